@@ -1,0 +1,63 @@
+import { parseArgs } from "node:util";
+import { UsageError } from "../errors/usage-error.js";
+
+/** The command line, read. */
+export interface Flags {
+  week?: string;
+  dir?: string;
+  provider?: string;
+  model?: string;
+  config?: string;
+  dryRun: boolean;
+  json: boolean;
+  quiet: boolean;
+  help: boolean;
+  version: boolean;
+}
+
+/** Reads argv strictly: an unknown flag or a stray argument is a usage error. */
+export function parseFlags(argv: string[]): Flags {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message.split("\n")[0]} (see compact --help)`);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}' (see compact --help)`);
+  const flags: Flags = {
+    dryRun: values["dry-run"] ?? false,
+    json: values.json ?? false,
+    quiet: values.quiet ?? false,
+    help: values.help ?? false,
+    version: values.version ?? false,
+  };
+  for (const key of ["week", "dir", "provider", "model", "config"] as const) {
+    const value = values[key];
+    if (value !== undefined) {
+      if (value.trim() === "" || value.startsWith("--")) throw new UsageError(`--${key} needs a value (see compact --help)`);
+      flags[key] = value;
+    }
+  }
+  return flags;
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      week: { type: "string" },
+      dir: { type: "string" },
+      provider: { type: "string" },
+      model: { type: "string" },
+      config: { type: "string" },
+      "dry-run": { type: "boolean" },
+      json: { type: "boolean" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "v" },
+    },
+  });
+}

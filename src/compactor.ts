@@ -1,0 +1,181 @@
+import { stat } from "node:fs/promises";
+import type { CompactionResult, SkippedCandidate } from "./compaction-result.js";
+import { NoDailyLogsError } from "./errors/no-daily-logs-error.js";
+import { ModelAnswerError } from "./errors/model-answer-error.js";
+import { UsageError } from "./errors/usage-error.js";
+import type { FindLogsOptions } from "./logs/find-daily-logs.js";
+import { entryAnchor, type LogEntry } from "./logs/log-types.js";
+import { loadWeekLogs } from "./logs/load-week-logs.js";
+import { redactSecrets } from "./logs/redact-secrets.js";
+import { resolveRelativeDates } from "./logs/resolve-relative-dates.js";
+import { addUsage, type MemoryModel } from "./model/memory-model.js";
+import type { MemoryCandidate } from "./parse/memory-candidate.js";
+import { parseAnswer, type ParsedAnswer } from "./parse/parse-answer.js";
+import type { Problem } from "./problems/problem.js";
+import { type CompactionPrompts, loadCompactionPrompts } from "./prompt/load-prompts.js";
+import { renderCompactionPrompt } from "./prompt/render-prompt.js";
+import { OfflineModel } from "./providers/offline/offline-model.js";
+import { applyWrites } from "./store/apply-writes.js";
+import type { StoredMemory } from "./store/merge-topic.js";
+import { type PlannedWrite, planWrites } from "./store/plan-writes.js";
+import { traceSources } from "./trace/trace-sources.js";
+import { parseIsoWeek } from "./week/iso-week.js";
+
+/** Settings of a Compactor. */
+export interface CompactorOptions {
+  /** The memory directory. */
+  dir: string;
+  /** The model to call; the built-in `offline` model when omitted. */
+  model?: MemoryModel;
+  /** A directory with `compact-system.md` and `compact-user.md` to use instead of the built-in prompts. */
+  promptsDir?: string;
+  /** Which files count as daily logs. */
+  logs?: FindLogsOptions;
+  /** Seed 002: 0.2. */
+  temperature?: number;
+  /** Seed 002: 4096. */
+  maxTokens?: number;
+  /** Source of the current time, for reproducible output in tests. */
+  clock?: () => Date;
+}
+
+/** What `Compactor.write` did (or, in a dry run, would do). */
+export interface WriteReport {
+  dryRun: boolean;
+  files: PlannedWrite[];
+}
+
+const REPAIR_INSTRUCTIONS = (reason: string) =>
+  `<REPAIR>\nYour previous answer could not be used: ${reason}. Answer again with SECTION 1 in the exact format above (--- type: weekly ---, ## week, the four ### sections), then SECTION 2.`;
+
+/**
+ * Turns a week of daily logs into a weekly summary and typed memories.
+ * `compactDaily` computes; `write` writes. Nothing is written in between.
+ */
+export class Compactor {
+  readonly model: MemoryModel;
+  private readonly options: CompactorOptions;
+  private prompts: CompactionPrompts | undefined;
+
+  constructor(options: CompactorOptions) {
+    this.options = options;
+    this.model = options.model ?? new OfflineModel();
+  }
+
+  /** Reads the week's logs, calls the model (one repair attempt if needed) and parses its answer. */
+  async compactDaily(weekLabel: string): Promise<CompactionResult> {
+    const week = parseIsoWeek(weekLabel);
+    await this.assertDirectory();
+    const loaded = await loadWeekLogs(this.options.dir, week, this.options.logs);
+    if (loaded.logs.length === 0) {
+      throw new NoDailyLogsError(`no daily logs for ${week.label} (${week.firstDate} … ${week.lastDate}) in ${this.options.dir}; nothing written`);
+    }
+    this.prompts ??= await loadCompactionPrompts(this.options.promptsDir);
+    const prompt = renderCompactionPrompt(this.prompts, loaded.logs, week.label);
+    const callOptions = { systemPrompt: prompt.system, temperature: this.options.temperature ?? 0.2, maxTokens: this.options.maxTokens ?? 4096 };
+
+    const warnings: Problem[] = [...loaded.problems];
+    let completion = await this.model.complete(prompt.user, callOptions);
+    let usage = completion.usage;
+    let parsed = parseAnswer(completion.text);
+    let repaired = false;
+    if (!parsed.summary) {
+      const retry = await this.model.complete(`${prompt.user}\n\n${REPAIR_INSTRUCTIONS(parsed.summaryProblem ?? "not in the format")}`, callOptions);
+      warnings.push(...asProblems(completion.warnings));
+      usage = addUsage(usage, retry.usage);
+      completion = retry;
+      parsed = parseAnswer(retry.text);
+      repaired = true;
+      if (!parsed.summary) {
+        throw new ModelAnswerError(
+          `the ${this.model.provider} model's answer has no weekly summary in the seed 002 format after one repair attempt: ${parsed.summaryProblem}; nothing written`,
+          retry.text,
+        );
+      }
+    }
+    warnings.push(...asProblems(completion.warnings), ...parsed.problems.filter((p) => p.ruleId !== "invalid-memory"));
+
+    const entries = loaded.logs.flatMap((log) => log.entries);
+    const answerRedactions = { count: 0 };
+    const summaryText = await this.cleanOutput(parsed.summary!.body, week.lastDate, answerRedactions);
+    const memories: StoredMemory[] = [];
+    for (const candidate of parsed.candidates) {
+      const memory = await this.toStoredMemory(candidate, entries, week.lastDate, answerRedactions);
+      if (memory.sources.length === 0) {
+        warnings.push({ source: `answer block ${candidate.block}`, ruleId: "untraced-memory", message: `memory '${memory.name}' matches no daily entry` });
+      }
+      memories.push(memory);
+    }
+    return {
+      week,
+      provider: this.model.provider,
+      model: this.model.modelId,
+      sources: loaded.logs.map((log) => ({ file: log.file.relPath, date: log.file.date, sha256: log.sha256 })),
+      summary: { ...parsed.summary!, body: summaryText },
+      memories,
+      skipped: skippedBlocks(parsed),
+      warnings,
+      usage,
+      inputChars: loaded.logs.reduce((sum, log) => sum + log.text.trim().length, 0),
+      summaryChars: summaryText.length,
+      redactions: { logs: loaded.redactions, answer: answerRedactions.count },
+      repaired,
+    };
+  }
+
+  /** Works out the files a result would write, without writing. */
+  plan(result: CompactionResult): Promise<PlannedWrite[]> {
+    return planWrites(this.options.dir, result, this.now());
+  }
+
+  /** Writes a result: weekly summary, topic files, MEMORY.md. Each file atomically; unchanged files are left alone. */
+  async write(result: CompactionResult, options: { dryRun?: boolean } = {}): Promise<WriteReport> {
+    const files = await this.plan(result);
+    if (!options.dryRun) await applyWrites(this.options.dir, files);
+    return { dryRun: options.dryRun ?? false, files };
+  }
+
+  private now(): Date {
+    return this.options.clock ? this.options.clock() : new Date();
+  }
+
+  private async assertDirectory(): Promise<void> {
+    const found = await stat(this.options.dir).catch(() => undefined);
+    if (!found?.isDirectory()) throw new UsageError(`memory directory '${this.options.dir}' does not exist`);
+  }
+
+  // The model may repeat a secret or write "yesterday": neither reaches a file.
+  private async cleanOutput(text: string, fallbackDate: string, redactions: { count: number }): Promise<string> {
+    const redacted = await redactSecrets(text);
+    redactions.count += redacted.count;
+    return redacted.text
+      .split("\n")
+      .map((line) => resolveRelativeDates(line, /\b\d{4}-\d{2}-\d{2}\b/.exec(line)?.[0] ?? fallbackDate).text)
+      .join("\n");
+  }
+
+  private async toStoredMemory(candidate: MemoryCandidate, entries: LogEntry[], fallbackDate: string, redactions: { count: number }): Promise<StoredMemory> {
+    const content = await this.cleanOutput(candidate.content, fallbackDate, redactions);
+    const name = await this.cleanOutput(candidate.name, fallbackDate, redactions);
+    const description = await this.cleanOutput(candidate.description, fallbackDate, redactions);
+    const sources = traceSources(`${candidate.name} ${candidate.description} ${candidate.content}`, entries);
+    const dates = sources.map((entry) => entry.date).sort();
+    return {
+      name,
+      description,
+      type: candidate.type,
+      content,
+      sources: sources.map(entryAnchor),
+      firstDate: dates[0] ?? fallbackDate,
+      lastDate: dates.at(-1) ?? fallbackDate,
+    };
+  }
+}
+
+function asProblems(warnings: string[]): Problem[] {
+  return warnings.map((message) => ({ source: "model", ruleId: "provider-warning", message }));
+}
+
+function skippedBlocks(parsed: ParsedAnswer): SkippedCandidate[] {
+  return parsed.problems.filter((p) => p.ruleId === "invalid-memory").map((p) => ({ source: p.source, reason: p.message }));
+}

@@ -1,0 +1,53 @@
+import * as chrono from "chrono-node";
+import { format, isValid, parseISO } from "date-fns";
+
+/** What a heading says about the entry it opens. */
+export interface HeadingFacts {
+  date?: string;
+  time?: string;
+  kind?: string;
+}
+
+/** The type words of seed 004 entries and the ones real agents use beside them. */
+export const ENTRY_KINDS = [
+  "decision", "implementation", "research", "blocker", "outcome", "lesson", "insight", "learning",
+  "correction", "feedback", "preference", "reference", "bug", "fix", "milestone", "issue", "idea",
+  "question", "task", "todo", "note",
+] as const;
+
+const ISO_DATE = /(\d{4})-(\d{2})-(\d{2})(?!\d)/;
+const TIME = /(?:^|[^\d:])(\d{1,2}:\d{2})(?::\d{2})?(?![\d:])/;
+const KIND = new RegExp(`(?:^|[\\s\\]])(${ENTRY_KINDS.join("|")}):\\s`, "i");
+// Below the top level a heading is a date heading only when the date leads it
+// (`## 25 Mar 04:01 UTC`, `## Session — 2026-03-07`), not when a title mentions one.
+const LEADING_DATE_WINDOW = 16;
+
+/**
+ * Reads the date, time and seed 004 type out of a heading's text.
+ * `contextDate` supplies the year for dates written without one.
+ */
+export function readHeading(text: string, depth: number, contextDate: string): HeadingFacts {
+  const facts: HeadingFacts = {};
+  const date = findDate(text, depth, contextDate);
+  if (date) facts.date = date;
+  const time = TIME.exec(text.replace(ISO_DATE, " "));
+  if (time) facts.time = time[1]!.padStart(5, "0");
+  const kind = KIND.exec(text.slice(0, 40));
+  if (kind) facts.kind = kind[1]!.toLowerCase();
+  return facts;
+}
+
+function findDate(text: string, depth: number, contextDate: string): string | undefined {
+  const iso = ISO_DATE.exec(text);
+  if (iso && (depth === 1 || iso.index <= LEADING_DATE_WINDOW)) {
+    const candidate = `${iso[1]}-${iso[2]}-${iso[3]}`;
+    if (isValid(parseISO(candidate))) return candidate;
+  }
+  const ref = parseISO(contextDate);
+  for (const found of chrono.strict.parse(text, ref)) {
+    if (depth > 1 && found.index > LEADING_DATE_WINDOW) break;
+    if (!found.start.isCertain("day") || !found.start.isCertain("month")) continue;
+    return format(found.start.date(), "yyyy-MM-dd");
+  }
+  return undefined;
+}

@@ -1,0 +1,99 @@
+import type { Root, RootContent } from "mdast";
+import remarkFrontmatter from "remark-frontmatter";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+import type { LogEntry } from "./log-types.js";
+import { readHeading } from "./read-heading.js";
+
+const markdown = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]);
+
+interface EntryStart {
+  line: number;
+  shape: LogEntry["shape"];
+  depth?: number;
+}
+
+/**
+ * Splits a log into entries that together cover every line: each entry runs
+ * from its start to the line before the next one, so no text is ever dropped.
+ * Sections start at headings of the file's top two levels; a file without
+ * headings is split at each paragraph and list item.
+ */
+export function splitEntries(text: string, file: string, fileDate: string): LogEntry[] {
+  const lines = text.split("\n");
+  const root = markdown.parse(text) as Root;
+  const starts = findEntryStarts(root);
+  if (starts.length === 0) return [];
+  starts[0] = { ...starts[0]!, line: 1 };
+
+  const entries: LogEntry[] = [];
+  let currentDate = fileDate;
+  for (const [index, start] of starts.entries()) {
+    const next = starts[index + 1]?.line ?? lines.length + 1;
+    let first = start.line;
+    let last = next - 1;
+    while (first <= last && lines[first - 1]!.trim() === "") first++;
+    while (last >= first && lines[last - 1]!.trim() === "") last--;
+    if (first > last) continue;
+
+    const entryText = lines.slice(first - 1, last).join("\n");
+    const entry: LogEntry = { file, date: currentDate, startLine: first, endLine: last, shape: start.shape, text: entryText };
+    if (start.shape === "heading") {
+      const heading = headingText(lines[start.line - 1]!);
+      const facts = readHeading(heading, start.depth ?? 2, currentDate);
+      if (facts.date) currentDate = facts.date;
+      entry.date = currentDate;
+      entry.heading = heading;
+      if (facts.time) entry.time = facts.time;
+      if (facts.kind) entry.kind = facts.kind;
+    }
+    entries.push(entry);
+  }
+  return entries;
+}
+
+function findEntryStarts(root: Root): EntryStart[] {
+  const nodes = root.children.filter((node) => node.position);
+  const headingDepths = nodes.flatMap((node) => (node.type === "heading" ? [node.depth] : []));
+  if (headingDepths.length === 0) return nodes.flatMap(blockStarts);
+
+  const belowTop = headingDepths.filter((depth) => depth >= 2);
+  // Only top-level headings (`# 2026-04-02`): they title the day, and its paragraphs are the entries.
+  if (belowTop.length === 0) {
+    return nodes.flatMap((node) =>
+      node.type === "heading" ? [{ line: node.position!.start.line, shape: "heading" as const, depth: 1 }] : blockStarts(node),
+    );
+  }
+  const splitDepth = belowTop.length > 0 ? Math.max(2, Math.min(...belowTop)) : 2;
+  const starts: EntryStart[] = [];
+  let sawHeading = false;
+  let afterFrontmatter = false;
+  for (const node of nodes) {
+    const line = node.position!.start.line;
+    if (node.type === "yaml") {
+      starts.push({ line, shape: "frontmatter" });
+      afterFrontmatter = true;
+    } else if (node.type === "heading" && node.depth <= splitDepth) {
+      starts.push({ line, shape: "heading", depth: node.depth });
+      sawHeading = true;
+      afterFrontmatter = false;
+    } else if (!sawHeading && (starts.length === 0 || afterFrontmatter)) {
+      starts.push({ line, shape: "block" });
+      afterFrontmatter = false;
+    }
+  }
+  return starts;
+}
+
+function blockStarts(node: RootContent): EntryStart[] {
+  if (node.type === "yaml") return [{ line: node.position!.start.line, shape: "frontmatter" }];
+  if (node.type === "list") {
+    return node.children.map((item) => ({ line: item.position!.start.line, shape: "block" as const }));
+  }
+  return [{ line: node.position!.start.line, shape: "block" }];
+}
+
+function headingText(line: string): string {
+  const atx = /^\s{0,3}#{1,6}(?:\s+|$)(.*?)(?:\s+#+\s*)?$/.exec(line);
+  return (atx ? atx[1]! : line).trim();
+}

@@ -1,0 +1,41 @@
+import { normaliseLineEndings } from "../logs/decode-log.js";
+import type { Problem } from "../problems/problem.js";
+import { extractWeeklySummary, type WeeklySummaryText } from "./extract-weekly-summary.js";
+import { findTypedMemoryBlocks } from "./find-typed-memory-blocks.js";
+import type { MemoryCandidate } from "./memory-candidate.js";
+import { parseTypedMemoryBlock } from "./parse-typed-memory.js";
+
+/** An answer read as seed 002 describes. */
+export interface ParsedAnswer {
+  /** Undefined when the answer has no weekly summary in the format. */
+  summary?: WeeklySummaryText;
+  /** Why there is no summary, when there is none. */
+  summaryProblem?: string;
+  candidates: MemoryCandidate[];
+  /** Invalid blocks (skipped) and softer warnings. */
+  problems: Problem[];
+  /** The answer said `NONE` and had no blocks. */
+  none: boolean;
+}
+
+/** Splits a model's answer into the weekly summary and validated memory candidates. Pure. */
+export function parseAnswer(answer: string): ParsedAnswer {
+  const text = normaliseLineEndings(answer).replace(/^\uFEFF/, "");
+  const { blocks, outside } = findTypedMemoryBlocks(text);
+  const candidates: MemoryCandidate[] = [];
+  const problems: Problem[] = [];
+  for (const block of blocks) {
+    const parsed = parseTypedMemoryBlock(block);
+    if (parsed.ok) {
+      candidates.push(parsed.candidate);
+      problems.push(...parsed.problems);
+    } else {
+      problems.push(parsed.problem);
+    }
+  }
+  const extracted = extractWeeklySummary(outside);
+  const none = blocks.length === 0 && outside.some((line) => line.trim() === "NONE");
+  return extracted.ok
+    ? { summary: extracted.summary, candidates, problems, none }
+    : { summaryProblem: extracted.reason, candidates, problems, none };
+}

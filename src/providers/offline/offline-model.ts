@@ -1,0 +1,23 @@
+import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
+import { estimateTokens } from "../../prompt/render-prompt.js";
+import { readPromptLogs } from "./read-prompt-logs.js";
+import { writeAnswer } from "./write-answer.js";
+
+/**
+ * The built-in model: deterministic and extractive, no network, no key. It
+ * reads the same prompt an LLM gets and answers in the same format, choosing
+ * and condensing lines rather than writing new ones.
+ */
+export class OfflineModel implements MemoryModel {
+  readonly provider = "offline";
+  readonly modelId = "offline-extractive-1";
+
+  async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
+    const text = writeAnswer(readPromptLogs(prompt));
+    return {
+      text,
+      usage: { inputTokens: estimateTokens(options.systemPrompt) + estimateTokens(prompt), outputTokens: estimateTokens(text) },
+      warnings: [],
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import type { LogEntry } from "../../logs/log-types.js";
+import { splitEntries } from "../../logs/split-entries.js";
+import { LOG_SECTION_HEADING } from "../../prompt/render-prompt.js";
+
+/** What the offline model can see in a rendered compaction prompt. */
+export interface PromptLogs {
+  weekLabel: string;
+  entries: LogEntry[];
+  /** Characters of log text, the base of the 30% compression target. */
+  inputChars: number;
+}
+
+/**
+ * Reads the `<DAILY_LOGS>` section back into entries, the way an LLM reads
+ * the prompt: the offline model gets nothing the other providers do not.
+ */
+export function readPromptLogs(prompt: string): PromptLogs {
+  const logsStart = prompt.indexOf("<DAILY_LOGS>");
+  const instructionsStart = prompt.indexOf("<INSTRUCTIONS>");
+  const section = logsStart === -1 ? "" : prompt.slice(logsStart + "<DAILY_LOGS>".length, instructionsStart === -1 ? undefined : instructionsStart);
+  const instructions = instructionsStart === -1 ? "" : prompt.slice(instructionsStart);
+  const weekLabel = /^##\s+(\S+)\s*$/m.exec(instructions)?.[1] ?? "Week";
+
+  const entries: LogEntry[] = [];
+  let inputChars = 0;
+  for (const log of splitLogSections(section)) {
+    inputChars += log.text.trim().length;
+    entries.push(...splitEntries(log.text, log.file, log.date));
+  }
+  return { weekLabel, entries, inputChars };
+}
+
+function splitLogSections(section: string): { date: string; file: string; text: string }[] {
+  const logs: { date: string; file: string; lines: string[] }[] = [];
+  for (const line of section.split("\n")) {
+    const heading = LOG_SECTION_HEADING.exec(line);
+    if (heading) logs.push({ date: heading[1]!, file: heading[2]!, lines: [] });
+    else logs.at(-1)?.lines.push(line);
+  }
+  return logs.map((log) => ({ date: log.date, file: log.file, text: log.lines.join("\n").replace(/^\n+/, "") }));
+}

@@ -1,0 +1,49 @@
+import type { LogEntry } from "../logs/log-types.js";
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}_'-]{2,}/gu;
+const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]{2,}/gu;
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
+const STOPWORDS = new Set(
+  "the and for with that this from was were are been have has had not but you your our they them their its into onto then than when what which who will would could should about after before over under more most some such only also just very none week date why how apply".split(" "),
+);
+const MIN_SCORE = 0.3;
+const NEAR_BEST = 0.75;
+const MAX_SOURCES = 3;
+
+/**
+ * The entries a piece of output came from: those sharing the most words with
+ * it (character pairs for scripts written without spaces), favouring
+ * entries of a date the text names. Empty when nothing is close enough.
+ */
+export function traceSources(text: string, entries: LogEntry[]): LogEntry[] {
+  const wanted = tokens(text);
+  if (wanted.size === 0) return [];
+  const dates = new Set(text.match(ISO_DATE) ?? []);
+  const scored = entries
+    .filter((entry) => entry.shape !== "frontmatter")
+    .map((entry) => {
+      const have = tokens(entry.text);
+      let shared = 0;
+      for (const token of wanted) if (have.has(token)) shared++;
+      const score = shared / wanted.size + (dates.has(entry.date) ? 0.1 : 0);
+      return { entry, score };
+    })
+    .filter(({ score }) => score >= MIN_SCORE)
+    .sort((a, b) => b.score - a.score);
+  const best = scored[0]?.score ?? 0;
+  return scored
+    .filter(({ score }) => score >= best * NEAR_BEST)
+    .slice(0, MAX_SOURCES)
+    .map(({ entry }) => entry)
+    .sort((a, b) => a.file.localeCompare(b.file) || a.startLine - b.startLine);
+}
+
+function tokens(text: string): Set<string> {
+  const lower = text.toLowerCase().replace(ISO_DATE, " ");
+  const found = new Set<string>();
+  for (const word of lower.match(WORD) ?? []) if (!STOPWORDS.has(word)) found.add(word);
+  for (const run of lower.match(HAN_OR_KANA) ?? []) {
+    for (let i = 0; i + 1 < run.length; i++) found.add(run.slice(i, i + 2));
+  }
+  return found;
+}
