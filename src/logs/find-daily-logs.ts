@@ -2,6 +2,7 @@ import path from "node:path";
 import { isValid, parseISO, format } from "date-fns";
 import { glob } from "tinyglobby";
 import type { Problem } from "../problems/problem.js";
+import { byCodeUnit } from "../text/by-code-unit.js";
 import type { LogFile } from "./log-types.js";
 
 /** Where daily logs live in the default layout, relative to the memory dir. */
@@ -50,8 +51,8 @@ export async function findDailyLogs(dir: string, options: FindLogsOptions = {}):
     }
     files.push({ path: path.join(dir, relPath), relPath, date });
   }
-  files.sort((a, b) => a.date.localeCompare(b.date) || a.relPath.localeCompare(b.relPath));
-  problems.sort((a, b) => a.source.localeCompare(b.source));
+  files.sort((a, b) => byCodeUnit(a.date, b.date) || byCodeUnit(a.relPath, b.relPath));
+  problems.sort((a, b) => byCodeUnit(a.source, b.source));
   return { files, problems };
 }
 

@@ -17,7 +17,7 @@ export interface MemoryCandidate {
 
 const nonEmpty = (field: string) =>
   z.preprocess(
-    (value) => (value === undefined || value === null ? undefined : String(value).trim()),
+    (value) => (value === undefined ? undefined : String(value ?? "").trim()),
     z.string({ error: `${field} is missing` }).min(1, { error: `${field} is empty` }),
   );
 

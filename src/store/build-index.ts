@@ -1,6 +1,7 @@
 import { CompactorError } from "../errors/compactor-error.js";
 import type { MemoryType } from "../parse/memory-candidate.js";
 import { MEMORY_TYPES } from "../parse/memory-candidate.js";
+import { byCodeUnit } from "../text/by-code-unit.js";
 
 /** Seed 000 phase 4 limits for MEMORY.md. */
 export const INDEX_LIMITS = { maxLines: 200, maxBytes: 25 * 1024, maxLineChars: 150 } as const;
@@ -39,7 +40,7 @@ const TITLES: Record<MemoryType, string> = { user: "User", feedback: "Feedback",
  */
 export function buildIndex(topics: IndexTopic[], weeks: IndexWeek[]): BuiltIndex {
   const byType = new Map(MEMORY_TYPES.map((type) => [type, sortNewestFirst(topics.filter((topic) => topic.type === type))]));
-  const recentWeeks = [...weeks].sort((a, b) => b.label.localeCompare(a.label)).slice(0, RECENT_WEEKS);
+  const recentWeeks = [...weeks].sort((a, b) => byCodeUnit(b.label, a.label)).slice(0, RECENT_WEEKS);
   const largest = Math.max(0, ...[...byType.values()].map((list) => list.length));
 
   for (let quota = largest; quota >= 0; quota--) {
@@ -113,5 +114,5 @@ function fits(content: string): boolean {
 }
 
 function sortNewestFirst(topics: IndexTopic[]): IndexTopic[] {
-  return [...topics].sort((a, b) => b.updated.localeCompare(a.updated) || a.file.localeCompare(b.file));
+  return [...topics].sort((a, b) => byCodeUnit(b.updated, a.updated) || byCodeUnit(a.file, b.file));
 }

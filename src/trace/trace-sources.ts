@@ -1,4 +1,5 @@
 import type { LogEntry } from "../logs/log-types.js";
+import { byCodeUnit } from "../text/by-code-unit.js";
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}_'-]{2,}/gu;
 const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]{2,}/gu;
@@ -35,7 +36,7 @@ export function traceSources(text: string, entries: LogEntry[]): LogEntry[] {
     .filter(({ score }) => score >= best * NEAR_BEST)
     .slice(0, MAX_SOURCES)
     .map(({ entry }) => entry)
-    .sort((a, b) => a.file.localeCompare(b.file) || a.startLine - b.startLine);
+    .sort((a, b) => byCodeUnit(a.file, b.file) || a.startLine - b.startLine);
 }
 
 function tokens(text: string): Set<string> {

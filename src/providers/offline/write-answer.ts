@@ -14,7 +14,10 @@ const SECTION_TITLES = ["Key Decisions", "Outcomes", "Blockers & Open Items", "C
 const MEMORY_TYPE_OF: Partial<Record<ItemCategory, MemoryType>> = { decision: "project", lesson: "feedback", preference: "user", reference: "reference" };
 
 const COMPRESSION_TARGET = 0.3;
-const BULLET_CAPS = [400, 320, 260, 200, 160, 130];
+// Never shorter than 90: past that a bullet stops being readable on its own.
+const BULLET_CAPS = [400, 320, 260, 200, 160, 130, 110, 90];
+// Below this a typed entry is summed up by its title alone.
+const TITLE_ONLY_CAP = 110;
 const WHY = /\b(because|since|so that|so we|so I|due to|in order to|to avoid|reason|rationale|why)\b/i;
 const IMPERATIVE = /\b(always|never|don't|do not|must|should|make sure|remember to|avoid|prefer|stop|needs?)\b/i;
 const LABEL = /^(?:decision|rationale|reason|why|status|analysis|result|outcome|note|context)\s*:\s*/i;
@@ -78,12 +81,12 @@ function writeSummary(weekLabel: string, items: ClassifiedItem[], targetChars: n
 
 // A bullet is whole sentences, most telling first, added while they fit the cap.
 function bullet(item: ClassifiedItem, cap: number): string {
-  const parts = bulletParts(item);
+  const parts = item.title && cap <= TITLE_ONLY_CAP ? titleParts(item) : bulletParts(item);
   const why = parts[1]?.startsWith("Why: ") ? parts[1] : undefined;
   // A decision keeps its reason even when the bullet must be short.
-  let line = why && parts[0]!.length + why.length + 1 > cap ? `${truncate(parts[0]!, Math.floor(cap * 0.55))} ${truncate(why, Math.floor(cap * 0.45))}` : truncate(parts[0]!, cap);
+  let line = why && parts[0]!.length + why.length + 1 > cap ? `${withStop(truncate(parts[0]!, Math.floor(cap * 0.55)))} ${truncate(why, Math.floor(cap * 0.45))}` : truncate(parts[0]!, cap);
   for (const part of parts.slice(why && line.includes("Why: ") ? 2 : 1)) {
-    const joined = `${line}${/[.!?…]$/.test(line) ? "" : "."} ${part}`;
+    const joined = `${withStop(line)} ${part}`;
     if (joined.length > cap) break;
     line = joined;
   }
@@ -99,6 +102,15 @@ function bulletParts(item: ClassifiedItem): string[] {
   const parts = [lead];
   if (why && !lead.includes(why)) parts.push(`Why: ${why}`);
   return [...parts, ...rest.filter((sentence) => sentence !== why)];
+}
+
+function withStop(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
+function titleParts(item: ClassifiedItem): string[] {
+  const why = item.category === "decision" ? rationale(item) : undefined;
+  return why ? [item.title!, `Why: ${why}`] : [item.title!];
 }
 
 function bodySentences(item: LogItem): string[] {

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { parseAnswer } from "../../src/parse/parse-answer.js";
+
+const SUMMARY = "---\ntype: weekly\n---\n\n## 2026-W14\n\n### Key Decisions\n- 2026-03-30: Postgres.\n\n### Outcomes\n- shipped\n\n### Blockers & Open Items\n- none\n\n### Context\n- quiet week\n";
+const block = (front: string, body = "Some content.", fence = "```") => `${fence}typed_memory\n---\n${front}\n---\n\n${body}\n${fence}\n`;
+const VALID = "name: Use Postgres\ndescription: Sync service database\ntype: project";
+
+describe("parseAnswer", () => {
+  it("splits a clean answer into summary and candidates", () => {
+    const parsed = parseAnswer(`${SUMMARY}\n${block(VALID)}`);
+    expect(parsed.summary).toEqual({ heading: "2026-W14", body: SUMMARY.slice(SUMMARY.indexOf("## 2026-W14")) });
+    expect(parsed.candidates).toEqual([{ name: "Use Postgres", description: "Sync service database", type: "project", content: "Some content.", block: 1 }]);
+    expect(parsed.problems).toEqual([]);
+  });
+
+  it("drops chatter before the frontmatter and after the last section, and normalises CRLF", () => {
+    const answer = `Sure! Here is the summary you asked for.\n\n${SUMMARY}\nLet me know if you need anything else!\n\n${block(VALID)}\nHope this helps.`;
+    const parsed = parseAnswer(answer.replace(/\n/g, "\r\n"));
+    expect(parsed.summary?.body).toBe(SUMMARY.slice(SUMMARY.indexOf("## 2026-W14")));
+    expect(parsed.candidates).toHaveLength(1);
+  });
+
+  it("reports invalid blocks with their number and reason, and keeps the valid ones", () => {
+    const answer = [
+      SUMMARY,
+      block("name: A\ndescription: d\ntype: opinion"),
+      block("description: d\ntype: user"),
+      block("name: B\ndescription: \ntype: user"),
+      block(VALID),
+      "```typed_memory\nno frontmatter at all\n```\n",
+    ].join("\n");
+    const parsed = parseAnswer(answer);
+    expect(parsed.candidates.map((c) => [c.block, c.name])).toEqual([[4, "Use Postgres"]]);
+    expect(parsed.problems.map((p) => `${p.source}: ${p.message}`)).toEqual([
+      "answer block 1: type 'opinion' is not one of user, feedback, project, reference; block skipped",
+      "answer block 2: name is missing; block skipped",
+      "answer block 3: description is empty; block skipped",
+      "answer block 5: no frontmatter (expected --- name / description / type ---); block skipped",
+    ]);
+  });
+
+  it("reads NONE as no candidates", () => {
+    const parsed = parseAnswer(`${SUMMARY}\nNONE\n`);
+    expect(parsed).toMatchObject({ none: true, candidates: [], problems: [] });
+    expect(parsed.summary?.body).not.toContain("NONE");
+  });
+
+  it("keeps a nested code block whole inside ```` and inside ``` fences", () => {
+    const nested = "Run this:\n\n```bash\nnpm test\n```\n\nThen deploy.";
+    for (const fence of ["````", "```"]) {
+      const parsed = parseAnswer(`${SUMMARY}\n${block(VALID, nested, fence)}\n${block("name: Second\ndescription: d\ntype: reference")}`);
+      expect(parsed.candidates.map((c) => c.content)).toEqual([nested, "Some content."]);
+    }
+  });
+
+  it("accepts a type in capitals and a description with a colon", () => {
+    const parsed = parseAnswer(`${SUMMARY}\n${block("name: X\ndescription: Deploy: use ECS\ntype: Project")}`);
+    expect(parsed.candidates[0]).toMatchObject({ type: "project", description: "Deploy: use ECS" });
+  });
+
+  it("says what is missing when there is no summary in the format", () => {
+    expect(parseAnswer("I could not do this.").summaryProblem).toBe("no '## <week>' heading for the weekly summary");
+    expect(parseAnswer("## 2026-W14\nJust prose.").summaryProblem).toContain("no '### ' sections");
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { hasBareRelativeDate, resolveRelativeDates } from "../../src/logs/resolve-relative-dates.js";
+
+describe("resolveRelativeDates", () => {
+  it.each([
+    ["Deployed yesterday.", "Deployed yesterday (2026-03-02)."],
+    ["Retry tomorrow.", "Retry tomorrow (2026-03-04)."],
+    ["Demo next Friday.", "Demo next Friday (2026-03-13)."],
+    ["Broke last week.", "Broke last week (2026-W09)."],
+    ["Started 3 days ago.", "Started 3 days ago (2026-02-28)."],
+    ["Ship next month.", "Ship next month (2026-04)."],
+  ])("resolves %s against the entry's date", (input, output) => {
+    expect(resolveRelativeDates(input, "2026-03-03")).toEqual({ text: output, count: 1 });
+  });
+
+  it("leaves absolute dates, bare weekdays, times and annotated dates alone", () => {
+    const text = "On 2026-03-02 at 10:00, Monday, we met. Deployed yesterday (2026-03-02).";
+    expect(resolveRelativeDates(text, "2026-03-03")).toEqual({ text, count: 0 });
+  });
+
+  it("resolves against the date it is given, not today", () => {
+    expect(resolveRelativeDates("yesterday", "2020-01-01").text).toBe("yesterday (2019-12-31)");
+  });
+
+  it("tells whether a text still holds a bare relative date", () => {
+    expect(hasBareRelativeDate("fixed yesterday")).toBe(true);
+    expect(hasBareRelativeDate("fixed yesterday (2026-03-02)")).toBe(false);
+  });
+});

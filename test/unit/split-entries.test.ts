@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { entryAnchor } from "../../src/logs/log-types.js";
+import { splitEntries } from "../../src/logs/split-entries.js";
+
+const summary = (text: string, date = "2026-03-02") =>
+  splitEntries(text, "2026-03-02.md", date).map((e) => ({ lines: `${e.startLine}-${e.endLine}`, date: e.date, time: e.time, kind: e.kind, shape: e.shape }));
+
+describe("splitEntries", () => {
+  it("reads seed 004 timestamped entries, with emoji, without, and with mojibake", () => {
+    const text = "# 2026-02-05\n\n## [15:32] 🔷 decision: Use Kimi\n\nWhy: cost.\n\n## [14:30] implementation: Proxy\n\nDone.\n\n## [16:00] üî∑ lesson: SOCKS5\n\nCredentials in URL.\n";
+    const entries = splitEntries(text, "2026-02-05.md", "2026-02-05");
+    expect(entries.map((e) => [e.kind, e.time, entryAnchor(e)])).toEqual([
+      [undefined, undefined, "2026-02-05.md#L1"],
+      ["decision", "15:32", "2026-02-05.md#L3-L5"],
+      ["implementation", "14:30", "2026-02-05.md#L7-L9"],
+      ["lesson", "16:00", "2026-02-05.md#L11-L13"],
+    ]);
+    expect(entries[1]!.text).toBe("## [15:32] 🔷 decision: Use Kimi\n\nWhy: cost.");
+  });
+
+  it("keeps sub-headings inside their entry", () => {
+    const text = "## [09:00] decision: A\n\n### Details\n- one\n\n## [10:00] outcome: B\n";
+    expect(summary(text).map((e) => e.lines)).toEqual(["1-4", "6-6"]);
+  });
+
+  it("reads other heading styles: time first with UTC, time at the end, ISO timestamps, prose dates", () => {
+    const text = [
+      "# January 30, 2026 - Fairy Development",
+      "## 02:14 UTC — Heartbeat",
+      "- ok",
+      "## 🤖 Trading Bot - Datainsamling 21:07",
+      "- data",
+      "## 2026-08-18T21:00:19+10:00",
+      "- work",
+      "## 25 Mar 04:01 UTC — Heartbeat",
+      "- late",
+    ].join("\n");
+    expect(summary(text, "2026-01-30")).toEqual([
+      { lines: "1-1", date: "2026-01-30", time: undefined, kind: undefined, shape: "heading" },
+      { lines: "2-3", date: "2026-01-30", time: "02:14", kind: undefined, shape: "heading" },
+      { lines: "4-5", date: "2026-01-30", time: "21:07", kind: undefined, shape: "heading" },
+      { lines: "6-7", date: "2026-08-18", time: "21:00", kind: undefined, shape: "heading" },
+      { lines: "8-9", date: "2026-03-25", time: "04:01", kind: undefined, shape: "heading" },
+    ]);
+  });
+
+  it("dates an entry by the nearest date heading above it, else by the file", () => {
+    const text = "## 23:10 - Late\n- a\n\n# 2026-03-03\n\n## 00:40 - Past midnight\n- b\n";
+    expect(summary(text).map((e) => e.date)).toEqual(["2026-03-02", "2026-03-03", "2026-03-03"]);
+  });
+
+  it("does not take a date mentioned in a section title as the entry's date", () => {
+    const text = "## Plan: migrate before 2026-05-01\n- a\n";
+    expect(summary(text)[0]!.date).toBe("2026-03-02");
+  });
+
+  it("splits session blocks, and a file of bullets or prose into one entry per item", () => {
+    expect(summary("## Session 1 (09:00–11:30)\n- a\n- b\n\n## Session 2 (14:00–17:15)\n- c\n").map((e) => e.lines)).toEqual(["1-3", "5-6"]);
+    expect(summary("- [23:43] one\n- [23:50] two\n").map((e) => e.lines)).toEqual(["1-1", "2-2"]);
+    expect(summary("\nFırat: hello\n\nEce: hi there\n").map((e) => e.lines)).toEqual(["2-2", "4-4"]);
+  });
+
+  it("makes frontmatter an entry of its own", () => {
+    expect(summary("---\nsession_count: 3\n---\n# Day\n- a\n").map((e) => [e.lines, e.shape])).toEqual([
+      ["1-3", "frontmatter"],
+      ["4-4", "heading"],
+      ["5-5", "block"],
+    ]);
+  });
+
+  it("keeps an unclosed code fence and everything after it", () => {
+    const text = "## A\n```json\n{\n## not a heading\n";
+    const entries = splitEntries(text, "x.md", "2026-03-02");
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.text).toBe("## A\n```json\n{\n## not a heading");
+  });
+
+  it("returns no entries for an empty or blank file", () => {
+    expect(splitEntries("", "x.md", "2026-03-02")).toEqual([]);
+    expect(splitEntries("\n\n  \n", "x.md", "2026-03-02")).toEqual([]);
+  });
+});
