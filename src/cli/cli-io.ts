@@ -1,3 +1,5 @@
+import type { MemoryModel } from "../model/memory-model.js";
+
 /** Where the CLI reads and prints, so tests can run it in-process. */
 export interface CliIo {
   stdout: (text: string) => void;
@@ -5,6 +7,8 @@ export interface CliIo {
   cwd: string;
   env: Record<string, string | undefined>;
   clock?: () => Date;
+  /** Replaces the provider registry, so tests can hand the CLI a mock model. */
+  createModel?: (provider: string, name: string | undefined) => MemoryModel;
 }
 
 export function processIo(): CliIo {

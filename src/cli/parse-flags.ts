@@ -21,7 +21,7 @@ export function parseFlags(argv: string[]): Flags {
   try {
     parsed = parse(argv);
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.split("\n")[0]} (see compact --help)`);
+    throw new UsageError(`${describeParseError(error as NodeJS.ErrnoException)} (see compact --help)`);
   }
   const { values, positionals } = parsed;
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}' (see compact --help)`);
@@ -60,4 +60,12 @@ function parse(argv: string[]) {
       version: { type: "boolean", short: "v" },
     },
   });
+}
+
+// node:util's own messages talk about positionals and ambiguity; say what the user did.
+function describeParseError(error: NodeJS.ErrnoException): string {
+  const option = /'(-{1,2}[\w-]+)/.exec(error.message)?.[1] ?? "an option";
+  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option '${option}'`;
+  if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") return `${option} needs a value`;
+  return error.message.split("\n")[0]!;
 }

@@ -20,7 +20,9 @@ export async function runWeek(flags: Flags, io: CliIo): Promise<number> {
 
   const providerName = flags.provider ?? config.model?.provider;
   const modelName = flags.model ?? config.model?.name;
-  const { model, warnings } = createModel(providerName ?? "offline", modelName ? { name: modelName } : {});
+  const { model, warnings } = io.createModel
+    ? { model: io.createModel(providerName ?? "offline", modelName), warnings: [] }
+    : createModel(providerName ?? "offline", modelName ? { name: modelName } : {});
   const say = (line: string) => flags.quiet || io.stdout(`${line}\n`);
   const note = (line: string) => flags.quiet || io.stderr(`${line}\n`);
   if (!providerName) note(messages.offlineNotice(model.modelId));

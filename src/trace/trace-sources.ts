@@ -40,7 +40,7 @@ export function traceSources(text: string, entries: LogEntry[]): LogEntry[] {
 }
 
 function tokens(text: string): Set<string> {
-  const lower = text.toLowerCase().replace(ISO_DATE, " ");
+  const lower = text.toLowerCase().replace(ISO_DATE, " ").replace(/['’]s\b/g, "");
   const found = new Set<string>();
   for (const word of lower.match(WORD) ?? []) if (!STOPWORDS.has(word)) found.add(word);
   for (const run of lower.match(HAN_OR_KANA) ?? []) {

@@ -1,0 +1,11 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { glob } from "tinyglobby";
+
+/** Every file under a directory (dot files included) with a hash of its bytes. */
+export async function snapshotDir(dir: string): Promise<Record<string, string>> {
+  const files = await glob(["**/*"], { cwd: dir, dot: true, onlyFiles: true });
+  const snapshot: Record<string, string> = {};
+  for (const file of files.sort()) snapshot[file] = createHash("sha256").update(await readFile(`${dir}/${file}`)).digest("hex");
+  return snapshot;
+}

@@ -1,0 +1,134 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { MockMemoryModel } from "../../src/model/mock-model.js";
+import { runCli } from "../helpers/run-cli.js";
+import { snapshotDir } from "../helpers/snapshot-dir.js";
+import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
+
+const EXAMPLE = fixture("../../memory.example");
+
+describe("compact --week", () => {
+  it("compacts a week on the offline model and says so on stderr", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const run = await runCli(["--week", "2026-W14", "--dir", dir]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("compact: no provider configured; using the built-in offline model (offline-extractive-1): extractive, deterministic, no network\n");
+    expect(run.stdout).toContain("created   weekly/2026-W14.md");
+    expect(run.stdout).toContain("created   MEMORY.md");
+    expect(run.stdout).toMatch(/2026-W14: \d+ memories accepted, 0 skipped; .* files written\n$/);
+  });
+
+  it("prints one JSON object with --json", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const run = await runCli(["--week", "2026-W14", "--dir", dir, "--json"]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report).toMatchObject({ week: "2026-W14", dryRun: false, provider: "offline", model: "offline-extractive-1", redactions: { logs: 2, answer: 0 } });
+    expect(report.files).toContainEqual({ path: "weekly/2026-W14.md", action: "create" });
+    expect(report.candidates.accepted.length).toBeGreaterThan(0);
+    expect(report.candidates.skipped).toEqual([]);
+    expect(report.usage.inputTokens).toBeGreaterThan(0);
+  });
+
+  it("reports skipped candidates with reasons in --json", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const answer = "## 2026-W14\n\n### Key Decisions\n- none\n\n```typed_memory\n---\nname: X\ndescription: y\ntype: opinion\n---\n\nz\n```\n";
+    const run = await runCli(["--week", "2026-W14", "--dir", dir, "--json"], { createModel: () => new MockMemoryModel(answer) });
+    expect(JSON.parse(run.stdout).candidates.skipped).toEqual([
+      { source: "answer block 1", reason: "type 'opinion' is not one of user, feedback, project, reference; block skipped" },
+    ]);
+  });
+
+  it("writes nothing with --dry-run and prints what it would write", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const before = await snapshotDir(dir);
+    const run = await runCli(["--week", "2026-W14", "--dir", dir, "--dry-run"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("would create weekly/2026-W14.md");
+    expect(run.stdout).toContain("===== weekly/2026-W14.md (create) =====\n---\ntype: weekly\n");
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
+  it("says so and writes nothing for a week without logs", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const before = await snapshotDir(dir);
+    const run = await runCli(["--week", "2026-W20", "--dir", dir, "--quiet"]);
+    expect(run).toEqual({ code: 0, stdout: "", stderr: `compact: no daily logs for 2026-W20 (2026-05-11 … 2026-05-17) in ${dir}; nothing written\n` });
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
+  it("fails with exit 1 and writes nothing when the answer stays unusable", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const before = await snapshotDir(dir);
+    const run = await runCli(["--week", "2026-W14", "--dir", dir], { createModel: () => new MockMemoryModel("no summary here") });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n").at(-1)).toMatch(/^compact: the mock model's answer has no weekly summary .* nothing written$/);
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
+  it("uses the prompt files a config file points at", async () => {
+    const dir = await copyOf(EXAMPLE);
+    await mkdir(path.join(dir, "my-prompts"));
+    await writeFile(path.join(dir, "my-prompts/compact-system.md"), "Custom system.\n");
+    await writeFile(path.join(dir, "my-prompts/compact-user.md"), "{daily_logs}\nWEEK {week_label}\n");
+    await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ prompts: { dir: "my-prompts" } }));
+    const model = new MockMemoryModel("## 2026-W14\n\n### Context\n- ok\n\nNONE\n");
+    const run = await runCli(["--week", "2026-W14", "--dir", dir], { createModel: () => model });
+    expect(run.code).toBe(0);
+    expect(model.calls[0]!.options.systemPrompt).toBe("Custom system.");
+    expect(model.calls[0]!.prompt.endsWith("WEEK 2026-W14\n")).toBe(true);
+  });
+
+  it.each([
+    [["--week", "2026-W99"], "compact: invalid week '2026-W99': 2026 has weeks W01 to W53\n"],
+    [["--week", "2026-14"], "compact: invalid week '2026-14': expected the form YYYY-Www, e.g. 2026-W14\n"],
+    [["--week", "2025-W53"], "compact: invalid week '2025-W53': 2025 has weeks W01 to W52\n"],
+    [[], "compact: --week is required, e.g. --week 2026-W14 (see compact --help)\n"],
+    [["--week"], "compact: --week needs a value (see compact --help)\n"],
+    [["--week", "2026-W14", "--frobnicate"], "compact: unknown option '--frobnicate' (see compact --help)\n"],
+    [["--week", "2026-W14", "extra"], "compact: unexpected argument 'extra' (see compact --help)\n"],
+    [["--week", "2026-W14", "--provider", "gpt"], "compact: unknown provider 'gpt' (known: offline)\n"],
+  ])("exits 2 with one line for %j", async (argv, stderr) => {
+    const dir = await copyOf(EXAMPLE);
+    const before = await snapshotDir(dir);
+    const run = await runCli([...argv, "--dir", dir]);
+    expect(run).toEqual({ code: 2, stdout: "", stderr });
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
+  it("exits 2 for a memory dir that does not exist", async () => {
+    const dir = path.join(await tempDir(), "nope");
+    const run = await runCli(["--week", "2026-W14", "--dir", dir, "--quiet"]);
+    expect(run).toEqual({ code: 2, stdout: "", stderr: `compact: memory directory '${dir}' does not exist\n` });
+  });
+
+  it("exits 2 naming the file and key of a bad config", async () => {
+    const dir = await copyOf(EXAMPLE);
+    await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { provider: "offline", temperature: "hot" } }));
+    const run = await runCli(["--week", "2026-W14", "--dir", dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`compact: ${path.join(dir, "compact.config.json")}: model.temperature: Invalid input: expected number, received string\n`);
+  });
+
+  it("prints help and version", async () => {
+    const help = await runCli(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: compact --week YYYY-Www [options]");
+    for (const flag of ["--dir", "--provider", "--model", "--config", "--dry-run", "--json", "--quiet", "--version"]) expect(help.stdout).toContain(flag);
+    const version = await runCli(["-v"]);
+    expect(version).toEqual({ code: 0, stdout: "0.1.0\n", stderr: "" });
+  });
+
+  it("prints a stack and asks for a report on an internal error", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const run = await runCli(["--week", "2026-W14", "--dir", dir], {
+      createModel: () => new MockMemoryModel(() => {
+        throw new TypeError("boom");
+      }),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("compact: internal error — please report it");
+    expect(run.stderr).toContain("TypeError: boom");
+  });
+});
