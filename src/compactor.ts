@@ -7,7 +7,7 @@ import type { FindLogsOptions } from "./logs/find-daily-logs.js";
 import { entryAnchor, type LogEntry } from "./logs/log-types.js";
 import { loadWeekLogs } from "./logs/load-week-logs.js";
 import { redactSecrets } from "./logs/redact-secrets.js";
-import { resolveRelativeDates } from "./logs/resolve-relative-dates.js";
+import { hasBareRelativeDate, resolveRelativeDates } from "./logs/resolve-relative-dates.js";
 import { addUsage, type MemoryModel } from "./model/memory-model.js";
 import type { MemoryCandidate } from "./parse/memory-candidate.js";
 import { parseAnswer, type ParsedAnswer } from "./parse/parse-answer.js";
@@ -97,7 +97,7 @@ export class Compactor {
 
     const entries = loaded.logs.flatMap((log) => log.entries);
     const answerRedactions = { count: 0 };
-    const summaryText = await this.cleanOutput(parsed.summary!.body, week.lastDate, answerRedactions);
+    const summaryText = await this.cleanOutput(parsed.summary!.body, entries, week.lastDate, answerRedactions);
     const memories: StoredMemory[] = [];
     for (const candidate of parsed.candidates) {
       const memory = await this.toStoredMemory(candidate, entries, week.lastDate, answerRedactions);
@@ -145,20 +145,25 @@ export class Compactor {
   }
 
   // The model may repeat a secret or write "yesterday": neither reaches a file.
-  private async cleanOutput(text: string, fallbackDate: string, redactions: { count: number }): Promise<string> {
+  // A relative date is resolved against the date on its line, else the entry the line came from.
+  private async cleanOutput(text: string, entries: LogEntry[], fallbackDate: string, redactions: { count: number }): Promise<string> {
     const redacted = await redactSecrets(text);
     redactions.count += redacted.count;
     return redacted.text
       .split("\n")
-      .map((line) => resolveRelativeDates(line, /\b\d{4}-\d{2}-\d{2}\b/.exec(line)?.[0] ?? fallbackDate).text)
+      .map((line) => {
+        if (!hasBareRelativeDate(line)) return line;
+        const date = /\b\d{4}-\d{2}-\d{2}\b/.exec(line)?.[0] ?? traceSources(line, entries)[0]?.date ?? fallbackDate;
+        return resolveRelativeDates(line, date).text;
+      })
       .join("\n");
   }
 
   private async toStoredMemory(candidate: MemoryCandidate, entries: LogEntry[], fallbackDate: string, redactions: { count: number }): Promise<StoredMemory> {
-    const content = await this.cleanOutput(candidate.content, fallbackDate, redactions);
-    const name = await this.cleanOutput(candidate.name, fallbackDate, redactions);
-    const description = await this.cleanOutput(candidate.description, fallbackDate, redactions);
-    const sources = traceSources(`${candidate.name} ${candidate.description} ${candidate.content}`, entries);
+    const content = await this.cleanOutput(candidate.content, entries, fallbackDate, redactions);
+    const name = await this.cleanOutput(candidate.name, entries, fallbackDate, redactions);
+    const description = await this.cleanOutput(candidate.description, entries, fallbackDate, redactions);
+    const sources = traceSources(`${name} ${content}`, entries);
     const dates = sources.map((entry) => entry.date).sort();
     return {
       name,

@@ -25,7 +25,7 @@ export async function runWeek(flags: Flags, io: CliIo): Promise<number> {
     : createModel(providerName ?? "offline", modelName ? { name: modelName } : {});
   const say = (line: string) => flags.quiet || io.stdout(`${line}\n`);
   const note = (line: string) => flags.quiet || io.stderr(`${line}\n`);
-  if (!providerName) note(messages.offlineNotice(model.modelId));
+  if (!providerName && model.provider === "offline") note(messages.offlineNotice(model.modelId));
   for (const warning of warnings) note(`warning: ${warning}`);
 
   const compactor = new Compactor({

@@ -27,7 +27,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     // "password for staging is hunter2", "the db passphrase: x9!k"
     kind: "password",
-    pattern: /\b(?:password|passwd|passphrase|pwd)\b[^\n.;]{0,40}?\b(?:is|was|=|:|to|->)\s*[`"']?(?<value>[^\s`"',;]{2,}[^\s`"',;.!?)])/gi,
+    pattern: /\b(?:password|passwd|passphrase|pwd)\b[^\n.;]{0,40}?(?:\s(?:is|was)\s+|\s*(?:=|:|->)\s*)[`"']?(?<value>[^\s`"',;]{2,}[^\s`"',;.!?)])/gi,
+  },
+  {
+    // "changed the password to Tr0ub4dor": after "to", only a value that looks like one.
+    kind: "password",
+    pattern: /\b(?:password|passwd|passphrase)\b[^\n.;]{0,40}?\sto\s+[`"']?(?<value>(?=[^\s`"',;]*[\d!@#$%^&*])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
   },
   {
     // "the deploy token is 9f8e7d…", "api key: abcd1234…": a value shaped like a credential.

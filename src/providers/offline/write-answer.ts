@@ -20,7 +20,7 @@ const BULLET_CAPS = [400, 320, 260, 200, 160, 130, 110, 90];
 const TITLE_ONLY_CAP = 110;
 const WHY = /\b(because|since|so that|so we|so I|due to|in order to|to avoid|reason|rationale|why)\b/i;
 const IMPERATIVE = /\b(always|never|don't|do not|must|should|make sure|remember to|avoid|prefer|stop|needs?)\b/i;
-const LABEL = /^(?:decision|rationale|reason|why|status|analysis|result|outcome|note|context)\s*:\s*/i;
+const LABEL = /^(?:decision|rationale|reason|why|status|analysis|result|outcome|note|context|lesson|learned|todo|blocker|preference|fyi)\s*:\s*/i;
 
 /** The offline model's whole answer, in seed 002's format. */
 export function writeAnswer(logs: PromptLogs): string {
@@ -159,7 +159,7 @@ function toMemory(item: ClassifiedItem): OfflineMemory {
   const type = MEMORY_TYPE_OF[item.category]!;
   const body = bodySentences(item);
   const key = keySentence(item, body) ?? item.title ?? "";
-  const name = shortTitle(item.title ?? memoryTitle(key, type));
+  const name = capitalise(shortTitle(item.title ?? memoryTitle(key, type)));
   const description = truncate(item.title && body[0] ? body[0] : key, 140);
   const parts = [`**Date:** ${item.date}`, "", item.text.trim() || item.title || key];
   if (type === "project") {
@@ -177,6 +177,10 @@ function memoryTitle(sentence: string, type: MemoryType): string {
   const [before = "", after = ""] = sentence.split(/<?https?:\/\/\S+>?/);
   const named = (before.trim() ? before : after).replace(/^(?:read|see|check|use|found|bookmarked)\s+(?:the\s+)?/i, "");
   return named.replace(/\s+(?:at|on|in|from)\s*[:,.]?\s*$/i, "").replace(/^[\s:,.—-]+|[\s:,.—-]+$/g, "").trim() || sentence;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function dedupeByName(memories: OfflineMemory[]): OfflineMemory[] {
