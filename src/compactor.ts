@@ -95,12 +95,14 @@ export class Compactor {
     }
     warnings.push(...asProblems(completion.warnings), ...parsed.problems.filter((p) => p.ruleId !== "invalid-memory"));
 
+    // The model may repeat a secret from the logs: the answer is redacted whole before anything is kept.
+    const redactedAnswer = await redactSecrets(completion.text);
+    if (redactedAnswer.count > 0) parsed = parseAnswer(redactedAnswer.text);
     const entries = loaded.logs.flatMap((log) => log.entries);
-    const answerRedactions = { count: 0 };
-    const summaryText = await this.cleanOutput(parsed.summary!.body, entries, week.lastDate, answerRedactions);
+    const summaryText = absoluteDates(parsed.summary!.body, entries, week.lastDate);
     const memories: StoredMemory[] = [];
     for (const candidate of parsed.candidates) {
-      const memory = await this.toStoredMemory(candidate, entries, week.lastDate, answerRedactions);
+      const memory = toStoredMemory(candidate, entries, week.lastDate);
       if (memory.sources.length === 0) {
         warnings.push({ source: `answer block ${candidate.block}`, ruleId: "untraced-memory", message: `memory '${memory.name}' matches no daily entry` });
       }
@@ -118,7 +120,7 @@ export class Compactor {
       usage,
       inputChars: loaded.logs.reduce((sum, log) => sum + log.text.trim().length, 0),
       summaryChars: summaryText.length,
-      redactions: { logs: loaded.redactions, answer: answerRedactions.count },
+      redactions: { logs: loaded.redactions, answer: redactedAnswer.count },
       repaired,
     };
   }
@@ -143,38 +145,36 @@ export class Compactor {
     const found = await stat(this.options.dir).catch(() => undefined);
     if (!found?.isDirectory()) throw new UsageError(`memory directory '${this.options.dir}' does not exist`);
   }
+}
 
-  // The model may repeat a secret or write "yesterday": neither reaches a file.
-  // A relative date is resolved against the date on its line, else the entry the line came from.
-  private async cleanOutput(text: string, entries: LogEntry[], fallbackDate: string, redactions: { count: number }): Promise<string> {
-    const redacted = await redactSecrets(text);
-    redactions.count += redacted.count;
-    return redacted.text
-      .split("\n")
-      .map((line) => {
-        if (!hasBareRelativeDate(line)) return line;
-        const date = /\b\d{4}-\d{2}-\d{2}\b/.exec(line)?.[0] ?? traceSources(line, entries)[0]?.date ?? fallbackDate;
-        return resolveRelativeDates(line, date).text;
-      })
-      .join("\n");
-  }
+// A relative date the model wrote is resolved against the date on its line,
+// else the date of the entry the line came from, else the week's last day.
+function absoluteDates(text: string, entries: LogEntry[], fallbackDate: string): string {
+  return text
+    .split("\n")
+    .map((line) => {
+      if (!hasBareRelativeDate(line)) return line;
+      const date = /\b\d{4}-\d{2}-\d{2}\b/.exec(line)?.[0] ?? traceSources(line, entries)[0]?.date ?? fallbackDate;
+      return resolveRelativeDates(line, date).text;
+    })
+    .join("\n");
+}
 
-  private async toStoredMemory(candidate: MemoryCandidate, entries: LogEntry[], fallbackDate: string, redactions: { count: number }): Promise<StoredMemory> {
-    const content = await this.cleanOutput(candidate.content, entries, fallbackDate, redactions);
-    const name = await this.cleanOutput(candidate.name, entries, fallbackDate, redactions);
-    const description = await this.cleanOutput(candidate.description, entries, fallbackDate, redactions);
-    const sources = traceSources(`${name} ${content}`, entries);
-    const dates = sources.map((entry) => entry.date).sort();
-    return {
-      name,
-      description,
-      type: candidate.type,
-      content,
-      sources: sources.map(entryAnchor),
-      firstDate: dates[0] ?? fallbackDate,
-      lastDate: dates.at(-1) ?? fallbackDate,
-    };
-  }
+function toStoredMemory(candidate: MemoryCandidate, entries: LogEntry[], fallbackDate: string): StoredMemory {
+  const content = absoluteDates(candidate.content, entries, fallbackDate);
+  const name = absoluteDates(candidate.name, entries, fallbackDate);
+  const description = absoluteDates(candidate.description, entries, fallbackDate);
+  const sources = traceSources(`${name} ${content}`, entries);
+  const dates = sources.map((entry) => entry.date).sort();
+  return {
+    name,
+    description,
+    type: candidate.type,
+    content,
+    sources: sources.map(entryAnchor),
+    firstDate: dates[0] ?? fallbackDate,
+    lastDate: dates.at(-1) ?? fallbackDate,
+  };
 }
 
 function asProblems(warnings: string[]): Problem[] {

@@ -1,6 +1,11 @@
+import pLimit from "p-limit";
 import { writeAtomic } from "./atomic-write.js";
 import { resolveInside } from "./memory-paths.js";
 import type { PlannedWrite } from "./plan-writes.js";
+
+// Each write waits on an fsync; a few at once keep a large backfill from taking minutes.
+const CONCURRENT_WRITES = 16;
+const ROLE_ORDER: PlannedWrite["role"][] = ["trash", "memory", "weekly", "index"];
 
 /**
  * Writes the planned files, each atomically. Trash copies go first, then
@@ -8,7 +13,9 @@ import type { PlannedWrite } from "./plan-writes.js";
  * leaves an index that points only at files that exist.
  */
 export async function applyWrites(dir: string, planned: PlannedWrite[]): Promise<void> {
-  const order = { trash: 0, memory: 1, weekly: 2, index: 3 } as const;
-  const writes = planned.filter((write) => write.action !== "unchanged").sort((a, b) => order[a.role] - order[b.role]);
-  for (const write of writes) await writeAtomic(resolveInside(dir, write.path), write.content);
+  const limit = pLimit(CONCURRENT_WRITES);
+  for (const role of ROLE_ORDER) {
+    const writes = planned.filter((write) => write.role === role && write.action !== "unchanged");
+    await Promise.all(writes.map((write) => limit(() => writeAtomic(resolveInside(dir, write.path), write.content))));
+  }
 }

@@ -43,18 +43,24 @@ export function buildIndex(topics: IndexTopic[], weeks: IndexWeek[]): BuiltIndex
   const recentWeeks = [...weeks].sort((a, b) => byCodeUnit(b.label, a.label)).slice(0, RECENT_WEEKS);
   const largest = Math.max(0, ...[...byType.values()].map((list) => list.length));
 
-  for (let quota = largest; quota >= 0; quota--) {
-    const content = renderIndex(byType, recentWeeks, quota);
-    if (fits(content)) {
-      const overflowing = MEMORY_TYPES.filter((type) => byType.get(type)!.length > quota);
-      const subIndexes = overflowing.map((type) => ({
-        path: `${SUB_INDEX_DIR}/${type}.md`,
-        content: renderSubIndex(type, byType.get(type)!),
-      }));
-      return { files: [{ path: "MEMORY.md", content }, ...subIndexes] };
-    }
+  // Fitting only gets easier as the quota shrinks, so the largest quota that fits is found by bisection.
+  if (!fits(renderIndex(byType, recentWeeks, 0))) {
+    throw new CompactorError(`MEMORY.md cannot fit within ${INDEX_LIMITS.maxLines} lines and ${INDEX_LIMITS.maxBytes} bytes; nothing written`);
   }
-  throw new CompactorError(`MEMORY.md cannot fit within ${INDEX_LIMITS.maxLines} lines and ${INDEX_LIMITS.maxBytes} bytes; nothing written`);
+  let low = 0;
+  let high = largest;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(renderIndex(byType, recentWeeks, mid))) low = mid;
+    else high = mid - 1;
+  }
+  const quota = low;
+  const overflowing = MEMORY_TYPES.filter((type) => byType.get(type)!.length > quota);
+  const subIndexes = overflowing.map((type) => ({
+    path: `${SUB_INDEX_DIR}/${type}.md`,
+    content: renderSubIndex(type, byType.get(type)!),
+  }));
+  return { files: [{ path: "MEMORY.md", content: renderIndex(byType, recentWeeks, quota) }, ...subIndexes] };
 }
 
 function renderIndex(byType: Map<MemoryType, IndexTopic[]>, weeks: IndexWeek[], quota: number): string {

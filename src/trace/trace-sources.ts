@@ -23,7 +23,7 @@ export function traceSources(text: string, entries: LogEntry[]): LogEntry[] {
   const scored = entries
     .filter((entry) => entry.shape !== "frontmatter")
     .map((entry) => {
-      const have = tokens(entry.text);
+      const have = entryTokens(entry);
       let shared = 0;
       for (const token of wanted) if (have.has(token)) shared++;
       const score = shared / wanted.size + (dates.has(entry.date) ? 0.1 : 0);
@@ -37,6 +37,18 @@ export function traceSources(text: string, entries: LogEntry[]): LogEntry[] {
     .slice(0, MAX_SOURCES)
     .map(({ entry }) => entry)
     .sort((a, b) => byCodeUnit(a.file, b.file) || a.startLine - b.startLine);
+}
+
+// Entries are traced against many outputs; their words are counted once.
+const tokensOfEntry = new WeakMap<LogEntry, Set<string>>();
+
+function entryTokens(entry: LogEntry): Set<string> {
+  let found = tokensOfEntry.get(entry);
+  if (!found) {
+    found = tokens(entry.text);
+    tokensOfEntry.set(entry, found);
+  }
+  return found;
 }
 
 function tokens(text: string): Set<string> {

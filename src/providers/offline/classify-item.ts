@@ -80,12 +80,13 @@ function classifyByWords(text: string): ItemCategory {
   return "context";
 }
 
-/** Same statement, whatever the day: lower case, no times, numbers or punctuation. */
+/** Same statement, whatever the day or hour: lower case, no dates, times, stamps or punctuation. Other numbers count. */
 export function routineKey(text: string): string {
   return text
     .toLowerCase()
     .replace(/\[[^\]]*\]/g, " ")
-    .replace(/[\d:.,;!?()*_`~#>|-]+/g, " ")
+    .replace(/\b\d{4}-\d{2}-\d{2}(?:t[\d:.+z-]+)?\b|\b\d{1,2}:\d{2}(?::\d{2})?\b|~?\d+\s*(?:h|hr|hrs|min|mins|minutes|s|sec|ms)\b/g, " ")
+    .replace(/[:.,;!?()*_`~#>|-]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();
 }

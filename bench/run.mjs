@@ -1,0 +1,68 @@
+// Prints speed and memory figures. Run after `npm install` (uses dist/): npm run bench
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Compactor, readDailyLog } from "../dist/index.js";
+import { buildIndex } from "../dist/store/build-index.js";
+import { generateWeek } from "./generate-week.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+let peakRss = process.memoryUsage().rss;
+const sample = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 5);
+
+async function timed(label, fn) {
+  const start = performance.now();
+  const result = await fn();
+  const ms = performance.now() - start;
+  return { label, ms, result };
+}
+
+function corpusFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true })
+    .map((rel) => path.join(dir, rel))
+    .filter((file) => file.endsWith(".md") && !file.endsWith("MANIFEST.md") && statSync(file).isFile());
+}
+
+const rows = [];
+
+const corpus = corpusFiles(path.resolve(here, "../../shared/corpus/real"));
+if (corpus.length > 0) {
+  const bytes = corpus.reduce((sum, file) => sum + statSync(file).size, 0);
+  const { ms } = await timed("corpus", () =>
+    Promise.all(corpus.map((file) => readDailyLog({ path: file, relPath: path.basename(file), date: "2026-01-01" }))),
+  );
+  rows.push(`read+redact+split+dates  ${corpus.length} real logs, ${mib(bytes)} MiB: ${ms.toFixed(0)} ms (${(bytes / 1024 / (ms / 1000)).toFixed(0)} KiB/s)`);
+}
+
+for (const perDay of [30, 300]) {
+  const dir = await mkdtemp(path.join(tmpdir(), "compact-bench-"));
+  const bytes = await generateWeek(dir, perDay);
+  const compactor = new Compactor({ dir });
+  const { ms: compactMs, result } = await timed("compact", () => compactor.compactDaily("2026-W14"));
+  const { ms: writeMs } = await timed("write", () => compactor.write(result));
+  rows.push(
+    `compact --week offline  ${perDay * 7} entries, ${mib(bytes)} MiB: compactDaily ${compactMs.toFixed(0)} ms, write ${writeMs.toFixed(0)} ms, ${result.memories.length} memories, ratio ${(result.summaryChars / result.inputChars).toFixed(2)}`,
+  );
+  await rm(dir, { recursive: true, force: true });
+}
+
+const topics = Array.from({ length: 20_000 }, (_, i) => ({
+  file: `project_topic-${i}.md`,
+  name: `Topic ${i}`,
+  description: `hook ${i} `.repeat(8),
+  type: ["user", "feedback", "project", "reference"][i % 4],
+  updated: `2026-${String((i % 12) + 1).padStart(2, "0")}-01`,
+}));
+const { ms: indexMs } = await timed("index", () => buildIndex(topics, []));
+rows.push(`MEMORY.md for 20,000 topics: ${indexMs.toFixed(0)} ms`);
+
+clearInterval(sample);
+console.log(`memory-compactor bench — node ${process.version}, ${process.platform}/${process.arch}`);
+for (const row of rows) console.log(`  ${row}`);
+console.log(`  peak RSS: ${mib(peakRss)} MiB`);

@@ -1,0 +1,45 @@
+import { spawn } from "node:child_process";
+import { readFile, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { writeAtomic } from "../../src/store/atomic-write.js";
+import { REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
+
+const OLD = "old\n".repeat(250_000);
+const NEW = "new\n".repeat(250_000);
+
+// A child that rewrites the file in a loop until it is killed.
+const WRITER = `
+import { writeAtomic } from ${JSON.stringify(path.join(REPO_ROOT, "dist/store/atomic-write.js"))};
+const [file, a, b] = [process.argv[2], "old\\n".repeat(250000), "new\\n".repeat(250000)];
+process.stdout.write("ready\\n");
+for (let i = 0; ; i++) await writeAtomic(file, i % 2 ? a : b);
+`;
+
+describe("writeAtomic", () => {
+  it("replaces a file and leaves no temp file behind", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "sub/MEMORY.md");
+    await writeAtomic(file, OLD);
+    await writeAtomic(file, NEW);
+    expect(await readFile(file, "utf8")).toBe(NEW);
+    expect(await readdir(path.dirname(file))).toEqual(["MEMORY.md"]);
+  });
+
+  it("leaves the old or the new file, never a torn one, when the writer is killed at any instant", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "MEMORY.md");
+    await writeFile(file, OLD);
+    const script = path.join(dir, "writer.mjs");
+    await writeFile(script, WRITER);
+    for (let round = 0; round < 8; round++) {
+      const child = spawn(process.execPath, [script, file], { stdio: ["ignore", "pipe", "inherit"] });
+      await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
+      await new Promise((resolve) => setTimeout(resolve, 20 + round * 37));
+      child.kill("SIGKILL");
+      await new Promise((resolve) => child.once("exit", resolve));
+      const content = await readFile(file, "utf8");
+      expect(content === OLD || content === NEW, `round ${round}: torn file of ${content.length} chars`).toBe(true);
+    }
+  });
+});
