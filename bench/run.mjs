@@ -10,6 +10,7 @@ import { generateWeek } from "./generate-week.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
 let peakRss = process.memoryUsage().rss;
 const sample = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -37,7 +38,7 @@ if (corpus.length > 0) {
   const { ms } = await timed("corpus", () =>
     Promise.all(corpus.map((file) => readDailyLog({ path: file, relPath: path.basename(file), date: "2026-01-01" }))),
   );
-  rows.push(`read+redact+split+dates  ${corpus.length} real logs, ${mib(bytes)} MiB: ${ms.toFixed(0)} ms (${(bytes / 1024 / (ms / 1000)).toFixed(0)} KiB/s)`);
+  rows.push(`read+redact+split+dates  ${corpus.length} real logs, ${kib(bytes)}: ${ms.toFixed(0)} ms (${(bytes / 1024 / (ms / 1000)).toFixed(0)} KiB/s)`);
 }
 
 for (const perDay of [30, 300]) {
@@ -47,7 +48,7 @@ for (const perDay of [30, 300]) {
   const { ms: compactMs, result } = await timed("compact", () => compactor.compactDaily("2026-W14"));
   const { ms: writeMs } = await timed("write", () => compactor.write(result));
   rows.push(
-    `compact --week offline  ${perDay * 7} entries, ${mib(bytes)} MiB: compactDaily ${compactMs.toFixed(0)} ms, write ${writeMs.toFixed(0)} ms, ${result.memories.length} memories, ratio ${(result.summaryChars / result.inputChars).toFixed(2)}`,
+    `compact --week offline  ${perDay * 7} entries, ${kib(bytes)}: compactDaily ${compactMs.toFixed(0)} ms, write ${writeMs.toFixed(0)} ms, ${result.memories.length} memories, ratio ${(result.summaryChars / result.inputChars).toFixed(2)}`,
   );
   await rm(dir, { recursive: true, force: true });
 }
