@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Compactor } from "../../src/compactor.js";
 import { ModelAnswerError } from "../../src/errors/model-answer-error.js";
 import { NoDailyLogsError } from "../../src/errors/no-daily-logs-error.js";
+import { hasBareRelativeDate } from "../../src/logs/resolve-relative-dates.js";
 import { MockMemoryModel } from "../../src/model/mock-model.js";
 import { loadCompactionPrompts } from "../../src/prompt/load-prompts.js";
 import { copyOf, fixture } from "../helpers/temp-dir.js";
@@ -99,6 +100,18 @@ describe("Compactor.write", () => {
     const second = await later.write(await later.compactDaily("2026-W14"));
     expect(second.files.map((f) => f.action)).toEqual(second.files.map(() => "unchanged"));
     expect(await snapshotDir(dir)).toEqual(afterFirst);
+  });
+
+  it("leaves no bare relative date in any file it writes", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const answer = `${SUMMARY.replace("- None.", "- We fixed it yesterday and ship next week.")}\n${block("Ship plan", "project", "Ship next Friday; the flag was added 3 days ago.")}`;
+    const compactor = new Compactor({ dir, model: new MockMemoryModel(answer) });
+    const report = await compactor.write(await compactor.compactDaily("2026-W14"));
+    for (const file of report.files) {
+      const bare = file.content.split("\n").filter(hasBareRelativeDate);
+      expect(bare, file.path).toEqual([]);
+    }
+    expect(report.files.find((f) => f.role === "weekly")!.content).toMatch(/yesterday \(2026-\d\d-\d\d\) and ship next week \(2026-W\d\d\)/);
   });
 
   it("never modifies the daily logs", async () => {
