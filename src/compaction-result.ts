@@ -44,6 +44,12 @@ export interface CompactionResult {
   redactions: { logs: number; answer: number };
   /** The answer needed the one repair attempt. */
   repaired: boolean;
+  /** Summary section → anchors of the entries its bullets came from. */
+  trace: Record<string, string[]>;
+  /** What the provider said it could not honour (e.g. a refused temperature); kept in the weekly frontmatter. */
+  providerWarnings: string[];
+  /** Estimated US dollars, when a price for the model is configured. */
+  costUsd?: number;
 }
 
 /** Summary size over log size, two decimals. */

@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import type { CompactionResult, SkippedCandidate } from "./compaction-result.js";
+import type { ModelPrice } from "./config/config-schema.js";
 import { NoDailyLogsError } from "./errors/no-daily-logs-error.js";
 import { ModelAnswerError } from "./errors/model-answer-error.js";
 import { UsageError } from "./errors/usage-error.js";
@@ -8,17 +9,19 @@ import { entryAnchor, type LogEntry } from "./logs/log-types.js";
 import { loadWeekLogs } from "./logs/load-week-logs.js";
 import { redactSecrets } from "./logs/redact-secrets.js";
 import { hasBareRelativeDate, resolveRelativeDates } from "./logs/resolve-relative-dates.js";
+import { estimateCost } from "./model/estimate-cost.js";
 import { addUsage, type MemoryModel } from "./model/memory-model.js";
 import type { MemoryCandidate } from "./parse/memory-candidate.js";
 import { parseAnswer, type ParsedAnswer } from "./parse/parse-answer.js";
 import type { Problem } from "./problems/problem.js";
 import { type CompactionPrompts, loadCompactionPrompts } from "./prompt/load-prompts.js";
-import { renderCompactionPrompt } from "./prompt/render-prompt.js";
+import { estimateTokens, renderCompactionPrompt } from "./prompt/render-prompt.js";
 import { OfflineModel } from "./providers/offline/offline-model.js";
 import { applyWrites } from "./store/apply-writes.js";
 import type { StoredMemory } from "./store/merge-topic.js";
 import { type PlannedWrite, planWrites } from "./store/plan-writes.js";
 import { traceSources } from "./trace/trace-sources.js";
+import { traceSummary } from "./trace/trace-summary.js";
 import { parseIsoWeek } from "./week/iso-week.js";
 
 /** Settings of a Compactor. */
@@ -37,6 +40,17 @@ export interface CompactorOptions {
   maxTokens?: number;
   /** Source of the current time, for reproducible output in tests. */
   clock?: () => Date;
+  /** Price of the model, for the cost estimate. */
+  price?: ModelPrice;
+}
+
+/** The size and price of a week's call, before making it. */
+export interface CostEstimate {
+  logs: number;
+  inputTokens: number;
+  maxOutputTokens: number;
+  /** Upper bound in US dollars, when the model's price is configured. */
+  costUsd?: number;
 }
 
 /** What `Compactor.write` did (or, in a dry run, would do). */
@@ -62,26 +76,31 @@ export class Compactor {
     this.model = options.model ?? new OfflineModel();
   }
 
+  /**
+   * What the call for a week would cost, without calling: the prompt's
+   * tokens (estimated, 4 characters a token) and, with a price, dollars for
+   * that input plus the most output allowed.
+   */
+  async estimate(weekLabel: string): Promise<CostEstimate> {
+    const { loaded, prompt, callOptions } = await this.prepare(weekLabel);
+    const inputTokens = estimateTokens(prompt.system) + estimateTokens(prompt.user);
+    const costUsd = estimateCost({ inputTokens, outputTokens: callOptions.maxTokens }, this.options.price);
+    return { logs: loaded.logs.length, inputTokens, maxOutputTokens: callOptions.maxTokens, ...(costUsd === undefined ? {} : { costUsd }) };
+  }
+
   /** Reads the week's logs, calls the model (one repair attempt if needed) and parses its answer. */
   async compactDaily(weekLabel: string): Promise<CompactionResult> {
-    const week = parseIsoWeek(weekLabel);
-    await this.assertDirectory();
-    const loaded = await loadWeekLogs(this.options.dir, week, this.options.logs);
-    if (loaded.logs.length === 0) {
-      throw new NoDailyLogsError(`no daily logs for ${week.label} (${week.firstDate} … ${week.lastDate}) in ${this.options.dir}; nothing written`);
-    }
-    this.prompts ??= await loadCompactionPrompts(this.options.promptsDir);
-    const prompt = renderCompactionPrompt(this.prompts, loaded.logs, week.label);
-    const callOptions = { systemPrompt: prompt.system, temperature: this.options.temperature ?? 0.2, maxTokens: this.options.maxTokens ?? 4096 };
+    const { week, loaded, prompt, callOptions } = await this.prepare(weekLabel);
 
     const warnings: Problem[] = [...loaded.problems];
     let completion = await this.model.complete(prompt.user, callOptions);
     let usage = completion.usage;
     let parsed = parseAnswer(completion.text);
     let repaired = false;
+    const providerWarnings = [...completion.warnings];
     if (!parsed.summary) {
       const retry = await this.model.complete(`${prompt.user}\n\n${REPAIR_INSTRUCTIONS(parsed.summaryProblem ?? "not in the format")}`, callOptions);
-      warnings.push(...asProblems(completion.warnings));
+      providerWarnings.push(...retry.warnings);
       usage = addUsage(usage, retry.usage);
       completion = retry;
       parsed = parseAnswer(retry.text);
@@ -93,13 +112,17 @@ export class Compactor {
         );
       }
     }
-    warnings.push(...asProblems(completion.warnings), ...parsed.problems.filter((p) => p.ruleId !== "invalid-memory"));
+    warnings.push(...asProblems([...new Set(providerWarnings)]), ...parsed.problems.filter((p) => p.ruleId !== "invalid-memory"));
 
     // The model may repeat a secret from the logs: the answer is redacted whole before anything is kept.
     const redactedAnswer = await redactSecrets(completion.text);
     if (redactedAnswer.count > 0) parsed = parseAnswer(redactedAnswer.text);
     const entries = loaded.logs.flatMap((log) => log.entries);
     const summaryText = absoluteDates(parsed.summary!.body, entries, week.lastDate);
+    const trace = traceSummary(summaryText, entries);
+    for (const bullet of trace.untraced) {
+      warnings.push({ source: `summary: ${bullet.section} bullet ${bullet.bullet}`, ruleId: "untraced-bullet", message: `matches no daily entry: "${bullet.text.slice(0, 80)}"` });
+    }
     const memories: StoredMemory[] = [];
     for (const candidate of parsed.candidates) {
       const memory = toStoredMemory(candidate, entries, week.lastDate);
@@ -108,7 +131,11 @@ export class Compactor {
       }
       memories.push(memory);
     }
+    const costUsd = estimateCost(usage, this.options.price);
     return {
+      ...(costUsd === undefined ? {} : { costUsd }),
+      trace: trace.sections,
+      providerWarnings: [...new Set(providerWarnings)],
       week,
       provider: this.model.provider,
       model: this.model.modelId,
@@ -123,6 +150,19 @@ export class Compactor {
       redactions: { logs: loaded.redactions, answer: redactedAnswer.count },
       repaired,
     };
+  }
+
+  private async prepare(weekLabel: string) {
+    const week = parseIsoWeek(weekLabel);
+    await this.assertDirectory();
+    const loaded = await loadWeekLogs(this.options.dir, week, this.options.logs);
+    if (loaded.logs.length === 0) {
+      throw new NoDailyLogsError(`no daily logs for ${week.label} (${week.firstDate} … ${week.lastDate}) in ${this.options.dir}; nothing written`);
+    }
+    this.prompts ??= await loadCompactionPrompts(this.options.promptsDir);
+    const prompt = renderCompactionPrompt(this.prompts, loaded.logs, week.label);
+    const callOptions = { systemPrompt: prompt.system, temperature: this.options.temperature ?? 0.2, maxTokens: this.options.maxTokens ?? 4096 };
+    return { week, loaded, prompt, callOptions };
   }
 
   /** Works out the files a result would write, without writing. */

@@ -1,9 +1,15 @@
 import { readFileSync } from "node:fs";
 import { CompactorError } from "../errors/compactor-error.js";
 import { type CliIo, processIo } from "./cli-io.js";
+import { configCommand } from "./commands/config-command.js";
+import { goldenCommand } from "./commands/golden-command.js";
+import { weekCommand } from "./commands/week-command.js";
 import { HELP } from "./messages.js";
-import { parseFlags } from "./parse-flags.js";
-import { runWeek } from "./run-week.js";
+
+const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = {
+  config: configCommand,
+  golden: goldenCommand,
+};
 
 /**
  * The `compact` command. The one place errors are caught: a CompactorError
@@ -11,16 +17,18 @@ import { runWeek } from "./run-week.js";
  */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   try {
-    const flags = parseFlags(argv);
-    if (flags.help) {
+    const [first, ...rest] = argv;
+    const command = first === undefined ? undefined : COMMANDS[first];
+    if (command) return await command(rest, io);
+    if (argv.includes("--help") || argv.includes("-h")) {
       io.stdout(HELP);
       return 0;
     }
-    if (flags.version) {
+    if (argv.includes("--version") || argv.includes("-v")) {
       io.stdout(`${packageVersion()}\n`);
       return 0;
     }
-    return await runWeek(flags, io);
+    return await weekCommand(argv, io);
   } catch (error) {
     if (error instanceof CompactorError) {
       io.stderr(`compact: ${error.message}\n`);

@@ -1,9 +1,11 @@
 import { type CompactionResult, compressionRatio } from "../compaction-result.js";
-import type { WriteReport } from "../compactor.js";
+import type { CostEstimate, WriteReport } from "../compactor.js";
 import { formatProblem } from "../problems/problem.js";
 
 /** Every line the CLI prints, in one place. */
 export const HELP = `Usage: compact --week YYYY-Www [options]
+       compact config [options]       print the effective settings and their sources
+       compact golden [DIR] [--update] check recorded answers against expected files
 
 Turns one ISO week of an agent's daily logs into a weekly summary
 (weekly/YYYY-Www.md), typed memory topic files ({type}_{topic}.md) and a
@@ -11,25 +13,57 @@ MEMORY.md index, all inside the memory directory. Daily logs are never changed.
 
 Options:
   --week YYYY-Www    ISO week to compact, e.g. 2026-W14 (Monday to Sunday)
-  --dir DIR          memory directory (default: "dir" in the config, else ./memory)
-  --provider NAME    model provider: offline (the default: built in, no key, no network)
+  --dir DIR          memory directory (default: $COMPACT_DIR, "dir" in the config, else ./memory)
+  --provider NAME    offline (default: built in, no key, no network), anthropic,
+                     openai, or replay
   --model NAME       model name to ask the provider for
-  --config FILE      config file (default: compact.config.json in the memory dir,
-                     else in the current directory)
-  --dry-run          print the files that would be written, with their content;
-                     write nothing
+  --config FILE      config file (default: compact.config.json, .compactrc(.json|.yaml)
+                     or compact.config.yaml in the memory dir, else upward from here)
+  --record DIR       save every model exchange as a cassette in DIR
+  --replay DIR       answer from the cassettes in DIR (provider replay), no network
+  --dry-run          estimate the prompt's tokens and cost; with offline or replay,
+                     also print the files that would be written. Writes nothing and
+                     never calls a paid provider.
+  --strict           fail (exit 1, nothing written) if a summary bullet or memory
+                     traces to no daily entry
   --json             print one JSON object on stdout (files, memories accepted
-                     and skipped, warnings, usage)
+                     and skipped, warnings, usage, cost, trace)
   --quiet            print errors only
   -h, --help         print this help
   -v, --version      print the version
 
 Exit codes:
   0  done, or nothing to do (a week with no daily logs)
-  1  failure: a model answer unusable after one repair attempt, a file that
-     cannot be read or written
-  2  usage error: a bad flag, week, directory, provider or config
+  1  failure: the provider failed after its retries, a model answer unusable after
+     one repair attempt, --strict found untraced output, a file cannot be read or written
+  2  usage error: a bad flag, week, directory, provider, config file, or a missing API key
 `;
+
+export const CONFIG_HELP = `Usage: compact config [--dir DIR] [--config FILE] [--provider NAME] [--model NAME] [--json]
+
+Prints the settings a run would use and where each came from: a flag, the
+environment (COMPACT_DIR, COMPACT_PROVIDER, COMPACT_MODEL, ANTHROPIC_BASE_URL,
+OPENAI_BASE_URL), the config file, or the default. API keys are never printed,
+only whether their variable is set.
+`;
+
+export const GOLDEN_HELP = `Usage: compact golden [DIR] [--update] [--quiet]
+
+Runs every golden case in DIR (default: test/golden): a folder with case.json
+({ "week": "2026-W14", "input": "input" }), its input logs, cassettes/ recorded
+with --record (without them the offline model answers), and expected/. Each
+case is compacted in a temporary copy with --replay and every written file is
+compared byte for byte with expected/, as is the --json report (report.json).
+
+--update rewrites expected/ from this run (and records answer.md, a
+hand-written answer, as a cassette). Review the diff before committing it.
+Exit 0 when every case passes, 1 otherwise.
+`;
+
+export function estimateLine(week: string, model: { provider: string; modelId: string }, estimate: CostEstimate): string {
+  const cost = estimate.costUsd === undefined ? "no price configured for this model" : `at most $${estimate.costUsd.toFixed(4)}`;
+  return `estimate for ${week}: ${estimate.logs} logs, ~${estimate.inputTokens} input tokens + up to ${estimate.maxOutputTokens} output tokens to ${model.provider} ${model.modelId}; ${cost}`;
+}
 
 export const offlineNotice = (modelId: string) =>
   `compact: no provider configured; using the built-in offline model (${modelId}): extractive, deterministic, no network`;
@@ -54,7 +88,8 @@ export function dryRunContent(report: WriteReport): string[] {
 export function closingLine(result: CompactionResult, report: WriteReport): string {
   const changed = report.files.filter((file) => file.action !== "unchanged").length;
   const tail = changed === 0 ? "nothing changed" : `${changed} file${changed === 1 ? "" : "s"} ${report.dryRun ? "would change" : "written"}`;
-  return `${result.week.label}: ${result.memories.length} memories accepted, ${result.skipped.length} skipped; ${result.usage.inputTokens} → ${result.usage.outputTokens} tokens; compression ${compressionRatio(result)}; ${tail}`;
+  const cost = result.costUsd === undefined ? "" : ` (~$${result.costUsd.toFixed(4)})`;
+  return `${result.week.label}: ${result.memories.length} memories accepted, ${result.skipped.length} skipped; ${result.usage.inputTokens} → ${result.usage.outputTokens} tokens${cost}; compression ${compressionRatio(result)}; ${tail}`;
 }
 
 export const warningLines = (result: CompactionResult) => result.warnings.map((warning) => `warning: ${formatProblem(warning)}`);
@@ -73,7 +108,9 @@ export function jsonReport(result: CompactionResult, report: WriteReport): objec
     },
     warnings: result.warnings.map(formatProblem),
     usage: result.usage,
+    ...(result.costUsd === undefined ? {} : { costUsd: result.costUsd }),
     compressionRatio: compressionRatio(result),
+    trace: result.trace,
     redactions: result.redactions,
     repaired: result.repaired,
   };

@@ -1,17 +1,37 @@
 import { z } from "zod";
 
+/** Providers a config may name. */
+export const PROVIDERS = ["offline", "anthropic", "openai", "replay"] as const;
+
+const modelSchema = z.strictObject({
+  /** `offline` (default), `anthropic`, `openai` or `replay`. */
+  provider: z.enum(PROVIDERS).optional(),
+  /** Model name sent to the provider. */
+  name: z.string().min(1).optional(),
+  /** API endpoint; for `openai`, any OpenAI-compatible server. */
+  baseURL: z.url().optional(),
+  /** Name of the environment variable that holds the API key. */
+  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be an environment variable name" }).optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  maxTokens: z.number().int().positive().optional(),
+  /** Per-call timeout in milliseconds. */
+  timeoutMs: z.number().int().positive().optional(),
+  /** Retries the SDK makes on 408/409/429/5xx and connection errors. */
+  maxRetries: z.number().int().min(0).max(10).optional(),
+});
+
+const priceSchema = z.strictObject({
+  /** US dollars per million input tokens. */
+  inputPerMTok: z.number().min(0),
+  /** US dollars per million output tokens. */
+  outputPerMTok: z.number().min(0),
+});
+
 /** The config file's shape. Every key is optional; defaults apply. */
 export const configSchema = z.strictObject({
   /** Memory directory, relative to the config file. */
   dir: z.string().min(1).optional(),
-  model: z
-    .strictObject({
-      provider: z.string().min(1).optional(),
-      name: z.string().min(1).optional(),
-      temperature: z.number().min(0).max(2).optional(),
-      maxTokens: z.number().int().positive().optional(),
-    })
-    .optional(),
+  model: modelSchema.optional(),
   prompts: z.strictObject({ dir: z.string().min(1).optional() }).optional(),
   logs: z
     .strictObject({
@@ -19,6 +39,13 @@ export const configSchema = z.strictObject({
       exclude: z.array(z.string().min(1)).optional(),
     })
     .optional(),
+  /** Per-model prices, for the cost estimate: `{ "claude-sonnet-4-5": { "inputPerMTok": 3, "outputPerMTok": 15 } }`. */
+  prices: z.record(z.string().min(1), priceSchema).optional(),
+  /** Days a memory of each type is kept before it is a prune candidate (used by consolidation). */
+  retention: z.record(z.string().min(1), z.number().int().positive().nullable()).optional(),
+  /** Memory directory layout. */
+  layout: z.enum(["default", "agents"]).optional(),
 });
 
 export type CompactConfig = z.infer<typeof configSchema>;
+export type ModelPrice = z.infer<typeof priceSchema>;

@@ -12,8 +12,11 @@ export function renderWeekly(result: CompactionResult, compactedAt: Date): strin
     provider: result.provider,
     model: result.model,
     usage: { input_tokens: result.usage.inputTokens, output_tokens: result.usage.outputTokens },
+    ...(result.costUsd === undefined ? {} : { cost_usd: result.costUsd }),
     compression_ratio: compressionRatio(result),
     redactions: result.redactions.logs + result.redactions.answer,
+    ...(result.providerWarnings.length > 0 ? { warnings: result.providerWarnings } : {}),
+    trace: result.trace,
     compacted_at: compactedAt.toISOString(),
   };
   return `---\n${YAML.stringify(data, { lineWidth: 0 })}---\n\n${result.summary.body.trim()}\n`;

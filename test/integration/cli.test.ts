@@ -88,7 +88,7 @@ describe("compact --week", () => {
     [["--week"], "compact: --week needs a value (see compact --help)\n"],
     [["--week", "2026-W14", "--frobnicate"], "compact: unknown option '--frobnicate' (see compact --help)\n"],
     [["--week", "2026-W14", "extra"], "compact: unexpected argument 'extra' (see compact --help)\n"],
-    [["--week", "2026-W14", "--provider", "gpt"], "compact: unknown provider 'gpt' (known: offline)\n"],
+    [["--week", "2026-W14", "--provider", "gpt"], "compact: unknown provider 'gpt' in --provider (known: offline, anthropic, openai, replay)\n"],
   ])("exits 2 with one line for %j", async (argv, stderr) => {
     const dir = await copyOf(EXAMPLE);
     const before = await snapshotDir(dir);
@@ -108,7 +108,7 @@ describe("compact --week", () => {
     await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { provider: "offline", temperature: "hot" } }));
     const run = await runCli(["--week", "2026-W14", "--dir", dir]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`compact: ${path.join(dir, "compact.config.json")}: model.temperature: Invalid input: expected number, received string\n`);
+    expect(run.stderr).toBe(`compact: ${path.join(dir, "compact.config.json")}: model.temperature: Invalid input: expected number, received string (given: "hot")\n`);
   });
 
   it("prints help and version", async () => {

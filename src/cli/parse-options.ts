@@ -1,0 +1,55 @@
+import { parseArgs } from "node:util";
+import { UsageError } from "../errors/usage-error.js";
+
+/** Every option any command takes; each command allows a subset. */
+const OPTIONS = {
+  week: { type: "string" },
+  dir: { type: "string" },
+  provider: { type: "string" },
+  model: { type: "string" },
+  config: { type: "string" },
+  record: { type: "string" },
+  replay: { type: "string" },
+  "dry-run": { type: "boolean" },
+  strict: { type: "boolean" },
+  update: { type: "boolean" },
+  json: { type: "boolean" },
+  quiet: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
+
+export type OptionName = keyof typeof OPTIONS;
+type Values = { [K in OptionName]?: (typeof OPTIONS)[K]["type"] extends "string" ? string : boolean };
+
+/** A command line, read: its options and positional arguments. */
+export interface CommandLine {
+  options: Values;
+  positionals: string[];
+}
+
+/** Reads argv strictly against the options a command allows: anything else is a usage error. */
+export function parseOptions(argv: string[], allowed: readonly OptionName[], command: string, maxPositionals = 0): CommandLine {
+  const options = Object.fromEntries(allowed.map((name) => [name, OPTIONS[name]]));
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true }) as typeof parsed;
+  } catch (error) {
+    throw new UsageError(`${describeParseError(error as NodeJS.ErrnoException)} (see ${command} --help)`);
+  }
+  if (parsed.positionals.length > maxPositionals) {
+    throw new UsageError(`unexpected argument '${parsed.positionals[maxPositionals]}' (see ${command} --help)`);
+  }
+  for (const [name, value] of Object.entries(parsed.values)) {
+    if (typeof value === "string" && (value.trim() === "" || value.startsWith("--"))) throw new UsageError(`--${name} needs a value (see ${command} --help)`);
+  }
+  return { options: parsed.values as Values, positionals: parsed.positionals };
+}
+
+// node:util's own messages talk about positionals and ambiguity; say what the user did.
+function describeParseError(error: NodeJS.ErrnoException): string {
+  const option = /'(-{1,2}[\w-]+)/.exec(error.message)?.[1] ?? "an option";
+  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option '${option}'`;
+  if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") return `${option} needs a value`;
+  return error.message.split("\n")[0]!;
+}

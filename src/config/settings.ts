@@ -1,0 +1,94 @@
+import path from "node:path";
+import { UsageError } from "../errors/usage-error.js";
+import { type CompactConfig, type ModelPrice, PROVIDERS } from "./config-schema.js";
+
+export type ProviderName = (typeof PROVIDERS)[number];
+
+/** Everything a run needs to know, after flags, environment, config file and defaults. */
+export interface Settings {
+  dir: string;
+  provider: ProviderName;
+  /** Model name; undefined means the provider's default. */
+  model: string | undefined;
+  baseURL: string | undefined;
+  apiKeyEnv: string;
+  temperature: number;
+  maxTokens: number;
+  timeoutMs: number;
+  maxRetries: number;
+  promptsDir: string | undefined;
+  logsInclude: string[] | undefined;
+  logsExclude: string[] | undefined;
+  prices: Record<string, ModelPrice>;
+}
+
+/** Where each setting's value came from: `flag --dir`, `env COMPACT_DIR`, `config <file>`, `default`. */
+export type SettingSources = Record<keyof Settings, string>;
+
+/** The flags that can set a value. */
+export interface SettingFlags {
+  dir?: string | undefined;
+  provider?: string | undefined;
+  model?: string | undefined;
+}
+
+export const DEFAULTS = { dir: "memory", temperature: 0.2, maxTokens: 4096, timeoutMs: 120_000, maxRetries: 2 } as const;
+
+const KEY_ENV: Record<ProviderName, string> = { offline: "", replay: "", anthropic: "ANTHROPIC_API_KEY", openai: "OPENAI_API_KEY" };
+const BASE_URL_ENV: Record<ProviderName, string> = { offline: "", replay: "", anthropic: "ANTHROPIC_BASE_URL", openai: "OPENAI_BASE_URL" };
+
+/**
+ * Resolves settings, highest first: flags → environment (`COMPACT_DIR`,
+ * `COMPACT_PROVIDER`, `COMPACT_MODEL`, the provider's `*_BASE_URL`) → config
+ * file → defaults; and records where each value came from.
+ */
+export function resolveSettings(input: {
+  flags: SettingFlags;
+  env: Record<string, string | undefined>;
+  config: CompactConfig;
+  configFile?: string | undefined;
+  cwd: string;
+}): { settings: Settings; sources: SettingSources } {
+  const { flags, env, config, cwd } = input;
+  const fromConfig = `config ${input.configFile ?? ""}`.trim();
+  const sources = {} as SettingSources;
+  const pick = <K extends keyof Settings>(key: K, layers: [string, Settings[K] | undefined][], fallback: Settings[K]): Settings[K] => {
+    for (const [source, value] of layers) {
+      if (value !== undefined && value !== "") {
+        sources[key] = source;
+        return value;
+      }
+    }
+    sources[key] = "default";
+    return fallback;
+  };
+
+  const dir = pick("dir", [["flag --dir", flags.dir && path.resolve(cwd, flags.dir)], ["env COMPACT_DIR", env["COMPACT_DIR"] && path.resolve(cwd, env["COMPACT_DIR"])], [fromConfig, config.dir]], path.resolve(cwd, DEFAULTS.dir));
+  const provider = pick("provider", [["flag --provider", checkProvider(flags.provider, "--provider")], ["env COMPACT_PROVIDER", checkProvider(env["COMPACT_PROVIDER"], "COMPACT_PROVIDER")], [fromConfig, config.model?.provider]], "offline");
+  const model = pick("model", [["flag --model", flags.model], ["env COMPACT_MODEL", env["COMPACT_MODEL"]], [fromConfig, config.model?.name]], undefined);
+  const baseUrlEnv = BASE_URL_ENV[provider];
+  const baseURL = pick("baseURL", [[`env ${baseUrlEnv}`, baseUrlEnv ? env[baseUrlEnv] : undefined], [fromConfig, config.model?.baseURL]], undefined);
+  const apiKeyEnv = pick("apiKeyEnv", [[fromConfig, config.model?.apiKeyEnv]], KEY_ENV[provider]);
+  const settings: Settings = {
+    dir,
+    provider,
+    model,
+    baseURL,
+    apiKeyEnv,
+    temperature: pick("temperature", [[fromConfig, config.model?.temperature]], DEFAULTS.temperature),
+    maxTokens: pick("maxTokens", [[fromConfig, config.model?.maxTokens]], DEFAULTS.maxTokens),
+    timeoutMs: pick("timeoutMs", [[fromConfig, config.model?.timeoutMs]], DEFAULTS.timeoutMs),
+    maxRetries: pick("maxRetries", [[fromConfig, config.model?.maxRetries]], DEFAULTS.maxRetries),
+    promptsDir: pick("promptsDir", [[fromConfig, config.prompts?.dir]], undefined),
+    logsInclude: pick("logsInclude", [[fromConfig, config.logs?.include]], undefined),
+    logsExclude: pick("logsExclude", [[fromConfig, config.logs?.exclude]], undefined),
+    prices: pick("prices", [[fromConfig, config.prices]], {}),
+  };
+  return { settings, sources };
+}
+
+function checkProvider(value: string | undefined, where: string): ProviderName | undefined {
+  if (value === undefined || value === "") return undefined;
+  if ((PROVIDERS as readonly string[]).includes(value)) return value as ProviderName;
+  throw new UsageError(`unknown provider '${value}' in ${where} (known: ${PROVIDERS.join(", ")})`);
+}

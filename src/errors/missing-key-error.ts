@@ -1,0 +1,11 @@
+import { UsageError } from "./usage-error.js";
+
+/** A provider needs an API key and its variable is not set. Raised before any work. */
+export class MissingKeyError extends UsageError {
+  constructor(
+    readonly provider: string,
+    readonly variable: string,
+  ) {
+    super(`the ${provider} provider needs an API key: set ${variable} (or name another variable in model.apiKeyEnv)`);
+  }
+}

@@ -1,0 +1,4 @@
+import { CompactorError } from "./compactor-error.js";
+
+/** `--strict`: some summary bullets or memories trace to no daily entry. Nothing is written. */
+export class UntracedOutputError extends CompactorError {}

@@ -1,0 +1,55 @@
+import Anthropic from "@anthropic-ai/sdk";
+import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
+import { describeFailure, refusesSetting } from "../describe-failure.js";
+import type { ProviderSettings } from "../provider-settings.js";
+
+export const ANTHROPIC_DEFAULT_MODEL = "claude-sonnet-4-5";
+
+/** Claude through the Messages API of `@anthropic-ai/sdk`. Retries are the SDK's own. */
+export class AnthropicModel implements MemoryModel {
+  readonly provider = "anthropic";
+  readonly modelId: string;
+  private readonly client: Anthropic;
+
+  constructor(private readonly settings: ProviderSettings) {
+    this.modelId = settings.model;
+    this.client = new Anthropic({
+      apiKey: settings.apiKey,
+      ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
+      timeout: settings.timeoutMs,
+      maxRetries: settings.maxRetries,
+    });
+  }
+
+  async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
+    const warnings: string[] = [];
+    // Built apart from the SDK's types: 1.x no longer lists temperature, the API still takes it.
+    const params: Record<string, unknown> = {
+      model: this.settings.model,
+      max_tokens: options.maxTokens,
+      system: options.systemPrompt,
+      messages: [{ role: "user", content: prompt }],
+      temperature: options.temperature,
+    };
+    let response: Anthropic.Message;
+    try {
+      response = await this.create(params);
+    } catch (error) {
+      if (!refusesSetting(error, "temperature")) throw describeFailure(this.provider, error, this.settings, "ANTHROPIC_BASE_URL");
+      warnings.push(`model ${this.settings.model} refused temperature ${options.temperature}; asked again with its default`);
+      delete params["temperature"];
+      try {
+        response = await this.create(params);
+      } catch (retryError) {
+        throw describeFailure(this.provider, retryError, this.settings, "ANTHROPIC_BASE_URL");
+      }
+    }
+    if (response.stop_reason === "max_tokens") warnings.push(`the answer stopped at maxTokens (${options.maxTokens}); raise model.maxTokens`);
+    const text = response.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
+    return { text, usage: { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens }, warnings };
+  }
+
+  private create(params: Record<string, unknown>): Promise<Anthropic.Message> {
+    return this.client.messages.create(params as unknown as Anthropic.MessageCreateParamsNonStreaming);
+  }
+}

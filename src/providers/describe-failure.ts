@@ -1,0 +1,40 @@
+import { ProviderError } from "../errors/provider-error.js";
+import type { ProviderSettings } from "./provider-settings.js";
+
+interface SdkError {
+  name?: string;
+  status?: number;
+  message?: string;
+  cause?: { code?: string; message?: string };
+}
+
+const MAX_DETAIL = 200;
+
+/**
+ * Turns an SDK error, after the SDK's own retries, into one line naming the
+ * provider, the status and what to try.
+ */
+export function describeFailure(provider: string, error: unknown, settings: ProviderSettings, baseUrlEnv: string): ProviderError {
+  const e = (error ?? {}) as SdkError;
+  const retries = `${settings.maxRetries} ${settings.maxRetries === 1 ? "retry" : "retries"}`;
+  const detail = (e.message ?? String(error)).replace(/\s+/g, " ").slice(0, MAX_DETAIL);
+  const fail = (message: string) => new ProviderError(provider, message, e.status, { cause: error });
+  if (e.name?.includes("Timeout")) {
+    return fail(`no answer within ${settings.timeoutMs} ms (after ${retries}) — raise model.timeoutMs, or try again later`);
+  }
+  if (e.status === undefined) {
+    const cause = e.cause?.code ?? e.cause?.message ?? detail;
+    return fail(`cannot reach ${settings.baseURL ?? "the API"} (${cause}, after ${retries}) — check the network, ${baseUrlEnv} or model.baseURL`);
+  }
+  if (e.status === 401 || e.status === 403) return fail(`HTTP ${e.status}: the key in ${settings.apiKeyEnv} was refused — check it`);
+  if (e.status === 404) return fail(`HTTP 404: model '${settings.model}' not found at this endpoint — check model.name`);
+  if (e.status === 429) return fail(`HTTP 429: rate limited (after ${retries}) — wait and run again, or raise model.maxRetries`);
+  if (e.status >= 500) return fail(`HTTP ${e.status}: the service failed or is overloaded (after ${retries}) — try again later`);
+  return fail(`HTTP ${e.status}: request refused (${detail}) — check model.name and model.maxTokens`);
+}
+
+/** True when a 400 says the model does not accept the temperature it was given. */
+export function refusesSetting(error: unknown, setting: string): boolean {
+  const e = (error ?? {}) as SdkError;
+  return e.status === 400 && new RegExp(setting, "i").test(e.message ?? "");
+}

@@ -1,0 +1,64 @@
+import OpenAI from "openai";
+import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
+import { describeFailure, refusesSetting } from "../describe-failure.js";
+import type { ProviderSettings } from "../provider-settings.js";
+
+export const OPENAI_DEFAULT_MODEL = "gpt-4.1-mini";
+
+/**
+ * Chat Completions through the `openai` SDK: OpenAI itself or any
+ * compatible server (Ollama, vLLM, LM Studio, OpenRouter) at `baseURL`.
+ */
+export class OpenAiModel implements MemoryModel {
+  readonly provider = "openai";
+  readonly modelId: string;
+  private readonly client: OpenAI;
+
+  constructor(private readonly settings: ProviderSettings) {
+    this.modelId = settings.model;
+    this.client = new OpenAI({
+      apiKey: settings.apiKey,
+      ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
+      timeout: settings.timeoutMs,
+      maxRetries: settings.maxRetries,
+    });
+  }
+
+  async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
+    const warnings: string[] = [];
+    const params: Record<string, unknown> = {
+      model: this.settings.model,
+      messages: [
+        { role: "system", content: options.systemPrompt },
+        { role: "user", content: prompt },
+      ],
+      temperature: options.temperature,
+      max_tokens: options.maxTokens,
+    };
+    let response: OpenAI.ChatCompletion | undefined;
+    // A model may refuse the temperature, or want max_completion_tokens: each gets one retry without it.
+    for (let attempt = 0; response === undefined; attempt++) {
+      try {
+        response = await this.client.chat.completions.create(params as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming);
+      } catch (error) {
+        if (attempt < 2 && "temperature" in params && refusesSetting(error, "temperature")) {
+          warnings.push(`model ${this.settings.model} refused temperature ${options.temperature}; asked again with its default`);
+          delete params["temperature"];
+        } else if (attempt < 2 && "max_tokens" in params && refusesSetting(error, "max_tokens")) {
+          warnings.push(`model ${this.settings.model} refused max_tokens; asked again with max_completion_tokens`);
+          params["max_completion_tokens"] = params["max_tokens"];
+          delete params["max_tokens"];
+        } else {
+          throw describeFailure(this.provider, error, this.settings, "OPENAI_BASE_URL");
+        }
+      }
+    }
+    const choice = response.choices[0];
+    if (choice?.finish_reason === "length") warnings.push(`the answer stopped at maxTokens (${options.maxTokens}); raise model.maxTokens`);
+    return {
+      text: choice?.message.content ?? "",
+      usage: { inputTokens: response.usage?.prompt_tokens ?? 0, outputTokens: response.usage?.completion_tokens ?? 0 },
+      warnings,
+    };
+  }
+}

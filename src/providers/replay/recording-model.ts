@@ -1,0 +1,30 @@
+import path from "node:path";
+import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
+import { writeAtomic } from "../../store/atomic-write.js";
+import { cassetteFileName, cassetteKey, cassetteRequest, renderCassette } from "./cassette.js";
+
+/** Wraps any model and saves every exchange as a cassette in `dir`. */
+export class RecordingModel implements MemoryModel {
+  readonly provider: string;
+  readonly modelId: string;
+  /** Files written so far, for the run's report. */
+  readonly recorded: string[] = [];
+
+  constructor(
+    private readonly inner: MemoryModel,
+    private readonly dir: string,
+  ) {
+    this.provider = inner.provider;
+    this.modelId = inner.modelId;
+  }
+
+  async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
+    const response = await this.inner.complete(prompt, options);
+    const request = cassetteRequest(this.inner.modelId, prompt, options);
+    const key = cassetteKey(request);
+    const file = path.join(this.dir, cassetteFileName(key));
+    await writeAtomic(file, renderCassette({ key, provider: this.inner.provider, request, response }));
+    this.recorded.push(file);
+    return response;
+  }
+}
