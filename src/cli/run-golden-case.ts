@@ -4,7 +4,6 @@ import path from "node:path";
 import { glob } from "tinyglobby";
 import { UsageError } from "../errors/usage-error.js";
 import { MockMemoryModel } from "../model/mock-model.js";
-import { RecordingModel } from "../providers/replay/recording-model.js";
 import type { CliIo } from "./cli-io.js";
 import { main } from "./main.js";
 

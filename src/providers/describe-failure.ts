@@ -19,7 +19,8 @@ export function describeFailure(provider: string, error: unknown, settings: Prov
   const retries = `${settings.maxRetries} ${settings.maxRetries === 1 ? "retry" : "retries"}`;
   const detail = (e.message ?? String(error)).replace(/\s+/g, " ").slice(0, MAX_DETAIL);
   const fail = (message: string) => new ProviderError(provider, message, e.status, { cause: error });
-  if (e.name?.includes("Timeout")) {
+  const timedOut = [e.name, (error as object | undefined)?.constructor?.name].some((name) => name?.includes("Timeout")) || /timed out/i.test(e.message ?? "");
+  if (timedOut) {
     return fail(`no answer within ${settings.timeoutMs} ms (after ${retries}) — raise model.timeoutMs, or try again later`);
   }
   if (e.status === undefined) {
