@@ -8,3 +8,13 @@ export interface ProviderSettings {
   timeoutMs: number;
   maxRetries: number;
 }
+
+/** The client options both SDKs take: key, endpoint, per-call timeout and their own retry count. */
+export function sdkClientOptions(settings: ProviderSettings): { apiKey: string; baseURL?: string; timeout: number; maxRetries: number } {
+  return {
+    apiKey: settings.apiKey,
+    ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
+    timeout: settings.timeoutMs,
+    maxRetries: settings.maxRetries,
+  };
+}

@@ -132,3 +132,57 @@ describe("compact --week", () => {
     expect(run.stderr).toContain("TypeError: boom");
   });
 });
+
+describe("traceability", () => {
+  const untraceable = "## 2026-W14\n\n### Key Decisions\n- 2026-03-30: Postgres 16 on Neon for the sync service.\n\n### Outcomes\n- Bought a pony named Lightning for the office.\n\n```typed_memory\n---\nname: Office pet\ndescription: Lightning the pony\ntype: user\n---\n\nLightning the pony lives in the office.\n```\n";
+
+  it("warns about summary bullets and memories that trace to no entry", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const run = await runCli(["--week", "2026-W14", "--dir", dir, "--json"], { createModel: () => new MockMemoryModel(untraceable) });
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report.warnings).toEqual([
+      'summary: Outcomes bullet 1: matches no daily entry: "Bought a pony named Lightning for the office."',
+      "answer block 1: memory 'Office pet' matches no daily entry",
+    ]);
+    expect(report.trace).toEqual({ "Key Decisions": ["2026-03-30.md#L3-L7", "2026-03-30.md#L9-L13"] });
+  });
+
+  it("fails with --strict and writes nothing", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const before = await snapshotDir(dir);
+    const run = await runCli(["--week", "2026-W14", "--dir", dir, "--strict"], { createModel: () => new MockMemoryModel(untraceable) });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n").slice(-3)).toEqual([
+      'untraced: summary: Outcomes bullet 1: matches no daily entry: "Bought a pony named Lightning for the office."',
+      "untraced: answer block 1: memory 'Office pet' matches no daily entry",
+      "compact: --strict: 2 summary bullet(s) or memories trace to no daily entry; nothing written",
+    ]);
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
+  it("passes --strict when everything traces", async () => {
+    const dir = await copyOf(EXAMPLE);
+    expect((await runCli(["--week", "2026-W14", "--dir", dir, "--strict", "--quiet"])).code).toBe(0);
+  });
+});
+
+describe("compact golden", () => {
+  it("passes unchanged cases, fails a changed one with the first difference, and --update rewrites it", async () => {
+    const root = await tempDir();
+    const { cp, readFile } = await import("node:fs/promises");
+    await cp(fixture("../golden/none-answer"), path.join(root, "none-answer"), { recursive: true });
+    await writeFile(path.join(root, "none-answer/case.json"), JSON.stringify({ week: "2026-W14", input: fixture("../../memory.example") }));
+    const ok = await runCli(["golden", root]);
+    expect(ok).toEqual({ code: 0, stdout: "ok      none-answer\n1 passed, 0 failed\n", stderr: "" });
+
+    const weekly = path.join(root, "none-answer/expected/weekly/2026-W14.md");
+    await writeFile(weekly, (await readFile(weekly, "utf8")).replace("Neon connection limit", "Neon connection LIMIT"));
+    const failed = await runCli(["golden", root]);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(/^FAIL {4}none-answer\n {2}weekly\/2026-W14\.md: differs at line \d+: expected "- 2026-04-03: Neon connection LIMIT on staging\.", got "- 2026-04-03: Neon connection limit on staging\."\n0 passed, 1 failed\n$/);
+
+    expect((await runCli(["golden", root, "--update"])).code).toBe(0);
+    expect((await runCli(["golden", root, "--quiet"])).code).toBe(0);
+  });
+});

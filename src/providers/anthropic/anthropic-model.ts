@@ -1,7 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { describeFailure, refusesSetting } from "../describe-failure.js";
-import type { ProviderSettings } from "../provider-settings.js";
+import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 
 export const ANTHROPIC_DEFAULT_MODEL = "claude-sonnet-4-5";
 
@@ -13,12 +13,7 @@ export class AnthropicModel implements MemoryModel {
 
   constructor(private readonly settings: ProviderSettings) {
     this.modelId = settings.model;
-    this.client = new Anthropic({
-      apiKey: settings.apiKey,
-      ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
-      timeout: settings.timeoutMs,
-      maxRetries: settings.maxRetries,
-    });
+    this.client = new Anthropic(sdkClientOptions(settings));
   }
 
   async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {

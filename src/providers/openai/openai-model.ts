@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { describeFailure, refusesSetting } from "../describe-failure.js";
-import type { ProviderSettings } from "../provider-settings.js";
+import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 
 export const OPENAI_DEFAULT_MODEL = "gpt-4.1-mini";
 
@@ -16,12 +16,7 @@ export class OpenAiModel implements MemoryModel {
 
   constructor(private readonly settings: ProviderSettings) {
     this.modelId = settings.model;
-    this.client = new OpenAI({
-      apiKey: settings.apiKey,
-      ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
-      timeout: settings.timeoutMs,
-      maxRetries: settings.maxRetries,
-    });
+    this.client = new OpenAI(sdkClientOptions(settings));
   }
 
   async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
