@@ -9,6 +9,10 @@ export interface CliIo {
   clock?: () => Date;
   /** Replaces the provider registry, so tests can hand the CLI a mock model. */
   createModel?: (provider: string, name: string | undefined) => MemoryModel;
+  /** A person is at a terminal to answer questions. */
+  interactive?: boolean;
+  /** Asks a question and returns the answer typed; a terminal prompt by default. */
+  ask?: (question: string) => Promise<string>;
 }
 
 export function processIo(): CliIo {
@@ -17,5 +21,6 @@ export function processIo(): CliIo {
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
     env: process.env,
+    interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
   };
 }

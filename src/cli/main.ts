@@ -2,13 +2,19 @@ import { readFileSync } from "node:fs";
 import { CompactorError } from "../errors/compactor-error.js";
 import { type CliIo, processIo } from "./cli-io.js";
 import { configCommand } from "./commands/config-command.js";
+import { consolidateCommand } from "./commands/consolidate-command.js";
 import { goldenCommand } from "./commands/golden-command.js";
+import { probeCommand } from "./commands/probe-command.js";
+import { undoCommand } from "./commands/undo-command.js";
 import { weekCommand } from "./commands/week-command.js";
 import { HELP } from "./messages.js";
 
 const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = {
   config: configCommand,
+  consolidate: consolidateCommand,
   golden: goldenCommand,
+  probe: probeCommand,
+  undo: undoCommand,
 };
 
 /**

@@ -6,6 +6,9 @@ import { formatProblem } from "../problems/problem.js";
 export const HELP = `Usage: compact --week YYYY-Www [options]
        compact config [options]       print the effective settings and their sources
        compact golden [DIR] [--update] check recorded answers against expected files
+       compact consolidate [options]  merge duplicates, resolve contradictions, prune (see --help)
+       compact undo [RUN]             restore the memory dir as it was before a run
+       compact probe                  check the recall probes in probes.md
 
 Turns one ISO week of an agent's daily logs into a weekly summary
 (weekly/YYYY-Www.md), typed memory topic files ({type}_{topic}.md) and a
@@ -45,6 +48,47 @@ Prints the settings a run would use and where each came from: a flag, the
 environment (COMPACT_DIR, COMPACT_PROVIDER, COMPACT_MODEL, ANTHROPIC_BASE_URL,
 OPENAI_BASE_URL), the config file, or the default. API keys are never printed,
 only whether their variable is set.
+`;
+
+export const CONSOLIDATE_HELP = `Usage: compact consolidate [--dir DIR] [--config FILE] [--dry-run] [--yes] [--auto] [--json] [--quiet]
+
+A "dream" over the whole memory dir (seed 000): read the index and every
+topic file; find near-duplicates (merged, keeping every detail of both),
+contradictions (same type and subject, different values, or the newer saying
+it replaces the older: the loser moves to archive/ with valid_to and
+superseded_by), memories past their type's retention (to the trash) and
+relative dates (made absolute); then rebuild MEMORY.md. Pinned memories
+(pinned: true) are never touched.
+
+Prints seed 003's report, then on a terminal asks [A/B/skip] for each
+conflict and Apply? [Y/n]. Every applied run is journaled: compact undo
+restores it. A plan is refused, with the reason, if it would merge across
+types, lose a source, touch a pinned memory, remove more than 25% of the
+memories (consolidation.maxRemoveFraction), break the index limits, or lose
+the answer to a probe in probes.md.
+
+  --dry-run   print the report; change nothing
+  --yes       apply merges, prunes and redates without asking; skip conflicts
+  --auto      for cron: take the lock (or print "Another run in progress —
+              skipping." and exit 0), apply merges and prunes, leave conflicts
+              to a person with one reminder memory, print one line
+  --json      print the plan (and what was applied) as one JSON object
+
+Without a terminal and without --yes or --auto it prints the report and applies nothing.
+`;
+
+export const UNDO_HELP = `Usage: compact undo [RUN] [--dir DIR] [--config FILE]
+
+Restores the memory dir as it was before RUN (default: the latest run not yet
+undone), byte for byte, from .compact/trash and .compact/journal. Refuses if a
+file that run changed has been changed again since.
+`;
+
+export const PROBE_HELP = `Usage: compact probe [--dir DIR] [--config FILE]
+
+Checks the recall probes in probes.md (one per line: "question => phrase")
+against the active memories. Exit 0 when every phrase is found, 1 otherwise.
+Consolidation refuses any plan after which a probe found before is not.
 `;
 
 export const GOLDEN_HELP = `Usage: compact golden [DIR] [--update] [--quiet]

@@ -13,6 +13,8 @@ const OPTIONS = {
   "dry-run": { type: "boolean" },
   strict: { type: "boolean" },
   update: { type: "boolean" },
+  yes: { type: "boolean", short: "y" },
+  auto: { type: "boolean" },
   json: { type: "boolean" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },

@@ -43,6 +43,7 @@ export const configSchema = z.strictObject({
   prices: z.record(z.string().min(1), priceSchema).optional(),
   /** Days a memory of each type is kept before it is a prune candidate (used by consolidation). */
   retention: z.record(z.string().min(1), z.number().int().positive().nullable()).optional(),
+  consolidation: z.strictObject({ maxRemoveFraction: z.number().gt(0).max(1).optional() }).optional(),
   /** Memory directory layout. */
   layout: z.enum(["default", "agents"]).optional(),
 });

@@ -20,6 +20,10 @@ export interface Settings {
   logsInclude: string[] | undefined;
   logsExclude: string[] | undefined;
   prices: Record<string, ModelPrice>;
+  /** Days per memory type before it is a prune candidate; merged over seed 003's defaults. */
+  retention: Record<string, number | null>;
+  /** Share of active memories one consolidation may remove. */
+  maxRemoveFraction: number;
 }
 
 /** Where each setting's value came from: `flag --dir`, `env COMPACT_DIR`, `config <file>`, `default`. */
@@ -83,6 +87,8 @@ export function resolveSettings(input: {
     logsInclude: pick("logsInclude", [[fromConfig, config.logs?.include]], undefined),
     logsExclude: pick("logsExclude", [[fromConfig, config.logs?.exclude]], undefined),
     prices: pick("prices", [[fromConfig, config.prices]], {}),
+    retention: pick("retention", [[fromConfig, config.retention]], {}),
+    maxRemoveFraction: pick("maxRemoveFraction", [[fromConfig, config.consolidation?.maxRemoveFraction]], 0.25),
   };
   return { settings, sources };
 }

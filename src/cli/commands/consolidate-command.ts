@@ -1,0 +1,112 @@
+import { stat } from "node:fs/promises";
+import { planConsolidation } from "../../consolidate/plan-consolidation.js";
+import type { ConflictProposal, ConsolidationPlan } from "../../consolidate/plan-types.js";
+import { readMemories } from "../../consolidate/read-memories.js";
+import { isEmptyPlan, renderReport } from "../../consolidate/render-report.js";
+import { applyConsolidation } from "../../consolidate/run-consolidation.js";
+import { UsageError } from "../../errors/usage-error.js";
+import { askTerminal } from "../ask-terminal.js";
+import type { CliIo } from "../cli-io.js";
+import { CONSOLIDATE_HELP } from "../messages.js";
+import { parseOptions } from "../parse-options.js";
+import { resolveRun } from "../resolve-run.js";
+import { withLock } from "../with-lock.js";
+
+const NOTHING_FOUND = "Dream complete. No duplicate, contradictory, or stale memories found.";
+const NOTHING_CHANGED = "Nothing changed: memories are already tight.";
+
+/** `compact consolidate`: seed 000's pass, seed 003's report and questions; plan → validate → apply. */
+export async function consolidateCommand(argv: string[], io: CliIo): Promise<number> {
+  const line = parseOptions(argv, ["dir", "provider", "model", "config", "dry-run", "yes", "auto", "json", "quiet", "help"], "compact consolidate");
+  const { options } = line;
+  if (options.help) {
+    io.stdout(CONSOLIDATE_HELP);
+    return 0;
+  }
+  const { settings } = await resolveRun(line, io);
+  const dir = settings.dir;
+  if (!(await stat(dir).catch(() => undefined))?.isDirectory()) throw new UsageError(`memory directory '${dir}' does not exist`);
+  const say = (text: string) => options.quiet || options.json || io.stdout(`${text}\n`);
+  const now = io.clock?.() ?? new Date();
+  const today = now.toISOString().slice(0, 10);
+  const command = `compact consolidate${options.auto ? " --auto" : options.yes ? " --yes" : ""}`;
+
+  const work = async (): Promise<number> => {
+    const plan = planConsolidation(await readMemories(dir), { today, retention: settings.retention });
+    const asking = !options["dry-run"] && !options.yes && !options.auto && !options.json && Boolean(io.interactive);
+    const autoLine = (merged: number, pruned: number) => `[compact --auto] dir=${dir} merged=${merged} pruned=${pruned} conflicts_skipped=${plan.conflicts.length}`;
+
+    if (isEmptyPlan(plan)) {
+      if (options.auto) {
+        const applied = await applyConsolidation(dir, plan, { now, today, command, limits: settings, reminder: [] });
+        io.stdout(`${autoLine(0, 0)}\n`);
+        void applied;
+        return 0;
+      }
+      if (options.json) io.stdout(`${JSON.stringify({ dir, plan: planJson(plan), applied: false }, null, 2)}\n`);
+      say(NOTHING_FOUND);
+      say(NOTHING_CHANGED);
+      return 0;
+    }
+    if (!options.auto && !options.json) say(renderReport(plan, { asking }).trimEnd());
+    if (options["dry-run"]) {
+      if (options.json) io.stdout(`${JSON.stringify({ dir, dryRun: true, plan: planJson(plan), applied: false }, null, 2)}\n`);
+      say("Dry run: no changes made.");
+      return 0;
+    }
+    if (!options.auto && !options.yes && !io.interactive) {
+      if (options.json) io.stdout(`${JSON.stringify({ dir, plan: planJson(plan), applied: false }, null, 2)}\n`);
+      say("No terminal to confirm on, so nothing was applied. Run with --yes to apply the merges and prunes, or --auto.");
+      return 0;
+    }
+
+    let skipped = plan.conflicts.length;
+    if (asking) {
+      const ask = io.ask ?? askTerminal;
+      plan.supersedes = [];
+      for (const conflict of plan.conflicts) {
+        const winner = await resolveConflict(conflict, ask);
+        if (winner) plan.supersedes.push({ kind: "supersede", winner, loser: winner === conflict.a ? conflict.b : conflict.a });
+      }
+      skipped = plan.conflicts.length - plan.supersedes.length;
+      const apply = (await ask("Apply? [Y/n]")).trim().toLowerCase();
+      if (apply === "n" || apply === "no") {
+        say("Cancelled. No changes made.");
+        return 0;
+      }
+    }
+    const applied = await applyConsolidation(dir, plan, { now, today, command, limits: settings, ...(options.auto ? { reminder: plan.conflicts } : {}) });
+    if (options.auto) {
+      io.stdout(`${autoLine(plan.merges.length, plan.prunes.length)}\n`);
+      return 0;
+    }
+    if (options.json) {
+      io.stdout(`${JSON.stringify({ dir, plan: planJson(plan), applied: true, run: applied.journal.run, improved: applied.improved }, null, 2)}\n`);
+      return 0;
+    }
+    say(`Dream complete — merged: ${plan.merges.length}, pruned: ${plan.prunes.length}, conflicts resolved: ${plan.supersedes.length}, skipped: ${skipped}`);
+    say(applied.improved > 0 ? `Improved ${applied.improved} memories. (undo: compact undo ${applied.journal.run})` : NOTHING_CHANGED);
+    return 0;
+  };
+  return options["dry-run"] ? work() : withLock(dir, command, io, work);
+}
+
+// Seed 003: A, B or skip, any case; nothing typed is skip; anything else asks again.
+async function resolveConflict(conflict: ConflictProposal, ask: (question: string) => Promise<string>): Promise<string | undefined> {
+  for (;;) {
+    const answer = (await ask(`[${conflict.a}] vs [${conflict.b}] — "${conflict.topic}" [A/B/skip] (proposed: ${conflict.proposedWinner === conflict.a ? "A" : "B"})`)).trim().toLowerCase();
+    if (answer === "a") return conflict.a;
+    if (answer === "b") return conflict.b;
+    if (answer === "" || answer === "skip") return undefined;
+  }
+}
+
+function planJson(plan: ConsolidationPlan) {
+  return {
+    merges: plan.merges.map((m) => ({ keep: m.keep, fold: m.fold })),
+    conflicts: plan.conflicts.map(({ a, b, topic, proposedWinner, reason }) => ({ a, b, topic, proposedWinner, reason })),
+    prunes: plan.prunes.map(({ id, type, ageDays }) => ({ id, type, ageDays })),
+    redates: plan.redates.map((r) => r.id),
+    supersedes: plan.supersedes.map(({ winner, loser }) => ({ winner, loser })),
+  };
+}
