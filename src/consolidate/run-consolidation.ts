@@ -1,6 +1,6 @@
 import path from "node:path";
 import { glob } from "tinyglobby";
-import { CompactorError } from "../errors/compactor-error.js";
+import type { CompactorError } from "../errors/compactor-error.js";
 import { buildIndex } from "../store/build-index.js";
 import { readIfExists, readIndexTopics, readIndexWeeks, indexTopicFrom } from "../store/read-memory-dir.js";
 import { renderTopicFile } from "../store/topic-file.js";
