@@ -19,10 +19,13 @@ export async function tempDir(): Promise<string> {
 // What compact writes: left out of copies, so a local run of the README command does not leak into tests.
 const GENERATED = /(^|\/)(weekly|memory-index|\.compact)(\/|$)|(^|\/)(MEMORY\.md|(user|feedback|project|reference)_[^/]*\.md)$/;
 
-/** A fresh copy of a fixture directory's inputs (not compact's outputs), removed after the test. */
-export async function copyOf(source: string): Promise<string> {
+/**
+ * A fresh copy of a fixture directory, removed after the test. By default only
+ * its inputs, not compact's outputs; `{ all: true }` copies memories too.
+ */
+export async function copyOf(source: string, options: { all?: boolean } = {}): Promise<string> {
   const dir = await tempDir();
-  await cp(source, dir, { recursive: true, filter: (from) => !GENERATED.test(path.relative(source, from)) });
+  await cp(source, dir, { recursive: true, filter: (from) => options.all === true || !GENERATED.test(path.relative(source, from)) });
   return dir;
 }
 

@@ -1,0 +1,188 @@
+import { readFile, readdir, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+import { snapshotDir } from "../helpers/snapshot-dir.js";
+import { copyOf, fixture } from "../helpers/temp-dir.js";
+
+const FIXTURE = fixture("consolidation");
+
+const REPORT = `## dream — consolidation report
+Merges (1):
+[project_sync-service-database] + [project_postgres-for-sync] → "The sync service uses Postgres 16 on Neon, separate database \`sync\`. **Why:** three concurrent writ…"
+Conflicts (1):
+[project_deploy-target-ecs] vs [project_deploy-target-vercel] — "Deploy target" [A/B/skip]
+Prune (1):
+[session_state_release-checklist] — session_state, 126d old
+Redate (1):
+[reference_sync-dashboard] — relative dates made absolute
+`;
+
+// Resolving the conflict too removes 3 of the fixture's 9 memories: over the default 25%.
+async function allowThirdRemoved(dir: string) {
+  await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ consolidation: { maxRemoveFraction: 0.34 } }));
+}
+
+const withoutState = (snapshot: Record<string, string>) => Object.fromEntries(Object.entries(snapshot).filter(([file]) => !file.startsWith(".compact/")));
+const scripted = (...answers: string[]) => {
+  const asked: string[] = [];
+  return { asked, ask: async (question: string) => (asked.push(question), answers.shift() ?? "") };
+};
+
+describe("compact consolidate", () => {
+  it("prints seed 003's report exactly on --dry-run and changes nothing", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    const before = await snapshotDir(dir);
+    const run = await runCli(["consolidate", "--dir", dir, "--dry-run"]);
+    expect(run).toEqual({ code: 0, stdout: `${REPORT}Proposed: 1 merges, 1 prunes, 1 conflicts.\nDry run: no changes made.\n`, stderr: "" });
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
+  it("without a terminal and without --yes prints the report and applies nothing", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    const before = await snapshotDir(dir);
+    const run = await runCli(["consolidate", "--dir", dir]);
+    expect(run.stdout).toBe(`${REPORT}Proposed: 1 merges, 1 prunes, 1 conflicts.\nNo terminal to confirm on, so nothing was applied. Run with --yes to apply the merges and prunes, or --auto.\n`);
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
+  it("on a terminal: n at Apply? cancels with nothing changed", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    const before = await snapshotDir(dir);
+    const { ask, asked } = scripted("b", "n");
+    const run = await runCli(["consolidate", "--dir", dir], { interactive: true, ask });
+    expect(run.stdout).toBe(`${REPORT}Proposed: 1 merges, 1 prunes, 1 conflicts. Apply? [Y/n]\nCancelled. No changes made.\n`);
+    expect(asked).toEqual(['[project_deploy-target-ecs] vs [project_deploy-target-vercel] — "Deploy target" [A/B/skip] (proposed: B)', "Apply? [Y/n]"]);
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
+  it("on a terminal: B then Enter applies; the loser moves to archive/, the winner records it", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    await allowThirdRemoved(dir);
+    const { ask } = scripted("maybe", "B", "");
+    const run = await runCli(["consolidate", "--dir", dir], { interactive: true, ask });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.split("\n").slice(-3)).toEqual([
+      "Dream complete — merged: 1, pruned: 1, conflicts resolved: 1, skipped: 0",
+      "Improved 5 memories. (undo: compact undo 2026-04-06T10-00-00-000Z)",
+      "",
+    ]);
+    const archived = await readFile(path.join(dir, "archive/project_deploy-target-ecs.md"), "utf8");
+    expect(archived).toContain("valid_to: 2026-04-06\nsuperseded_by: project_deploy-target-vercel\n");
+    expect(archived).toContain("Deploy the API to AWS ECS Fargate, one service per region.");
+    expect(await readFile(path.join(dir, "project_deploy-target-vercel.md"), "utf8")).toContain("supersedes:\n  - project_deploy-target-ecs\n");
+    expect(await readdir(dir)).not.toContain("project_deploy-target-ecs.md");
+  });
+
+  it("--yes applies merges, prunes and redates, skips the conflict, and keeps pinned memories", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    const pinned = await readFile(path.join(dir, "feedback_migrations-on-a-branch.md"), "utf8");
+    const run = await runCli(["consolidate", "--dir", dir, "--yes"]);
+    expect(run.stdout.split("\n").slice(-3, -1)).toEqual([
+      "Dream complete — merged: 1, pruned: 1, conflicts resolved: 0, skipped: 1",
+      "Improved 3 memories. (undo: compact undo 2026-04-06T10-00-00-000Z)",
+    ]);
+    const merged = await readFile(path.join(dir, "project_sync-service-database.md"), "utf8");
+    expect(merged).toContain("sources:\n  - 2026-03-30.md#L9-L13\n  - 2026-04-01.md#L3\n");
+    expect(merged).toContain("The sync service uses Postgres 16 on Neon, separate database `sync`.");
+    expect(merged).toContain("Sync service database is Postgres 16 on Neon, in the same Neon project as billing.");
+    expect(merged).toContain("**How to apply:** put new sync tables in the `sync` database.");
+    expect(await readFile(path.join(dir, "reference_sync-dashboard.md"), "utf8")).toContain("it was set up yesterday (2026-03-30).");
+    expect(await readFile(path.join(dir, ".compact/trash/2026-04-06T10-00-00-000Z/session_state_release-checklist.md"), "utf8")).toContain("Release 4.1 checklist");
+    expect(await readFile(path.join(dir, "feedback_migrations-on-a-branch.md"), "utf8")).toBe(pinned);
+    expect(await readdir(dir)).toContain("project_deploy-target-ecs.md");
+    const index = await readFile(path.join(dir, "MEMORY.md"), "utf8");
+    expect(index).not.toContain("project_postgres-for-sync.md");
+    expect(index).toContain("(project_sync-service-database.md)");
+  });
+
+  it("compact undo restores the memory dir byte for byte", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    await allowThirdRemoved(dir);
+    const before = await snapshotDir(dir);
+    await runCli(["consolidate", "--dir", dir], { interactive: true, ask: scripted("a", "y").ask });
+    expect(withoutState(await snapshotDir(dir))).not.toEqual(before);
+    const undo = await runCli(["undo", "--dir", dir]);
+    expect(undo).toEqual({ code: 0, stdout: "Restored 8 files as they were before run 2026-04-06T10-00-00-000Z.\n", stderr: "" });
+    expect(withoutState(await snapshotDir(dir))).toEqual(before);
+    expect((await runCli(["undo", "--dir", dir])).stderr).toBe(`compact: no run to undo in ${dir}\n`);
+  });
+
+  it("--auto applies the safe changes, leaves the conflict with one reminder, and a second run adds nothing", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    const first = await runCli(["consolidate", "--dir", dir, "--auto"]);
+    expect(first).toEqual({ code: 0, stdout: `[compact --auto] dir=${dir} merged=1 pruned=1 conflicts_skipped=1\n`, stderr: "" });
+    const reminder = await readFile(path.join(dir, "project_compact-contradictions-to-review.md"), "utf8");
+    expect(reminder).toContain("compact detected 1 contradiction(s) requiring manual review. Run `compact consolidate` to resolve them interactively.");
+    expect(reminder).toContain('- [project_deploy-target-ecs] vs [project_deploy-target-vercel] — "Deploy target"');
+    const afterFirst = withoutState(await snapshotDir(dir));
+
+    const second = await runCli(["consolidate", "--dir", dir, "--auto"], { clock: () => new Date("2026-04-07T10:00:00Z") });
+    expect(second.stdout).toBe(`[compact --auto] dir=${dir} merged=0 pruned=0 conflicts_skipped=1\n`);
+    expect(withoutState(await snapshotDir(dir))).toEqual(afterFirst);
+    expect((await readdir(dir)).filter((f) => f.includes("contradictions"))).toEqual(["project_compact-contradictions-to-review.md"]);
+  });
+
+  it("skips under a live lock, takes over a stale one with a warning", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    const lock = path.join(dir, ".compact/lock");
+    await import("node:fs/promises").then((fs) => fs.mkdir(path.dirname(lock), { recursive: true }));
+    const live = { pid: process.pid, host: hostname(), startedAt: "2026-04-06T09:50:00.000Z", command: "compact --auto" };
+    await writeFile(lock, JSON.stringify(live));
+    const before = await snapshotDir(dir);
+    expect(await runCli(["consolidate", "--dir", dir, "--auto"])).toEqual({ code: 0, stdout: "Another run in progress — skipping.\n", stderr: "" });
+    expect(await snapshotDir(dir)).toEqual(before);
+
+    await writeFile(lock, JSON.stringify({ ...live, startedAt: "2026-04-06T09:00:00.000Z" }));
+    const old = await runCli(["consolidate", "--dir", dir, "--auto"]);
+    expect(old.stderr).toBe(`warning: took over a stale lock (pid ${process.pid} on ${hostname()}, compact --auto, since 2026-04-06T09:00:00.000Z)\n`);
+    expect(old.stdout).toContain("merged=1 pruned=1");
+
+    await writeFile(lock, JSON.stringify({ ...live, pid: 2 ** 22 + 7 }));
+    const dead = await runCli(["consolidate", "--dir", dir, "--auto"]);
+    expect(dead.stderr).toContain(`warning: took over a stale lock (pid ${2 ** 22 + 7}`);
+    expect(await readdir(path.join(dir, ".compact"))).not.toContain("lock");
+  });
+
+  it("refuses a plan that loses a probe's answer, naming the probe", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    await writeFile(path.join(dir, "probes.md"), "- What was left on the 4.1 release? => step 7 (changelog)\n");
+    const before = await snapshotDir(dir);
+    const run = await runCli(["consolidate", "--dir", dir, "--yes"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('compact: plan refused by the recall gate: probes.md:1 "What was left on the 4.1 release?" would no longer find "step 7 (changelog)"; nothing changed\n');
+    expect(withoutState(await snapshotDir(dir))).toEqual(withoutState(before));
+  });
+
+  it("refuses a plan that removes more than the allowed share", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ consolidation: { maxRemoveFraction: 0.1 } }));
+    const run = await runCli(["consolidate", "--dir", dir, "--yes"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("compact: plan refused: it would remove 2 of 9 active memories, more than 10% (consolidation.maxRemoveFraction); nothing changed\n");
+  });
+
+  it("says so when there is nothing to do", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    for (const file of ["project_postgres-for-sync.md", "project_deploy-target-vercel.md", "session_state_release-checklist.md", "reference_sync-dashboard.md"]) {
+      await import("node:fs/promises").then((fs) => fs.rm(path.join(dir, file)));
+    }
+    const run = await runCli(["consolidate", "--dir", dir, "--yes"]);
+    expect(run.stdout).toBe("Dream complete. No duplicate, contradictory, or stale memories found.\nNothing changed: memories are already tight.\n");
+  });
+});
+
+describe("compact probe", () => {
+  it("lists each probe as found or missing and exits 1 when one is missing", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    expect(await runCli(["probe", "--dir", dir])).toEqual({
+      code: 0,
+      stdout: "found    Which database does the sync service use? => Postgres 16\nfound    Where do new migrations run first? => Neon branch\n2 of 2 probes found\n",
+      stderr: "",
+    });
+    await writeFile(path.join(dir, "probes.md"), "Who owns billing? => Priya\n");
+    const run = await runCli(["probe", "--dir", dir]);
+    expect(run).toEqual({ code: 1, stdout: "MISSING  Who owns billing? => Priya\n0 of 1 probes found\n", stderr: "" });
+  });
+});
