@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Compactor, readDailyLog } from "../dist/index.js";
+import { planConsolidation } from "../dist/consolidate/plan-consolidation.js";
+import { toRecord } from "../dist/consolidate/read-memories.js";
 import { buildIndex } from "../dist/store/build-index.js";
 import { generateWeek } from "./generate-week.mjs";
 
@@ -62,6 +64,29 @@ const topics = Array.from({ length: 20_000 }, (_, i) => ({
 }));
 const { ms: indexMs } = await timed("index", () => buildIndex(topics, []));
 rows.push(`MEMORY.md for 20,000 topics: ${indexMs.toFixed(0)} ms`);
+
+// 20,000 memories over a 4,000-word vocabulary; one in ten restates another in other words.
+const vocabulary = Array.from({ length: 4000 }, (_, i) => `w${i.toString(36)}`);
+// mulberry32: 32-bit integer steps, so the sequence does not cycle the way a float LCG does.
+let seed = 42;
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const words = (n) => Array.from({ length: n }, () => vocabulary[Math.floor(random() * vocabulary.length)]).join(" ");
+const records = [];
+for (let i = 0; i < 20_000; i++) {
+  const type = ["user", "feedback", "project", "reference"][i % 4];
+  const planted = i % 10 === 9 ? records[i - 4] : undefined;
+  const text = planted ? `${planted.body} ${words(2)}` : `${words(12)}.`;
+  const description = planted ? planted.description : words(6);
+  const raw = `---\nname: memory ${i}\ndescription: ${description}\ntype: ${type}\nupdated: 2026-0${(i % 9) + 1}-01\n---\n\n${text}\n`;
+  records.push(toRecord(`${type}_m${i}.md`, raw));
+}
+const { ms: planMs, result: plan } = await timed("plan", () => planConsolidation(records, { today: "2026-11-22" }));
+rows.push(`consolidation plan for 20,000 memories: ${planMs.toFixed(0)} ms (${plan.merges.length} merges of 2,000 planted duplicates, ${plan.conflicts.length} conflicts)`);
 
 clearInterval(sample);
 console.log(`memory-compactor bench — node ${process.version}, ${process.platform}/${process.arch}`);

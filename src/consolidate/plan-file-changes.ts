@@ -40,7 +40,8 @@ export function planFileChanges(plan: ConsolidationPlan, today: string, archived
     const winner = memory(supersede.winner);
     const loser = memory(supersede.loser);
     const supersedes = [...(Array.isArray(winner.data["supersedes"]) ? winner.data["supersedes"].map(String) : []), loser.id];
-    set(winner.file, winner.raw, renderTopicFile({ data: { ...winner.data, supersedes }, body: winner.body }));
+    // A pinned winner is never rewritten; the loser's superseded_by still records the link.
+    if (!winner.pinned) set(winner.file, winner.raw, renderTopicFile({ data: { ...winner.data, supersedes }, body: winner.body }));
     set(loser.file, loser.raw, null);
     set(archivePath(loser.file, today, archived), null, renderTopicFile({ data: { ...loser.data, valid_to: today, superseded_by: winner.id }, body: loser.body }));
   }

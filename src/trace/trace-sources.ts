@@ -20,23 +20,40 @@ export function traceSources(text: string, entries: LogEntry[]): LogEntry[] {
   const wanted = tokens(text);
   if (wanted.size === 0) return [];
   const dates = new Set(text.match(ISO_DATE) ?? []);
-  const scored = entries
-    .filter((entry) => entry.shape !== "frontmatter")
-    .map((entry) => {
-      const have = entryTokens(entry);
-      let shared = 0;
-      for (const token of wanted) if (have.has(token)) shared++;
-      const score = shared / wanted.size + (dates.has(entry.date) ? 0.1 : 0);
-      return { entry, score };
-    })
+  const index = entryIndex(entries);
+  // Only entries sharing a word can score; the index finds them without scanning every entry.
+  const shared = new Map<number, number>();
+  for (const token of wanted) for (const i of index.get(token) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
+  const scored = [...shared]
+    .map(([i, count]) => ({ entry: entries[i]!, score: count / wanted.size + (dates.has(entries[i]!.date) ? 0.1 : 0) }))
     .filter(({ score }) => score >= MIN_SCORE)
-    .sort((a, b) => b.score - a.score);
+    .sort((a, b) => b.score - a.score || a.entry.startLine - b.entry.startLine);
   const best = scored[0]?.score ?? 0;
   return scored
     .filter(({ score }) => score >= best * NEAR_BEST)
     .slice(0, MAX_SOURCES)
     .map(({ entry }) => entry)
     .sort((a, b) => byCodeUnit(a.file, b.file) || a.startLine - b.startLine);
+}
+
+// One index per entries array: a week's entries are traced against every bullet and memory.
+const indexes = new WeakMap<LogEntry[], Map<string, number[]>>();
+
+function entryIndex(entries: LogEntry[]): Map<string, number[]> {
+  let index = indexes.get(entries);
+  if (!index) {
+    index = new Map();
+    entries.forEach((entry, i) => {
+      if (entry.shape === "frontmatter") return;
+      for (const token of entryTokens(entry)) {
+        const list = index!.get(token);
+        if (list) list.push(i);
+        else index!.set(token, [i]);
+      }
+    });
+    indexes.set(entries, index);
+  }
+  return index;
 }
 
 // Entries are traced against many outputs; their words are counted once.
