@@ -1,4 +1,6 @@
+import { stat } from "node:fs/promises";
 import path from "node:path";
+import { UsageError } from "../errors/usage-error.js";
 import { acquireLock } from "../store/run-lock.js";
 import { STATE_DIR } from "../store/memory-paths.js";
 import type { CliIo } from "./cli-io.js";
@@ -31,4 +33,9 @@ export async function withLock(dir: string, command: string, io: CliIo, work: ()
     process.off("SIGTERM", onSignal);
     await lock.release();
   }
+}
+
+/** A memory dir must exist before its lock is taken: taking the lock would create it. */
+export async function assertDirectory(dir: string): Promise<void> {
+  if (!(await stat(dir).catch(() => undefined))?.isDirectory()) throw new UsageError(`memory directory '${dir}' does not exist`);
 }

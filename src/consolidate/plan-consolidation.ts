@@ -18,6 +18,8 @@ export interface PlanOptions {
   duplicateSimilarity?: number;
   /** Word overlap from which two memories are about the same subject. */
   subjectSimilarity?: number;
+  /** Memories just written: on equal dates they count as the newer, so an existing file is the one kept. */
+  justWritten?: Set<string>;
 }
 
 // "We dropped Redis", "Vercel replaces ECS", "no longer on Heroku".
@@ -46,7 +48,7 @@ export function planConsolidation(memories: MemoryRecord[], options: PlanOptions
   const merges: MergeOperation[] = [];
   const conflicts: ConflictProposal[] = [];
   for (const pair of similarPairs(terms.map((t) => t.words), heads, groups, subjectAt)) {
-    const [older, newer] = byAge(eligible[pair.a]!, eligible[pair.b]!, terms[pair.a]!, terms[pair.b]!);
+    const [older, newer] = byAge({ memory: eligible[pair.a]!, terms: terms[pair.a]! }, { memory: eligible[pair.b]!, terms: terms[pair.b]! }, options.justWritten);
     if (used.has(older.memory.id) || used.has(newer.memory.id)) continue;
     const conflict = judgeConflict(older, newer);
     if (conflict) {
@@ -95,9 +97,12 @@ interface Side {
   terms: MemoryTerms;
 }
 
-function byAge(a: MemoryRecord, b: MemoryRecord, ta: MemoryTerms, tb: MemoryTerms): [Side, Side] {
-  const aFirst = (a.updated || a.created) < (b.updated || b.created) || ((a.updated || a.created) === (b.updated || b.created) && a.id < b.id);
-  return aFirst ? [{ memory: a, terms: ta }, { memory: b, terms: tb }] : [{ memory: b, terms: tb }, { memory: a, terms: ta }];
+// Older first: by date, then what was just written counts as newer, then by id.
+function byAge(a: Side, b: Side, justWritten: Set<string> = new Set()): [Side, Side] {
+  const key = (side: Side) => [side.memory.updated || side.memory.created, justWritten.has(side.memory.id) ? 1 : 0, side.memory.id] as const;
+  const [ka, kb] = [key(a), key(b)];
+  const aFirst = ka[0] !== kb[0] ? ka[0] < kb[0] : ka[1] !== kb[1] ? ka[1] < kb[1] : ka[2] < kb[2];
+  return aFirst ? [a, b] : [b, a];
 }
 
 function judgeConflict(older: Side, newer: Side): ConflictProposal["reason"] | undefined {

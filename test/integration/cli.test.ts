@@ -186,3 +186,41 @@ describe("compact golden", () => {
     expect((await runCli(["golden", root, "--quiet"])).code).toBe(0);
   });
 });
+
+describe("compact --week and existing memories", () => {
+  const answer = [
+    "## 2026-W14\n\n### Key Decisions\n- 2026-03-30: Postgres 16 on Neon for the sync service.\n",
+    "```typed_memory\n---\nname: Postgres for the sync service\ndescription: Sync service database is Postgres 16 on Neon, same project as billing\ntype: project\n---\n\nSync service database is Postgres 16 on Neon, in the same Neon project as billing.\n```\n",
+    "```typed_memory\n---\nname: API deploy target\ndescription: The API is deployed to Vercel\ntype: project\n---\n\nDeploy the API to Vercel from the main branch.\n```\n",
+  ].join("\n");
+
+  async function withMemories() {
+    const dir = await copyOf(EXAMPLE);
+    const { cp } = await import("node:fs/promises");
+    for (const file of ["project_sync-service-database.md", "project_deploy-target-ecs.md"]) await cp(fixture("consolidation", file), path.join(dir, file));
+    return dir;
+  }
+
+  it("merges a new memory into an existing near-duplicate, journaled, and warns about a contradiction", async () => {
+    const dir = await withMemories();
+    const run = await runCli(["--week", "2026-W14", "--dir", dir], { createModel: () => new MockMemoryModel(answer) });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("merged    project_postgres-for-the-sync-service into project_sync-service-database (undo: compact undo 2026-04-06T10-00-00-000Z)\n");
+    expect(run.stderr).toContain('warning: consolidation: [project_deploy-target-ecs] vs [project_api-deploy-target] — "Deploy target": run compact consolidate to resolve\n');
+    const { readdir, readFile } = await import("node:fs/promises");
+    expect(await readdir(dir)).not.toContain("project_postgres-for-the-sync-service.md");
+    expect(await readFile(path.join(dir, "project_sync-service-database.md"), "utf8")).toContain("in the same Neon project as billing");
+    expect(await readdir(dir)).toContain("project_deploy-target-ecs.md");
+  });
+
+  it("skips under another run's live lock, writing nothing", async () => {
+    const dir = await withMemories();
+    const { mkdir } = await import("node:fs/promises");
+    await mkdir(path.join(dir, ".compact"));
+    await writeFile(path.join(dir, ".compact/lock"), JSON.stringify({ pid: process.pid, host: (await import("node:os")).hostname(), startedAt: "2026-04-06T09:59:00.000Z", command: "compact --auto" }));
+    const before = await snapshotDir(dir);
+    const run = await runCli(["--week", "2026-W14", "--dir", dir, "--quiet"]);
+    expect(run).toEqual({ code: 0, stdout: "Another run in progress — skipping.\n", stderr: "" });
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+});

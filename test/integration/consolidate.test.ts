@@ -27,7 +27,11 @@ async function allowThirdRemoved(dir: string) {
 const withoutState = (snapshot: Record<string, string>) => Object.fromEntries(Object.entries(snapshot).filter(([file]) => !file.startsWith(".compact/")));
 const scripted = (...answers: string[]) => {
   const asked: string[] = [];
-  return { asked, ask: async (question: string) => (asked.push(question), answers.shift() ?? "") };
+  const ask = async (question: string) => {
+    asked.push(question);
+    return answers.shift() ?? "";
+  };
+  return { asked, ask };
 };
 
 describe("compact consolidate", () => {

@@ -1,16 +1,14 @@
-import { stat } from "node:fs/promises";
 import { planConsolidation } from "../../consolidate/plan-consolidation.js";
 import type { ConflictProposal, ConsolidationPlan } from "../../consolidate/plan-types.js";
 import { readMemories } from "../../consolidate/read-memories.js";
 import { isEmptyPlan, renderReport } from "../../consolidate/render-report.js";
 import { applyConsolidation } from "../../consolidate/run-consolidation.js";
-import { UsageError } from "../../errors/usage-error.js";
 import { askTerminal } from "../ask-terminal.js";
 import type { CliIo } from "../cli-io.js";
 import { CONSOLIDATE_HELP } from "../messages.js";
 import { parseOptions } from "../parse-options.js";
 import { resolveRun } from "../resolve-run.js";
-import { withLock } from "../with-lock.js";
+import { assertDirectory, withLock } from "../with-lock.js";
 
 const NOTHING_FOUND = "Dream complete. No duplicate, contradictory, or stale memories found.";
 const NOTHING_CHANGED = "Nothing changed: memories are already tight.";
@@ -25,7 +23,7 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
   }
   const { settings } = await resolveRun(line, io);
   const dir = settings.dir;
-  if (!(await stat(dir).catch(() => undefined))?.isDirectory()) throw new UsageError(`memory directory '${dir}' does not exist`);
+  await assertDirectory(dir);
   const say = (text: string) => options.quiet || options.json || io.stdout(`${text}\n`);
   const now = io.clock?.() ?? new Date();
   const today = now.toISOString().slice(0, 10);

@@ -3,7 +3,7 @@ import type { CliIo } from "../cli-io.js";
 import { UNDO_HELP } from "../messages.js";
 import { parseOptions } from "../parse-options.js";
 import { resolveRun } from "../resolve-run.js";
-import { withLock } from "../with-lock.js";
+import { assertDirectory, withLock } from "../with-lock.js";
 
 /** `compact undo [RUN]`: restores the memory dir as it was before a run. */
 export async function undoCommand(argv: string[], io: CliIo): Promise<number> {
@@ -13,6 +13,7 @@ export async function undoCommand(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const { settings } = await resolveRun(line, io);
+  await assertDirectory(settings.dir);
   return withLock(settings.dir, "compact undo", io, async () => {
     const undone = await undoRun(settings.dir, line.positionals[0]);
     if (!line.options.quiet) io.stdout(`Restored ${undone.restored} files as they were before run ${undone.run}.\n`);

@@ -1,5 +1,7 @@
 import { Compactor } from "../../compactor.js";
+import { consolidateNewMemories } from "../../consolidate/consolidate-new.js";
 import { UntracedOutputError } from "../../errors/untraced-output-error.js";
+import type { Settings } from "../../config/settings.js";
 import { UsageError } from "../../errors/usage-error.js";
 import type { MemoryModel } from "../../model/memory-model.js";
 import { formatProblem } from "../../problems/problem.js";
@@ -10,6 +12,7 @@ import type { CliIo } from "../cli-io.js";
 import * as messages from "../messages.js";
 import { type CommandLine, parseOptions } from "../parse-options.js";
 import { type ResolvedRun, resolveRun } from "../resolve-run.js";
+import { assertDirectory, withLock } from "../with-lock.js";
 
 const NETWORK_PROVIDERS = new Set(["anthropic", "openai"]);
 
@@ -23,9 +26,7 @@ export async function weekCommand(argv: string[], io: CliIo): Promise<number> {
   const run = await resolveRun(line, io);
   const { settings } = run;
   const model = buildModel(run, line, io);
-  const say = (text: string) => options.quiet || options.json || io.stdout(`${text}\n`);
-  const note = (text: string) => options.quiet || io.stderr(`${text}\n`);
-  if (run.sources.provider === "default") note(messages.offlineNotice(model.modelId));
+  if (run.sources.provider === "default" && model.provider === "offline" && !options.quiet) io.stderr(`${messages.offlineNotice(model.modelId)}\n`);
 
   const price = settings.prices[model.modelId];
   const compactor = new Compactor({
@@ -39,18 +40,29 @@ export async function weekCommand(argv: string[], io: CliIo): Promise<number> {
     ...(io.clock ? { clock: io.clock } : {}),
   });
 
+  const work = () => compactWeek(options.week!, { compactor, model, settings }, line, io);
+  if (options["dry-run"]) return work();
+  await assertDirectory(settings.dir);
+  return withLock(settings.dir, `compact --week ${options.week}`, io, work);
+}
+
+async function compactWeek(week: string, run: { compactor: Compactor; model: MemoryModel; settings: Settings }, line: CommandLine, io: CliIo): Promise<number> {
+  const { options } = line;
+  const { compactor, model, settings } = run;
+  const say = (text: string) => options.quiet || options.json || io.stdout(`${text}\n`);
+  const note = (text: string) => options.quiet || io.stderr(`${text}\n`);
   if (options["dry-run"]) {
-    const estimate = await compactor.estimate(options.week);
-    note(messages.estimateLine(options.week, model, estimate));
+    const estimate = await compactor.estimate(week);
+    note(messages.estimateLine(week, model, estimate));
     // A dry run never spends money: a paid provider stops at the estimate.
     if (NETWORK_PROVIDERS.has(model.provider)) {
-      if (options.json) io.stdout(`${JSON.stringify({ week: options.week, dryRun: true, provider: model.provider, model: model.modelId, estimate }, null, 2)}\n`);
+      if (options.json) io.stdout(`${JSON.stringify({ week, dryRun: true, provider: model.provider, model: model.modelId, estimate }, null, 2)}\n`);
       say(`dry run: no call made to ${model.provider}; nothing written`);
       return 0;
     }
   }
 
-  const result = await compactor.compactDaily(options.week);
+  const result = await compactor.compactDaily(week);
   const untraced = result.warnings.filter((w) => w.ruleId === "untraced-bullet" || w.ruleId === "untraced-memory");
   if (options.strict && untraced.length > 0) {
     for (const warning of untraced) io.stderr(`untraced: ${formatProblem(warning)}\n`);
@@ -58,9 +70,14 @@ export async function weekCommand(argv: string[], io: CliIo): Promise<number> {
   }
   const report = await compactor.write(result, { dryRun: options["dry-run"] ?? false });
   const recorded = model instanceof RecordingModel ? model.recorded : [];
+  const now = io.clock?.() ?? new Date();
+  const written = report.dryRun ? [] : report.files.filter((f) => f.role === "memory" && f.action !== "unchanged").map((f) => f.path);
+  const consolidation = await consolidateNewMemories(settings.dir, written, { now, today: now.toISOString().slice(0, 10), retention: settings.retention, limits: settings });
+  result.warnings.push(...consolidation.warnings);
 
   if (options.json) {
-    io.stdout(`${JSON.stringify({ ...messages.jsonReport(result, report), ...(recorded.length > 0 ? { recorded } : {}) }, null, 2)}\n`);
+    const merged = consolidation.merged.length > 0 ? { consolidation: { merged: consolidation.merged, run: consolidation.run } } : {};
+    io.stdout(`${JSON.stringify({ ...messages.jsonReport(result, report), ...merged, ...(recorded.length > 0 ? { recorded } : {}) }, null, 2)}\n`);
     return 0;
   }
   for (const text of [...messages.warningLines(result), ...messages.skippedLines(result)]) note(text);
@@ -68,6 +85,7 @@ export async function weekCommand(argv: string[], io: CliIo): Promise<number> {
   for (const text of messages.writeLines(report)) say(text);
   if (options["dry-run"]) for (const block of messages.dryRunContent(report)) say(block);
   for (const file of recorded) say(`recorded  ${file}`);
+  for (const merge of consolidation.merged) say(`merged    ${merge.fold} into ${merge.keep} (undo: compact undo ${consolidation.run})`);
   say(messages.closingLine(result, report));
   return 0;
 }
