@@ -75,6 +75,7 @@ the answer to a probe in probes.md.
   --json      print the plan (and what was applied) as one JSON object
 
 Without a terminal and without --yes or --auto it prints the report and applies nothing.
+The plan is made in code, deterministically, whatever the configured provider.
 `;
 
 export const UNDO_HELP = `Usage: compact undo [RUN] [--dir DIR] [--config FILE]
