@@ -19,6 +19,7 @@ import { estimateTokens, renderCompactionPrompt } from "./prompt/render-prompt.j
 import { OfflineModel } from "./providers/offline/offline-model.js";
 import { applyWrites } from "./store/apply-writes.js";
 import type { StoredMemory } from "./store/merge-topic.js";
+import type { MemoryLayout } from "./store/memory-layout.js";
 import { type PlannedWrite, planWrites } from "./store/plan-writes.js";
 import { traceSources } from "./trace/trace-sources.js";
 import { traceSummary } from "./trace/trace-summary.js";
@@ -42,6 +43,8 @@ export interface CompactorOptions {
   clock?: () => Date;
   /** Price of the model, for the cost estimate. */
   price?: ModelPrice;
+  /** Where logs, topics and the index live; the default layout when omitted. */
+  layout?: MemoryLayout;
 }
 
 /** The size and price of a week's call, before making it. */
@@ -155,7 +158,8 @@ export class Compactor {
   private async prepare(weekLabel: string) {
     const week = parseIsoWeek(weekLabel);
     await this.assertDirectory();
-    const loaded = await loadWeekLogs(this.options.dir, week, this.options.logs);
+    const logs = this.options.logs?.include || !this.options.layout ? this.options.logs : { ...this.options.logs, include: this.options.layout.logGlobs };
+    const loaded = await loadWeekLogs(this.options.dir, week, logs);
     if (loaded.logs.length === 0) {
       throw new NoDailyLogsError(`no daily logs for ${week.label} (${week.firstDate} … ${week.lastDate}) in ${this.options.dir}; nothing written`);
     }
@@ -167,7 +171,7 @@ export class Compactor {
 
   /** Works out the files a result would write, without writing. */
   plan(result: CompactionResult): Promise<PlannedWrite[]> {
-    return planWrites(this.options.dir, result, this.now());
+    return planWrites(this.options.dir, result, this.now(), this.options.layout);
   }
 
   /** Writes a result: weekly summary, topic files, MEMORY.md. Each file atomically; unchanged files are left alone. */

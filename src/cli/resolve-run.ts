@@ -1,6 +1,7 @@
 import path from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { type SettingSources, type Settings, resolveSettings } from "../config/settings.js";
+import { detectLayout, type MemoryLayout } from "../store/memory-layout.js";
 import type { CliIo } from "./cli-io.js";
 import type { CommandLine } from "./parse-options.js";
 
@@ -9,6 +10,9 @@ export interface ResolvedRun {
   settings: Settings;
   sources: SettingSources;
   configFile: string | undefined;
+  /** The memory dir's layout, configured or detected, and why. */
+  layout: MemoryLayout;
+  layoutReason: string;
 }
 
 /** Flags → environment → config file → defaults, the config found from the memory dir or upward from the cwd. */
@@ -29,5 +33,6 @@ export async function resolveRun(line: CommandLine, io: CliIo): Promise<Resolved
     cwd: io.cwd,
   });
   if (options.replay) sources.provider = "flag --replay";
-  return { settings, sources, configFile: loaded.file };
+  const { layout, reason } = await detectLayout(settings.dir, settings.layout);
+  return { settings, sources, configFile: loaded.file, layout, layoutReason: reason };
 }

@@ -2,7 +2,6 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import { acquireLock } from "../store/run-lock.js";
-import { STATE_DIR } from "../store/memory-paths.js";
 import type { CliIo } from "./cli-io.js";
 
 export const BUSY_MESSAGE = "Another run in progress — skipping.";
@@ -11,8 +10,8 @@ export const BUSY_MESSAGE = "Another run in progress — skipping.";
  * Runs `work` holding the memory dir's lock, released on return, on error and
  * on SIGINT/SIGTERM. Under a live lock it prints the busy line and exits 0.
  */
-export async function withLock(dir: string, command: string, io: CliIo, work: () => Promise<number>): Promise<number> {
-  const lock = await acquireLock(path.join(dir, STATE_DIR, "lock"), command, io.clock?.() ?? new Date());
+export async function withLock(dir: string, lockFile: string, command: string, io: CliIo, work: () => Promise<number>): Promise<number> {
+  const lock = await acquireLock(path.join(dir, lockFile), command, io.clock?.() ?? new Date());
   if (!lock.acquired) {
     io.stdout(`${BUSY_MESSAGE}\n`);
     return 0;

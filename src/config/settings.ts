@@ -24,6 +24,8 @@ export interface Settings {
   retention: Record<string, number | null>;
   /** Share of active memories one consolidation may remove. */
   maxRemoveFraction: number;
+  /** The layout named in the config; undefined means detect it. */
+  layout: "default" | "agents" | undefined;
 }
 
 /** Where each setting's value came from: `flag --dir`, `env COMPACT_DIR`, `config <file>`, `default`. */
@@ -89,6 +91,7 @@ export function resolveSettings(input: {
     prices: pick("prices", [[fromConfig, config.prices]], {}),
     retention: pick("retention", [[fromConfig, config.retention]], {}),
     maxRemoveFraction: pick("maxRemoveFraction", [[fromConfig, config.consolidation?.maxRemoveFraction]], 0.25),
+    layout: pick("layout", [[fromConfig, config.layout]], undefined),
   };
   return { settings, sources };
 }

@@ -10,7 +10,7 @@ import { type RunJournal, TRASH_DIR, sha256, writeJournal } from "./run-journal.
  * copied to `.compact/trash/<run>/`, the journal is written, then each file
  * is written atomically or removed, the index last. `compact undo` reverses it.
  */
-export async function applyChanges(dir: string, changes: FileChange[], journal: Omit<RunJournal, "files" | "status">): Promise<RunJournal> {
+export async function applyChanges(dir: string, changes: FileChange[], journal: Omit<RunJournal, "files" | "status">, indexFile = "MEMORY.md"): Promise<RunJournal> {
   const files: RunJournal["files"] = changes.map((change) => ({
     path: change.path,
     before: change.before === null ? null : sha256(change.before),
@@ -22,6 +22,7 @@ export async function applyChanges(dir: string, changes: FileChange[], journal: 
   }
   const record: RunJournal = { ...journal, status: "applying", files };
   await writeJournal(dir, record);
+  const isIndex = (file: string) => file === indexFile || path.posix.dirname(file) === "memory-index";
   const indexLast = [...changes].sort((a, b) => Number(isIndex(a.path)) - Number(isIndex(b.path)));
   for (const change of indexLast) {
     const target = resolveInside(dir, change.path);
@@ -31,8 +32,4 @@ export async function applyChanges(dir: string, changes: FileChange[], journal: 
   record.status = "applied";
   await writeJournal(dir, record);
   return record;
-}
-
-function isIndex(file: string): boolean {
-  return file === "MEMORY.md" || path.posix.dirname(file) === "memory-index";
 }

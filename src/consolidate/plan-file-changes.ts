@@ -57,7 +57,8 @@ export function planFileChanges(plan: ConsolidationPlan, today: string, archived
 }
 
 // archive/<file>, or archive/<name>.<date>.md when a memory of that name was archived before.
-function archivePath(file: string, today: string, archived: Set<string>): string {
+function archivePath(filePath: string, today: string, archived: Set<string>): string {
+  const file = filePath.slice(filePath.lastIndexOf("/") + 1);
   const plain = `archive/${file}`;
   if (!archived.has(plain)) {
     archived.add(plain);

@@ -2,15 +2,18 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { glob } from "tinyglobby";
 import { normaliseLineEndings } from "../logs/decode-log.js";
+import { DEFAULT_LAYOUT, type MemoryLayout, topicPath } from "../store/memory-layout.js";
 import { parseTopicFile } from "../store/topic-file.js";
 import type { MemoryRecord } from "./memory-record.js";
 
 // Top-level files that are never memories.
 const NOT_MEMORIES = /^(MEMORY|probes|README)\.md$|^\d{4}-\d{2}-\d{2}/i;
 
-/** The active memories: top-level `.md` files whose frontmatter has a `type`. Sorted by file name. */
-export async function readMemories(dir: string): Promise<MemoryRecord[]> {
-  const files = (await glob(["*.md"], { cwd: dir, onlyFiles: true })).filter((file) => !NOT_MEMORIES.test(file)).sort();
+/** The active memories: `.md` files in the layout's topics folder whose frontmatter has a `type`. Sorted by path. */
+export async function readMemories(dir: string, layout: MemoryLayout = DEFAULT_LAYOUT): Promise<MemoryRecord[]> {
+  const files = (await glob([topicPath(layout, "*.md")], { cwd: dir, onlyFiles: true }))
+    .filter((file) => !NOT_MEMORIES.test(path.posix.basename(file)) && file !== layout.indexFile)
+    .sort();
   const memories: MemoryRecord[] = [];
   for (const file of files) {
     const raw = await readFile(path.join(dir, file), "utf8");
@@ -27,10 +30,10 @@ export function toRecord(file: string, raw: string): MemoryRecord | undefined {
   const date = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === "string" ? value.slice(0, 10) : "");
   const confidence = Number(data["confidence"]);
   return {
-    id: file.replace(/\.md$/, ""),
+    id: path.posix.basename(file).replace(/\.md$/, ""),
     file,
     type: data["type"],
-    name: typeof data["name"] === "string" ? data["name"] : file.replace(/\.md$/, ""),
+    name: typeof data["name"] === "string" ? data["name"] : path.posix.basename(file).replace(/\.md$/, ""),
     description: typeof data["description"] === "string" ? data["description"] : "",
     body,
     data,

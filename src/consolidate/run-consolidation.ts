@@ -3,6 +3,7 @@ import { glob } from "tinyglobby";
 import type { CompactorError } from "../errors/compactor-error.js";
 import { buildIndex } from "../store/build-index.js";
 import { readIfExists, readIndexTopics, readIndexWeeks, indexTopicFrom } from "../store/read-memory-dir.js";
+import { DEFAULT_LAYOUT, isTopicPath, type MemoryLayout, topicPath } from "../store/memory-layout.js";
 import { renderTopicFile } from "../store/topic-file.js";
 import { AUTO_REMINDER_SOURCE, isAutoReminder, type MemoryRecord } from "./memory-record.js";
 import { type FileChange, planFileChanges } from "./plan-file-changes.js";
@@ -12,8 +13,7 @@ import { applyChanges } from "./apply-plan.js";
 import { type RunJournal, runId } from "./run-journal.js";
 import { type PlanLimits, PlanRefusedError, validatePlan } from "./validate-plan.js";
 
-export const REMINDER_FILE = "project_compact-contradictions-to-review.md";
-const TOPIC_FILE = /^(user|feedback|project|reference)_[^/]+\.md$/;
+export const REMINDER_NAME = "project_compact-contradictions-to-review.md";
 
 /** What an applied consolidation did. */
 export interface AppliedConsolidation {
@@ -30,25 +30,26 @@ export interface AppliedConsolidation {
 export async function applyConsolidation(
   dir: string,
   plan: ConsolidationPlan,
-  options: { now: Date; today: string; command: string; limits: PlanLimits; reminder?: ConsolidationPlan["conflicts"] },
+  options: { now: Date; today: string; command: string; limits: PlanLimits; reminder?: ConsolidationPlan["conflicts"]; layout?: MemoryLayout },
 ): Promise<AppliedConsolidation> {
+  const layout = options.layout ?? DEFAULT_LAYOUT;
   validatePlan(plan, options.limits);
   const archived = new Set(await glob(["archive/*.md"], { cwd: dir, onlyFiles: true }));
   const changes = planFileChanges(plan, options.today, archived);
-  if (options.reminder) changes.push(...reminderChange(plan, options.reminder, options.today));
+  if (options.reminder) changes.push(...reminderChange(plan, options.reminder, options.today, topicPath(layout, REMINDER_NAME)));
 
   const memories = [...plan.memories.values()];
   const after = textsAfter(memories, changes);
   checkRecall(await readProbes(dir), memories.map(textOf), after);
-  changes.push(...(await indexChanges(dir, changes)));
+  changes.push(...(await indexChanges(dir, changes, layout)));
 
   const journal = await applyChanges(dir, changes, {
     run: runId(options.now),
     command: options.command,
     startedAt: options.now.toISOString(),
     operations: operations(plan).map(describe),
-  });
-  const improved = changes.filter((c) => !c.path.startsWith("archive/") && TOPIC_FILE.test(c.path) && c.path !== REMINDER_FILE).length;
+  }, layout.indexFile);
+  const improved = changes.filter((c) => isTopicPath(layout, c.path) && !c.path.endsWith(REMINDER_NAME)).length;
   return { journal, improved };
 }
 
@@ -67,16 +68,16 @@ function textsAfter(memories: MemoryRecord[], changes: FileChange[]): string[] {
   return texts;
 }
 
-async function indexChanges(dir: string, changes: FileChange[]): Promise<FileChange[]> {
-  const topics = new Map((await readIndexTopics(dir)).map((topic) => [topic.file, topic]));
+async function indexChanges(dir: string, changes: FileChange[], layout: MemoryLayout): Promise<FileChange[]> {
+  const topics = new Map((await readIndexTopics(dir, layout)).map((topic) => [topic.file, topic]));
   for (const change of changes) {
-    if (!TOPIC_FILE.test(change.path)) continue;
+    if (!isTopicPath(layout, change.path)) continue;
     if (change.after === null) topics.delete(change.path);
     else topics.set(change.path, indexTopicFrom(change.path, change.after));
   }
   let built: ReturnType<typeof buildIndex>;
   try {
-    built = buildIndex([...topics.values()], await readIndexWeeks(dir));
+    built = buildIndex([...topics.values()], await readIndexWeeks(dir), layout.indexFile);
   } catch (error) {
     throw new PlanRefusedError(`plan refused: ${(error as CompactorError).message}`);
   }
@@ -89,8 +90,8 @@ async function indexChanges(dir: string, changes: FileChange[]): Promise<FileCha
 }
 
 // One reminder for the contradictions --auto leaves to a person; rewritten only when they change, removed when none are left.
-function reminderChange(plan: ConsolidationPlan, conflicts: ConsolidationPlan["conflicts"], today: string): FileChange[] {
-  const existing = [...plan.memories.values()].find((m) => m.file === REMINDER_FILE && isAutoReminder(m));
+function reminderChange(plan: ConsolidationPlan, conflicts: ConsolidationPlan["conflicts"], today: string, file: string): FileChange[] {
+  const existing = [...plan.memories.values()].find((m) => m.file === file && isAutoReminder(m));
   const pairs = conflicts.map((c) => `${c.a} vs ${c.b}`).sort();
   if (conflicts.length === 0) return existing ? [{ path: existing.file, before: existing.raw, after: null }] : [];
   const known = Array.isArray(existing?.data["conflicts"]) ? (existing.data["conflicts"] as unknown[]).map(String).sort() : undefined;
@@ -109,7 +110,7 @@ function reminderChange(plan: ConsolidationPlan, conflicts: ConsolidationPlan["c
     updated: today,
     conflicts: pairs,
   };
-  return [{ path: REMINDER_FILE, before: existing?.raw ?? null, after: renderTopicFile({ data, body }) }];
+  return [{ path: file, before: existing?.raw ?? null, after: renderTopicFile({ data, body }) }];
 }
 
 function describe(operation: ReturnType<typeof operations>[number]): string {

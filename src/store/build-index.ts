@@ -38,14 +38,14 @@ const TITLES: Record<MemoryType, string> = { user: "User", feedback: "Feedback",
  * each; otherwise each type keeps its newest topics and links a full list in
  * `memory-index/{type}.md`, so every topic file stays reachable.
  */
-export function buildIndex(topics: IndexTopic[], weeks: IndexWeek[]): BuiltIndex {
+export function buildIndex(topics: IndexTopic[], weeks: IndexWeek[], indexFile = "MEMORY.md"): BuiltIndex {
   const byType = new Map(MEMORY_TYPES.map((type) => [type, sortNewestFirst(topics.filter((topic) => topic.type === type))]));
   const recentWeeks = [...weeks].sort((a, b) => byCodeUnit(b.label, a.label)).slice(0, RECENT_WEEKS);
   const largest = Math.max(0, ...[...byType.values()].map((list) => list.length));
 
   // Fitting only gets easier as the quota shrinks, so the largest quota that fits is found by bisection.
   if (!fits(renderIndex(byType, recentWeeks, 0))) {
-    throw new CompactorError(`MEMORY.md cannot fit within ${INDEX_LIMITS.maxLines} lines and ${INDEX_LIMITS.maxBytes} bytes; nothing written`);
+    throw new CompactorError(`${indexFile} cannot fit within ${INDEX_LIMITS.maxLines} lines and ${INDEX_LIMITS.maxBytes} bytes; nothing written`);
   }
   let low = 0;
   let high = largest;
@@ -60,7 +60,7 @@ export function buildIndex(topics: IndexTopic[], weeks: IndexWeek[]): BuiltIndex
     path: `${SUB_INDEX_DIR}/${type}.md`,
     content: renderSubIndex(type, byType.get(type)!),
   }));
-  return { files: [{ path: "MEMORY.md", content: renderIndex(byType, recentWeeks, quota) }, ...subIndexes] };
+  return { files: [{ path: indexFile, content: renderIndex(byType, recentWeeks, quota) }, ...subIndexes] };
 }
 
 function renderIndex(byType: Map<MemoryType, IndexTopic[]>, weeks: IndexWeek[], quota: number): string {

@@ -8,6 +8,7 @@ import { STATE_DIR, resolveInside, topicFileName, weeklyFileName } from "./memor
 import { indexTopicFrom, readIfExists, readIndexTopics, readIndexWeeks } from "./read-memory-dir.js";
 import { renderWeekly, sameWeekly } from "./render-weekly.js";
 import { parseTopicFile, renderTopicFile } from "./topic-file.js";
+import { DEFAULT_LAYOUT, type MemoryLayout, topicPath } from "./memory-layout.js";
 
 /** One file a run would write, relative to the memory dir. */
 export interface PlannedWrite {
@@ -23,7 +24,7 @@ export interface PlannedWrite {
  * writing the memory dir. Files whose content would not change are marked
  * `unchanged`, so running the same week twice writes nothing.
  */
-export async function planWrites(dir: string, result: CompactionResult, now: Date): Promise<PlannedWrite[]> {
+export async function planWrites(dir: string, result: CompactionResult, now: Date, layout: MemoryLayout = DEFAULT_LAYOUT): Promise<PlannedWrite[]> {
   const planned: PlannedWrite[] = [];
   const weeklyPath = weeklyFileName(result.week.label);
   const weekly = renderWeekly(result, now);
@@ -34,16 +35,16 @@ export async function planWrites(dir: string, result: CompactionResult, now: Dat
       : { path: weeklyPath, action: oldWeekly === undefined ? "create" : "update", content: weekly, role: "weekly" },
   );
 
-  const topics = await planTopics(dir, result.memories);
+  const topics = await planTopics(dir, result.memories, layout);
   planned.push(...topics);
-  planned.push(...(await planIndex(dir, topics, weeklyPath, result, now)));
+  planned.push(...(await planIndex(dir, topics, weeklyPath, result, now, layout)));
   return planned;
 }
 
-async function planTopics(dir: string, memories: StoredMemory[]): Promise<PlannedWrite[]> {
+async function planTopics(dir: string, memories: StoredMemory[], layout: MemoryLayout): Promise<PlannedWrite[]> {
   const byPath = new Map<string, { before: string | undefined; content: string }>();
   for (const memory of memories) {
-    const file = topicFileName(memory.type as MemoryType, memory.name);
+    const file = topicPath(layout, topicFileName(memory.type as MemoryType, memory.name));
     const current = byPath.get(file)?.content ?? (await readIfExists(resolveInside(dir, file)));
     const before = byPath.has(file) ? byPath.get(file)!.before : current;
     const content = current === undefined ? renderTopicFile(newTopic(memory)) : mergeInto(current, memory);
@@ -63,13 +64,13 @@ function mergeInto(current: string, memory: StoredMemory): string {
   return merged === existing ? current : renderTopicFile(merged);
 }
 
-async function planIndex(dir: string, topics: PlannedWrite[], weeklyPath: string, result: CompactionResult, now: Date): Promise<PlannedWrite[]> {
-  const onDisk = new Map((await readIndexTopics(dir)).map((topic) => [topic.file, topic]));
+async function planIndex(dir: string, topics: PlannedWrite[], weeklyPath: string, result: CompactionResult, now: Date, layout: MemoryLayout): Promise<PlannedWrite[]> {
+  const onDisk = new Map((await readIndexTopics(dir, layout)).map((topic) => [topic.file, topic]));
   for (const topic of topics) onDisk.set(topic.path, indexTopicFrom(topic.path, topic.content));
   const weeks = (await readIndexWeeks(dir)).filter((week) => week.file !== weeklyPath);
   weeks.push({ label: result.week.label, file: weeklyPath, firstDate: result.week.firstDate, lastDate: result.week.lastDate });
 
-  const index = buildIndex([...onDisk.values()] as IndexTopic[], weeks);
+  const index = buildIndex([...onDisk.values()] as IndexTopic[], weeks, layout.indexFile);
   const planned: PlannedWrite[] = [];
   for (const file of index.files) {
     const old = await readIfExists(resolveInside(dir, file.path));

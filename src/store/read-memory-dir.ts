@@ -3,6 +3,7 @@ import path from "node:path";
 import { glob } from "tinyglobby";
 import { MEMORY_TYPES, type MemoryType } from "../parse/memory-candidate.js";
 import type { IndexTopic, IndexWeek } from "./build-index.js";
+import { DEFAULT_LAYOUT, type MemoryLayout, topicPath } from "./memory-layout.js";
 import { parseTopicFile } from "./topic-file.js";
 
 /** The text of a file in the memory dir, or undefined when it does not exist. */
@@ -15,9 +16,9 @@ export async function readIfExists(file: string): Promise<string | undefined> {
   }
 }
 
-/** Topic files at the top of the memory dir, as the index sees them. */
-export async function readIndexTopics(dir: string): Promise<IndexTopic[]> {
-  const files = await glob(MEMORY_TYPES.map((type) => `${type}_*.md`), { cwd: dir, onlyFiles: true });
+/** The layout's topic files, as the index sees them. */
+export async function readIndexTopics(dir: string, layout: MemoryLayout = DEFAULT_LAYOUT): Promise<IndexTopic[]> {
+  const files = await glob(MEMORY_TYPES.map((type) => topicPath(layout, `${type}_*.md`)), { cwd: dir, onlyFiles: true });
   const topics: IndexTopic[] = [];
   for (const file of files.sort()) {
     const text = await readIfExists(path.join(dir, file));
@@ -29,7 +30,8 @@ export async function readIndexTopics(dir: string): Promise<IndexTopic[]> {
 /** What the index shows of a topic file; a file without frontmatter is named after itself. */
 export function indexTopicFrom(file: string, text: string): IndexTopic {
   const { data } = parseTopicFile(text);
-  const type = file.slice(0, file.indexOf("_")) as MemoryType;
+  const base = path.posix.basename(file);
+  const type = base.slice(0, base.indexOf("_")) as MemoryType;
   return {
     file,
     type,

@@ -21,7 +21,7 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
     io.stdout(CONSOLIDATE_HELP);
     return 0;
   }
-  const { settings } = await resolveRun(line, io);
+  const { settings, layout } = await resolveRun(line, io);
   const dir = settings.dir;
   await assertDirectory(dir);
   const say = (text: string) => options.quiet || options.json || io.stdout(`${text}\n`);
@@ -30,15 +30,14 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
   const command = `compact consolidate${options.auto ? " --auto" : options.yes ? " --yes" : ""}`;
 
   const work = async (): Promise<number> => {
-    const plan = planConsolidation(await readMemories(dir), { today, retention: settings.retention });
+    const plan = planConsolidation(await readMemories(dir, layout), { today, retention: settings.retention });
     const asking = !options["dry-run"] && !options.yes && !options.auto && !options.json && Boolean(io.interactive);
     const autoLine = (merged: number, pruned: number) => `[compact --auto] dir=${dir} merged=${merged} pruned=${pruned} conflicts_skipped=${plan.conflicts.length}`;
 
     if (isEmptyPlan(plan)) {
       if (options.auto) {
-        const applied = await applyConsolidation(dir, plan, { now, today, command, limits: settings, reminder: [] });
+        await applyConsolidation(dir, plan, { now, today, command, limits: settings, reminder: [], layout });
         io.stdout(`${autoLine(0, 0)}\n`);
-        void applied;
         return 0;
       }
       if (options.json) io.stdout(`${JSON.stringify({ dir, plan: planJson(plan), applied: false }, null, 2)}\n`);
@@ -73,7 +72,7 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
         return 0;
       }
     }
-    const applied = await applyConsolidation(dir, plan, { now, today, command, limits: settings, ...(options.auto ? { reminder: plan.conflicts } : {}) });
+    const applied = await applyConsolidation(dir, plan, { now, today, command, limits: settings, layout, ...(options.auto ? { reminder: plan.conflicts } : {}) });
     if (options.auto) {
       io.stdout(`${autoLine(plan.merges.length, plan.prunes.length)}\n`);
       return 0;
@@ -86,7 +85,7 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
     say(applied.improved > 0 ? `Improved ${applied.improved} memories. (undo: compact undo ${applied.journal.run})` : NOTHING_CHANGED);
     return 0;
   };
-  return options["dry-run"] ? work() : withLock(dir, command, io, work);
+  return options["dry-run"] ? work() : withLock(dir, layout.lockFile, command, io, work);
 }
 
 // Seed 003: A, B or skip, any case; nothing typed is skip; anything else asks again.

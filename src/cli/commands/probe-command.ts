@@ -12,13 +12,13 @@ export async function probeCommand(argv: string[], io: CliIo): Promise<number> {
     io.stdout(PROBE_HELP);
     return 0;
   }
-  const { settings } = await resolveRun(line, io);
+  const { settings, layout } = await resolveRun(line, io);
   const probes = await readProbes(settings.dir);
   if (probes.length === 0) {
     io.stdout(`no probes: add lines "question => phrase" to ${settings.dir}/probes.md\n`);
     return 0;
   }
-  const texts = (await readMemories(settings.dir)).map((m) => `${m.name}\n${m.description}\n${m.body}`);
+  const texts = (await readMemories(settings.dir, layout)).map((m) => `${m.name}\n${m.description}\n${m.body}`);
   const missing = new Set(missingProbes(probes, texts));
   for (const probe of probes) io.stdout(`${missing.has(probe) ? "MISSING" : "found  "}  ${probe.question} => ${probe.phrase}\n`);
   io.stdout(`${probes.length - missing.size} of ${probes.length} probes found\n`);

@@ -12,9 +12,9 @@ export async function undoCommand(argv: string[], io: CliIo): Promise<number> {
     io.stdout(UNDO_HELP);
     return 0;
   }
-  const { settings } = await resolveRun(line, io);
+  const { settings, layout } = await resolveRun(line, io);
   await assertDirectory(settings.dir);
-  return withLock(settings.dir, "compact undo", io, async () => {
+  return withLock(settings.dir, layout.lockFile, "compact undo", io, async () => {
     const undone = await undoRun(settings.dir, line.positionals[0]);
     if (!line.options.quiet) io.stdout(`Restored ${undone.restored} files as they were before run ${undone.run}.\n`);
     return 0;

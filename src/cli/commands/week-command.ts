@@ -2,6 +2,7 @@ import { Compactor } from "../../compactor.js";
 import { consolidateNewMemories } from "../../consolidate/consolidate-new.js";
 import { UntracedOutputError } from "../../errors/untraced-output-error.js";
 import type { Settings } from "../../config/settings.js";
+import type { MemoryLayout } from "../../store/memory-layout.js";
 import { UsageError } from "../../errors/usage-error.js";
 import type { MemoryModel } from "../../model/memory-model.js";
 import { formatProblem } from "../../problems/problem.js";
@@ -38,17 +39,18 @@ export async function weekCommand(argv: string[], io: CliIo): Promise<number> {
     logs: { ...(settings.logsInclude ? { include: settings.logsInclude } : {}), ...(settings.logsExclude ? { exclude: settings.logsExclude } : {}) },
     ...(price ? { price } : {}),
     ...(io.clock ? { clock: io.clock } : {}),
+    layout: run.layout,
   });
 
-  const work = () => compactWeek(options.week!, { compactor, model, settings }, line, io);
+  const work = () => compactWeek(options.week!, { compactor, model, settings, layout: run.layout }, line, io);
   if (options["dry-run"]) return work();
   await assertDirectory(settings.dir);
-  return withLock(settings.dir, `compact --week ${options.week}`, io, work);
+  return withLock(settings.dir, run.layout.lockFile, `compact --week ${options.week}`, io, work);
 }
 
-async function compactWeek(week: string, run: { compactor: Compactor; model: MemoryModel; settings: Settings }, line: CommandLine, io: CliIo): Promise<number> {
+async function compactWeek(week: string, run: { compactor: Compactor; model: MemoryModel; settings: Settings; layout: MemoryLayout }, line: CommandLine, io: CliIo): Promise<number> {
   const { options } = line;
-  const { compactor, model, settings } = run;
+  const { compactor, model, settings, layout } = run;
   const say = (text: string) => options.quiet || options.json || io.stdout(`${text}\n`);
   const note = (text: string) => options.quiet || io.stderr(`${text}\n`);
   if (options["dry-run"]) {
@@ -72,7 +74,7 @@ async function compactWeek(week: string, run: { compactor: Compactor; model: Mem
   const recorded = model instanceof RecordingModel ? model.recorded : [];
   const now = io.clock?.() ?? new Date();
   const written = report.dryRun ? [] : report.files.filter((f) => f.role === "memory" && f.action !== "unchanged").map((f) => f.path);
-  const consolidation = await consolidateNewMemories(settings.dir, written, { now, today: now.toISOString().slice(0, 10), retention: settings.retention, limits: settings });
+  const consolidation = await consolidateNewMemories(settings.dir, written, { now, today: now.toISOString().slice(0, 10), retention: settings.retention, limits: settings, layout });
   result.warnings.push(...consolidation.warnings);
 
   if (options.json) {
