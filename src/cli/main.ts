@@ -1,10 +1,14 @@
 import { readFileSync } from "node:fs";
 import { CompactorError } from "../errors/compactor-error.js";
 import { type CliIo, processIo } from "./cli-io.js";
+import { autoCommand } from "./commands/auto-command.js";
 import { configCommand } from "./commands/config-command.js";
 import { consolidateCommand } from "./commands/consolidate-command.js";
 import { goldenCommand } from "./commands/golden-command.js";
+import { migrateCommand } from "./commands/migrate-command.js";
 import { probeCommand } from "./commands/probe-command.js";
+import { scheduleCommand } from "./commands/schedule-command.js";
+import { statusCommand } from "./commands/status-command.js";
 import { undoCommand } from "./commands/undo-command.js";
 import { weekCommand } from "./commands/week-command.js";
 import { HELP } from "./messages.js";
@@ -13,7 +17,10 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   config: configCommand,
   consolidate: consolidateCommand,
   golden: goldenCommand,
+  migrate: migrateCommand,
   probe: probeCommand,
+  schedule: scheduleCommand,
+  status: statusCommand,
   undo: undoCommand,
 };
 
@@ -34,6 +41,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       io.stdout(`${packageVersion()}\n`);
       return 0;
     }
+    if (argv.includes("--auto")) return await autoCommand(argv, io);
     return await weekCommand(argv, io);
   } catch (error) {
     if (error instanceof CompactorError) {

@@ -9,6 +9,10 @@ export const HELP = `Usage: compact --week YYYY-Www [options]
        compact consolidate [options]  merge duplicates, resolve contradictions, prune (see --help)
        compact undo [RUN]             restore the memory dir as it was before a run
        compact probe                  check the recall probes in probes.md
+       compact --auto [--force]       for cron: compact completed weeks, consolidate when gated open
+       compact status [--json]        weeks, memories, index size, gates, lock, last run
+       compact schedule [--at TIME]   print a crontab line and systemd units for --auto
+       compact migrate [--from FILE]  split a monolithic .agents.local.md into .agents/
 
 Turns one ISO week of an agent's daily logs into a weekly summary
 (weekly/YYYY-Www.md), typed memory topic files ({type}_{topic}.md) and a
@@ -90,6 +94,31 @@ export const PROBE_HELP = `Usage: compact probe [--dir DIR] [--config FILE]
 Checks the recall probes in probes.md (one per line: "question => phrase")
 against the active memories. Exit 0 when every phrase is found, 1 otherwise.
 Consolidation refuses any plan after which a probe found before is not.
+`;
+
+export const STATUS_HELP = `Usage: compact status [--dir DIR] [--config FILE] [--json]
+
+Prints the memory dir's layout; its weeks with daily logs (compacted, stale
+because their logs changed, pending, and the current week, which --auto leaves
+until it is over); memories by type; the index against its limits (200 lines,
+25 KB, 150 characters a line); each consolidation gate; the lock; the last run.
+`;
+
+export const SCHEDULE_HELP = `Usage: compact schedule [--dir DIR] [--config FILE] [--at "Mon 10:00"]
+
+Prints a crontab line and a systemd timer + service that run compact --auto on
+this memory dir every week (default Monday 10:00 UTC; --at "DAY HH:MM" or
+"HH:MM", in UTC). Nothing is installed: copy what fits your machine.
+`;
+
+export const MIGRATE_HELP = `Usage: compact migrate [--from FILE] [--dir DIR]
+
+Seed 001's migration from a monolithic .agents.local.md (default: ./.agents.local.md)
+into DIR (default: ./.agents): each dated section becomes logs/YYYY-MM-DD.md,
+every other section a topic file in topics/, and local.md their index.
+The original is kept and backed up to FILE.backup, byte for byte; an existing
+backup, or an existing file with other content, is never overwritten. No line
+of the original is lost. Running it twice changes nothing.
 `;
 
 export const GOLDEN_HELP = `Usage: compact golden [DIR] [--update] [--quiet]

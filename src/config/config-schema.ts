@@ -44,6 +44,8 @@ export const configSchema = z.strictObject({
   /** Days a memory of each type is kept before it is a prune candidate (used by consolidation). */
   retention: z.record(z.string().min(1), z.number().int().positive().nullable()).optional(),
   consolidation: z.strictObject({ maxRemoveFraction: z.number().gt(0).max(1).optional() }).optional(),
+  /** Gates of scheduled consolidation (seed 001): hours since the last one, sessions since then. */
+  schedule: z.strictObject({ minHours: z.number().min(0).optional(), minSessions: z.number().int().min(0).optional() }).optional(),
   /** Memory directory layout. */
   layout: z.enum(["default", "agents"]).optional(),
 });

@@ -26,6 +26,9 @@ export interface Settings {
   maxRemoveFraction: number;
   /** The layout named in the config; undefined means detect it. */
   layout: "default" | "agents" | undefined;
+  /** Consolidation gates: hours since the last consolidation, sessions logged since. */
+  minHours: number;
+  minSessions: number;
 }
 
 /** Where each setting's value came from: `flag --dir`, `env COMPACT_DIR`, `config <file>`, `default`. */
@@ -92,6 +95,8 @@ export function resolveSettings(input: {
     retention: pick("retention", [[fromConfig, config.retention]], {}),
     maxRemoveFraction: pick("maxRemoveFraction", [[fromConfig, config.consolidation?.maxRemoveFraction]], 0.25),
     layout: pick("layout", [[fromConfig, config.layout]], undefined),
+    minHours: pick("minHours", [[fromConfig, config.schedule?.minHours]], 24),
+    minSessions: pick("minSessions", [[fromConfig, config.schedule?.minSessions]], 5),
   };
   return { settings, sources };
 }

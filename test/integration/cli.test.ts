@@ -224,3 +224,26 @@ describe("compact --week and existing memories", () => {
     expect(await snapshotDir(dir)).toEqual(before);
   });
 });
+
+describe("the agents layout (seed 001)", () => {
+  it("is detected from .agents and keeps logs/, topics/, local.md and .consolidation-lock", async () => {
+    const root = await tempDir();
+    const dir = path.join(root, ".agents");
+    const { cp, mkdir, readdir, readFile } = await import("node:fs/promises");
+    await mkdir(path.join(dir, "logs"), { recursive: true });
+    for (const file of ["2026-03-30.md", "2026-03-31.md", "2026-04-01.md"]) await cp(path.join(EXAMPLE, file), path.join(dir, "logs", file));
+    const run = await runCli(["--week", "2026-W14", "--dir", dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect((await readdir(dir)).sort()).toEqual(["local.md", "logs", "topics", "weekly"]);
+    const topics = await readdir(path.join(dir, "topics"));
+    expect(topics.length).toBeGreaterThan(2);
+    const index = await readFile(path.join(dir, "local.md"), "utf8");
+    for (const topic of topics) expect(index).toContain(`](topics/${topic})`);
+
+    const lock = path.join(dir, ".consolidation-lock");
+    await writeFile(lock, JSON.stringify({ pid: process.pid, host: (await import("node:os")).hostname(), startedAt: "2026-04-06T09:59:00.000Z", command: "x" }));
+    expect((await runCli(["consolidate", "--dir", dir, "--auto"])).stdout).toBe("Another run in progress — skipping.\n");
+    await (await import("node:fs/promises")).rm(lock);
+    expect((await runCli(["consolidate", "--dir", dir, "--auto"])).stdout).toMatch(/^\[compact --auto\] dir=.* merged=\d+ pruned=0 conflicts_skipped=\d+\n$/);
+  });
+});

@@ -2,6 +2,7 @@ import { planConsolidation } from "../../consolidate/plan-consolidation.js";
 import type { ConflictProposal, ConsolidationPlan } from "../../consolidate/plan-types.js";
 import { readMemories } from "../../consolidate/read-memories.js";
 import { isEmptyPlan, renderReport } from "../../consolidate/render-report.js";
+import { autoConsolidate } from "../../consolidate/auto-consolidate.js";
 import { applyConsolidation } from "../../consolidate/run-consolidation.js";
 import { askTerminal } from "../ask-terminal.js";
 import type { CliIo } from "../cli-io.js";
@@ -30,28 +31,26 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
   const command = `compact consolidate${options.auto ? " --auto" : options.yes ? " --yes" : ""}`;
 
   const work = async (): Promise<number> => {
+    if (options.auto) {
+      io.stdout(`${(await autoConsolidate(dir, { now, layout, retention: settings.retention, limits: settings })).line}\n`);
+      return 0;
+    }
     const plan = planConsolidation(await readMemories(dir, layout), { today, retention: settings.retention });
-    const asking = !options["dry-run"] && !options.yes && !options.auto && !options.json && Boolean(io.interactive);
-    const autoLine = (merged: number, pruned: number) => `[compact --auto] dir=${dir} merged=${merged} pruned=${pruned} conflicts_skipped=${plan.conflicts.length}`;
+    const asking = !options["dry-run"] && !options.yes && !options.json && Boolean(io.interactive);
 
     if (isEmptyPlan(plan)) {
-      if (options.auto) {
-        await applyConsolidation(dir, plan, { now, today, command, limits: settings, reminder: [], layout });
-        io.stdout(`${autoLine(0, 0)}\n`);
-        return 0;
-      }
       if (options.json) io.stdout(`${JSON.stringify({ dir, plan: planJson(plan), applied: false }, null, 2)}\n`);
       say(NOTHING_FOUND);
       say(NOTHING_CHANGED);
       return 0;
     }
-    if (!options.auto && !options.json) say(renderReport(plan, { asking }).trimEnd());
+    if (!options.json) say(renderReport(plan, { asking }).trimEnd());
     if (options["dry-run"]) {
       if (options.json) io.stdout(`${JSON.stringify({ dir, dryRun: true, plan: planJson(plan), applied: false }, null, 2)}\n`);
       say("Dry run: no changes made.");
       return 0;
     }
-    if (!options.auto && !options.yes && !io.interactive) {
+    if (!options.yes && !io.interactive) {
       if (options.json) io.stdout(`${JSON.stringify({ dir, plan: planJson(plan), applied: false }, null, 2)}\n`);
       say("No terminal to confirm on, so nothing was applied. Run with --yes to apply the merges and prunes, or --auto.");
       return 0;
@@ -72,11 +71,7 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
         return 0;
       }
     }
-    const applied = await applyConsolidation(dir, plan, { now, today, command, limits: settings, layout, ...(options.auto ? { reminder: plan.conflicts } : {}) });
-    if (options.auto) {
-      io.stdout(`${autoLine(plan.merges.length, plan.prunes.length)}\n`);
-      return 0;
-    }
+    const applied = await applyConsolidation(dir, plan, { now, today, command, limits: settings, layout });
     if (options.json) {
       io.stdout(`${JSON.stringify({ dir, plan: planJson(plan), applied: true, run: applied.journal.run, improved: applied.improved }, null, 2)}\n`);
       return 0;

@@ -92,7 +92,8 @@ async function compactWeek(week: string, run: { compactor: Compactor; model: Mem
   return 0;
 }
 
-function buildModel(run: ResolvedRun, line: CommandLine, io: CliIo): MemoryModel {
+/** The configured model, from the registry (or the test seam), wrapped for --record. */
+export function buildModel(run: ResolvedRun, line: CommandLine, io: CliIo): MemoryModel {
   const { settings } = run;
   let model: MemoryModel;
   if (io.createModel) {

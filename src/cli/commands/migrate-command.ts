@@ -1,0 +1,68 @@
+import { copyFile, constants, readFile } from "node:fs/promises";
+import path from "node:path";
+import { UsageError } from "../../errors/usage-error.js";
+import { planMigration } from "../../migrate/plan-migration.js";
+import { writeAtomic } from "../../store/atomic-write.js";
+import { buildIndex } from "../../store/build-index.js";
+import { AGENTS_LAYOUT } from "../../store/memory-layout.js";
+import { indexTopicFrom, readIfExists, readIndexTopics } from "../../store/read-memory-dir.js";
+import type { CliIo } from "../cli-io.js";
+import { MIGRATE_HELP } from "../messages.js";
+import { parseOptions } from "../parse-options.js";
+
+/**
+ * `compact migrate [--from FILE] [--dir DIR]`: seed 001's migration from a
+ * monolithic `.agents.local.md`. The original is kept and backed up
+ * byte for byte (an existing backup is never overwritten); an existing file
+ * that differs is never overwritten either; running it twice changes nothing.
+ */
+export async function migrateCommand(argv: string[], io: CliIo): Promise<number> {
+  const line = parseOptions(argv, ["from", "dir", "quiet", "help"], "compact migrate");
+  if (line.options.help) {
+    io.stdout(MIGRATE_HELP);
+    return 0;
+  }
+  const from = path.resolve(io.cwd, line.options.from ?? ".agents.local.md");
+  const dir = path.resolve(io.cwd, line.options.dir ?? ".agents");
+  const say = (text: string) => line.options.quiet || io.stdout(`${text}\n`);
+  const original = await readFile(from).catch(() => {
+    throw new UsageError(`cannot read ${from} (use --from FILE)`);
+  });
+
+  const backup = `${from}.backup`;
+  const existingBackup = await readFile(backup).catch(() => undefined);
+  if (!existingBackup) {
+    await copyFile(from, backup, constants.COPYFILE_EXCL);
+    say(`backed up ${from} to ${backup}`);
+  } else if (!existingBackup.equals(original)) {
+    io.stderr(`warning: ${backup} already exists and differs from ${from}; left as it is\n`);
+  }
+
+  const today = (io.clock?.() ?? new Date()).toISOString().slice(0, 10);
+  const files = planMigration(original.toString("utf8"), path.basename(from), today);
+  let written = 0;
+  for (const file of files) {
+    const target = path.join(dir, file.path);
+    const existing = await readIfExists(target);
+    if (existing === file.content || (existing !== undefined && file.path.startsWith("logs/") && existing.includes(file.content.trimEnd()))) continue;
+    if (existing !== undefined) {
+      io.stderr(`warning: ${file.path} already exists with other content; left as it is\n`);
+      continue;
+    }
+    await writeAtomic(target, file.content);
+    written++;
+    say(`created ${file.path}`);
+  }
+
+  const topics = new Map((await readIndexTopics(dir, AGENTS_LAYOUT)).map((t) => [t.file, t]));
+  for (const file of files.filter((f) => f.path.startsWith("topics/"))) if (!topics.has(file.path)) topics.set(file.path, indexTopicFrom(file.path, file.content));
+  const index = buildIndex([...topics.values()], [], AGENTS_LAYOUT.indexFile).files;
+  for (const file of index) {
+    if ((await readIfExists(path.join(dir, file.path))) === file.content) continue;
+    await writeAtomic(path.join(dir, file.path), file.content);
+    written++;
+    say(`wrote   ${file.path}`);
+  }
+  say(written === 0 ? `nothing to do: ${dir} already holds the migration of ${from}` : `migrated ${from} into ${dir}; the original is untouched`);
+  return 0;
+}
