@@ -54,6 +54,7 @@ async function autoRun(run: ResolvedRun, line: CommandLine, io: CliIo): Promise<
     bar.stop(`compacted ${todo.length} week${todo.length === 1 ? "" : "s"}`);
   }
 
+  if (todo.length === 0) say("nothing to compact: every completed week with logs has a current summary");
   const state = await readScheduleState(dir);
   const last = state.lastConsolidation ? new Date(state.lastConsolidation) : undefined;
   const { files } = await findDailyLogs(dir, logs);
@@ -66,7 +67,6 @@ async function autoRun(run: ResolvedRun, line: CommandLine, io: CliIo): Promise<
     say(consolidation.line);
     state.lastConsolidation = now.toISOString();
   } else {
-    if (todo.length === 0) say("nothing to compact: every completed week with logs has a current summary");
     for (const gate of closed) {
       const text = `consolidation gated: ${gate.detail}`;
       lines.push(text);

@@ -1,0 +1,197 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile, readdir, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeProviderServer } from "../helpers/fake-provider-server.js";
+import { runCli } from "../helpers/run-cli.js";
+import { snapshotDir } from "../helpers/snapshot-dir.js";
+import { REPO_ROOT, copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
+
+const WEEKS = fixture("auto-weeks");
+// Wednesday of 2026-W12: W10 and W11 are over, W12 is not.
+const clock = (iso = "2026-03-18T10:00:00.000Z") => () => new Date(iso);
+const BIN = path.join(REPO_ROOT, "bin/compact.js");
+const built = existsSync(path.join(REPO_ROOT, "dist/cli/main.js"));
+
+describe("compact --auto", () => {
+  it("compacts completed weeks oldest first, never the current one, then consolidates", async () => {
+    const dir = await copyOf(WEEKS);
+    const run = await runCli(["--auto", "--dir", dir], { clock: clock() });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^compacted 2026-W10 \(no summary\): 1 logs, \d+ memories\ncompacted 2026-W11 \(no summary\): 1 logs, \d+ memories\n\[compact --auto\] dir=.* merged=\d+ pruned=0 conflicts_skipped=\d+\n$/);
+    expect((await readdir(path.join(dir, "weekly"))).sort()).toEqual(["2026-W10.md", "2026-W11.md"]);
+    expect(JSON.parse(await readFile(path.join(dir, ".compact/state.json"), "utf8")).lastConsolidation).toBe("2026-03-18T10:00:00.000Z");
+  });
+
+  it("changes nothing when run again right after, says so and which gates are closed", async () => {
+    const dir = await copyOf(WEEKS);
+    await runCli(["--auto", "--dir", dir], { clock: clock() });
+    const before = await snapshotDir(dir);
+    const again = await runCli(["--auto", "--dir", dir], { clock: clock("2026-03-18T12:00:00.000Z") });
+    expect(again).toEqual({
+      code: 0,
+      stdout:
+        "nothing to compact: every completed week with logs has a current summary\n" +
+        "consolidation gated: time gate: 24 h not yet passed since 2026-03-18T10:00Z (opens 2026-03-19T10:00Z)\n" +
+        "consolidation gated: session gate: 0 of 5 sessions since 2026-03-18T10:00Z (opens after more sessions are logged)\n",
+      stderr: "",
+    });
+    const after = await snapshotDir(dir);
+    delete after[".compact/state.json"];
+    delete before[".compact/state.json"];
+    expect(after).toEqual(before);
+  });
+
+  it("re-compacts only the week whose log was edited; --force opens the time and session gates", async () => {
+    const dir = await copyOf(WEEKS);
+    await runCli(["--auto", "--dir", dir], { clock: clock() });
+    const w11 = await readFile(path.join(dir, "weekly/2026-W11.md"), "utf8");
+    await writeFile(path.join(dir, "2026-03-02.md"), `${await readFile(path.join(dir, "2026-03-02.md"), "utf8")}\n- Fixed the export retry; it now backs off.\n`);
+    const run = await runCli(["--auto", "--dir", dir, "--force"], { clock: clock("2026-03-18T11:00:00.000Z") });
+    expect(run.stdout.split("\n")[0]).toMatch(/^compacted 2026-W10 \(logs changed\): 1 logs, \d+ memories$/);
+    expect(run.stdout).toContain("[compact --auto] dir=");
+    expect(await readFile(path.join(dir, "weekly/2026-W11.md"), "utf8")).toBe(w11);
+  });
+
+  it("opens the session gate once enough sessions are logged, and skips under a live lock", async () => {
+    const dir = await copyOf(WEEKS);
+    await runCli(["--auto", "--dir", dir], { clock: clock() });
+    for (const day of ["2026-03-19", "2026-03-20"]) await writeFile(path.join(dir, `${day}.md`), "---\nsession_count: 3\n---\n- worked\n");
+    const later = await runCli(["--auto", "--dir", dir], { clock: clock("2026-03-21T12:00:00.000Z") });
+    expect(later.stdout).toMatch(/^nothing to compact.*\n\[compact --auto\] dir=/);
+
+    await writeFile(path.join(dir, ".compact/lock"), JSON.stringify({ pid: process.pid, host: hostname(), startedAt: "2026-03-21T11:59:00.000Z", command: "compact --auto" }));
+    const before = await snapshotDir(dir);
+    expect(await runCli(["--auto", "--dir", dir], { clock: clock("2026-03-21T12:00:00.000Z") })).toEqual({ code: 0, stdout: "Another run in progress — skipping.\n", stderr: "" });
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
+  it("takes over a stale lock: an old startedAt, or a pid that is gone", async () => {
+    for (const lock of [
+      { pid: process.pid, host: hostname(), startedAt: "2026-03-18T09:00:00.000Z", command: "compact --auto" },
+      { pid: 2 ** 22 + 11, host: hostname(), startedAt: "2026-03-18T09:59:00.000Z", command: "compact --auto" },
+    ]) {
+      const dir = await copyOf(WEEKS);
+      await import("node:fs/promises").then((fs) => fs.mkdir(path.join(dir, ".compact")));
+      await writeFile(path.join(dir, ".compact/lock"), JSON.stringify(lock));
+      const run = await runCli(["--auto", "--dir", dir], { clock: clock() });
+      expect(run.stderr).toContain(`warning: took over a stale lock (pid ${lock.pid} on ${hostname()}, compact --auto, since ${lock.startedAt})\n`);
+      expect(run.stdout).toContain("compacted 2026-W10");
+      expect(existsSync(path.join(dir, ".compact/lock"))).toBe(false);
+    }
+  });
+});
+
+describe.skipIf(!built)("compact --auto as processes", () => {
+  const start = (args: string[], env: Record<string, string> = {}) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on("data", (d: Buffer) => {
+      out += d.toString();
+    });
+    const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal, out })));
+    return { child, done };
+  };
+
+  it("two runs started at once: exactly one does the work, and the result equals one run's", async () => {
+    const single = await copyOf(WEEKS);
+    await start(["--auto", "--dir", single]).done;
+    const dir = await copyOf(WEEKS);
+    const [a, b] = await Promise.all([start(["--auto", "--dir", dir]).done, start(["--auto", "--dir", dir]).done]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect([a.out, b.out].filter((out) => out.includes("compacted 2026-W10"))).toHaveLength(1);
+    const content = async (d: string) => {
+      const files = Object.keys(await snapshotDir(d)).filter((f) => !f.startsWith(".compact/")).sort();
+      return Promise.all(files.map(async (f) => [f, (await readFile(path.join(d, f), "utf8")).replace(/^compacted_at: .*$/m, "")]));
+    };
+    expect(await content(dir)).toEqual(await content(single));
+  });
+
+  describe("interrupted", () => {
+    const server = new FakeProviderServer();
+    beforeAll(() => server.start());
+    afterAll(() => server.stop());
+
+    it("SIGTERM mid-run releases the lock and leaves nothing half-written", async () => {
+      const dir = await copyOf(WEEKS);
+      server.respond({ text: "never used", delayMs: 10_000 });
+      const run = start(["--auto", "--dir", dir, "--provider", "openai", "--model", "slow"], { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL });
+      const lock = path.join(dir, ".compact/lock");
+      for (let i = 0; i < 200 && server.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(existsSync(lock)).toBe(true);
+      run.child.kill("SIGTERM");
+      const ended = await run.done;
+      expect(ended.code).toBe(143);
+      expect(existsSync(lock)).toBe(false);
+      expect(existsSync(path.join(dir, "weekly"))).toBe(false);
+    });
+  });
+});
+
+describe("compact status", () => {
+  it("reports weeks, memories, the index, gates, lock and last run", async () => {
+    const dir = await copyOf(WEEKS);
+    await runCli(["--auto", "--dir", dir], { clock: clock() });
+    await writeFile(path.join(dir, "2026-03-10.md"), "---\nsession_count: 3\n---\n- changed\n");
+    const run = await runCli(["status", "--dir", dir, "--json"], { clock: clock("2026-03-18T12:00:00.000Z") });
+    const status = JSON.parse(run.stdout);
+    expect(status).toMatchObject({
+      layout: { name: "default", reason: "default" },
+      weeks: { withLogs: 3, compacted: ["2026-W10"], stale: ["2026-W11"], pending: [], current: ["2026-W12"] },
+      index: { file: "MEMORY.md", limits: { maxLines: 200, maxBytes: 25600, maxLineChars: 150 } },
+      lock: null,
+    });
+    expect(status.memories.total).toBeGreaterThan(0);
+    expect(status.gates.map((g: { name: string; open: boolean }) => [g.name, g.open])).toEqual([["time", false], ["sessions", false], ["lock", true]]);
+    expect(status.lastRun.summary).toContain("compacted 2026-W10");
+    const text = await runCli(["status", "--dir", dir], { clock: clock("2026-03-18T12:00:00.000Z") });
+    expect(text.stdout).toContain("weeks with logs: 3; compacted: 1 (2026-W10); stale (logs changed): 1 (2026-W11); pending: 0; current, not over: 1 (2026-W12)\n");
+    expect(text.stdout).toContain("lock: free\n");
+  });
+});
+
+describe("compact schedule", () => {
+  it("prints a crontab line and a systemd timer and service, weekly Monday 10:00 UTC, or --at", async () => {
+    const dir = await tempDir();
+    const run = await runCli(["schedule", "--dir", dir]);
+    expect(run.stdout).toContain(`CRON_TZ=UTC\n0 10 * * 1 mkdir -p ${dir}/.compact && ${process.execPath} ${BIN} --auto --dir ${dir} >> ${dir}/.compact/auto.log 2>&1\n`);
+    expect(run.stdout).toContain(`ExecStart=${process.execPath} ${BIN} --auto --dir ${dir}\n`);
+    expect(run.stdout).toContain("OnCalendar=Mon *-*-* 10:00:00 UTC\nPersistent=true\n");
+    expect((await runCli(["schedule", "--dir", dir, "--at", "Fri 07:30"])).stdout).toContain("\n30 7 * * 5 ");
+    expect(await runCli(["schedule", "--dir", dir, "--at", "25:00"])).toEqual({ code: 2, stdout: "", stderr: `compact: --at '25:00': expected "DAY HH:MM" or "HH:MM" in UTC, e.g. "Mon 10:00"\n` });
+  });
+});
+
+describe("compact migrate", () => {
+  it("splits .agents.local.md into logs, topics and local.md, with a byte-identical backup and every line kept", async () => {
+    const cwd = await copyOf(fixture("migration"));
+    const original = await readFile(path.join(cwd, ".agents.local.md"));
+    const run = await runCli(["migrate"], { cwd });
+    expect(run.code, run.stderr).toBe(0);
+    expect((await readFile(path.join(cwd, ".agents.local.md.backup"))).equals(original)).toBe(true);
+    expect((await readFile(path.join(cwd, ".agents.local.md"))).equals(original)).toBe(true);
+    const files = Object.keys(await snapshotDir(path.join(cwd, ".agents"))).sort();
+    expect(files).toEqual(["local.md", "logs/2026-03-02.md", "logs/2026-03-03.md", "topics/feedback_gotchas.md", "topics/project_project-memory-larkspur.md", "topics/reference_links.md", "topics/user_preferences.md"]);
+    const written = (await Promise.all(files.map((f) => readFile(path.join(cwd, ".agents", f), "utf8")))).join("\n");
+    for (const line of original.toString("utf8").split("\n").filter((l) => l.trim() !== "")) expect(written).toContain(line);
+    expect(await readFile(path.join(cwd, ".agents/logs/2026-03-02.md"), "utf8")).toContain("- Late addition for the 2nd: wrote the devices table.");
+
+    const before = await snapshotDir(cwd);
+    const again = await runCli(["migrate"], { cwd });
+    expect(again.stdout).toBe(`nothing to do: ${path.join(cwd, ".agents")} already holds the migration of ${path.join(cwd, ".agents.local.md")}\n`);
+    expect(await snapshotDir(cwd)).toEqual(before);
+  });
+
+  it("never overwrites an existing backup", async () => {
+    const cwd = await copyOf(fixture("migration"));
+    await writeFile(path.join(cwd, ".agents.local.md.backup"), "an older backup\n");
+    const run = await runCli(["migrate"], { cwd });
+    expect(run.stderr).toBe(`warning: ${path.join(cwd, ".agents.local.md.backup")} already exists and differs from ${path.join(cwd, ".agents.local.md")}; left as it is\n`);
+    expect(await readFile(path.join(cwd, ".agents.local.md.backup"), "utf8")).toBe("an older backup\n");
+  });
+});

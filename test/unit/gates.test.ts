@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import type { DailyLog } from "../../src/logs/read-daily-log.js";
+import { splitEntries } from "../../src/logs/split-entries.js";
+import { countSessions } from "../../src/schedule/count-sessions.js";
+import { evaluateGates } from "../../src/schedule/gates.js";
+
+const log = (date: string, text: string): DailyLog =>
+  ({ file: { path: `${date}.md`, relPath: `${date}.md`, date }, text, entries: splitEntries(text, `${date}.md`, date) }) as unknown as DailyLog;
+
+describe("evaluateGates", () => {
+  const base = { minHours: 24, minSessions: 5, sessionsSince: 7 };
+
+  it("closes the time gate for 24 h after a consolidation and says when it opens", () => {
+    const gates = evaluateGates({ ...base, now: new Date("2026-03-12T20:00:00Z"), lastConsolidation: new Date("2026-03-12T10:00:00Z") });
+    expect(gates[0]).toEqual({ name: "time", open: false, detail: "time gate: 24 h not yet passed since 2026-03-12T10:00Z (opens 2026-03-13T10:00Z)" });
+    expect(evaluateGates({ ...base, now: new Date("2026-03-13T10:00:00Z"), lastConsolidation: new Date("2026-03-12T10:00:00Z") })[0]!.open).toBe(true);
+  });
+
+  it("closes the session gate below the threshold, and the lock gate under a live lock", () => {
+    const gates = evaluateGates({ ...base, sessionsSince: 3, now: new Date("2026-03-20T00:00:00Z"), lockHolder: "pid 7 on box (compact --auto, since x)" });
+    expect(gates.map((g) => [g.name, g.open, g.detail])).toEqual([
+      ["time", true, "time gate: open (no consolidation yet)"],
+      ["sessions", false, "session gate: 3 of 5 sessions (opens after more sessions are logged)"],
+      ["lock", false, "lock gate: held by pid 7 on box (compact --auto, since x)"],
+    ]);
+  });
+});
+
+describe("countSessions", () => {
+  it("counts frontmatter session_count, else Session headings, else timestamped entries, else one a log", () => {
+    expect(countSessions([log("2026-03-10", "---\nsession_count: 3\n---\n- a\n")])).toBe(3);
+    expect(countSessions([log("2026-03-02", "## Session 1 (09:00)\n- a\n\n## Session 2 (14:00)\n- b\n")])).toBe(2);
+    expect(countSessions([log("2026-03-17", "## [09:30] decision: A\nx\n\n## [11:00] outcome: B\ny\n")])).toBe(2);
+    expect(countSessions([log("2026-03-18", "- just a bullet\n")])).toBe(1);
+    expect(countSessions([log("2026-03-19", "")])).toBe(0);
+  });
+
+  it("counts only what was logged after the last consolidation", () => {
+    const logs = [log("2026-03-16", "- before\n"), log("2026-03-17", "## [09:30] decision: A\nx\n\n## [15:00] outcome: B\ny\n"), log("2026-03-18", "- after\n")];
+    expect(countSessions(logs, new Date("2026-03-17T12:00:00Z"))).toBe(2);
+  });
+});
