@@ -4,7 +4,7 @@ import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
-import { REPO_ROOT, copyOf, fixture } from "../helpers/temp-dir.js";
+import { REPO_ROOT, copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
 
 const BIN = path.join(REPO_ROOT, "bin/compact.js");
 const haveScript = spawnSync("script", ["--version"]).status === 0;
@@ -60,5 +60,19 @@ describe.skipIf(!haveScript || !built)("compact consolidate on a real terminal",
     expect(run.code).toBe(0);
     expect(run.screen).toContain("Dream complete — merged: 1, pruned: 1, conflicts resolved: 1, skipped: 0");
     expect(await readdir(path.join(dir, "archive"))).toEqual(["project_deploy-target-vercel.md"]);
+  });
+});
+
+describe.skipIf(!haveScript || !built)("compact --auto on a real terminal", () => {
+  it("shows a progress bar while it backfills many weeks", async () => {
+    const dir = await tempDir();
+    for (const day of ["2026-01-05", "2026-01-12", "2026-01-19", "2026-01-26", "2026-02-02"]) {
+      await writeFile(path.join(dir, `${day}.md`), `# ${day}\n\n- Decided to keep weekly demos on ${day}, because the team asked for them.\n`);
+    }
+    const run = await inTerminal(["--auto", "--dir", dir], []);
+    expect(run.code).toBe(0);
+    expect(run.screen).toContain("compacting 5 weeks");
+    expect(run.screen).toContain("compacted 5 weeks");
+    expect((await readdir(path.join(dir, "weekly"))).length).toBe(5);
   });
 });
