@@ -1,11 +1,9 @@
 import { Compactor } from "../../compactor.js";
 import { autoConsolidate } from "../../consolidate/auto-consolidate.js";
 import { consolidateNewMemories } from "../../consolidate/consolidate-new.js";
-import { countSessions } from "../../schedule/count-sessions.js";
-import { evaluateGates } from "../../schedule/gates.js";
-import { readScheduleState, writeScheduleState } from "../../schedule/schedule-state.js";
-import { readLogs, weekStates } from "../../schedule/week-status.js";
-import { findDailyLogs } from "../../logs/find-daily-logs.js";
+import { currentGates } from "../../schedule/current-gates.js";
+import { writeScheduleState } from "../../schedule/schedule-state.js";
+import { weekStates } from "../../schedule/week-status.js";
 import { backfillProgress } from "../backfill-progress.js";
 import { offlineNotice } from "../messages.js";
 import type { CliIo } from "../cli-io.js";
@@ -55,11 +53,7 @@ async function autoRun(run: ResolvedRun, line: CommandLine, io: CliIo): Promise<
   }
 
   if (todo.length === 0) say("nothing to compact: every completed week with logs has a current summary");
-  const state = await readScheduleState(dir);
-  const last = state.lastConsolidation ? new Date(state.lastConsolidation) : undefined;
-  const { files } = await findDailyLogs(dir, logs);
-  const sessions = countSessions(await readLogs(last ? files.filter((f) => f.date >= last.toISOString().slice(0, 10)) : files), last);
-  const gates = evaluateGates({ now, ...(last ? { lastConsolidation: last } : {}), sessionsSince: sessions, minHours: settings.minHours, minSessions: settings.minSessions });
+  const { gates, state } = await currentGates(dir, { now, logs, minHours: settings.minHours, minSessions: settings.minSessions });
   const closed = gates.filter((gate) => !gate.open && !(line.options.force && gate.name !== "lock"));
   if (closed.length === 0) {
     const consolidation = await autoConsolidate(dir, { now, layout, retention: settings.retention, limits: settings });

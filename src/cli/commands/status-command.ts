@@ -1,11 +1,8 @@
 import path from "node:path";
 import { readJournals } from "../../consolidate/run-journal.js";
 import { readMemories } from "../../consolidate/read-memories.js";
-import { findDailyLogs } from "../../logs/find-daily-logs.js";
-import { countSessions } from "../../schedule/count-sessions.js";
-import { evaluateGates } from "../../schedule/gates.js";
-import { readScheduleState } from "../../schedule/schedule-state.js";
-import { readLogs, weekStates } from "../../schedule/week-status.js";
+import { currentGates } from "../../schedule/current-gates.js";
+import { weekStates } from "../../schedule/week-status.js";
 import { INDEX_LIMITS } from "../../store/build-index.js";
 import { readIfExists } from "../../store/read-memory-dir.js";
 import { isStale, readHolder } from "../../store/run-lock.js";
@@ -38,14 +35,9 @@ export async function statusCommand(argv: string[], io: CliIo): Promise<number> 
   const indexLines = index === "" ? [] : index.replace(/\n$/, "").split("\n");
   const holder = await readHolder(path.join(dir, layout.lockFile));
   const lock = holder ? { ...holder, stale: isStale(holder, now) } : undefined;
-  const state = await readScheduleState(dir);
-  const last = state.lastConsolidation ? new Date(state.lastConsolidation) : undefined;
-  const { files } = await findDailyLogs(dir, logs);
-  const sessions = countSessions(await readLogs(last ? files.filter((f) => f.date >= last.toISOString().slice(0, 10)) : files), last);
-  const gates = evaluateGates({
+  const { gates, state } = await currentGates(dir, {
     now,
-    ...(last ? { lastConsolidation: last } : {}),
-    sessionsSince: sessions,
+    logs,
     minHours: settings.minHours,
     minSessions: settings.minSessions,
     ...(lock && !lock.stale ? { lockHolder: `pid ${lock.pid} on ${lock.host} (${lock.command}, since ${lock.startedAt})` } : {}),
