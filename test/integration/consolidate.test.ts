@@ -190,3 +190,49 @@ describe("compact probe", () => {
     expect(run).toEqual({ code: 1, stdout: "MISSING  Who owns billing? => Priya\n0 of 1 probes found\n", stderr: "" });
   });
 });
+
+describe("compact consolidate, the remaining paths", () => {
+  it("--auto with nothing to do still prints its one line", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    await runCli(["consolidate", "--dir", dir, "--auto"]);
+    await import("node:fs/promises").then((fs) => fs.rm(path.join(dir, "project_deploy-target-vercel.md")));
+    const run = await runCli(["consolidate", "--dir", dir, "--auto"], { clock: () => new Date("2026-04-08T10:00:00Z") });
+    expect(run).toEqual({ code: 0, stdout: `[compact --auto] dir=${dir} merged=0 pruned=0 conflicts_skipped=0\n`, stderr: "" });
+    expect(await readdir(dir)).not.toContain("project_compact-contradictions-to-review.md");
+  });
+
+  it("--json prints the plan and what was applied", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    const run = await runCli(["consolidate", "--dir", dir, "--yes", "--json"]);
+    expect(JSON.parse(run.stdout)).toEqual({
+      dir,
+      plan: {
+        merges: [{ keep: "project_sync-service-database", fold: "project_postgres-for-sync" }],
+        conflicts: [{ a: "project_deploy-target-ecs", b: "project_deploy-target-vercel", topic: "Deploy target", proposedWinner: "project_deploy-target-vercel", reason: "different-values" }],
+        prunes: [{ id: "session_state_release-checklist", type: "session_state", ageDays: 126 }],
+        redates: ["reference_sync-dashboard"],
+        supersedes: [],
+      },
+      applied: true,
+      run: "2026-04-06T10-00-00-000Z",
+      improved: 3,
+    });
+  });
+
+  it("undoes a named run, and refuses when a file it changed was changed again", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    await runCli(["consolidate", "--dir", dir, "--yes"]);
+    await writeFile(path.join(dir, "project_sync-service-database.md"), "edited by hand\n");
+    const refused = await runCli(["undo", "2026-04-06T10-00-00-000Z", "--dir", dir]);
+    expect(refused).toEqual({ code: 1, stdout: "", stderr: "compact: cannot undo run 2026-04-06T10-00-00-000Z: project_sync-service-database.md changed after it; nothing restored\n" });
+    expect(await readFile(path.join(dir, "project_sync-service-database.md"), "utf8")).toBe("edited by hand\n");
+    expect((await runCli(["undo", "no-such-run", "--dir", dir])).stderr).toBe(`compact: no run no-such-run in ${dir}/.compact/journal\n`);
+  });
+
+  it("names a probes.md line that is not a probe", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    await writeFile(path.join(dir, "probes.md"), "- Which database? => Postgres\njust a note\n");
+    const run = await runCli(["probe", "--dir", dir]);
+    expect(run).toEqual({ code: 1, stdout: "", stderr: `compact: ${path.join(dir, "probes.md")}:2: not a probe (expected "question => phrase")\n` });
+  });
+});
