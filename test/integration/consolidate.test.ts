@@ -43,6 +43,16 @@ describe("compact consolidate", () => {
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
+  it("--dry-run wins over --auto and --yes: the report, and nothing changed", async () => {
+    for (const mode of ["--auto", "--yes"]) {
+      const dir = await copyOf(FIXTURE, { all: true });
+      const before = await snapshotDir(dir);
+      const run = await runCli(["consolidate", "--dir", dir, mode, "--dry-run"]);
+      expect(run.stdout, mode).toBe(`${REPORT}Proposed: 1 merges, 1 prunes, 1 conflicts.\nDry run: no changes made.\n`);
+      expect(await snapshotDir(dir)).toEqual(before);
+    }
+  });
+
   it("without a terminal and without --yes prints the report and applies nothing", async () => {
     const dir = await copyOf(FIXTURE, { all: true });
     const before = await snapshotDir(dir);

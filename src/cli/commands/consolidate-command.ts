@@ -31,7 +31,7 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
   const command = `compact consolidate${options.auto ? " --auto" : options.yes ? " --yes" : ""}`;
 
   const work = async (): Promise<number> => {
-    if (options.auto) {
+    if (options.auto && !options["dry-run"]) {
       io.stdout(`${(await autoConsolidate(dir, { now, layout, retention: settings.retention, limits: settings })).line}\n`);
       return 0;
     }
