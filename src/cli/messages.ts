@@ -35,6 +35,11 @@ Options:
                      traces to no daily entry
   --json             print one JSON object on stdout (files, memories accepted
                      and skipped, warnings, usage, cost, trace)
+  --auto             instead of --week, for cron: compact every completed week whose
+                     summary is missing or out of date (never the current week),
+                     then consolidate when the gates are open (24 h and 5 sessions
+                     since the last consolidation, no other run holding the lock)
+  --force            with --auto: open the time and session gates (never the lock)
   --quiet            print errors only
   -h, --help         print this help
   -v, --version      print the version
