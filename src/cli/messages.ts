@@ -84,7 +84,10 @@ the answer to a probe in probes.md.
   --json      print the plan (and what was applied) as one JSON object
 
 Without a terminal and without --yes or --auto it prints the report and applies nothing.
-The plan is made in code, deterministically, whatever the configured provider.
+The plan is made in code. With an LLM configured (anthropic, openai) the model is
+also asked, once, about up to 20 pairs the code found alike but could not
+decide, and for the text of its merges; code checks what it proposes. A dry
+run never asks the model.
 `;
 
 export const UNDO_HELP = `Usage: compact undo [RUN] [--dir DIR] [--config FILE]

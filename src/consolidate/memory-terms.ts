@@ -22,8 +22,8 @@ export function memoryTerms(text: string): MemoryTerms {
     const tokens = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}.'-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu) ?? [];
     tokens.forEach((token, i) => {
       const capital = /^\p{Lu}/u.test(token);
-      // Names are not plurals: "Postgres" stays whole.
-      const word = normalise(token, !capital);
+      // Names are not plurals: "Postgres" stays whole; a capital that only starts a sentence is no name.
+      const word = normalise(token, !capital || i === 0);
       if (!word || STOP.has(word)) return;
       words.add(word);
       if (capital && i > 0 && !NOT_KEYS.has(word)) keys.add(word);

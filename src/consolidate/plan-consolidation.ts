@@ -45,6 +45,7 @@ export function planConsolidation(memories: MemoryRecord[], options: PlanOptions
   const groups = eligible.map((m) => m.type);
 
   const used = new Set<string>();
+  const undecided: [string, string][] = [];
   const merges: MergeOperation[] = [];
   const conflicts: ConflictProposal[] = [];
   for (const pair of similarPairs(terms.map((t) => t.words), heads, groups, subjectAt)) {
@@ -58,6 +59,7 @@ export function planConsolidation(memories: MemoryRecord[], options: PlanOptions
     } else if (pair.similarity >= duplicateAt && !older.memory.pinned && !newer.memory.pinned) {
       merges.push(mergeOf(older.memory, newer.memory));
     } else {
+      if (!older.memory.pinned || !newer.memory.pinned) undecided.push([older.memory.id, newer.memory.id]);
       continue;
     }
     used.add(older.memory.id);
@@ -79,7 +81,16 @@ export function planConsolidation(memories: MemoryRecord[], options: PlanOptions
     }
     if (since && hasBareRelativeDate(memory.body)) redates.push({ kind: "redate", id: memory.id, body: resolveRelativeDates(memory.body, since).text });
   }
-  return { merges, conflicts, prunes, redates, supersedes: [], memories: new Map(memories.map((m) => [m.id, m])) };
+  const decided = (id: string) => used.has(id) || prunes.some((p) => p.id === id);
+  return {
+    merges,
+    conflicts,
+    prunes,
+    redates,
+    supersedes: [],
+    memories: new Map(memories.map((m) => [m.id, m])),
+    undecided: undecided.filter(([a, b]) => !decided(a) && !decided(b)),
+  };
 }
 
 // Pairs alike in their whole text or in their name and description, the more alike first.

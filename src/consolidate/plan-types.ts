@@ -59,6 +59,8 @@ export interface ConsolidationPlan {
   supersedes: SupersedeOperation[];
   /** The memories the plan was made from, by id. */
   memories: Map<string, MemoryRecord>;
+  /** Pairs alike enough to be about the same subject that the code could not call duplicate or contradiction: a model may judge them. */
+  undecided?: [string, string][];
 }
 
 /** Every operation the plan would apply, in the order they are applied. */

@@ -4,7 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
-import { copyOf, fixture } from "../helpers/temp-dir.js";
+import { MockMemoryModel } from "../../src/model/mock-model.js";
+import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
 
 const FIXTURE = fixture("consolidation");
 
@@ -244,5 +245,46 @@ describe("compact consolidate, the remaining paths", () => {
     await writeFile(path.join(dir, "probes.md"), "- Which database? => Postgres\njust a note\n");
     const run = await runCli(["probe", "--dir", dir]);
     expect(run).toEqual({ code: 1, stdout: "", stderr: `compact: ${path.join(dir, "probes.md")}:2: not a probe (expected "question => phrase")\n` });
+  });
+});
+
+describe("compact consolidate with a configured LLM", () => {
+  const openai = async (dir: string) => writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { provider: "openai", name: "judge" } }));
+  const pair = (n: number, verdict: string, extra = "", body = "") => `\`\`\`pair\npair: ${n}\nverdict: ${verdict}\n${extra}---\n${body}\n\`\`\`\n`;
+
+  it("asks the model about the pairs the code could not decide, with seed 000's framing, and proposes its contradiction", async () => {
+    const dir = await tempDir();
+    await openai(dir);
+    const m = (id: string, name: string, description: string, updated: string, body: string) =>
+      writeFile(path.join(dir, `${id}.md`), `---\nname: ${name}\ndescription: ${description}\ntype: project\nupdated: ${updated}\n---\n\n${body}\n`);
+    await m("project_release-cadence", "Release cadence", "How often we release", "2026-01-10", "Release cadence is weekly.");
+    await m("project_release-rhythm", "Shipping rhythm", "How often we ship", "2026-03-10", "Release cadence is every two weeks.");
+    const model = new MockMemoryModel(pair(1, "contradiction", "current: B\ntopic: release cadence\n"));
+    const run = await runCli(["consolidate", "--dir", dir, "--dry-run"], { createModel: () => model });
+    expect(model.calls).toHaveLength(0);
+    expect(run.stdout).toBe("Dream complete. No duplicate, contradictory, or stale memories found.\nNothing changed: memories are already tight.\n");
+
+    const asked = await runCli(["consolidate", "--dir", dir], { createModel: () => model });
+    expect(model.calls).toHaveLength(1);
+    expect(model.calls[0]!.options.systemPrompt).toMatch(/^You are performing a dream — a reflective pass over your memory files\./);
+    expect(model.calls[0]!.prompt).toContain("## Pair 1\n### A: Release cadence (project, updated 2026-01-10)\nHow often we release\n\nRelease cadence is weekly.");
+    expect(asked.stdout).toContain('Conflicts (1):\n[project_release-cadence] vs [project_release-rhythm] — "release cadence" [A/B/skip]\n');
+  });
+
+  it("keeps a model's merged text only when it keeps every detail of both", async () => {
+    const merged = "The sync service runs on Postgres 16 on Neon, separate database `sync`, in the same Neon project as billing. **Why:** three concurrent writers rule out SQLite. **How to apply:** put new sync tables in the `sync` database.";
+    for (const [text, kept] of [[merged, true], [merged.replace("16 ", ""), false]] as const) {
+      const dir = await copyOf(FIXTURE, { all: true });
+      await openai(dir);
+      const answer = (prompt: string) => {
+        const n = /## Pair (\d+)\n### A: Sync service database/.exec(prompt)?.[1] ?? "0";
+        return pair(Number(n), "duplicate", "", text);
+      };
+      const run = await runCli(["consolidate", "--dir", dir, "--yes"], { createModel: () => new MockMemoryModel(answer) });
+      expect(run.code, run.stderr).toBe(0);
+      const file = await readFile(path.join(dir, "project_sync-service-database.md"), "utf8");
+      expect(file.includes(text), String(kept)).toBe(kept);
+      if (!kept) expect(run.stderr).toMatch(/warning: model judgement of pair \d+: the merged text drops a number, date, link or name; the code's merge is kept/);
+    }
   });
 });

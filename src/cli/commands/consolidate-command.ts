@@ -7,8 +7,11 @@ import { applyConsolidation } from "../../consolidate/run-consolidation.js";
 import { askTerminal } from "../ask-terminal.js";
 import type { CliIo } from "../cli-io.js";
 import { CONSOLIDATE_HELP } from "../messages.js";
-import { parseOptions } from "../parse-options.js";
-import { resolveRun } from "../resolve-run.js";
+import { type CommandLine, parseOptions } from "../parse-options.js";
+import { type ResolvedRun, resolveRun } from "../resolve-run.js";
+import { judgePairs, pairsToJudge } from "../../consolidate/judge-pairs.js";
+import { formatProblem } from "../../problems/problem.js";
+import { buildModel } from "./week-command.js";
 import { assertDirectory, withLock } from "../with-lock.js";
 
 const NOTHING_FOUND = "Dream complete. No duplicate, contradictory, or stale memories found.";
@@ -22,7 +25,8 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
     io.stdout(CONSOLIDATE_HELP);
     return 0;
   }
-  const { settings, layout } = await resolveRun(line, io);
+  const run = await resolveRun(line, io);
+  const { settings, layout } = run;
   const dir = settings.dir;
   await assertDirectory(dir);
   const say = (text: string) => options.quiet || options.json || io.stdout(`${text}\n`);
@@ -31,11 +35,13 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
   const command = `compact consolidate${options.auto ? " --auto" : options.yes ? " --yes" : ""}`;
 
   const work = async (): Promise<number> => {
+    const judge = options["dry-run"] ? undefined : modelJudge(run, line, io);
     if (options.auto && !options["dry-run"]) {
-      io.stdout(`${(await autoConsolidate(dir, { now, layout, retention: settings.retention, limits: settings })).line}\n`);
+      io.stdout(`${(await autoConsolidate(dir, { now, layout, retention: settings.retention, limits: settings, ...(judge ? { judge } : {}) })).line}\n`);
       return 0;
     }
     const plan = planConsolidation(await readMemories(dir, layout), { today, retention: settings.retention });
+    await judge?.(plan);
     const asking = !options["dry-run"] && !options.yes && !options.json && Boolean(io.interactive);
 
     if (isEmptyPlan(plan)) {
@@ -81,6 +87,16 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
     return 0;
   };
   return options["dry-run"] ? work() : withLock(dir, layout.lockFile, command, io, work);
+}
+
+// With an LLM configured, it judges the pairs the code could not decide and writes merged text; offline, the code alone decides.
+function modelJudge(run: ResolvedRun, line: CommandLine, io: CliIo): ((plan: ConsolidationPlan) => Promise<void>) | undefined {
+  if (run.settings.provider === "offline") return undefined;
+  const model = buildModel(run, line, io);
+  return async (plan) => {
+    const problems = await judgePairs(plan, pairsToJudge(plan), model, run.settings.promptsDir ? { promptsDir: run.settings.promptsDir } : {});
+    for (const problem of problems) if (!line.options.quiet) io.stderr(`warning: ${formatProblem(problem)}\n`);
+  };
 }
 
 // Seed 003: A, B or skip, any case; nothing typed is skip; anything else asks again.
