@@ -23,7 +23,6 @@ export function weeklyFileName(weekLabel: string): string {
   return `weekly/${weekLabel}.md`;
 }
 
-export const INDEX_FILE = "MEMORY.md";
 export const STATE_DIR = ".compact";
 
 /**
