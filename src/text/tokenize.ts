@@ -1,0 +1,122 @@
+import { stemmer as dutch } from "@orama/stemmers/dutch";
+import { stemmer as english } from "@orama/stemmers/english";
+import { stemmer as french } from "@orama/stemmers/french";
+import { stemmer as german } from "@orama/stemmers/german";
+import { stemmer as italian } from "@orama/stemmers/italian";
+import { stemmer as portuguese } from "@orama/stemmers/portuguese";
+import { stemmer as spanish } from "@orama/stemmers/spanish";
+import { stemmer as swedish } from "@orama/stemmers/swedish";
+import { stopwords as dutchStop } from "@orama/stopwords/dutch";
+import { stopwords as englishStop } from "@orama/stopwords/english";
+import { stopwords as frenchStop } from "@orama/stopwords/french";
+import { stopwords as germanStop } from "@orama/stopwords/german";
+import { stopwords as italianStop } from "@orama/stopwords/italian";
+import { stopwords as portugueseStop } from "@orama/stopwords/portuguese";
+import { stopwords as spanishStop } from "@orama/stopwords/spanish";
+import { stopwords as swedishStop } from "@orama/stopwords/swedish";
+
+/** Languages whose words are stemmed; text in any other script is still tokenized. */
+export const LANGUAGES = ["english", "german", "spanish", "french", "portuguese", "italian", "dutch", "swedish"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const STEMMERS: Record<Language, (word: string) => string> = { english, german, spanish, french, portuguese, italian, dutch, swedish };
+const STOP_WORDS: Record<Language, Set<string>> = {
+  english: new Set(englishStop),
+  german: new Set(germanStop),
+  spanish: new Set(spanishStop),
+  french: new Set(frenchStop),
+  portuguese: new Set(portugueseStop),
+  italian: new Set(italianStop),
+  dutch: new Set(dutchStop),
+  swedish: new Set(swedishStop),
+};
+
+// Letters and digits, with inner dots, dashes and apostrophes kept: `v1.2.3`, `gpt-4o`, `don't`.
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:[.'’_-][\p{L}\p{N}\p{M}]+)*/gu;
+// Scripts written without spaces between words: read as overlapping character pairs.
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}]/u;
+const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}]+/gu;
+const STEM_CACHE_LIMIT = 50_000;
+const stemCache = new Map<string, string>();
+
+/**
+ * Words of a text, lower case, in order: `v1.2.3` and `gpt-4o` stay whole;
+ * Chinese, Japanese and Thai runs become overlapping character pairs (a
+ * single character stays as it is), so text without spaces can be matched too.
+ */
+export function tokenize(text: string): string[] {
+  const tokens: string[] = [];
+  for (const match of text.normalize("NFKC").toLowerCase().matchAll(WORD)) {
+    const word = match[0].replace(/’/g, "'");
+    if (!UNSPACED.test(word)) {
+      tokens.push(word);
+      continue;
+    }
+    for (const part of word.split(UNSPACED_RUN)) if (part) tokens.push(part);
+    for (const run of word.match(UNSPACED_RUN) ?? []) {
+      if (run.length === 1) tokens.push(run);
+      for (let i = 0; i + 1 < run.length; i++) tokens.push(run.slice(i, i + 2));
+    }
+  }
+  return tokens;
+}
+
+/** The language whose stop words a text uses most; English when none stands out. */
+export function detectLanguage(text: string): Language {
+  return detectFromTokens(tokenize(text.slice(0, 4000)));
+}
+
+function detectFromTokens(tokens: string[]): Language {
+  let best: Language = "english";
+  let bestHits = 0;
+  for (const language of LANGUAGES) {
+    const stop = STOP_WORDS[language];
+    let hits = 0;
+    for (const token of tokens) if (stop.has(token)) hits++;
+    if (hits > bestHits) {
+      best = language;
+      bestHits = hits;
+    }
+  }
+  return best;
+}
+
+/** True for a stop word of the language or of English, which logs in every language mix in. */
+export function isStopWord(word: string, language: Language = "english"): boolean {
+  return STOP_WORDS[language].has(word) || STOP_WORDS.english.has(word);
+}
+
+/** A word's stem in a language; numbers, versions and words of other scripts stay as they are. */
+export function stem(word: string, language: Language = "english"): string {
+  if (word.length < 3 || /[\d.]/.test(word) || !/^[\p{Script=Latin}'-]+$/u.test(word)) return word;
+  const key = `${language}:${word}`;
+  let stemmed = stemCache.get(key);
+  if (stemmed === undefined) {
+    stemmed = STEMMERS[language](word);
+    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
+    stemCache.set(key, stemmed);
+  }
+  return stemmed;
+}
+
+/**
+ * The terms a text is matched by: its words without stop words, stemmed in
+ * the text's language (detected unless given). Repeats are kept, for term
+ * frequencies. The one tokenizer of the project: parsing, the offline model,
+ * consolidation and search all compare text through it.
+ */
+export function terms(text: string, language?: Language): string[] {
+  const tokens = tokenize(text);
+  const lang = language ?? detectFromTokens(tokens.slice(0, 800));
+  const out: string[] = [];
+  for (const token of tokens) {
+    if (isStopWord(token, lang)) continue;
+    out.push(stem(token, lang));
+  }
+  return out;
+}
+
+/** The distinct terms of a text. */
+export function termSet(text: string, language?: Language): Set<string> {
+  return new Set(terms(text, language));
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { detectLanguage, stem, terms, tokenize } from "../../src/text/tokenize.js";
+
+describe("tokenize", () => {
+  it("keeps versions and hyphenated names whole and lowercases", () => {
+    expect(tokenize("Upgraded to v1.2.3 of GPT-4o, done.")).toEqual(["upgraded", "to", "v1.2.3", "of", "gpt-4o", "done"]);
+  });
+
+  it("reads Chinese, Japanese and Thai as character pairs", () => {
+    expect(tokenize("决定使用")).toEqual(["决定", "定使", "使用"]);
+    expect(tokenize("タスク")).toEqual(["タス", "スク"]);
+    expect(tokenize("Postgres数据库")).toEqual(["postgres", "数据", "据库"]);
+  });
+});
+
+describe("terms", () => {
+  it("drops stop words and stems, so word forms match", () => {
+    expect(terms("Run tests before pushing")).toEqual(["run", "test", "push"]);
+    expect(terms("Always test before git push")).toEqual(expect.arrayContaining(["test", "push", "git"]));
+  });
+
+  it("stems in the text's language", () => {
+    expect(detectLanguage("Wir haben entschieden, dass die Datenbank Postgres ist")).toBe("german");
+    expect(detectLanguage("Decidimos usar Postgres para la base de datos")).toBe("spanish");
+    expect(detectLanguage("Nous avons décidé que la base de données est Postgres")).toBe("french");
+    expect(detectLanguage("Decidimos que o banco de dados é Postgres e não MySQL")).toBe("portuguese");
+    expect(terms("Entscheidungen und Entscheidung", "german")).toEqual(["entscheid", "entscheid"]);
+  });
+
+  it("leaves numbers and versions unstemmed", () => {
+    expect(stem("3.2")).toBe("3.2");
+    expect(stem("v2")).toBe("v2");
+  });
+});
