@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { main } from "../dist/cli/main.js";
+import { runProcess } from "../dist/cli/run-process.js";
 
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await runProcess(process.argv.slice(2));

@@ -11,16 +11,28 @@ export interface CliIo {
   createModel?: (provider: string, name: string | undefined) => MemoryModel;
   /** A person is at a terminal to answer questions. */
   interactive?: boolean;
+  /** stderr is a terminal (a progress bar may be drawn on it). */
+  stderrIsTerminal?: boolean;
   /** Asks a question and returns the answer typed; a terminal prompt by default. */
   ask?: (question: string) => Promise<string>;
+  /** Interrupts the run (SIGINT / SIGTERM in the real process). */
+  signal?: AbortSignal;
 }
 
-export function processIo(): CliIo {
+export function processIo(signal?: AbortSignal): CliIo {
   return {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: (text) => writeQuietly(process.stdout, text),
+    stderr: (text) => writeQuietly(process.stderr, text),
     cwd: process.cwd(),
     env: process.env,
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    stderrIsTerminal: Boolean(process.stderr.isTTY),
+    ...(signal ? { signal } : {}),
   };
+}
+
+// A reader that went away (`compact status | head -1`) is not an error: stop writing quietly.
+function writeQuietly(stream: NodeJS.WriteStream, text: string): void {
+  if (stream.destroyed || stream.writableEnded) return;
+  stream.write(text);
 }

@@ -1,56 +1,84 @@
 import { readFileSync } from "node:fs";
 import { CompactorError } from "../errors/compactor-error.js";
-import { type CliIo, processIo } from "./cli-io.js";
-import { autoCommand } from "./commands/auto-command.js";
-import { configCommand } from "./commands/config-command.js";
-import { consolidateCommand } from "./commands/consolidate-command.js";
-import { goldenCommand } from "./commands/golden-command.js";
-import { migrateCommand } from "./commands/migrate-command.js";
-import { probeCommand } from "./commands/probe-command.js";
-import { scheduleCommand } from "./commands/schedule-command.js";
-import { statusCommand } from "./commands/status-command.js";
-import { undoCommand } from "./commands/undo-command.js";
-import { weekCommand } from "./commands/week-command.js";
-import { HELP } from "./messages.js";
+import { errorResult } from "../errors/error-result.js";
+import { IoError, isFsError } from "../errors/io-error.js";
+import { UsageError } from "../errors/usage-error.js";
+import { closest } from "../text/edit-distance.js";
+import type { CliIo } from "./cli-io.js";
+import { abortExitCode, EXIT_CODES } from "./exit-codes.js";
+import { HELP } from "./help.js";
 
-const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = {
-  config: configCommand,
-  consolidate: consolidateCommand,
-  golden: goldenCommand,
-  migrate: migrateCommand,
-  probe: probeCommand,
-  schedule: scheduleCommand,
-  status: statusCommand,
-  undo: undoCommand,
+type Command = (argv: string[], io: CliIo) => Promise<number>;
+
+// Each command is loaded only when it runs: `--help` pays for none of them.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  config: async () => (await import("./commands/config-command.js")).configCommand,
+  consolidate: async () => (await import("./commands/consolidate-command.js")).consolidateCommand,
+  golden: async () => (await import("./commands/golden-command.js")).goldenCommand,
+  migrate: async () => (await import("./commands/migrate-command.js")).migrateCommand,
+  probe: async () => (await import("./commands/probe-command.js")).probeCommand,
+  schedule: async () => (await import("./commands/schedule-command.js")).scheduleCommand,
+  search: async () => (await import("./commands/search-command.js")).searchCommand,
+  status: async () => (await import("./commands/status-command.js")).statusCommand,
+  undo: async () => (await import("./commands/undo-command.js")).undoCommand,
 };
 
 /**
- * The `compact` command. The one place errors are caught: a CompactorError
- * prints one line and exits with its code; anything else is a bug and prints its stack.
+ * The `compact` command, and the one place errors are caught: a
+ * CompactorError prints one line (or, with --json, one error object) and
+ * exits with its code; anything else is a bug: one line, and the stack with
+ * --debug or DEBUG=compact.
  */
-export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const json = argv.includes("--json");
+  const debug = argv.includes("--debug") || /(^|,)\s*(compact|\*)\s*(,|$)/.test(io.env["DEBUG"] ?? "");
   try {
-    const [first, ...rest] = argv;
-    const command = first === undefined ? undefined : COMMANDS[first];
-    if (command) return await command(rest, io);
-    if (argv.includes("--help") || argv.includes("-h")) {
-      io.stdout(HELP);
-      return 0;
-    }
-    if (argv.includes("--version") || argv.includes("-v")) {
-      io.stdout(`${packageVersion()}\n`);
-      return 0;
-    }
-    if (argv.includes("--auto")) return await autoCommand(argv, io);
-    return await weekCommand(argv, io);
+    return await dispatch(argv, io);
   } catch (error) {
-    if (error instanceof CompactorError) {
-      io.stderr(`compact: ${error.message}\n`);
-      return error.exitCode;
+    const failure = asCompactorError(error);
+    if (json) io.stdout(`${JSON.stringify(errorResult(failure ?? error), null, 2)}\n`);
+    if (failure) {
+      // Another run holding the lock is a scheduled run's normal skip, said on stdout.
+      if (failure.code !== "E_LOCKED") io.stderr(`compact: ${failure.message}\n`);
+      else if (!json) io.stdout(`${failure.message}\n`);
+      if (debug) io.stderr(`${failure.stack ?? ""}\n`);
+      return failure.code === "E_ABORTED" ? abortExitCode(String((failure as { reason?: string }).reason ?? "")) : EXIT_CODES[failure.code];
     }
-    io.stderr(`compact: internal error — please report it with the lines below\n${(error as Error)?.stack ?? String(error)}\n`);
+    io.stderr(`compact: internal error: ${(error as Error)?.message ?? String(error)} — please report it${debug ? "" : " (run with --debug for details)"}\n`);
+    if (debug) io.stderr(`${(error as Error)?.stack ?? String(error)}\n`);
     return 1;
   }
+}
+
+async function dispatch(argv: string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    io.stdout(HELP);
+    return 0;
+  }
+  const load = COMMANDS[first];
+  if (load) return (await load())(rest, io);
+  if (!first.startsWith("-")) {
+    const guess = closest(first, Object.keys(COMMANDS));
+    throw new UsageError(`unknown command '${first}'${guess ? ` — did you mean compact ${guess}?` : ""} (see compact --help)`);
+  }
+  if (argv.includes("--version") || argv.includes("-v")) {
+    io.stdout(`${packageVersion()}\n`);
+    return 0;
+  }
+  if (argv.includes("--auto")) return (await import("./commands/auto-command.js")).autoCommand(argv, io);
+  if ((argv.includes("--help") || argv.includes("-h")) && !argv.includes("--week")) {
+    io.stdout(HELP);
+    return 0;
+  }
+  return (await import("./commands/week-command.js")).weekCommand(argv, io);
+}
+
+// A file-system error that escaped the layer that knows the file still gets one line.
+function asCompactorError(error: unknown): CompactorError | undefined {
+  if (error instanceof CompactorError) return error;
+  if (isFsError(error)) return IoError.from(error.path ?? "file", error.syscall === "open" || error.syscall === "read" ? "read" : "write", error);
+  return undefined;
 }
 
 function packageVersion(): string {

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { UsageError } from "../errors/usage-error.js";
+import { closest } from "../text/edit-distance.js";
 
 /** Every option any command takes; each command allows a subset. */
 const OPTIONS = {
@@ -16,10 +17,15 @@ const OPTIONS = {
   yes: { type: "boolean", short: "y" },
   auto: { type: "boolean" },
   force: { type: "boolean" },
+  resolve: { type: "string" },
+  list: { type: "boolean" },
+  limit: { type: "string" },
+  type: { type: "string" },
   at: { type: "string" },
   from: { type: "string" },
   json: { type: "boolean" },
   quiet: { type: "boolean" },
+  debug: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -33,14 +39,18 @@ export interface CommandLine {
   positionals: string[];
 }
 
-/** Reads argv strictly against the options a command allows: anything else is a usage error. */
+/** Options every command takes. */
+const COMMON: OptionName[] = ["json", "quiet", "debug", "help"];
+
+/** Reads argv strictly against the options a command allows: anything else is a usage error, with a suggestion. */
 export function parseOptions(argv: string[], allowed: readonly OptionName[], command: string, maxPositionals = 0): CommandLine {
-  const options = Object.fromEntries(allowed.map((name) => [name, OPTIONS[name]]));
+  const names = [...new Set([...allowed, ...COMMON])];
+  const options = Object.fromEntries(names.map((name) => [name, OPTIONS[name]]));
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
     parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true }) as typeof parsed;
   } catch (error) {
-    throw new UsageError(`${describeParseError(error as NodeJS.ErrnoException)} (see ${command} --help)`);
+    throw new UsageError(`${describeParseError(error as NodeJS.ErrnoException, names)} (see ${command} --help)`);
   }
   if (parsed.positionals.length > maxPositionals) {
     throw new UsageError(`unexpected argument '${parsed.positionals[maxPositionals]}' (see ${command} --help)`);
@@ -51,10 +61,21 @@ export function parseOptions(argv: string[], allowed: readonly OptionName[], com
   return { options: parsed.values as Values, positionals: parsed.positionals };
 }
 
-// node:util's own messages talk about positionals and ambiguity; say what the user did.
-function describeParseError(error: NodeJS.ErrnoException): string {
+// node:util's own messages talk about positionals and ambiguity; say what the user did, and what they may have meant.
+function describeParseError(error: NodeJS.ErrnoException, names: string[]): string {
   const option = /'(-{1,2}[\w-]+)/.exec(error.message)?.[1] ?? "an option";
-  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option '${option}'`;
+  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    const guess = closest(option.replace(/^-+/, ""), names);
+    return `unknown option '${option}'${guess ? ` — did you mean --${guess}?` : ""}`;
+  }
   if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") return `${option} needs a value`;
   return error.message.split("\n")[0]!;
+}
+
+/** A positive whole number given to a flag. */
+export function positiveInteger(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new UsageError(`--${flag} '${value}': expected a whole number of 1 or more`);
+  return number;
 }

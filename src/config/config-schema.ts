@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-/** Providers a config may name. */
-export const PROVIDERS = ["offline", "anthropic", "openai", "replay"] as const;
+/** Providers a config may name. `ollama` is the openai provider aimed at a local Ollama, with no key. */
+export const PROVIDERS = ["offline", "anthropic", "openai", "ollama", "replay"] as const;
 
 const modelSchema = z.strictObject({
-  /** `offline` (default), `anthropic`, `openai` or `replay`. */
+  /** `offline` (default), `anthropic`, `openai`, `ollama` or `replay`. */
   provider: z.enum(PROVIDERS).optional(),
   /** Model name sent to the provider. */
   name: z.string().min(1).optional(),
@@ -25,6 +25,17 @@ const priceSchema = z.strictObject({
   inputPerMTok: z.number().min(0),
   /** US dollars per million output tokens. */
   outputPerMTok: z.number().min(0),
+  /** Batch prices, when the provider offers them. */
+  batchInputPerMTok: z.number().min(0).optional(),
+  batchOutputPerMTok: z.number().min(0).optional(),
+});
+
+const embeddingsSchema = z.strictObject({
+  /** Any OpenAI-compatible `/v1/embeddings` endpoint. */
+  provider: z.enum(["openai"]),
+  model: z.string().min(1),
+  baseURL: z.url().optional(),
+  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be an environment variable name" }).optional(),
 });
 
 /** The config file's shape. Every key is optional; defaults apply. */
@@ -37,6 +48,8 @@ export const configSchema = z.strictObject({
     .strictObject({
       include: z.array(z.string().min(1)).optional(),
       exclude: z.array(z.string().min(1)).optional(),
+      /** Largest log read, in bytes. */
+      maxBytes: z.number().int().positive().optional(),
     })
     .optional(),
   /** Per-model prices, for the cost estimate: `{ "claude-sonnet-4-5": { "inputPerMTok": 3, "outputPerMTok": 15 } }`. */
@@ -48,7 +61,12 @@ export const configSchema = z.strictObject({
   schedule: z.strictObject({ minHours: z.number().min(0).optional(), minSessions: z.number().int().min(0).optional() }).optional(),
   /** Memory directory layout. */
   layout: z.enum(["default", "agents"]).optional(),
+  /** Weeks compacted at once by `--auto`. */
+  concurrency: z.number().int().min(1).max(64).optional(),
+  /** Vectors for finding duplicates and for search, from an OpenAI-compatible embeddings endpoint. */
+  embeddings: embeddingsSchema.optional(),
 });
 
 export type CompactConfig = z.infer<typeof configSchema>;
 export type ModelPrice = z.infer<typeof priceSchema>;
+export type EmbeddingsConfig = z.infer<typeof embeddingsSchema>;

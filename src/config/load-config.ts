@@ -15,16 +15,17 @@ export const CONFIG_FILE_NAMES = [
   "compact.config.yml",
 ];
 
-/** A config and the file it came from, with relative paths made absolute. */
+/** A config, the file it came from, and what was wrong but harmless (an unknown key). */
 export interface LoadedConfig {
   config: CompactConfig;
   /** Undefined when no config file was found. */
   file?: string;
+  warnings: string[];
 }
 
 const yamlLoader: Loader = (file, content) => {
   try {
-    return YAML.parse(content) ?? {};
+    return YAML.parse(content, { schema: "core" }) ?? {};
   } catch (error) {
     throw new ConfigError(`${file}: not valid YAML (${(error as Error).message.split("\n")[0]})`);
   }
@@ -43,7 +44,7 @@ const loaders = { ".json": jsonLoader, ".yaml": yamlLoader, ".yml": yamlLoader, 
  * else the nearest one upward from the working directory. A problem names
  * the file, the key path, what was given and what is allowed.
  */
-export async function loadConfig(options: { file?: string; memoryDir?: string; cwd: string }): Promise<LoadedConfig> {
+export async function loadConfig(options: { file?: string | undefined; memoryDir?: string | undefined; cwd: string }): Promise<LoadedConfig> {
   let found: { filepath: string; config: unknown } | null = null;
   try {
     if (options.file) {
@@ -57,25 +58,44 @@ export async function loadConfig(options: { file?: string; memoryDir?: string; c
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(`${options.file ?? "config"}: cannot read config (${code ?? (error as Error).message})`);
+    const what = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (code ?? (error as Error).message);
+    throw new ConfigError(`${options.file ?? "config"}: cannot read config (${what})`);
   }
-  if (!found) return { config: {} };
-  return { config: validate(found.config, found.filepath), file: found.filepath };
+  if (!found) return { config: {}, warnings: [] };
+  return { ...validate(found.config, found.filepath), file: found.filepath };
 }
 
-/** Checks a parsed config against the schema and makes its paths absolute. */
-export function validate(raw: unknown, file: string): CompactConfig {
-  const checked = configSchema.safeParse(raw ?? {});
+/**
+ * Checks a parsed config against the schema and makes its paths absolute.
+ * An unknown key is a warning (a newer config read by an older compact still
+ * works); a wrong value is an error.
+ */
+export function validate(raw: unknown, file: string): { config: CompactConfig; warnings: string[] } {
+  const warnings: string[] = [];
+  let input = raw ?? {};
+  let checked = configSchema.safeParse(input);
+  const unknown = checked.success ? [] : checked.error.issues.filter((issue) => issue.code === "unrecognized_keys");
+  if (unknown.length > 0) {
+    input = structuredClone(input);
+    for (const issue of unknown) {
+      const parent = valueAt(input, issue.path) as Record<string, unknown>;
+      for (const key of (issue as { keys: string[] }).keys) {
+        warnings.push(`${file}: unknown key '${[...issue.path, key].join(".")}' ignored`);
+        delete parent[key];
+      }
+    }
+    checked = configSchema.safeParse(input);
+  }
   if (!checked.success) {
     const issues = checked.error.issues.map((issue) => {
       const key = issue.path.join(".") || "(root)";
-      const given = issue.path.length > 0 ? valueAt(raw, issue.path) : raw;
+      const given = issue.path.length > 0 ? valueAt(input, issue.path) : input;
       return `${key}: ${issue.message}${given === undefined ? "" : ` (given: ${JSON.stringify(given)})`}`;
     });
     const more = issues.length > 5 ? `; … and ${issues.length - 5} more` : "";
     throw new ConfigError(`${file}: ${issues.slice(0, 5).join("; ")}${more}`);
   }
-  return resolvePaths(checked.data, path.dirname(file));
+  return { config: resolvePaths(checked.data, path.dirname(file)), warnings };
 }
 
 function valueAt(raw: unknown, keys: PropertyKey[]): unknown {
@@ -88,5 +108,8 @@ function resolvePaths(config: CompactConfig, base: string): CompactConfig {
   const resolved: CompactConfig = { ...config };
   if (config.dir) resolved.dir = path.resolve(base, config.dir);
   if (config.prompts?.dir) resolved.prompts = { ...config.prompts, dir: path.resolve(base, config.prompts.dir) };
+  // Log globs are written relative to the config file; kept absolute until the memory dir is known.
+  if (config.logs?.include) resolved.logs = { ...resolved.logs, include: config.logs.include.map((glob) => path.resolve(base, glob)) };
+  if (config.logs?.exclude) resolved.logs = { ...resolved.logs, exclude: config.logs.exclude.map((glob) => path.resolve(base, glob)) };
   return resolved;
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { UsageError } from "../errors/usage-error.js";
-import { type CompactConfig, type ModelPrice, PROVIDERS } from "./config-schema.js";
+import { type CompactConfig, type EmbeddingsConfig, type ModelPrice, PROVIDERS } from "./config-schema.js";
 
 export type ProviderName = (typeof PROVIDERS)[number];
 
@@ -17,8 +17,11 @@ export interface Settings {
   timeoutMs: number;
   maxRetries: number;
   promptsDir: string | undefined;
+  /** Log globs, absolute (relative to the config file they came from) until the memory dir is known. */
   logsInclude: string[] | undefined;
   logsExclude: string[] | undefined;
+  /** Largest log read, in bytes. */
+  logsMaxBytes: number;
   prices: Record<string, ModelPrice>;
   /** Days per memory type before it is a prune candidate; merged over seed 003's defaults. */
   retention: Record<string, number | null>;
@@ -29,6 +32,10 @@ export interface Settings {
   /** Consolidation gates: hours since the last consolidation, sessions logged since. */
   minHours: number;
   minSessions: number;
+  /** Weeks `--auto` compacts at once. */
+  concurrency: number;
+  /** An embeddings endpoint, when configured. */
+  embeddings: EmbeddingsConfig | undefined;
 }
 
 /** Where each setting's value came from: `flag --dir`, `env COMPACT_DIR`, `config <file>`, `default`. */
@@ -41,10 +48,12 @@ export interface SettingFlags {
   model?: string | undefined;
 }
 
-export const DEFAULTS = { dir: "memory", temperature: 0.2, maxTokens: 4096, timeoutMs: 120_000, maxRetries: 2 } as const;
+export const DEFAULTS = { dir: "memory", temperature: 0.2, maxTokens: 4096, timeoutMs: 120_000, maxRetries: 2, logsMaxBytes: 10 * 1024 * 1024 } as const;
 
-const KEY_ENV: Record<ProviderName, string> = { offline: "", replay: "", anthropic: "ANTHROPIC_API_KEY", openai: "OPENAI_API_KEY" };
-const BASE_URL_ENV: Record<ProviderName, string> = { offline: "", replay: "", anthropic: "ANTHROPIC_BASE_URL", openai: "OPENAI_BASE_URL" };
+const KEY_ENV: Record<ProviderName, string> = { offline: "", replay: "", ollama: "", anthropic: "ANTHROPIC_API_KEY", openai: "OPENAI_API_KEY" };
+const BASE_URL_ENV: Record<ProviderName, string> = { offline: "", replay: "", ollama: "OLLAMA_BASE_URL", anthropic: "ANTHROPIC_BASE_URL", openai: "OPENAI_BASE_URL" };
+/** Remote providers compact several weeks at once by default; the offline model works on one. */
+const DEFAULT_CONCURRENCY: Record<ProviderName, number> = { offline: 1, replay: 1, ollama: 1, anthropic: 4, openai: 4 };
 
 /**
  * Resolves settings, highest first: flags → environment (`COMPACT_DIR`,
@@ -91,12 +100,15 @@ export function resolveSettings(input: {
     promptsDir: pick("promptsDir", [[fromConfig, config.prompts?.dir]], undefined),
     logsInclude: pick("logsInclude", [[fromConfig, config.logs?.include]], undefined),
     logsExclude: pick("logsExclude", [[fromConfig, config.logs?.exclude]], undefined),
+    logsMaxBytes: pick("logsMaxBytes", [[fromConfig, config.logs?.maxBytes]], DEFAULTS.logsMaxBytes),
     prices: pick("prices", [[fromConfig, config.prices]], {}),
     retention: pick("retention", [[fromConfig, config.retention]], {}),
     maxRemoveFraction: pick("maxRemoveFraction", [[fromConfig, config.consolidation?.maxRemoveFraction]], 0.25),
     layout: pick("layout", [[fromConfig, config.layout]], undefined),
     minHours: pick("minHours", [[fromConfig, config.schedule?.minHours]], 24),
     minSessions: pick("minSessions", [[fromConfig, config.schedule?.minSessions]], 5),
+    concurrency: pick("concurrency", [[fromConfig, config.concurrency]], DEFAULT_CONCURRENCY[provider]),
+    embeddings: pick("embeddings", [[fromConfig, config.embeddings]], undefined),
   };
   return { settings, sources };
 }

@@ -1,17 +1,19 @@
+import { isStopWord, stem, tokenize } from "../text/tokenize.js";
+
 /** The words of a memory that consolidation compares. */
 export interface MemoryTerms {
-  /** Every content word, lower case, stop words out, light stemming and synonyms applied. */
+  /** Every content word: stop words out, stemmed, synonyms joined. */
   words: Set<string>;
   /** Names and values: words written with a capital or in capitals mid-sentence (ECS, Vercel, Postgres). */
   keys: Set<string>;
 }
 
-const STOP = new Set(
-  "a an the and or but if of to in on at by for with from as is are was were be been being it its this that these those we i you he she they our your their my me us them do does did done have has had not no so than then there here when what which who will would should could can may might must about into over under after before again also just very use used using via per what's it's date why how apply added".split(" "),
-);
-const SYNONYMS: Record<string, string> = { db: "database", databases: "database", postgresql: "postgres", pg: "postgres", k8s: "kubernetes", js: "javascript", ts: "typescript", repo: "repository", prod: "production", deployed: "deploy", deploys: "deploy", deploying: "deploy", deployment: "deploy" };
+// The tool's own template words: in every memory, so they say nothing about any pair.
+const TEMPLATE = new Set(["date", "why", "how", "apply", "added", "decision", "rationale", "status", "note"].map((word) => stem(word)));
+const SYNONYMS: Record<string, string> = { db: "database", databases: "database", postgresql: "postgres", pg: "postgres", k8s: "kubernetes", js: "javascript", ts: "typescript", repo: "repository", prod: "production" };
 // Capitalised words that are not names.
 const NOT_KEYS = new Set(["why", "how", "date", "added", "the", "a", "we", "i", "it", "this", "use", "decision", "rationale", "status", "note", "always", "never", "do", "don't"]);
+const CAPITALISED = /(?:^|[^\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}.'-]*[\p{L}\p{N}]|\p{Lu})/gu;
 
 /** Splits a memory's text into comparable words and key values. */
 export function memoryTerms(text: string): MemoryTerms {
@@ -19,25 +21,24 @@ export function memoryTerms(text: string): MemoryTerms {
   const words = new Set<string>();
   const keys = new Set<string>();
   for (const sentence of plain.split(/(?<=[.!?:;])\s+|\n+/)) {
-    const tokens = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}.'-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu) ?? [];
-    tokens.forEach((token, i) => {
-      const capital = /^\p{Lu}/u.test(token);
-      // Names are not plurals: "Postgres" stays whole; a capital that only starts a sentence is no name.
-      const word = normalise(token, !capital || i === 0);
-      if (!word || STOP.has(word)) return;
-      words.add(word);
-      if (capital && i > 0 && !NOT_KEYS.has(word)) keys.add(word);
-      else if (/^\p{Lu}{2,}\d*$/u.test(token) && !NOT_KEYS.has(word)) keys.add(word);
-    });
+    for (const token of tokenize(sentence)) {
+      const word = SYNONYMS[token] ?? token;
+      if (isStopWord(word)) continue;
+      const stemmed = stem(word);
+      if (!TEMPLATE.has(stemmed)) words.add(SYNONYMS[stemmed] ?? stemmed);
+    }
+    // A capital that only starts a sentence is no name.
+    let first = true;
+    for (const match of sentence.matchAll(CAPITALISED)) {
+      const token = match[1]!;
+      const lower = SYNONYMS[token.toLowerCase()] ?? token.toLowerCase();
+      const atStart = first && sentence.slice(0, match.index + match[0].length - token.length).trim() === "";
+      first = false;
+      if (NOT_KEYS.has(lower)) continue;
+      if (!atStart || /^\p{Lu}{2,}\d*$/u.test(token)) keys.add(lower);
+    }
   }
   return { words, keys };
-}
-
-function normalise(token: string, stem: boolean): string {
-  let word = token.toLowerCase().replace(/'s$/, "");
-  word = SYNONYMS[word] ?? word;
-  if (stem && word.length > 4 && word.endsWith("s") && !word.endsWith("ss")) word = word.slice(0, -1);
-  return SYNONYMS[word] ?? word;
 }
 
 /** |A ∩ B| / |A ∪ B| */

@@ -1,14 +1,13 @@
-import type { MemoryRecord } from "./memory-record.js";
+import type { Memory } from "../memory/memory.js";
 
-/** Two near-duplicates folded into one memory that keeps every detail of both. */
+/** Near-duplicates folded into one memory that keeps every detail of both. */
 export interface MergeOperation {
   kind: "merge";
-  /** The file kept (the older memory) and the one folded into it. */
+  /** The memory kept (the older) and the one folded into it, by id. */
   keep: string;
   fold: string;
-  /** The merged memory's frontmatter and body, written to `keep`'s file. */
-  data: Record<string, unknown>;
-  body: string;
+  /** The merged memory, written to `keep`'s file. */
+  merged: Memory;
 }
 
 /** Two memories that assert opposing facts; a person (or the winner rule) decides. */
@@ -58,12 +57,26 @@ export interface ConsolidationPlan {
   /** Conflicts resolved so far, as operations. */
   supersedes: SupersedeOperation[];
   /** The memories the plan was made from, by id. */
-  memories: Map<string, MemoryRecord>;
+  memories: Map<string, Memory>;
   /** Pairs alike enough to be about the same subject that the code could not call duplicate or contradiction: a model may judge them. */
-  undecided?: [string, string][];
+  undecided: [string, string][];
 }
 
 /** Every operation the plan would apply, in the order they are applied. */
 export function operations(plan: ConsolidationPlan): Operation[] {
   return [...plan.merges, ...plan.supersedes, ...plan.prunes, ...plan.redates];
+}
+
+/** One line per operation, for the journal and reports. */
+export function describeOperation(operation: Operation): string {
+  switch (operation.kind) {
+    case "merge":
+      return `merge ${operation.fold} into ${operation.keep}`;
+    case "supersede":
+      return `supersede ${operation.loser} by ${operation.winner}`;
+    case "prune":
+      return `prune ${operation.id} (${operation.type}, ${operation.ageDays}d old)`;
+    case "redate":
+      return `redate ${operation.id}`;
+  }
 }

@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { PlanRefusedError } from "./validate-plan.js";
+import { PlanRefusedError } from "../errors/plan-refused-error.js";
+import type { MemoryDir } from "../store/memory-dir.js";
+import { decodeText } from "../text/decode-text.js";
 
 /** A recall probe: a question, and a phrase its answer must contain. */
 export interface Probe {
@@ -15,17 +15,16 @@ export const PROBES_FILE = "probes.md";
 const PROBE_LINE = /^\s*(?:[-*]\s+)?(.+?)\s*(?:=>|→|\|)\s*(.+?)\s*$/;
 
 /** Reads `probes.md`; no file means no probes. A line that is not a probe is an error naming it. */
-export async function readProbes(dir: string): Promise<Probe[]> {
-  const file = path.join(dir, PROBES_FILE);
-  const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return "";
-    throw error;
-  });
+export async function readProbes(dir: MemoryDir): Promise<Probe[]> {
+  const exists = (await dir.list([PROBES_FILE])).files.length > 0;
+  if (!exists) return [];
+  const read = await dir.readInput(PROBES_FILE);
+  if ("skipped" in read) return [];
   const probes: Probe[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
+  decodeText(read.bytes, PROBES_FILE).text.split("\n").forEach((raw, i) => {
     if (raw.trim() === "" || raw.trim().startsWith("#")) return;
     const match = PROBE_LINE.exec(raw);
-    if (!match) throw new PlanRefusedError(`${file}:${i + 1}: not a probe (expected "question => phrase")`);
+    if (!match) throw new PlanRefusedError(`${PROBES_FILE}:${i + 1}: not a probe (expected "question => phrase")`);
     probes.push({ line: i + 1, question: match[1]!, phrase: match[2]! });
   });
   return probes;

@@ -11,7 +11,7 @@ export function renderReport(plan: ConsolidationPlan, options: { asking: boolean
   const lines = ["## dream — consolidation report"];
   if (plan.merges.length > 0) {
     lines.push(`Merges (${plan.merges.length}):`);
-    for (const merge of plan.merges) lines.push(`[${merge.keep}] + [${merge.fold}] → "${preview(merge.body)}"`);
+    for (const merge of plan.merges) lines.push(`[${merge.keep}] + [${merge.fold}] → "${preview(merge.merged.body)}"`);
   }
   if (plan.conflicts.length > 0) {
     lines.push(`Conflicts (${plan.conflicts.length}):`);

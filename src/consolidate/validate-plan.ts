@@ -1,8 +1,5 @@
-import { CompactorError } from "../errors/compactor-error.js";
+import { PlanRefusedError } from "../errors/plan-refused-error.js";
 import type { ConsolidationPlan } from "./plan-types.js";
-
-/** A plan that breaks an invariant. Nothing is written. */
-export class PlanRefusedError extends CompactorError {}
 
 export interface PlanLimits {
   /** Share of the active memories one run may remove (merged away, superseded, pruned). */
@@ -25,17 +22,12 @@ export function validatePlan(plan: ConsolidationPlan, limits: PlanLimits = DEFAU
   };
   for (const merge of plan.merges) {
     const [keep, fold] = [get(merge.keep), get(merge.fold)];
-    if (keep.type !== fold.type) throw new PlanRefusedError(`plan refused: merge of ${keep.id} (${keep.type}) and ${fold.id} (${fold.type}) crosses types`);
-    const sources = new Set(Array.isArray(merge.data["sources"]) ? merge.data["sources"].map(String) : []);
+    if (keep.type !== fold.type) throw new PlanRefusedError(`plan refused: merge of ${merge.keep} (${keep.type}) and ${merge.fold} (${fold.type}) crosses types`);
+    const sources = new Set(merge.merged.sources);
     const lost = [...keep.sources, ...fold.sources].filter((source) => !sources.has(source));
-    if (lost.length > 0) throw new PlanRefusedError(`plan refused: merge into ${keep.id} drops source ${lost[0]}`);
+    if (lost.length > 0) throw new PlanRefusedError(`plan refused: merge into ${merge.keep} drops source ${lost[0]}`);
   }
-  const touched = [
-    ...plan.merges.flatMap((m) => [m.keep, m.fold]),
-    ...plan.supersedes.flatMap((s) => [s.loser]),
-    ...plan.prunes.map((p) => p.id),
-    ...plan.redates.map((r) => r.id),
-  ];
+  const touched = [...plan.merges.flatMap((m) => [m.keep, m.fold]), ...plan.supersedes.map((s) => s.loser), ...plan.prunes.map((p) => p.id), ...plan.redates.map((r) => r.id)];
   const pinned = touched.find((id) => get(id).pinned);
   if (pinned) throw new PlanRefusedError(`plan refused: it changes ${pinned}, which is pinned`);
 

@@ -1,12 +1,12 @@
 import { CompactorError } from "./compactor-error.js";
 
-/** A file in the memory directory could not be read or is unusable. */
+/** A file the run must read is unusable: too large, unreadable, not a file. */
 export class InputError extends CompactorError {
   constructor(
     readonly file: string,
     reason: string,
     options?: { cause?: unknown },
   ) {
-    super(`${file}: ${reason}`, options);
+    super("E_INPUT", `${file}: ${reason}`, options);
   }
 }

@@ -1,7 +1,7 @@
-import { UsageError } from "./usage-error.js";
+import { ConfigError } from "./config-error.js";
 
 /** A provider needs an API key and its variable is not set. Raised before any work. */
-export class MissingKeyError extends UsageError {
+export class MissingKeyError extends ConfigError {
   constructor(
     readonly provider: string,
     readonly variable: string,

@@ -9,6 +9,6 @@ export class ProviderError extends CompactorError {
     readonly status?: number,
     options?: { cause?: unknown },
   ) {
-    super(`${provider}: ${message}`, options);
+    super("E_PROVIDER", `${provider}: ${message}`, options);
   }
 }

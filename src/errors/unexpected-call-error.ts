@@ -1,4 +1,2 @@
-import { CompactorError } from "./compactor-error.js";
-
-/** A mock model was called more often than it had answers for. */
-export class UnexpectedCallError extends CompactorError {}
+/** A mock model was called more often than it had answers for: a mistake in a test, not a user's. */
+export class UnexpectedCallError extends Error {}

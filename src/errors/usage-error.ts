@@ -1,6 +1,8 @@
 import { CompactorError } from "./compactor-error.js";
 
-/** The command line or an argument to the library was wrong (exit code 2). */
+/** A wrong argument: a flag, a week label, a directory that does not exist. */
 export class UsageError extends CompactorError {
-  override readonly exitCode = 2;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("E_USAGE", message, options);
+  }
 }

@@ -1,6 +1,6 @@
 import { UsageError } from "./usage-error.js";
 
-/** A week label that is malformed or names a week that does not exist. */
+/** A period label that is malformed or names a week that does not exist. */
 export class WeekError extends UsageError {
   constructor(
     readonly label: string,

@@ -1,15 +1,12 @@
 import path from "node:path";
-import { isValid, parseISO, format } from "date-fns";
-import { glob } from "tinyglobby";
+import { format, isValid, parseISO } from "date-fns";
 import type { Problem } from "../problems/problem.js";
+import type { MemoryDir } from "../store/memory-dir.js";
 import { byCodeUnit } from "../text/by-code-unit.js";
 import type { LogFile } from "./log-types.js";
 
-/** Where daily logs live in the default layout, relative to the memory dir. */
-export const DEFAULT_LOG_GLOBS = ["*.md", "logs/**/*.md", "daily/**/*.md"];
-
-/** Never read as logs: summaries of logs, archived days. */
-export const DEFAULT_LOG_EXCLUDES = ["**/archive/**", "weekly/**", ".compact/**"];
+/** Never read as logs: summaries of logs, archived days, compact's own state. */
+export const DEFAULT_LOG_EXCLUDES = ["**/archive/**", "archive/**", "weekly/**", "monthly/**", "quarterly/**", ".compact/**"];
 
 // A daily log's name starts with its date; `-suffix`/`_suffix` marks a session file.
 const LOG_NAME = /^(\d{4}-\d{2}-\d{2})(?:[-_](.+))?\.md$/i;
@@ -18,10 +15,10 @@ const LOG_NAME = /^(\d{4}-\d{2}-\d{2})(?:[-_](.+))?\.md$/i;
 const DERIVED_SUFFIX = /^(summary|summaries|consolidation|consolidated|weekly|digest|recap|rollup|compact(ed|ion)?|index)\b/i;
 
 export interface FindLogsOptions {
-  /** Globs relative to the memory dir; replaces DEFAULT_LOG_GLOBS. */
-  include?: string[];
-  /** Globs added to DEFAULT_LOG_EXCLUDES. */
-  exclude?: string[];
+  /** Globs relative to the memory dir; replace the layout's log globs. */
+  include?: string[] | undefined;
+  /** Globs added to the default exclusions. */
+  exclude?: string[] | undefined;
 }
 
 export interface FoundLogs {
@@ -30,17 +27,17 @@ export interface FoundLogs {
   problems: Problem[];
 }
 
-/** Finds every daily log in a memory directory; impossible dates are reported and skipped. */
-export async function findDailyLogs(dir: string, options: FindLogsOptions = {}): Promise<FoundLogs> {
-  const relPaths = await glob(options.include ?? DEFAULT_LOG_GLOBS, {
-    cwd: dir,
-    ignore: [...DEFAULT_LOG_EXCLUDES, ...(options.exclude ?? [])],
-    onlyFiles: true,
-    dot: false,
-  });
+/**
+ * Finds every daily log in a memory directory. Impossible dates are reported
+ * and skipped, as are links leading out of the directory and files that are
+ * not regular files.
+ */
+export async function findDailyLogs(dir: MemoryDir, options: FindLogsOptions = {}): Promise<FoundLogs> {
+  const listing = await dir.list(options.include ?? dir.layout.logGlobs, [...DEFAULT_LOG_EXCLUDES, ...(options.exclude ?? [])]);
   const files: LogFile[] = [];
   const problems: Problem[] = [];
-  for (const relPath of relPaths) {
+  for (const skipped of listing.skipped) if (LOG_NAME.test(path.posix.basename(skipped.source))) problems.push(skipped);
+  for (const relPath of listing.files) {
     const match = LOG_NAME.exec(path.posix.basename(relPath));
     if (!match) continue;
     const [, date, suffix] = match as unknown as [string, string, string | undefined];
@@ -49,7 +46,7 @@ export async function findDailyLogs(dir: string, options: FindLogsOptions = {}):
       problems.push({ source: relPath, ruleId: "impossible-date", message: `${date} is not a calendar date; file skipped` });
       continue;
     }
-    files.push({ path: path.join(dir, relPath), relPath, date });
+    files.push({ relPath, date });
   }
   files.sort((a, b) => byCodeUnit(a.date, b.date) || byCodeUnit(a.relPath, b.relPath));
   problems.sort((a, b) => byCodeUnit(a.source, b.source));

@@ -1,7 +1,5 @@
 /** A daily log file found in the memory directory. */
 export interface LogFile {
-  /** Absolute path. */
-  path: string;
   /** Path relative to the memory directory, with `/` separators. */
   relPath: string;
   /** The date the file name starts with, `YYYY-MM-DD`. */

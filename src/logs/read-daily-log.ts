@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { InputError } from "../errors/input-error.js";
 import type { Problem } from "../problems/problem.js";
-import { decodeLog } from "./decode-log.js";
+import type { MemoryDir } from "../store/memory-dir.js";
+import { decodeText } from "../text/decode-text.js";
+import { sha256 } from "../text/hash.js";
 import type { LogEntry, LogFile } from "./log-types.js";
 import { redactSecrets } from "./redact-secrets.js";
 import { resolveRelativeDates } from "./resolve-relative-dates.js";
@@ -24,18 +23,24 @@ export interface DailyLog {
   problems: Problem[];
 }
 
-/** Reads one log. Only an unreadable file throws; odd content becomes problems. */
-export async function readDailyLog(file: LogFile): Promise<DailyLog> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file.path);
-  } catch (error) {
-    throw new InputError(file.relPath, `cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { cause: error });
-  }
-  const decoded = decodeLog(bytes, file.relPath);
+/**
+ * Reads one log through the memory dir's jail (size limit included). Odd
+ * content becomes problems; a log that may not be read (a link out of the
+ * directory, a FIFO) is undefined, with its problem in `skipped`.
+ */
+export async function readDailyLog(dir: MemoryDir, file: LogFile, maxBytes?: number | undefined): Promise<DailyLog | { skipped: Problem }> {
+  const read = await dir.readInput(file.relPath, maxBytes);
+  if ("skipped" in read) return read;
+  return readLogBytes(file, read.bytes);
+}
+
+/** Decodes, redacts, splits and dates a log's bytes. */
+export async function readLogBytes(file: LogFile, bytes: Uint8Array): Promise<DailyLog> {
+  const decoded = decodeText(bytes, file.relPath);
   const redacted = await redactSecrets(decoded.text);
   const entries = splitEntries(redacted.text, file.relPath, file.date);
 
+  // Resolving a date adds text inside a line, never a line: entries keep their line numbers.
   const lines = redacted.text.split("\n");
   let resolvedDates = 0;
   for (const entry of entries) {
@@ -43,11 +48,13 @@ export async function readDailyLog(file: LogFile): Promise<DailyLog> {
     if (resolved.count === 0) continue;
     resolvedDates += resolved.count;
     entry.text = resolved.text;
-    lines.splice(entry.startLine - 1, entry.endLine - entry.startLine + 1, ...resolved.text.split("\n"));
+    resolved.text.split("\n").forEach((line, i) => {
+      lines[entry.startLine - 1 + i] = line;
+    });
   }
   return {
     file,
-    sha256: createHash("sha256").update(bytes).digest("hex"),
+    sha256: sha256(bytes),
     text: lines.join("\n"),
     entries,
     redactions: redacted.count,

@@ -1,11 +1,7 @@
 import type { Root, RootContent } from "mdast";
-import remarkFrontmatter from "remark-frontmatter";
-import remarkParse from "remark-parse";
-import { unified } from "unified";
+import { parseMarkdown } from "../text/markdown.js";
 import type { LogEntry } from "./log-types.js";
 import { readHeading } from "./read-heading.js";
-
-const markdown = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]);
 
 interface EntryStart {
   line: number;
@@ -21,7 +17,7 @@ interface EntryStart {
  */
 export function splitEntries(text: string, file: string, fileDate: string): LogEntry[] {
   const lines = text.split("\n");
-  const root = markdown.parse(text) as Root;
+  const root = parseMarkdown(text);
   const starts = findEntryStarts(root);
   if (starts.length === 0) return [];
   starts[0] = { ...starts[0]!, line: 1 };
@@ -64,7 +60,7 @@ function findEntryStarts(root: Root): EntryStart[] {
       node.type === "heading" ? [{ line: node.position!.start.line, shape: "heading" as const, depth: 1 }] : blockStarts(node),
     );
   }
-  const splitDepth = belowTop.length > 0 ? Math.max(2, Math.min(...belowTop)) : 2;
+  const splitDepth = Math.max(2, belowTop.reduce<number>((min, depth) => Math.min(min, depth), 6));
   const starts: EntryStart[] = [];
   let sawHeading = false;
   let afterFrontmatter = false;

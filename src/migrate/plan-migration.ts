@@ -1,9 +1,9 @@
 import { readHeading } from "../logs/read-heading.js";
 import { splitEntries } from "../logs/split-entries.js";
-import type { MemoryType } from "../parse/memory-candidate.js";
+import { memoryFileName } from "../memory/memory-file-name.js";
+import { type MemoryType, newMemory } from "../memory/memory.js";
+import { renderMemory } from "../memory/render-memory.js";
 import { AGENTS_LAYOUT, topicPath } from "../store/memory-layout.js";
-import { topicFileName } from "../store/memory-paths.js";
-import { renderTopicFile } from "../store/topic-file.js";
 
 /** A file the migration writes, relative to the `.agents` dir. */
 export interface MigratedFile {
@@ -45,12 +45,21 @@ export function planMigration(text: string, source: string, today: string): Migr
   const used = new Set<string>();
   for (const topic of topics) {
     const type = TYPE_HINTS.find(([pattern]) => pattern.test(topic.name))?.[1] ?? "project";
-    let file = topicFileName(type, topic.name);
-    for (let n = 2; used.has(file); n++) file = topicFileName(type, `${topic.name} ${n}`);
+    let file = memoryFileName(type, topic.name);
+    for (let n = 2; used.has(file); n++) file = memoryFileName(type, `${topic.name} ${n}`);
     used.add(file);
     const firstLine = topic.text.split("\n").slice(1).find((l) => l.trim() !== "") ?? topic.name;
-    const data = { name: topic.name.replace(/^#+\s*/, ""), description: firstLine.replace(/^[-*#>\s]+/, "").slice(0, 140), type, created: today, updated: today, source };
-    files.push({ path: topicPath(AGENTS_LAYOUT, file), content: renderTopicFile({ data, body: topic.text }) });
+    const memory = newMemory({
+      file: topicPath(AGENTS_LAYOUT, file),
+      name: topic.name.replace(/^#+\s*/, ""),
+      description: firstLine.replace(/^[-*#>\s]+/, "").slice(0, 140),
+      type,
+      body: topic.text,
+      created: today,
+      updated: today,
+      extra: { source },
+    });
+    files.push({ path: memory.file, content: renderMemory(memory) });
   }
   return files;
 }

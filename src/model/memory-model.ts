@@ -3,6 +3,8 @@ export interface CompleteOptions {
   systemPrompt: string;
   temperature: number;
   maxTokens: number;
+  /** Ends the call early when the run is interrupted. */
+  signal?: AbortSignal | undefined;
 }
 
 /** Tokens a call used, as the provider reported them (or estimated, for `offline`). */

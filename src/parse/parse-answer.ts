@@ -1,9 +1,8 @@
-import { normaliseLineEndings } from "../logs/decode-log.js";
+import { normaliseLineEndings } from "../text/clean-text.js";
 import type { Problem } from "../problems/problem.js";
 import { extractWeeklySummary, type WeeklySummaryText } from "./extract-weekly-summary.js";
 import { findTypedMemoryBlocks } from "./find-typed-memory-blocks.js";
-import type { MemoryCandidate } from "./memory-candidate.js";
-import { parseTypedMemoryBlock } from "./parse-typed-memory.js";
+import { type MemoryCandidate, parseTypedMemoryBlock } from "./parse-typed-memory.js";
 
 /** An answer read as seed 002 describes. */
 export interface ParsedAnswer {

@@ -2,24 +2,25 @@ import type { Settings } from "../config/settings.js";
 import { MissingKeyError } from "../errors/missing-key-error.js";
 import { UsageError } from "../errors/usage-error.js";
 import type { MemoryModel } from "../model/memory-model.js";
-import { ANTHROPIC_DEFAULT_MODEL, AnthropicModel } from "./anthropic/anthropic-model.js";
-import { OfflineModel } from "./offline/offline-model.js";
-import { OPENAI_DEFAULT_MODEL, OpenAiModel } from "./openai/openai-model.js";
-import { ReplayModel } from "./replay/replay-model.js";
 
 /** Providers this build knows, by the name used in config and `--provider`. */
-export const PROVIDER_NAMES = ["offline", "anthropic", "openai", "replay"] as const;
+export const PROVIDER_NAMES = ["offline", "anthropic", "openai", "ollama", "replay"] as const;
+
+/** Where a local Ollama serves its OpenAI-compatible API. */
+export const OLLAMA_BASE_URL = "http://localhost:11434/v1";
 
 /** What a model is built from: the resolved settings, and where replay reads cassettes. */
 export type ModelSettings = Pick<Settings, "provider" | "model" | "baseURL" | "apiKeyEnv" | "timeoutMs" | "maxRetries"> & { replayDir?: string | undefined };
 
 /**
- * Turns settings into a model. A missing API key is an error here, before
- * any log is read; an unknown provider lists the known ones.
+ * Turns settings into a model. A provider's SDK is loaded only when that
+ * provider is used. A missing API key is an error here, before any log is
+ * read; an unknown provider lists the known ones.
  */
-export function createModel(settings: ModelSettings, env: Record<string, string | undefined>): { model: MemoryModel; warnings: string[] } {
+export async function createModel(settings: ModelSettings, env: Record<string, string | undefined>): Promise<{ model: MemoryModel; warnings: string[] }> {
   switch (settings.provider) {
     case "offline": {
+      const { OfflineModel } = await import("./offline/offline-model.js");
       const model = new OfflineModel();
       const warnings = settings.model && settings.model !== model.modelId ? [`the offline model has one model, ${model.modelId}; '${settings.model}' ignored`] : [];
       return { model, warnings };
@@ -29,14 +30,31 @@ export function createModel(settings: ModelSettings, env: Record<string, string 
       const apiKey = env[settings.apiKeyEnv];
       if (!apiKey) throw new MissingKeyError(settings.provider, settings.apiKeyEnv);
       const common = { apiKey, apiKeyEnv: settings.apiKeyEnv, baseURL: settings.baseURL, timeoutMs: settings.timeoutMs, maxRetries: settings.maxRetries };
-      const model =
-        settings.provider === "anthropic"
-          ? new AnthropicModel({ ...common, model: settings.model ?? ANTHROPIC_DEFAULT_MODEL })
-          : new OpenAiModel({ ...common, model: settings.model ?? OPENAI_DEFAULT_MODEL });
+      if (settings.provider === "anthropic") {
+        const { ANTHROPIC_DEFAULT_MODEL, AnthropicModel } = await import("./anthropic/anthropic-model.js");
+        return { model: new AnthropicModel({ ...common, model: settings.model ?? ANTHROPIC_DEFAULT_MODEL }), warnings: [] };
+      }
+      const { OPENAI_DEFAULT_MODEL, OpenAiModel } = await import("./openai/openai-model.js");
+      return { model: new OpenAiModel({ ...common, model: settings.model ?? OPENAI_DEFAULT_MODEL }), warnings: [] };
+    }
+    case "ollama": {
+      // Ollama ignores the key; the SDK wants one, so a key is sent only when one is set.
+      const { OpenAiModel } = await import("./openai/openai-model.js");
+      const apiKey = (settings.apiKeyEnv ? env[settings.apiKeyEnv] : undefined) || "ollama";
+      const model = new OpenAiModel({
+        apiKey,
+        apiKeyEnv: settings.apiKeyEnv || "(none needed)",
+        baseURL: settings.baseURL ?? OLLAMA_BASE_URL,
+        timeoutMs: settings.timeoutMs,
+        maxRetries: settings.maxRetries,
+        model: settings.model ?? "llama3.1",
+        provider: "ollama",
+      });
       return { model, warnings: [] };
     }
     case "replay": {
       if (!settings.replayDir) throw new UsageError("the replay provider needs a cassette directory: --replay DIR");
+      const { ReplayModel } = await import("./replay/replay-model.js");
       return { model: new ReplayModel(settings.replayDir, settings.model), warnings: [] };
     }
     default:

@@ -7,6 +7,8 @@ export interface ProviderSettings {
   model: string;
   timeoutMs: number;
   maxRetries: number;
+  /** The name to report, when it is not the SDK's own (`ollama` through the openai SDK). */
+  provider?: string;
 }
 
 /** The client options both SDKs take: key, endpoint, per-call timeout and their own retry count. */

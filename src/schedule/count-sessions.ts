@@ -1,5 +1,5 @@
 import type { DailyLog } from "../logs/read-daily-log.js";
-import { splitFrontmatter } from "../markdown/frontmatter.js";
+import { readFrontmatter } from "../text/frontmatter.js";
 
 const SESSION_HEADING = /^session\b/i;
 
@@ -25,7 +25,7 @@ export function countSessions(logs: DailyLog[], since?: Date): number {
       sessions += timed.length;
       continue;
     }
-    const declared = Number(splitFrontmatter(log.text).data["session_count"]);
+    const declared = Number(readFrontmatter(log.text).data["session_count"]);
     if (Number.isInteger(declared) && declared >= 0) {
       sessions += declared;
       continue;

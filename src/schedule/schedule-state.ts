@@ -1,7 +1,6 @@
-import path from "node:path";
-import { writeAtomic } from "../store/atomic-write.js";
-import { STATE_DIR } from "../store/memory-paths.js";
-import { readIfExists } from "../store/read-memory-dir.js";
+import type { MemoryDir } from "../store/memory-dir.js";
+import { STATE_DIR } from "../store/journal.js";
+import { decodeText } from "../text/decode-text.js";
 
 /** `.compact/state.json`: what scheduling remembers between runs. */
 export interface ScheduleState {
@@ -11,18 +10,22 @@ export interface ScheduleState {
   lastRun?: { at: string; summary: string };
 }
 
-const STATE_FILE = `${STATE_DIR}/state.json`;
+export const STATE_FILE = `${STATE_DIR}/state.json`;
 
-export async function readScheduleState(dir: string): Promise<ScheduleState> {
-  const text = await readIfExists(path.join(dir, STATE_FILE));
-  if (text === undefined) return {};
+export async function readScheduleState(dir: MemoryDir): Promise<ScheduleState> {
+  const exists = (await dir.list([STATE_FILE])).files.length > 0;
+  if (!exists) return {};
+  const read = await dir.readInput(STATE_FILE);
+  if ("skipped" in read) return {};
   try {
-    return JSON.parse(text) as ScheduleState;
+    const state = JSON.parse(decodeText(read.bytes, STATE_FILE).text) as ScheduleState;
+    return state && typeof state === "object" ? state : {};
   } catch {
     return {};
   }
 }
 
-export async function writeScheduleState(dir: string, state: ScheduleState): Promise<void> {
-  await writeAtomic(path.join(dir, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`);
+/** The state as a file change, committed with the run that changed it. */
+export function renderScheduleState(state: ScheduleState): string {
+  return `${JSON.stringify(state, null, 2)}\n`;
 }

@@ -1,17 +1,15 @@
 import { type FindLogsOptions, findDailyLogs } from "../logs/find-daily-logs.js";
-import { readDailyLog } from "../logs/read-daily-log.js";
 import type { LogFile } from "../logs/log-types.js";
-import { readIfExists } from "../store/read-memory-dir.js";
-import { weeklyFileName } from "../store/memory-paths.js";
-import { parseTopicFile } from "../store/topic-file.js";
-import { type IsoWeek, isoWeekOf } from "../week/iso-week.js";
-import path from "node:path";
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import type { SummaryFile } from "../memory/summary-file.js";
+import { type Period, periodOf, summaryPath } from "../period/period.js";
+import type { Problem } from "../problems/problem.js";
+import type { MemoryDir } from "../store/memory-dir.js";
+import { sha256 } from "../text/hash.js";
+import { byCodeUnit } from "../text/by-code-unit.js";
 
 /** Where each week with daily logs stands. */
 export interface WeekState {
-  week: IsoWeek;
+  week: Period;
   logs: LogFile[];
   /** `current`: not over yet, never compacted by --auto; `pending`: no summary; `stale`: its logs changed since. */
   state: "compacted" | "stale" | "pending" | "current";
@@ -19,45 +17,40 @@ export interface WeekState {
 
 /**
  * Every week that has daily logs, oldest first, with its state. A summary is
- * current when the files and sha256 hashes in its frontmatter match the
+ * current when the files and sha256 hashes in its front matter match the
  * week's logs now; the week holding `now`, and later ones, are `current`.
  */
-export async function weekStates(dir: string, now: Date, logs: FindLogsOptions = {}): Promise<WeekState[]> {
-  const { files } = await findDailyLogs(dir, logs);
+export async function weekStates(dir: MemoryDir, now: Date, summaries: SummaryFile[], logs: FindLogsOptions = {}): Promise<{ weeks: WeekState[]; problems: Problem[] }> {
+  const found = await findDailyLogs(dir, logs);
   const byWeek = new Map<string, LogFile[]>();
-  for (const file of files) {
-    const label = isoWeekOf(file.date).label;
-    byWeek.set(label, [...(byWeek.get(label) ?? []), file]);
+  for (const file of found.files) {
+    const label = periodOf(file.date).label;
+    const list = byWeek.get(label);
+    if (list) list.push(file);
+    else byWeek.set(label, [file]);
   }
-  const thisWeek = isoWeekOf(now.toISOString().slice(0, 10));
-  const states: WeekState[] = [];
-  for (const [label, weekLogs] of [...byWeek].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const week = isoWeekOf(weekLogs[0]!.date);
+  const summaryByFile = new Map(summaries.map((summary) => [summary.file, summary]));
+  const thisWeek = periodOf(now.toISOString().slice(0, 10));
+  const weeks: WeekState[] = [];
+  const problems: Problem[] = [...found.problems];
+  for (const [, weekLogs] of [...byWeek].sort(([a], [b]) => byCodeUnit(a, b))) {
+    const week = periodOf(weekLogs[0]!.date);
     if (week.firstDate >= thisWeek.firstDate) {
-      states.push({ week, logs: weekLogs, state: "current" });
+      weeks.push({ week, logs: weekLogs, state: "current" });
       continue;
     }
-    const summary = await readIfExists(path.join(dir, weeklyFileName(label)));
-    if (summary === undefined) {
-      states.push({ week, logs: weekLogs, state: "pending" });
+    const summary = summaryByFile.get(summaryPath(week));
+    if (!summary) {
+      weeks.push({ week, logs: weekLogs, state: "pending" });
       continue;
     }
-    const recorded = recordedSources(summary);
-    const now = await Promise.all(weekLogs.map(async (log) => [log.relPath, createHash("sha256").update(await readFile(log.path)).digest("hex")] as const));
-    const same = now.length === recorded.size && now.every(([file, sha]) => recorded.get(file) === sha);
-    states.push({ week, logs: weekLogs, state: same ? "compacted" : "stale" });
+    let same = weekLogs.length === summary.sources.size;
+    for (const log of weekLogs) {
+      if (!same) break;
+      const read = await dir.readInput(log.relPath, Number.POSITIVE_INFINITY);
+      same = "bytes" in read && summary.sources.get(log.relPath) === sha256(read.bytes);
+    }
+    weeks.push({ week, logs: weekLogs, state: same ? "compacted" : "stale" });
   }
-  return states;
-}
-
-function recordedSources(summary: string): Map<string, string> {
-  const sources = parseTopicFile(summary).data["sources"];
-  const recorded = new Map<string, string>();
-  if (Array.isArray(sources)) for (const source of sources as { file?: unknown; sha256?: unknown }[]) recorded.set(String(source.file), String(source.sha256));
-  return recorded;
-}
-
-/** Reads the logs of some weeks, for counting sessions. */
-export async function readLogs(files: LogFile[]) {
-  return Promise.all(files.map(readDailyLog));
+  return { weeks, problems };
 }

@@ -1,6 +1,5 @@
-import { stat } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import path from "node:path";
-import { DEFAULT_LOG_GLOBS } from "../logs/find-daily-logs.js";
 
 export type LayoutName = "default" | "agents";
 
@@ -16,6 +15,9 @@ export interface MemoryLayout {
   /** The run lock. */
   lockFile: string;
 }
+
+/** Where daily logs live in the default layout, relative to the memory dir. */
+export const DEFAULT_LOG_GLOBS = ["*.md", "logs/**/*.md", "daily/**/*.md"];
 
 /** `YYYY-MM-DD.md`, `logs/`, `logs/YYYY/MM/`, `daily/`; topics and MEMORY.md at the top; `.compact/lock`. */
 export const DEFAULT_LAYOUT: MemoryLayout = { name: "default", logGlobs: DEFAULT_LOG_GLOBS, topicsDir: "", indexFile: "MEMORY.md", lockFile: ".compact/lock" };
@@ -36,18 +38,12 @@ export function topicPath(layout: MemoryLayout, fileName: string): string {
   return layout.topicsDir ? `${layout.topicsDir}/${fileName}` : fileName;
 }
 
-/** True for `{type}_{topic}.md` in the layout's topics folder. */
-export function isTopicPath(layout: MemoryLayout, file: string): boolean {
-  return path.posix.dirname(file) === (layout.topicsDir || ".") && /^(user|feedback|project|reference)_[^/]+\.md$/.test(path.posix.basename(file));
-}
-
 /** The configured layout, else the agents layout when the dir looks like one, else the default; and why. */
-export async function detectLayout(dir: string, configured?: LayoutName): Promise<{ layout: MemoryLayout; reason: string }> {
+export async function detectLayout(root: string, configured: LayoutName | undefined, givenName: string): Promise<{ layout: MemoryLayout; reason: string }> {
   if (configured) return { layout: LAYOUTS[configured], reason: "config" };
-  const exists = async (name: string) => Boolean(await stat(path.join(dir, name)).catch(() => undefined));
-  if (path.basename(path.resolve(dir)) === ".agents") return { layout: AGENTS_LAYOUT, reason: "the directory is named .agents" };
+  if (givenName === ".agents" || path.basename(root) === ".agents") return { layout: AGENTS_LAYOUT, reason: "the directory is named .agents" };
   for (const marker of ["local.md", "topics", ".consolidation-lock"]) {
-    if (await exists(marker)) return { layout: AGENTS_LAYOUT, reason: `found ${marker}` };
+    if (await lstat(path.join(root, marker)).catch(() => undefined)) return { layout: AGENTS_LAYOUT, reason: `found ${marker}` };
   }
   return { layout: DEFAULT_LAYOUT, reason: "default" };
 }

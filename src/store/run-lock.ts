@@ -1,9 +1,12 @@
-import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { rmSync, readFileSync } from "node:fs";
+import { link, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
+import { IoError } from "../errors/io-error.js";
+import { LockedError } from "../errors/locked-error.js";
+import type { MemoryDir } from "./memory-dir.js";
 
-/** What `.compact/lock` holds. */
+/** What the lock file holds. */
 export interface LockInfo {
   pid: number;
   host: string;
@@ -11,40 +14,57 @@ export interface LockInfo {
   command: string;
 }
 
-export type LockOutcome =
-  | { acquired: true; info: LockInfo; release: () => Promise<void>; releaseSync: () => void; tookOver?: LockInfo }
-  | { acquired: false; holder: LockInfo };
+/** A lock held by this process. */
+export interface HeldLock {
+  info: LockInfo;
+  /** The stale lock taken over, if any. */
+  tookOver?: LockInfo;
+  release: () => Promise<void>;
+  /** For a signal handler, where nothing async can be awaited. */
+  releaseSync: () => void;
+}
 
 /** A lock older than this is stale and may be taken over. */
 export const STALE_LOCK_MS = 30 * 60 * 1000;
+/** Clocks of two hosts may disagree this much before a lock's date counts as in the future. */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /**
- * Takes the memory dir's lock. The JSON is written to a temp file and
- * hard-linked into place, so the lock appears whole or not at all, and only
- * one of two racing runs gets it. A lock older than 30 minutes, or whose pid
+ * Takes the memory dir's lock, or throws LockedError naming the holder. The
+ * JSON is written to a temp file and hard-linked into place, so the lock
+ * appears whole or not at all, and only one of two racing runs gets it. A
+ * lock older than 30 minutes, dated in the future, unreadable, or whose pid
  * no longer runs on this host, is stale: it is taken over and reported.
  */
-export async function acquireLock(lockFile: string, command: string, now: Date = new Date()): Promise<LockOutcome> {
+export async function acquireLock(dir: MemoryDir, command: string, now: Date = new Date()): Promise<HeldLock> {
+  const relPath = dir.layout.lockFile;
+  await dir.assertWritable(relPath);
+  const lockFile = dir.resolve(relPath);
   const info: LockInfo = { pid: process.pid, host: hostname(), startedAt: now.toISOString(), command };
-  await mkdir(path.dirname(lockFile), { recursive: true });
   const temp = `${lockFile}.${process.pid}.${now.getTime()}.tmp`;
-  await writeFile(temp, `${JSON.stringify(info)}\n`);
+  try {
+    await mkdir(path.dirname(lockFile), { recursive: true });
+    await writeFile(temp, `${JSON.stringify(info)}\n`);
+  } catch (error) {
+    throw IoError.from(relPath, "take the lock", error);
+  }
   try {
     let tookOver: LockInfo | undefined;
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         await link(temp, lockFile);
-        return { acquired: true, info, release: () => release(lockFile, info), releaseSync: () => releaseSync(lockFile, info), ...(tookOver ? { tookOver } : {}) };
+        return { info, ...(tookOver ? { tookOver } : {}), release: () => release(lockFile, info), releaseSync: () => releaseSync(lockFile, info) };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw IoError.from(relPath, "take the lock", error);
       }
+      if ((await stat(lockFile)).isDirectory()) throw new IoError(relPath, "EISDIR", "cannot take the lock: a directory is in the way; remove it");
       const holder = await readHolder(lockFile);
-      if (holder && !isStale(holder, now)) return { acquired: false, holder };
+      if (holder && !isStale(holder, now)) throw new LockedError(holder);
       tookOver = holder ?? { pid: 0, host: "?", startedAt: "?", command: "unreadable lock" };
       await rm(lockFile, { force: true });
     }
     const holder = await readHolder(lockFile);
-    return { acquired: false, holder: holder ?? { pid: 0, host: "?", startedAt: "?", command: "?" } };
+    throw new LockedError(holder ?? { pid: 0, host: "?", startedAt: "?", command: "?" });
   } finally {
     await rm(temp, { force: true });
   }
@@ -60,13 +80,17 @@ export async function readHolder(lockFile: string): Promise<LockInfo | undefined
   }
 }
 
+/** Stale: older than 30 minutes, dated in the future, unreadable, or its pid is gone on this host. */
 export function isStale(holder: LockInfo, now: Date): boolean {
   const started = Date.parse(holder.startedAt);
-  if (!Number.isFinite(started) || now.getTime() - started > STALE_LOCK_MS) return true;
+  if (!Number.isFinite(started)) return true;
+  const age = now.getTime() - started;
+  if (age > STALE_LOCK_MS || age < -CLOCK_SKEW_MS) return true;
   return holder.host === hostname() && !pidAlive(holder.pid);
 }
 
 function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { findGoldenCases, runGoldenCase } from "../../src/cli/run-golden-case.js";
+import { findGoldenCases, runGoldenCase } from "../../src/golden/run-golden-case.js";
 
 /**
- * Every folder here with a case.json is a golden case (see src/cli/run-golden-case.ts).
+ * Every folder here with a case.json is a golden case (see src/golden/run-golden-case.ts).
  * Regenerate deliberately with `npm run golden:update`, which runs `compact golden test/golden --update`.
  */
 const cases = await findGoldenCases(import.meta.dirname);

@@ -16,7 +16,7 @@ describe("compact --week", () => {
     expect(run.stderr).toBe("compact: no provider configured; using the built-in offline model (offline-extractive-1): extractive, deterministic, no network\n");
     expect(run.stdout).toContain("created   weekly/2026-W14.md");
     expect(run.stdout).toContain("created   MEMORY.md");
-    expect(run.stdout).toMatch(/2026-W14: \d+ memories accepted, 0 skipped; .* files written\n$/);
+    expect(run.stdout).toMatch(/2026-W14: \d+ memories accepted, 0 skipped; .* files written \(undo: compact undo 2026-04-06T10-00-00-000Z\)\n$/);
   });
 
   it("prints one JSON object with --json", async () => {
@@ -24,10 +24,11 @@ describe("compact --week", () => {
     const run = await runCli(["--week", "2026-W14", "--dir", dir, "--json"]);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
-    expect(report).toMatchObject({ week: "2026-W14", dryRun: false, provider: "offline", model: "offline-extractive-1", redactions: { logs: 2, answer: 0 } });
-    expect(report.files).toContainEqual({ path: "weekly/2026-W14.md", action: "create" });
-    expect(report.candidates.accepted.length).toBeGreaterThan(0);
-    expect(report.candidates.skipped).toEqual([]);
+    expect(report).toMatchObject({ schemaVersion: 1, ok: true, command: "week", week: "2026-W14", dryRun: false, provider: "offline", model: "offline-extractive-1", redactions: { logs: 2, answer: 0 } });
+    expect(report.files).toContainEqual({ path: "weekly/2026-W14.md", action: "create", role: "summary" });
+    expect(report.memories.accepted.length).toBeGreaterThan(0);
+    expect(report.memories.skipped).toEqual([]);
+    expect(report.run).toBe("2026-04-06T10-00-00-000Z");
     expect(report.usage.inputTokens).toBeGreaterThan(0);
   });
 
@@ -35,7 +36,7 @@ describe("compact --week", () => {
     const dir = await copyOf(EXAMPLE);
     const answer = "## 2026-W14\n\n### Key Decisions\n- none\n\n```typed_memory\n---\nname: X\ndescription: y\ntype: opinion\n---\n\nz\n```\n";
     const run = await runCli(["--week", "2026-W14", "--dir", dir, "--json"], { createModel: () => new MockMemoryModel(answer) });
-    expect(JSON.parse(run.stdout).candidates.skipped).toEqual([
+    expect(JSON.parse(run.stdout).memories.skipped).toEqual([
       { source: "answer block 1", reason: "type 'opinion' is not one of user, feedback, project, reference; block skipped" },
     ]);
   });
@@ -55,6 +56,8 @@ describe("compact --week", () => {
     const before = await snapshotDir(dir);
     const run = await runCli(["--week", "2026-W20", "--dir", dir, "--quiet"]);
     expect(run).toEqual({ code: 0, stdout: "", stderr: `compact: no daily logs for 2026-W20 (2026-05-11 … 2026-05-17) in ${dir}; nothing written\n` });
+    const json = await runCli(["--week", "2026-W20", "--dir", dir, "--json"]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ schemaVersion: 1, ok: true, week: "2026-W20", logs: [], files: [] });
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
@@ -63,7 +66,7 @@ describe("compact --week", () => {
     const before = await snapshotDir(dir);
     const run = await runCli(["--week", "2026-W14", "--dir", dir], { createModel: () => new MockMemoryModel("no summary here") });
     expect(run.code).toBe(1);
-    expect(run.stderr.trim().split("\n").at(-1)).toMatch(/^compact: the mock model's answer has no weekly summary .* nothing written$/);
+    expect(run.stderr.trim().split("\n").at(-1)).toMatch(/^compact: the mock model's answer has no summary in the expected format after one repair attempt: .* nothing written$/);
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
@@ -88,7 +91,7 @@ describe("compact --week", () => {
     [["--week"], "compact: --week needs a value (see compact --help)\n"],
     [["--week", "2026-W14", "--frobnicate"], "compact: unknown option '--frobnicate' (see compact --help)\n"],
     [["--week", "2026-W14", "extra"], "compact: unexpected argument 'extra' (see compact --help)\n"],
-    [["--week", "2026-W14", "--provider", "gpt"], "compact: unknown provider 'gpt' in --provider (known: offline, anthropic, openai, replay)\n"],
+    [["--week", "2026-W14", "--provider", "gpt"], "compact: unknown provider 'gpt' in --provider (known: offline, anthropic, openai, ollama, replay)\n"],
   ])("exits 2 with one line for %j", async (argv, stderr) => {
     const dir = await copyOf(EXAMPLE);
     const before = await snapshotDir(dir);
@@ -120,16 +123,19 @@ describe("compact --week", () => {
     expect(version).toEqual({ code: 0, stdout: "0.1.0\n", stderr: "" });
   });
 
-  it("prints a stack and asks for a report on an internal error", async () => {
+  it("says an internal error in one line, and prints its stack only with --debug or DEBUG=compact", async () => {
     const dir = await copyOf(EXAMPLE);
-    const run = await runCli(["--week", "2026-W14", "--dir", dir], {
-      createModel: () => new MockMemoryModel(() => {
+    const boom = { createModel: () => new MockMemoryModel(() => {
         throw new TypeError("boom");
-      }),
-    });
+      }) };
+    const run = await runCli(["--week", "2026-W14", "--dir", dir], boom);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("compact: internal error — please report it");
-    expect(run.stderr).toContain("TypeError: boom");
+    expect(run.stderr.trim().split("\n").at(-1)).toBe("compact: internal error: boom — please report it (run with --debug for details)");
+    expect(run.stderr).not.toContain("    at ");
+    for (const debug of [await runCli(["--week", "2026-W14", "--dir", dir, "--debug"], boom), await runCli(["--week", "2026-W14", "--dir", dir], { ...boom, env: { DEBUG: "compact" } })]) {
+      expect(debug.code).toBe(1);
+      expect(debug.stderr).toContain("TypeError: boom\n    at ");
+    }
   });
 });
 
@@ -141,7 +147,7 @@ describe("traceability", () => {
     const run = await runCli(["--week", "2026-W14", "--dir", dir, "--json"], { createModel: () => new MockMemoryModel(untraceable) });
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
-    expect(report.warnings).toEqual([
+    expect(report.warnings.map((w: { source: string; message: string }) => `${w.source}: ${w.message}`)).toEqual([
       'summary: Outcomes bullet 1: matches no daily entry: "Bought a pony named Lightning for the office."',
       "answer block 1: memory 'Office pet' matches no daily entry",
     ]);
@@ -153,11 +159,9 @@ describe("traceability", () => {
     const before = await snapshotDir(dir);
     const run = await runCli(["--week", "2026-W14", "--dir", dir, "--strict"], { createModel: () => new MockMemoryModel(untraceable) });
     expect(run.code).toBe(1);
-    expect(run.stderr.trim().split("\n").slice(-3)).toEqual([
-      'untraced: summary: Outcomes bullet 1: matches no daily entry: "Bought a pony named Lightning for the office."',
-      "untraced: answer block 1: memory 'Office pet' matches no daily entry",
-      "compact: --strict: 2 summary bullet(s) or memories trace to no daily entry; nothing written",
-    ]);
+    expect(run.stderr.trim().split("\n").at(-1)).toBe(
+      'compact: --strict: 2 summary bullet(s) or memories trace to no daily entry (first: summary: Outcomes bullet 1: matches no daily entry: "Bought a pony named Lightning for the office."); nothing written',
+    );
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
@@ -234,7 +238,8 @@ describe("the agents layout (seed 001)", () => {
     for (const file of ["2026-03-30.md", "2026-03-31.md", "2026-04-01.md"]) await cp(path.join(EXAMPLE, file), path.join(dir, "logs", file));
     const run = await runCli(["--week", "2026-W14", "--dir", dir]);
     expect(run.code, run.stderr).toBe(0);
-    expect((await readdir(dir)).sort()).toEqual(["local.md", "logs", "topics", "weekly"]);
+    expect((await readdir(dir)).sort()).toEqual([".compact", "local.md", "logs", "topics", "weekly"]);
+    expect(await readdir(path.join(dir, ".compact"))).toEqual(["journal"]);
     const topics = await readdir(path.join(dir, "topics"));
     expect(topics.length).toBeGreaterThan(2);
     const index = await readFile(path.join(dir, "local.md"), "utf8");

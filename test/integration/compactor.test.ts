@@ -1,9 +1,8 @@
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { Compactor } from "../../src/compactor.js";
+import { Compactor, type CompactorOptions } from "../../src/pipeline/compactor.js";
 import { ModelAnswerError } from "../../src/errors/model-answer-error.js";
-import { NoDailyLogsError } from "../../src/errors/no-daily-logs-error.js";
 import { hasBareRelativeDate } from "../../src/logs/resolve-relative-dates.js";
 import { MockMemoryModel } from "../../src/model/mock-model.js";
 import { loadCompactionPrompts } from "../../src/prompt/load-prompts.js";
@@ -14,6 +13,7 @@ import { snapshotDir } from "../helpers/snapshot-dir.js";
 const EXAMPLE = fixture("../../memory.example");
 const SUMMARY = "---\ntype: weekly\n---\n\n## 2026-W14\n\n### Key Decisions\n- 2026-03-30: Postgres for the sync service, because three writers rule out SQLite.\n\n### Outcomes\n- 2026-04-03: Sync v2 deployed to staging.\n\n### Blockers & Open Items\n- 2026-04-03: Neon connection limit.\n\n### Context\n- None.\n";
 const block = (name: string, type: string, content: string) => `\`\`\`typed_memory\n---\nname: ${name}\ndescription: ${name} in short\ntype: ${type}\n---\n\n${content}\n\`\`\`\n`;
+const open = (options: CompactorOptions) => Compactor.open({ env: {}, clock: FIXED_CLOCK, ...options });
 const POSTGRES = block("Use Postgres for the sync service", "project", "Postgres 16 on Neon for the sync service.\n\n**Why:** three concurrent writers rule out SQLite.\n**How to apply:** use Postgres.");
 
 describe("Compactor.compactDaily", () => {
@@ -21,7 +21,7 @@ describe("Compactor.compactDaily", () => {
     const dir = await copyOf(EXAMPLE);
     const before = await snapshotDir(dir);
     const model = new MockMemoryModel(`${SUMMARY}\n${POSTGRES}`);
-    const result = await new Compactor({ dir, model }).compactDaily("2026-W14");
+    const result = (await (await open({ dir, model })).compactDaily("2026-W14"))!;
 
     const prompts = await loadCompactionPrompts();
     expect(model.calls).toHaveLength(1);
@@ -36,7 +36,7 @@ describe("Compactor.compactDaily", () => {
 
     expect(result.summary.heading).toBe("2026-W14");
     expect(result.memories).toEqual([
-      expect.objectContaining({ name: "Use Postgres for the sync service", type: "project", sources: ["2026-03-30.md#L9-L13"], firstDate: "2026-03-30" }),
+      expect.objectContaining({ name: "Use Postgres for the sync service", type: "project", sources: ["2026-03-30.md#L9-L13"], created: "2026-03-30" }),
     ]);
     expect(result.sources.map((s) => s.file)).toEqual(["2026-03-30.md", "2026-03-31.md", "2026-04-01.md", "logs/2026/04/2026-04-02.md", "2026-04-03-standup.md", "2026-04-05.md"]);
     expect(result.redactions.logs).toBe(2);
@@ -47,7 +47,7 @@ describe("Compactor.compactDaily", () => {
   it("asks once more, with the problem stated, when the answer has no summary", async () => {
     const dir = await copyOf(EXAMPLE);
     const model = new MockMemoryModel(["Here are my thoughts on the week.", `${SUMMARY}\nNONE\n`]);
-    const result = await new Compactor({ dir, model }).compactDaily("2026-W14");
+    const result = (await (await open({ dir, model })).compactDaily("2026-W14"))!;
     expect(result.repaired).toBe(true);
     expect(model.calls).toHaveLength(2);
     expect(model.calls[1]!.prompt).toContain("<REPAIR>\nYour previous answer could not be used: no '## <week>' heading for the weekly summary.");
@@ -57,10 +57,10 @@ describe("Compactor.compactDaily", () => {
   it("fails with a clear error after the repair attempt also fails", async () => {
     const dir = await copyOf(EXAMPLE);
     const model = new MockMemoryModel(["nope", "still nope"]);
-    const error = await new Compactor({ dir, model }).compactDaily("2026-W14").catch((e: unknown) => e);
+    const error = await (await open({ dir, model })).compactDaily("2026-W14").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelAnswerError);
     expect((error as ModelAnswerError).message).toBe(
-      "the mock model's answer has no weekly summary in the seed 002 format after one repair attempt: no '## <week>' heading for the weekly summary; nothing written",
+      "the mock model's answer has no summary in the expected format after one repair attempt: no '## <week>' heading for the weekly summary; nothing written",
     );
     expect((error as ModelAnswerError).answer).toBe("still nope");
   });
@@ -68,7 +68,7 @@ describe("Compactor.compactDaily", () => {
   it("reports an invalid block and skips it", async () => {
     const dir = await copyOf(EXAMPLE);
     const model = new MockMemoryModel(`${SUMMARY}\n${block("Bad", "opinion", "x")}\n${POSTGRES}`);
-    const result = await new Compactor({ dir, model }).compactDaily("2026-W14");
+    const result = (await (await open({ dir, model })).compactDaily("2026-W14"))!;
     expect(result.skipped).toEqual([{ source: "answer block 1", reason: "type 'opinion' is not one of user, feedback, project, reference; block skipped" }]);
     expect(result.memories.map((m) => m.name)).toEqual(["Use Postgres for the sync service"]);
   });
@@ -76,49 +76,49 @@ describe("Compactor.compactDaily", () => {
   it("redacts a secret the model repeats and dates a relative date it writes", async () => {
     const dir = await copyOf(EXAMPLE);
     const leaky = `${SUMMARY.replace("- None.", "- 2026-04-01: The staging password is hunter2, rotate it tomorrow.")}\n${block("Staging", "reference", "Staging password is hunter2.")}`;
-    const result = await new Compactor({ dir, model: new MockMemoryModel(leaky) }).compactDaily("2026-W14");
+    const result = (await (await open({ dir, model: new MockMemoryModel(leaky) })).compactDaily("2026-W14"))!;
     expect(result.summary.body).toContain("- 2026-04-01: The staging password is [REDACTED:password], rotate it tomorrow (2026-04-02).");
-    expect(result.memories[0]!.content).toBe("Staging password is [REDACTED:password].");
+    expect(result.memories[0]!.body).toBe("Staging password is [REDACTED:password].");
     expect(result.redactions.answer).toBe(2);
   });
 
   it("says there is nothing to do for a week without logs", async () => {
     const dir = await copyOf(EXAMPLE);
-    await expect(new Compactor({ dir }).compactDaily("2026-W20")).rejects.toThrow(NoDailyLogsError);
+    expect(await (await open({ dir })).compactDaily("2026-W20")).toBeUndefined();
+    const week = await (await open({ dir })).compactWeek("2026-W20");
+    expect(week).toMatchObject({ ok: true, logs: [], files: [], notes: [expect.stringContaining("no daily logs for 2026-W20")] });
   });
 });
 
-describe("Compactor.write", () => {
+describe("Compactor.compactWeek", () => {
   it("writes the weekly summary, topic files and index; the same week again changes nothing", async () => {
     const dir = await copyOf(EXAMPLE);
-    const compactor = new Compactor({ dir, clock: FIXED_CLOCK });
-    const first = await compactor.write(await compactor.compactDaily("2026-W14"));
+    const first = await (await open({ dir })).compactWeek("2026-W14");
     expect(first.files.filter((f) => f.action === "create").map((f) => f.path)).toContain("weekly/2026-W14.md");
-    const afterFirst = await snapshotDir(dir);
+    expect(first.run).toBe("2026-04-06T10-00-00-000Z");
+    const afterFirst = await snapshotDir(dir, { state: false });
 
-    const later = new Compactor({ dir, clock: () => new Date("2026-05-01T00:00:00Z") });
-    const second = await later.write(await later.compactDaily("2026-W14"));
+    const second = await (await open({ dir, clock: () => new Date("2026-05-01T00:00:00Z") })).compactWeek("2026-W14");
     expect(second.files.map((f) => f.action)).toEqual(second.files.map(() => "unchanged"));
-    expect(await snapshotDir(dir)).toEqual(afterFirst);
+    expect(second.run).toBeUndefined();
+    expect(await snapshotDir(dir, { state: false })).toEqual(afterFirst);
   });
 
   it("leaves no bare relative date in any file it writes", async () => {
     const dir = await copyOf(EXAMPLE);
     const answer = `${SUMMARY.replace("- None.", "- We fixed it yesterday and ship next week.")}\n${block("Ship plan", "project", "Ship next Friday; the flag was added 3 days ago.")}`;
-    const compactor = new Compactor({ dir, model: new MockMemoryModel(answer) });
-    const report = await compactor.write(await compactor.compactDaily("2026-W14"));
+    const report = await (await open({ dir, model: new MockMemoryModel(answer) })).compactWeek("2026-W14");
     for (const file of report.files) {
-      const bare = file.content.split("\n").filter(hasBareRelativeDate);
-      expect(bare, file.path).toEqual([]);
+      const content = await readFile(path.join(dir, file.path), "utf8");
+      expect(content.split("\n").filter(hasBareRelativeDate), file.path).toEqual([]);
     }
-    expect(report.files.find((f) => f.role === "weekly")!.content).toMatch(/yesterday \(2026-\d\d-\d\d\) and ship next week \(2026-W\d\d\)/);
+    expect(await readFile(path.join(dir, "weekly/2026-W14.md"), "utf8")).toMatch(/yesterday \(2026-\d\d-\d\d\) and ship next week \(2026-W\d\d\)/);
   });
 
   it("never modifies the daily logs", async () => {
     const dir = await copyOf(EXAMPLE);
-    const logs = (await snapshotDir(dir));
-    const compactor = new Compactor({ dir });
-    await compactor.write(await compactor.compactDaily("2026-W14"));
+    const logs = await snapshotDir(dir);
+    await (await open({ dir })).compactWeek("2026-W14");
     const after = await snapshotDir(dir);
     for (const [file, hash] of Object.entries(logs)) expect(after[file]).toBe(hash);
   });
@@ -126,23 +126,19 @@ describe("Compactor.write", () => {
   it("keeps files inside the memory dir whatever names the model gives", async () => {
     const dir = await copyOf(EXAMPLE);
     const hostile = ["../../x", "/etc/passwd", "..\\\\x"].map((name) => block(name, "reference", `Points at ${name}.`)).join("\n");
-    const compactor = new Compactor({ dir, model: new MockMemoryModel(`${SUMMARY}\n${hostile}`) });
-    const report = await compactor.write(await compactor.compactDaily("2026-W14"));
+    const report = await (await open({ dir, model: new MockMemoryModel(`${SUMMARY}\n${hostile}`) })).compactWeek("2026-W14");
     const memoryFiles = report.files.filter((f) => f.role === "memory").map((f) => f.path);
     expect(memoryFiles).toEqual(["reference_x.md", "reference_etc-passwd.md"]);
-    const top = await readdir(dir);
-    expect(top).toContain("reference_x.md");
+    expect(await readdir(dir)).toContain("reference_x.md");
     expect(await readFile(path.join(dir, "reference_x.md"), "utf8")).toContain("Points at ../../x.");
     expect(await readFile(path.join(dir, "reference_x.md"), "utf8")).toContain("Points at ..\\\\x.");
   });
 
   it("merges a memory into its existing topic file instead of adding a second file", async () => {
     const dir = await copyOf(EXAMPLE);
-    const first = new Compactor({ dir, model: new MockMemoryModel(`${SUMMARY}\n${POSTGRES}`) });
-    await first.write(await first.compactDaily("2026-W14"));
+    await (await open({ dir, model: new MockMemoryModel(`${SUMMARY}\n${POSTGRES}`) })).compactWeek("2026-W14");
     const more = block("Use Postgres for the sync service", "project", "Postgres 16 on Neon for the sync service.\n\nProduction needs PgBouncer before launch.");
-    const second = new Compactor({ dir, model: new MockMemoryModel(`${SUMMARY}\n${more}`) });
-    const report = await second.write(await second.compactDaily("2026-W14"));
+    const report = await (await open({ dir, model: new MockMemoryModel(`${SUMMARY}\n${more}`) })).compactWeek("2026-W14");
     expect(report.files.find((f) => f.role === "memory")).toMatchObject({ path: "project_use-postgres-for-the-sync-service.md", action: "update" });
     const text = await readFile(path.join(dir, "project_use-postgres-for-the-sync-service.md"), "utf8");
     expect(text.match(/Postgres 16 on Neon for the sync service\./g)).toHaveLength(1);
@@ -151,23 +147,77 @@ describe("Compactor.write", () => {
     expect((await readdir(dir)).filter((f) => f.startsWith("project_"))).toHaveLength(1);
   });
 
-  it("moves a hand-written MEMORY.md to the trash before replacing it", async () => {
+  it("updates the existing memory the answer names, whatever file it lives in", async () => {
+    const dir = await copyOf(EXAMPLE);
+    await writeFile(path.join(dir, "project_sync-db.md"), "---\nname: Use Postgres for the sync service\ndescription: sync db\ntype: project\nupdated: 2026-03-01\nowner: dana\n---\n\nPostgres 16 on Neon for the sync service.\n");
+    const more = block("Use Postgres for the sync service", "project", "Production needs PgBouncer before launch.");
+    const report = await (await open({ dir, model: new MockMemoryModel(`${SUMMARY}\n${more}`) })).compactWeek("2026-W14");
+    expect(report.memories.accepted).toEqual([expect.objectContaining({ file: "project_sync-db.md", action: "updated" })]);
+    const text = await readFile(path.join(dir, "project_sync-db.md"), "utf8");
+    expect(text).toContain("owner: dana");
+    expect(text).toContain("Production needs PgBouncer before launch.");
+    expect((await readdir(dir)).filter((f) => f.startsWith("project_"))).toEqual(["project_sync-db.md"]);
+  });
+
+  it("keeps a hand-written MEMORY.md in the trash before replacing it", async () => {
     const dir = await copyOf(EXAMPLE);
     await writeFile(path.join(dir, "MEMORY.md"), "# My notes\n- keep this\n");
-    const compactor = new Compactor({ dir, clock: FIXED_CLOCK });
-    const report = await compactor.write(await compactor.compactDaily("2026-W14"));
-    const trash = report.files.find((f) => f.role === "trash")!;
-    expect(trash.path).toMatch(/^\.compact\/trash\/2026-04-06T10-00-00-000Z\/MEMORY\.md\.[0-9a-f]{12}$/);
-    expect(await readFile(path.join(dir, trash.path), "utf8")).toBe("# My notes\n- keep this\n");
+    const report = await (await open({ dir })).compactWeek("2026-W14");
+    expect(await readFile(path.join(dir, `.compact/trash/${report.run}/MEMORY.md`), "utf8")).toBe("# My notes\n- keep this\n");
     expect(await readFile(path.join(dir, "MEMORY.md"), "utf8")).toContain("# Memory index");
   });
 
   it("writes nothing in a dry run but reports what it would write", async () => {
     const dir = await copyOf(EXAMPLE);
     const before = await snapshotDir(dir);
-    const compactor = new Compactor({ dir });
-    const report = await compactor.write(await compactor.compactDaily("2026-W14"), { dryRun: true });
+    const report = await (await open({ dir })).compactWeek("2026-W14", { dryRun: true });
+    expect(report.dryRun).toBe(true);
     expect(report.files.length).toBeGreaterThan(2);
+    expect(report.preview?.length).toBeGreaterThan(2);
     expect(await snapshotDir(dir)).toEqual(before);
+  });
+});
+
+describe("the library API, end to end", () => {
+  it("opens a memory dir, compacts a week, consolidates, reports status and undoes, each a plain object", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const pristine = await snapshotDir(dir, { state: false });
+    const compactor = await open({ dir });
+
+    const week = await compactor.compactWeek("2026-W14");
+    expect(week).toMatchObject({ schemaVersion: 1, ok: true, command: "week", week: "2026-W14" });
+    expect(JSON.parse(JSON.stringify(week))).toEqual(week);
+    const afterWeek = await snapshotDir(dir, { state: false });
+
+    const consolidation = await compactor.consolidate({ mode: "apply" });
+    expect(consolidation).toMatchObject({ schemaVersion: 1, ok: true, command: "consolidate", mode: "apply" });
+
+    const status = await compactor.status();
+    expect(status).toMatchObject({ schemaVersion: 1, ok: true, command: "status" });
+    expect(status.weeks.compacted).toEqual(["2026-W14"]);
+    expect(status.memories.total).toBeGreaterThan(0);
+
+    if (consolidation.run) {
+      await compactor.undo();
+      expect(await snapshotDir(dir, { state: false })).toEqual(afterWeek);
+    }
+    const undone = await compactor.undo();
+    expect(undone).toMatchObject({ schemaVersion: 1, ok: true, command: "undo", run: week.run });
+    expect(await snapshotDir(dir, { state: false })).toEqual(pristine);
+    const runs = await compactor.listRuns();
+    expect(runs.runs.find((r) => r.run === week.run)?.status).toBe("undone");
+  });
+
+  it("undoes compact --week byte for byte, a memory that is not valid UTF-8 included", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const latin1 = Buffer.concat([Buffer.from("---\nname: Use Postgres for the sync service\ndescription: sync\ntype: project\n---\n\nCaf"), Buffer.from([0xe9]), Buffer.from(" notes.\n")]);
+    await writeFile(path.join(dir, "project_use-postgres-for-the-sync-service.md"), latin1);
+    const before = await snapshotDir(dir, { state: false });
+    const week = await (await open({ dir, model: new MockMemoryModel(`${SUMMARY}\n${POSTGRES}`) })).compactWeek("2026-W14");
+    expect(week.files.find((f) => f.path === "project_use-postgres-for-the-sync-service.md")?.action).toBe("update");
+    expect(await snapshotDir(dir, { state: false })).not.toEqual(before);
+    await (await open({ dir })).undo();
+    expect(await snapshotDir(dir, { state: false })).toEqual(before);
+    expect(await readFile(path.join(dir, "project_use-postgres-for-the-sync-service.md"))).toEqual(latin1);
   });
 });

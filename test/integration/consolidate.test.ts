@@ -58,7 +58,7 @@ describe("compact consolidate", () => {
     const dir = await copyOf(FIXTURE, { all: true });
     const before = await snapshotDir(dir);
     const run = await runCli(["consolidate", "--dir", dir]);
-    expect(run.stdout).toBe(`${REPORT}Proposed: 1 merges, 1 prunes, 1 conflicts.\nNo terminal to confirm on, so nothing was applied. Run with --yes to apply the merges and prunes, or --auto.\n`);
+    expect(run.stdout).toBe(`${REPORT}Proposed: 1 merges, 1 prunes, 1 conflicts.\nNo terminal to confirm on, so nothing was applied. Run with --yes to apply the merges and prunes, --resolve newer to also settle conflicts, or --auto.\n`);
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
@@ -80,7 +80,7 @@ describe("compact consolidate", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.split("\n").slice(-3)).toEqual([
       "Dream complete — merged: 1, pruned: 1, conflicts resolved: 1, skipped: 0",
-      "Improved 5 memories. (undo: compact undo 2026-04-06T10-00-00-000Z)",
+      "Improved 6 memories. (undo: compact undo 2026-04-06T10-00-00-000Z)",
       "",
     ]);
     const archived = await readFile(path.join(dir, "archive/project_deploy-target-ecs.md"), "utf8");
@@ -96,7 +96,7 @@ describe("compact consolidate", () => {
     const run = await runCli(["consolidate", "--dir", dir, "--yes"]);
     expect(run.stdout.split("\n").slice(-3, -1)).toEqual([
       "Dream complete — merged: 1, pruned: 1, conflicts resolved: 0, skipped: 1",
-      "Improved 3 memories. (undo: compact undo 2026-04-06T10-00-00-000Z)",
+      "Improved 4 memories. (undo: compact undo 2026-04-06T10-00-00-000Z)",
     ]);
     const merged = await readFile(path.join(dir, "project_sync-service-database.md"), "utf8");
     expect(merged).toContain("sources:\n  - 2026-03-30.md#L9-L13\n  - 2026-04-01.md#L3\n");
@@ -215,8 +215,11 @@ describe("compact consolidate, the remaining paths", () => {
   it("--json prints the plan and what was applied", async () => {
     const dir = await copyOf(FIXTURE, { all: true });
     const run = await runCli(["consolidate", "--dir", dir, "--yes", "--json"]);
-    expect(JSON.parse(run.stdout)).toEqual({
-      dir,
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      schemaVersion: 1,
+      ok: true,
+      command: "consolidate",
+      mode: "apply",
       plan: {
         merges: [{ keep: "project_sync-service-database", fold: "project_postgres-for-sync" }],
         conflicts: [{ a: "project_deploy-target-ecs", b: "project_deploy-target-vercel", topic: "Deploy target", proposedWinner: "project_deploy-target-vercel", reason: "different-values" }],
@@ -226,7 +229,9 @@ describe("compact consolidate, the remaining paths", () => {
       },
       applied: true,
       run: "2026-04-06T10-00-00-000Z",
-      improved: 3,
+      // The merged memory, the one folded into it, the pruned one and the redated one.
+      improved: 4,
+      counts: { merged: 1, pruned: 1, conflictsResolved: 0, skipped: 1 },
     });
   });
 
@@ -237,14 +242,14 @@ describe("compact consolidate, the remaining paths", () => {
     const refused = await runCli(["undo", "2026-04-06T10-00-00-000Z", "--dir", dir]);
     expect(refused).toEqual({ code: 1, stdout: "", stderr: "compact: cannot undo run 2026-04-06T10-00-00-000Z: project_sync-service-database.md changed after it; nothing restored\n" });
     expect(await readFile(path.join(dir, "project_sync-service-database.md"), "utf8")).toBe("edited by hand\n");
-    expect((await runCli(["undo", "no-such-run", "--dir", dir])).stderr).toBe(`compact: no run no-such-run in ${dir}/.compact/journal\n`);
+    expect((await runCli(["undo", "no-such-run", "--dir", dir])).stderr).toBe(`compact: no run no-such-run in ${dir} (see compact undo --list)\n`);
   });
 
   it("names a probes.md line that is not a probe", async () => {
     const dir = await copyOf(FIXTURE, { all: true });
     await writeFile(path.join(dir, "probes.md"), "- Which database? => Postgres\njust a note\n");
     const run = await runCli(["probe", "--dir", dir]);
-    expect(run).toEqual({ code: 1, stdout: "", stderr: `compact: ${path.join(dir, "probes.md")}:2: not a probe (expected "question => phrase")\n` });
+    expect(run).toEqual({ code: 1, stdout: "", stderr: 'compact: probes.md:2: not a probe (expected "question => phrase")\n' });
   });
 });
 

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decodeLog } from "../../src/logs/decode-log.js";
-import { readDailyLog } from "../../src/logs/read-daily-log.js";
+import { readLogBytes } from "../../src/logs/read-daily-log.js";
+import { decodeText } from "../../src/text/decode-text.js";
 import { splitEntries } from "../../src/logs/split-entries.js";
 import { parseAnswer } from "../../src/parse/parse-answer.js";
 import { loadCompactionPrompts } from "../../src/prompt/load-prompts.js";
@@ -18,7 +18,7 @@ describe.skipIf(!corpusPresent)("real agent logs in ../shared/corpus/real", () =
   });
 
   it.each(files)("%s: every non-blank line lands in an entry", async (relPath) => {
-    const { text } = decodeLog(await readFile(path.join(CORPUS_DIR, relPath)), relPath);
+    const { text } = decodeText(await readFile(path.join(CORPUS_DIR, relPath)), relPath);
     const entries = splitEntries(text, relPath, corpusFileDate(relPath));
     const lines = text.split("\n");
     const lost = lines.flatMap((line, i) => {
@@ -31,7 +31,7 @@ describe.skipIf(!corpusPresent)("real agent logs in ../shared/corpus/real", () =
 
   it.each(files)("%s: is read, redacted and compacted offline into a usable answer", async (relPath) => {
     const date = corpusFileDate(relPath);
-    const log = await readDailyLog({ path: path.join(CORPUS_DIR, relPath), relPath, date });
+    const log = await readLogBytes({ relPath, date }, await readFile(path.join(CORPUS_DIR, relPath)));
     const prompts = await loadCompactionPrompts();
     const prompt = renderCompactionPrompt(prompts, [log], "2026-W01");
     const answer = await new OfflineModel().complete(prompt.user, { systemPrompt: prompt.system, temperature: 0.2, maxTokens: 4096 });

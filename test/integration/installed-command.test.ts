@@ -26,7 +26,7 @@ describe.skipIf(!built)("the installed package", () => {
   it("is importable by its package name, typed", async () => {
     const library = await import("memory-compactor");
     expect(typeof library.Compactor).toBe("function");
-    expect(library.parseIsoWeek("2026-W14").firstDate).toBe("2026-03-30");
+    expect(library.parsePeriod("2026-W14").firstDate).toBe("2026-03-30");
     expect(existsSync(path.join(REPO_ROOT, "dist/index.d.ts"))).toBe(true);
   });
 });

@@ -136,7 +136,7 @@ describe.each(PROVIDERS)("the $name provider through its real SDK", (provider) =
     expect(run.code).toBe(1);
     expect(server.requests).toHaveLength(2);
     expect(JSON.stringify(server.requests[1]!.body)).toContain("<REPAIR>");
-    expect(run.stderr).toContain("answer has no weekly summary in the seed 002 format after one repair attempt");
+    expect(run.stderr).toContain("answer has no summary in the expected format after one repair attempt");
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
@@ -153,7 +153,7 @@ describe.each(PROVIDERS)("the $name provider through its real SDK", (provider) =
     expect(server.requests[0]!.body["temperature"]).toBe(0.2);
     expect(server.requests[1]!.body).not.toHaveProperty("temperature");
     const warning = "model model-test refused temperature 0.2; asked again with its default";
-    expect(JSON.parse(run.stdout).warnings).toContain(`model: ${warning}`);
+    expect(JSON.parse(run.stdout).warnings).toContainEqual({ source: "model", ruleId: "provider-warning", message: warning });
     expect(await readFile(path.join(dir, "weekly/2026-W14.md"), "utf8")).toContain(`warnings:\n  - ${warning}\n`);
   });
 
@@ -255,7 +255,7 @@ describe("config", () => {
     const run = await runCli(["--week", "2026-W14", "--dir", dir], { env: {} });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      `compact: ${path.join(dir, "compact.config.json")}: model.provider: Invalid option: expected one of "offline"|"anthropic"|"openai"|"replay" (given: "gemini"); model.maxRetries: Too small: expected number to be >=0 (given: -1)\n`,
+      `compact: ${path.join(dir, "compact.config.json")}: model.provider: Invalid option: expected one of "offline"|"anthropic"|"openai"|"ollama"|"replay" (given: "gemini"); model.maxRetries: Too small: expected number to be >=0 (given: -1)\n`,
     );
   });
 });

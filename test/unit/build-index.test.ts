@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildIndex, entryLine, INDEX_LIMITS, type IndexTopic } from "../../src/store/build-index.js";
-import { MEMORY_TYPES } from "../../src/parse/memory-candidate.js";
+import { buildIndex, entryLine, INDEX_LIMITS, type IndexTopic } from "../../src/memory/build-index.js";
+import { MEMORY_TYPES } from "../../src/memory/memory.js";
 
 const topic = (i: number, type = MEMORY_TYPES[i % 4]!, description = `hook number ${i} ${"detail ".repeat(i % 20)}`): IndexTopic => ({
   file: `${type}_topic-${String(i).padStart(5, "0")}.md`,

@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { planConsolidation } from "../../src/consolidate/plan-consolidation.js";
-import { planFileChanges } from "../../src/consolidate/plan-file-changes.js";
+import { applyPlan } from "../../src/consolidate/apply-plan.js";
+import { memoryId } from "../../src/memory/memory.js";
+import { renderMemory } from "../../src/memory/render-memory.js";
 import { memory } from "../helpers/memory-records.js";
 
 const WORDS = ["deploy", "api", "cache", "sync", "service", "database", "region", "team", "release", "tests", "branch", "queue"];
@@ -32,18 +34,20 @@ describe("consolidation keeps every memory's text", () => {
         );
         const plan = planConsolidation(memories, { today: "2026-04-06" });
         plan.supersedes = plan.conflicts.map((c) => ({ kind: "supersede", winner: c.proposedWinner, loser: c.proposedWinner === c.a ? c.b : c.a }));
-        const changes = planFileChanges(plan, "2026-04-06");
-        const byPath = new Map(changes.map((c) => [c.path, c]));
-        const active = memories.map((m) => (byPath.has(m.file) ? byPath.get(m.file)!.after : m.raw)).filter((t): t is string => t !== null);
-        const archive = changes.filter((c) => c.path.startsWith("archive/")).map((c) => c.after!);
-        const trash = changes.filter((c) => c.before !== null && c.after === null).map((c) => c.before!);
+        const effect = applyPlan(plan, "2026-04-06", new Set());
+        const written = new Map(effect.writes.map((m) => [m.file, renderMemory(m)]));
+        const removed = new Set(effect.removes);
+        const active = memories.filter((m) => !removed.has(m.file)).map((m) => written.get(m.file) ?? renderMemory(m));
+        const archive = [...written].filter(([file]) => file.startsWith("archive/")).map(([, text]) => text);
+        // Removed memories go to the trash as they were.
+        const trash = memories.filter((m) => removed.has(m.file)).map(renderMemory);
         const kept = norm([...active, ...archive, ...trash].join("\n"));
         for (const m of memories) {
           for (const block of m.body.split(/\n{2,}/)) expect(kept).toContain(norm(block));
           // A memory merged away lives on, every fact of it, in the memory it was merged into.
-          const merge = plan.merges.find((op) => op.fold === m.id);
-          if (merge) for (const block of m.body.split(/\n{2,}/)) expect(norm(byPath.get(`${merge.keep}.md`)!.after!)).toContain(norm(block));
-          if (m.pinned) expect(byPath.has(m.file)).toBe(false);
+          const merge = plan.merges.find((op) => op.fold === memoryId(m));
+          if (merge) for (const block of m.body.split(/\n{2,}/)) expect(norm(written.get(`${merge.keep}.md`)!)).toContain(norm(block));
+          if (m.pinned) expect(written.has(m.file) || removed.has(m.file)).toBe(false);
         }
       }),
       { numRuns: 300 },

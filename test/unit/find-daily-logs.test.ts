@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { findDailyLogs } from "../../src/logs/find-daily-logs.js";
+import { findDailyLogs as find, type FindLogsOptions } from "../../src/logs/find-daily-logs.js";
+import { MemoryDir } from "../../src/store/memory-dir.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 async function touch(dir: string, ...files: string[]) {
@@ -10,6 +11,8 @@ async function touch(dir: string, ...files: string[]) {
     await writeFile(path.join(dir, file), "- note\n");
   }
 }
+
+const findDailyLogs = async (dir: string, options?: FindLogsOptions) => find(await MemoryDir.open(dir), options);
 
 describe("findDailyLogs", () => {
   it("finds logs in every default place, oldest first", async () => {

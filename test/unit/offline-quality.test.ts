@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { Compactor } from "../../src/compactor.js";
+import { Compactor } from "../../src/pipeline/compactor.js";
 import { copyOf, fixture } from "../helpers/temp-dir.js";
 
 interface Labels {
@@ -24,7 +24,7 @@ function sectionsOf(body: string): Map<string, string> {
 describe("offline model on a labelled week", async () => {
   const labels = JSON.parse(await readFile(fixture("labelled-week/labels.json"), "utf8")) as Labels;
   const dir = await copyOf(fixture("labelled-week/logs"));
-  const result = await new Compactor({ dir }).compactDaily(labels.week);
+  const result = (await (await Compactor.open({ dir, env: {} })).compactDaily(labels.week))!;
   const sections = sectionsOf(result.summary.body);
 
   it.each(SECTIONS.flatMap((section) => (labels[section] as string[]).map((phrase) => [section, phrase] as const)))(
@@ -61,16 +61,16 @@ describe("offline model on a labelled week", async () => {
 
   it("extracts decisions as project memories and the lesson as feedback with Why and How to apply", () => {
     const projects = result.memories.filter((m) => m.type === "project");
-    expect(projects.map((m) => m.content).join("\n")).toContain("pnpm");
+    expect(projects.map((m) => m.body).join("\n")).toContain("pnpm");
     const feedback = result.memories.find((m) => m.type === "feedback");
-    expect(feedback?.content).toContain("never run the index rebuild during business hours");
-    expect(feedback?.content).toMatch(/\*\*Why:\*\* .*doubles the database load/);
-    expect(feedback?.content).toContain("**How to apply:**");
+    expect(feedback?.body).toContain("never run the index rebuild during business hours");
+    expect(feedback?.body).toMatch(/\*\*Why:\*\* .*doubles the database load/);
+    expect(feedback?.body).toContain("**How to apply:**");
     for (const memory of result.memories) expect(memory.sources.length).toBeGreaterThan(0);
   });
 
   it("resolves relative dates against their entry's date", () => {
-    const logsSent = result.memories.map((m) => m.content).join("\n") + result.summary.body;
+    const logsSent = result.memories.map((m) => m.body).join("\n") + result.summary.body;
     expect(logsSent).toContain(labels.resolvedDates[0]);
   });
 });
@@ -78,7 +78,7 @@ describe("offline model on a labelled week", async () => {
 describe("offline model on memory.example (a realistic week)", () => {
   it("keeps the summary around 30% of the input", async () => {
     const dir = await copyOf(fixture("../../memory.example"));
-    const result = await new Compactor({ dir }).compactDaily("2026-W14");
+    const result = (await (await Compactor.open({ dir, env: {} })).compactDaily("2026-W14"))!;
     const ratio = result.summaryChars / result.inputChars;
     expect(ratio).toBeGreaterThan(0.2);
     expect(ratio).toBeLessThan(0.4);

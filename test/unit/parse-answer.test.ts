@@ -9,7 +9,7 @@ describe("parseAnswer", () => {
   it("splits a clean answer into summary and candidates", () => {
     const parsed = parseAnswer(`${SUMMARY}\n${block(VALID)}`);
     expect(parsed.summary).toEqual({ heading: "2026-W14", body: SUMMARY.slice(SUMMARY.indexOf("## 2026-W14")) });
-    expect(parsed.candidates).toEqual([{ name: "Use Postgres", description: "Sync service database", type: "project", content: "Some content.", block: 1 }]);
+    expect(parsed.candidates).toEqual([{ memory: expect.objectContaining({ name: "Use Postgres", description: "Sync service database", type: "project", body: "Some content." }), block: 1 }]);
     expect(parsed.problems).toEqual([]);
   });
 
@@ -30,7 +30,7 @@ describe("parseAnswer", () => {
       "```typed_memory\nno frontmatter at all\n```\n",
     ].join("\n");
     const parsed = parseAnswer(answer);
-    expect(parsed.candidates.map((c) => [c.block, c.name])).toEqual([[4, "Use Postgres"]]);
+    expect(parsed.candidates.map((c) => [c.block, c.memory.name])).toEqual([[4, "Use Postgres"]]);
     expect(parsed.problems.map((p) => `${p.source}: ${p.message}`)).toEqual([
       "answer block 1: type 'opinion' is not one of user, feedback, project, reference; block skipped",
       "answer block 2: name is missing; block skipped",
@@ -49,13 +49,13 @@ describe("parseAnswer", () => {
     const nested = "Run this:\n\n```bash\nnpm test\n```\n\nThen deploy.";
     for (const fence of ["````", "```"]) {
       const parsed = parseAnswer(`${SUMMARY}\n${block(VALID, nested, fence)}\n${block("name: Second\ndescription: d\ntype: reference")}`);
-      expect(parsed.candidates.map((c) => c.content)).toEqual([nested, "Some content."]);
+      expect(parsed.candidates.map((c) => c.memory.body)).toEqual([nested, "Some content."]);
     }
   });
 
   it("accepts a type in capitals and a description with a colon", () => {
     const parsed = parseAnswer(`${SUMMARY}\n${block("name: X\ndescription: Deploy: use ECS\ntype: Project")}`);
-    expect(parsed.candidates[0]).toMatchObject({ type: "project", description: "Deploy: use ECS" });
+    expect(parsed.candidates[0]?.memory).toMatchObject({ type: "project", description: "Deploy: use ECS" });
   });
 
   it("says what is missing when there is no summary in the format", () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { planConsolidation } from "../../src/consolidate/plan-consolidation.js";
 import type { ConsolidationPlan } from "../../src/consolidate/plan-types.js";
-import { PlanRefusedError, validatePlan } from "../../src/consolidate/validate-plan.js";
+import { validatePlan } from "../../src/consolidate/validate-plan.js";
+import { PlanRefusedError } from "../../src/errors/plan-refused-error.js";
+import { memoryId } from "../../src/memory/memory.js";
 import { memory } from "../helpers/memory-records.js";
 
 const today = "2026-04-06";
@@ -68,7 +70,8 @@ describe("validatePlan", () => {
     prunes: [],
     redates: [],
     supersedes: [],
-    memories: new Map(memories.map((m) => [m.id, m])),
+    undecided: [],
+    memories: new Map(memories.map((m) => [memoryId(m), m])),
     ...over,
   });
   const refusal = (p: ConsolidationPlan) => {
@@ -82,17 +85,17 @@ describe("validatePlan", () => {
   };
 
   it("accepts a plan within the invariants", () => {
-    expect(refusal(plan({ merges: [{ kind: "merge", keep: "project_a", fold: "project_b", data: { sources: ["x.md#L1", "y.md#L2"] }, body: "Fact A.\n\nFact B." }] }))).toBe("accepted");
+    expect(refusal(plan({ merges: [{ kind: "merge", keep: "project_a", fold: "project_b", merged: { ...a, sources: ["x.md#L1", "y.md#L2"], body: "Fact A.\n\nFact B." } }] }))).toBe("accepted");
   });
 
   it("refuses a merge across types", () => {
-    expect(refusal(plan({ merges: [{ kind: "merge", keep: "project_a", fold: "user_c", data: { sources: ["x.md#L1"] }, body: "" }] }))).toBe(
+    expect(refusal(plan({ merges: [{ kind: "merge", keep: "project_a", fold: "user_c", merged: { ...a, sources: ["x.md#L1"], body: "" } }] }))).toBe(
       "plan refused: merge of project_a (project) and user_c (user) crosses types",
     );
   });
 
   it("refuses a merge that drops a source", () => {
-    expect(refusal(plan({ merges: [{ kind: "merge", keep: "project_a", fold: "project_b", data: { sources: ["x.md#L1"] }, body: "" }] }))).toBe(
+    expect(refusal(plan({ merges: [{ kind: "merge", keep: "project_a", fold: "project_b", merged: { ...a, sources: ["x.md#L1"], body: "" } }] }))).toBe(
       "plan refused: merge into project_a drops source y.md#L2",
     );
   });
@@ -104,7 +107,7 @@ describe("validatePlan", () => {
 
   it("refuses to remove more than a quarter of the memories", () => {
     const many = Array.from({ length: 8 }, (_, i) => memory(`project_m${i}`, {}, `Fact ${i}.`));
-    const prunes = many.slice(0, 3).map((m) => ({ kind: "prune" as const, id: m.id, type: "project", ageDays: 400 }));
+    const prunes = many.slice(0, 3).map((m) => ({ kind: "prune" as const, id: memoryId(m), type: "project", ageDays: 400 }));
     expect(refusal(plan({ prunes }, many))).toBe("plan refused: it would remove 3 of 8 active memories, more than 25% (consolidation.maxRemoveFraction); nothing changed");
     expect(refusal(plan({ prunes: prunes.slice(0, 2) }, many))).toBe("accepted");
   });

@@ -1,29 +1,31 @@
+import { Compactor } from "../../pipeline/compactor.js";
 import type { CliIo } from "../cli-io.js";
-import { CONFIG_HELP } from "../messages.js";
+import { CONFIG_HELP } from "../help.js";
+import { compactorOptions } from "../open-compactor.js";
+import { Output } from "../output.js";
 import { parseOptions } from "../parse-options.js";
-import { resolveRun } from "../resolve-run.js";
 
 /** `compact config`: the effective settings and where each came from. Never prints a key's value. */
 export async function configCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["dir", "provider", "model", "config", "json", "help"], "compact config");
+  const line = parseOptions(argv, ["dir", "provider", "model", "config"], "compact config");
   if (line.options.help) {
     io.stdout(CONFIG_HELP);
     return 0;
   }
-  const { settings, sources, configFile } = await resolveRun(line, io);
+  const output = new Output(io, line.options.json === true, line.options.quiet === true);
+  const { settings, sources, configFile, warnings } = await Compactor.resolveSettings(compactorOptions(line, io));
   const keySet = settings.apiKeyEnv ? (io.env[settings.apiKeyEnv] ? "set" : "not set") : "not needed";
-  if (line.options.json) {
-    io.stdout(`${JSON.stringify({ configFile: configFile ?? null, settings, sources, apiKey: keySet }, null, 2)}\n`);
-    return 0;
-  }
-  io.stdout(`config file: ${configFile ?? "none found"}\n`);
+  output.result({ schemaVersion: 1, ok: true, command: "config", configFile: configFile ?? null, settings, sources, apiKey: keySet, warnings });
+  for (const warning of warnings) output.note(`warning: ${warning}`);
+  if (output.json) return 0;
+  output.say(`config file: ${configFile ?? "none found"}`);
   const rows = (Object.keys(settings) as (keyof typeof settings)[]).map((key) => {
     const value = settings[key];
     const shown = value === undefined ? "(provider default)" : typeof value === "object" ? JSON.stringify(value) : String(value);
     return [key, shown, sources[key]] as const;
   });
-  const width = Math.max(...rows.map(([key]) => key.length));
-  for (const [key, value, source] of rows) io.stdout(`${key.padEnd(width)}  ${value}  (${source})\n`);
-  if (settings.apiKeyEnv) io.stdout(`${"apiKey".padEnd(width)}  ${settings.apiKeyEnv} is ${keySet}\n`);
+  const width = rows.reduce((max, [key]) => Math.max(max, key.length), 0);
+  for (const [key, value, source] of rows) output.say(`${key.padEnd(width)}  ${value}  (${source})`);
+  if (settings.apiKeyEnv) output.say(`${"apiKey".padEnd(width)}  ${settings.apiKeyEnv} is ${keySet}`);
   return 0;
 }

@@ -1,120 +1,93 @@
-import { planConsolidation } from "../../consolidate/plan-consolidation.js";
-import type { ConflictProposal, ConsolidationPlan } from "../../consolidate/plan-types.js";
-import { readMemories } from "../../consolidate/read-memories.js";
-import { isEmptyPlan, renderReport } from "../../consolidate/render-report.js";
-import { autoConsolidate } from "../../consolidate/auto-consolidate.js";
-import { applyConsolidation } from "../../consolidate/run-consolidation.js";
-import { askTerminal } from "../ask-terminal.js";
+import { UsageError } from "../../errors/usage-error.js";
+import type { ConflictProposal } from "../../consolidate/plan-types.js";
+import type { ConsolidateResult } from "../../pipeline/consolidate.js";
 import type { CliIo } from "../cli-io.js";
-import { CONSOLIDATE_HELP } from "../messages.js";
-import { type CommandLine, parseOptions } from "../parse-options.js";
-import { type ResolvedRun, resolveRun } from "../resolve-run.js";
-import { judgePairs, pairsToJudge } from "../../consolidate/judge-pairs.js";
-import { formatProblem } from "../../problems/problem.js";
-import { buildModel } from "./week-command.js";
-import { assertDirectory, withLock } from "../with-lock.js";
+import { CONSOLIDATE_HELP } from "../help.js";
+import { openCompactor } from "../open-compactor.js";
+import { Output } from "../output.js";
+import { parseOptions } from "../parse-options.js";
 
 const NOTHING_FOUND = "Dream complete. No duplicate, contradictory, or stale memories found.";
 const NOTHING_CHANGED = "Nothing changed: memories are already tight.";
 
-/** `compact consolidate`: seed 000's pass, seed 003's report and questions; plan → validate → apply. */
+/** `compact consolidate`: the report, questions on a terminal, then plan → validate → apply. */
 export async function consolidateCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["dir", "provider", "model", "config", "dry-run", "yes", "auto", "json", "quiet", "help"], "compact consolidate");
+  const line = parseOptions(argv, ["dir", "provider", "model", "config", "dry-run", "yes", "auto", "resolve"], "compact consolidate");
   const { options } = line;
   if (options.help) {
     io.stdout(CONSOLIDATE_HELP);
     return 0;
   }
-  const run = await resolveRun(line, io);
-  const { settings, layout } = run;
-  const dir = settings.dir;
-  await assertDirectory(dir);
-  const say = (text: string) => options.quiet || options.json || io.stdout(`${text}\n`);
-  const now = io.clock?.() ?? new Date();
-  const today = now.toISOString().slice(0, 10);
-  const command = `compact consolidate${options.auto ? " --auto" : options.yes ? " --yes" : ""}`;
+  if (options.resolve !== undefined && options.resolve !== "newer") throw new UsageError(`--resolve '${options.resolve}': the one way to settle conflicts without a terminal is --resolve newer`);
+  const output = new Output(io, options.json === true, options.quiet === true);
+  const compactor = await openCompactor(line, io, output);
+  const dryRun = options["dry-run"] === true;
+  const asking = !dryRun && !options.yes && !options.resolve && !options.auto && !output.json && Boolean(io.interactive);
 
-  const work = async (): Promise<number> => {
-    const judge = options["dry-run"] ? undefined : modelJudge(run, line, io);
-    if (options.auto && !options["dry-run"]) {
-      io.stdout(`${(await autoConsolidate(dir, { now, layout, retention: settings.retention, limits: settings, ...(judge ? { judge } : {}) })).line}\n`);
-      return 0;
+  if (!dryRun && !options.auto && !options.yes && !options.resolve && !asking) {
+    // No one to answer and no flag saying what to do: report only.
+    const result = await compactor.consolidate({ mode: "report" });
+    output.result(result);
+    if (!output.json) {
+      printReport(result, output, false);
+      if (!result.nothingFound) output.say("No terminal to confirm on, so nothing was applied. Run with --yes to apply the merges and prunes, --resolve newer to also settle conflicts, or --auto.");
     }
-    const plan = planConsolidation(await readMemories(dir, layout), { today, retention: settings.retention });
-    await judge?.(plan);
-    const asking = !options["dry-run"] && !options.yes && !options.json && Boolean(io.interactive);
-
-    if (isEmptyPlan(plan)) {
-      if (options.json) io.stdout(`${JSON.stringify({ dir, plan: planJson(plan), applied: false }, null, 2)}\n`);
-      say(NOTHING_FOUND);
-      say(NOTHING_CHANGED);
-      return 0;
-    }
-    if (!options.json) say(renderReport(plan, { asking }).trimEnd());
-    if (options["dry-run"]) {
-      if (options.json) io.stdout(`${JSON.stringify({ dir, dryRun: true, plan: planJson(plan), applied: false }, null, 2)}\n`);
-      say("Dry run: no changes made.");
-      return 0;
-    }
-    if (!options.yes && !io.interactive) {
-      if (options.json) io.stdout(`${JSON.stringify({ dir, plan: planJson(plan), applied: false }, null, 2)}\n`);
-      say("No terminal to confirm on, so nothing was applied. Run with --yes to apply the merges and prunes, or --auto.");
-      return 0;
-    }
-
-    let skipped = plan.conflicts.length;
-    if (asking) {
-      const ask = io.ask ?? askTerminal;
-      plan.supersedes = [];
-      for (const conflict of plan.conflicts) {
-        const winner = await resolveConflict(conflict, ask);
-        if (winner) plan.supersedes.push({ kind: "supersede", winner, loser: winner === conflict.a ? conflict.b : conflict.a });
-      }
-      skipped = plan.conflicts.length - plan.supersedes.length;
-      const apply = (await ask("Apply? [Y/n]")).trim().toLowerCase();
-      if (apply === "n" || apply === "no") {
-        say("Cancelled. No changes made.");
-        return 0;
-      }
-    }
-    const applied = await applyConsolidation(dir, plan, { now, today, command, limits: settings, layout });
-    if (options.json) {
-      io.stdout(`${JSON.stringify({ dir, plan: planJson(plan), applied: true, run: applied.journal.run, improved: applied.improved }, null, 2)}\n`);
-      return 0;
-    }
-    say(`Dream complete — merged: ${plan.merges.length}, pruned: ${plan.prunes.length}, conflicts resolved: ${plan.supersedes.length}, skipped: ${skipped}`);
-    say(applied.improved > 0 ? `Improved ${applied.improved} memories. (undo: compact undo ${applied.journal.run})` : NOTHING_CHANGED);
     return 0;
-  };
-  return options["dry-run"] ? work() : withLock(dir, layout.lockFile, command, io, work);
+  }
+
+  const ask = io.ask ?? (async (question: string) => (await import("../ask-terminal.js")).askTerminal(question));
+  const result = await compactor.consolidate({
+    mode: dryRun ? "report" : options.auto ? "auto" : "apply",
+    dryRun,
+    ...(options.resolve === "newer" ? { resolve: "newer" as const } : asking ? { resolve: (conflict: ConflictProposal) => askConflict(conflict, ask) } : {}),
+    ...(asking ? { confirm: async () => !["n", "no"].includes((await ask("Apply? [Y/n]")).trim().toLowerCase()) } : {}),
+    onReport: (report, plan) => {
+      if (output.json || (options.auto && !dryRun)) return;
+      const empty = plan.merges.length + plan.conflicts.length + plan.prunes.length + plan.redates.length === 0;
+      if (!empty) output.say((asking ? report.replace(/\n$/, " Apply? [Y/n]\n") : report).trimEnd());
+    },
+  });
+  output.result(result);
+  for (const note of result.recovered) output.note(`warning: ${note}`);
+  if (output.json) return 0;
+  if (result.mode === "auto") {
+    output.say(result.line!);
+    return 0;
+  }
+  if (result.nothingFound) {
+    output.say(NOTHING_FOUND);
+    output.say(NOTHING_CHANGED);
+    return 0;
+  }
+  if (dryRun) {
+    output.say("Dry run: no changes made.");
+    return 0;
+  }
+  if (result.cancelled) {
+    output.say("Cancelled. No changes made.");
+    return 0;
+  }
+  for (const warning of result.warnings) output.warn(warning);
+  const { merged, pruned, conflictsResolved, skipped } = result.counts;
+  output.say(`Dream complete — merged: ${merged}, pruned: ${pruned}, conflicts resolved: ${conflictsResolved}, skipped: ${skipped}`);
+  output.say(result.improved > 0 ? `Improved ${result.improved} memories. (undo: compact undo ${result.run})` : NOTHING_CHANGED);
+  return 0;
 }
 
-// With an LLM configured, it judges the pairs the code could not decide and writes merged text; offline, the code alone decides.
-function modelJudge(run: ResolvedRun, line: CommandLine, io: CliIo): ((plan: ConsolidationPlan) => Promise<void>) | undefined {
-  if (run.settings.provider === "offline") return undefined;
-  const model = buildModel(run, line, io);
-  return async (plan) => {
-    const problems = await judgePairs(plan, pairsToJudge(plan), model, run.settings.promptsDir ? { promptsDir: run.settings.promptsDir } : {});
-    for (const problem of problems) if (!line.options.quiet) io.stderr(`warning: ${formatProblem(problem)}\n`);
-  };
+function printReport(result: ConsolidateResult, output: Output, asking: boolean): void {
+  if (result.nothingFound) {
+    output.say(NOTHING_FOUND);
+    output.say(NOTHING_CHANGED);
+    return;
+  }
+  output.say((asking ? result.report.replace(/\n$/, " Apply? [Y/n]\n") : result.report).trimEnd());
 }
 
-// Seed 003: A, B or skip, any case; nothing typed is skip; anything else asks again.
-async function resolveConflict(conflict: ConflictProposal, ask: (question: string) => Promise<string>): Promise<string | undefined> {
+// A, B or skip, any case; nothing typed is skip; anything else asks again.
+async function askConflict(conflict: ConflictProposal, ask: (question: string) => Promise<string>): Promise<"a" | "b" | "skip"> {
   for (;;) {
     const answer = (await ask(`[${conflict.a}] vs [${conflict.b}] — "${conflict.topic}" [A/B/skip] (proposed: ${conflict.proposedWinner === conflict.a ? "A" : "B"})`)).trim().toLowerCase();
-    if (answer === "a") return conflict.a;
-    if (answer === "b") return conflict.b;
-    if (answer === "" || answer === "skip") return undefined;
+    if (answer === "a" || answer === "b") return answer;
+    if (answer === "" || answer === "skip") return "skip";
   }
-}
-
-function planJson(plan: ConsolidationPlan) {
-  return {
-    merges: plan.merges.map((m) => ({ keep: m.keep, fold: m.fold })),
-    conflicts: plan.conflicts.map(({ a, b, topic, proposedWinner, reason }) => ({ a, b, topic, proposedWinner, reason })),
-    prunes: plan.prunes.map(({ id, type, ageDays }) => ({ id, type, ageDays })),
-    redates: plan.redates.map((r) => r.id),
-    supersedes: plan.supersedes.map(({ winner, loser }) => ({ winner, loser })),
-  };
 }

@@ -1,12 +1,12 @@
 import path from "node:path";
 import type { CliIo } from "../cli-io.js";
-import { GOLDEN_HELP } from "../messages.js";
+import { findGoldenCases, runGoldenCase } from "../../golden/run-golden-case.js";
+import { GOLDEN_HELP } from "../help.js";
 import { parseOptions } from "../parse-options.js";
-import { findGoldenCases, runGoldenCase } from "../run-golden-case.js";
 
 /** `compact golden DIR [--update]`: replays recorded answers and compares every written file with expected/. */
 export async function goldenCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["update", "quiet", "help"], "compact golden", 1);
+  const line = parseOptions(argv, ["update"], "compact golden", 1);
   if (line.options.help) {
     io.stdout(GOLDEN_HELP);
     return 0;

@@ -3,11 +3,13 @@ import path from "node:path";
 import { UsageError } from "../../errors/usage-error.js";
 import { planMigration } from "../../migrate/plan-migration.js";
 import { writeAtomic } from "../../store/atomic-write.js";
-import { buildIndex } from "../../store/build-index.js";
-import { AGENTS_LAYOUT } from "../../store/memory-layout.js";
-import { indexTopicFrom, readIfExists, readIndexTopics } from "../../store/read-memory-dir.js";
+import { buildIndex } from "../../memory/build-index.js";
+import { readMemory } from "../../memory/read-memory.js";
+import type { Memory } from "../../memory/memory.js";
+import { MemoryDir } from "../../store/memory-dir.js";
+import { readSnapshot } from "../../store/snapshot.js";
 import type { CliIo } from "../cli-io.js";
-import { MIGRATE_HELP } from "../messages.js";
+import { MIGRATE_HELP } from "../help.js";
 import { parseOptions } from "../parse-options.js";
 
 /**
@@ -54,9 +56,13 @@ export async function migrateCommand(argv: string[], io: CliIo): Promise<number>
     say(`created ${file.path}`);
   }
 
-  const topics = new Map((await readIndexTopics(dir, AGENTS_LAYOUT)).map((t) => [t.file, t]));
-  for (const file of files.filter((f) => f.path.startsWith("topics/"))) if (!topics.has(file.path)) topics.set(file.path, indexTopicFrom(file.path, file.content));
-  const index = buildIndex([...topics.values()], [], AGENTS_LAYOUT.indexFile).files;
+  const memoryDir = await MemoryDir.open(dir, "agents");
+  const topics = new Map<string, Memory>((await readSnapshot(memoryDir)).memories.map((m) => [m.file, m]));
+  for (const file of files.filter((f) => f.path.startsWith("topics/"))) {
+    const read = readMemory(file.path, file.content);
+    if (!topics.has(file.path) && "memory" in read) topics.set(file.path, read.memory);
+  }
+  const index = buildIndex([...topics.values()], [], memoryDir.layout.indexFile).files;
   for (const file of index) {
     if ((await readIfExists(path.join(dir, file.path))) === file.content) continue;
     await writeAtomic(path.join(dir, file.path), file.content);
@@ -65,4 +71,11 @@ export async function migrateCommand(argv: string[], io: CliIo): Promise<number>
   }
   say(written === 0 ? `nothing to do: ${dir} already holds the migration of ${from}` : `migrated ${from} into ${dir}; the original is untouched`);
   return 0;
+}
+
+async function readIfExists(file: string): Promise<string | undefined> {
+  return readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  });
 }

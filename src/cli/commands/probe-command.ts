@@ -1,26 +1,29 @@
 import { missingProbes, readProbes } from "../../consolidate/probes.js";
-import { readMemories } from "../../consolidate/read-memories.js";
+import { readSnapshot } from "../../store/snapshot.js";
 import type { CliIo } from "../cli-io.js";
-import { PROBE_HELP } from "../messages.js";
+import { PROBE_HELP } from "../help.js";
+import { openCompactor } from "../open-compactor.js";
+import { Output } from "../output.js";
 import { parseOptions } from "../parse-options.js";
-import { resolveRun } from "../resolve-run.js";
 
 /** `compact probe`: checks each probe's phrase is findable in the active memories. */
 export async function probeCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["dir", "config", "help"], "compact probe");
+  const line = parseOptions(argv, ["dir", "config"], "compact probe");
   if (line.options.help) {
     io.stdout(PROBE_HELP);
     return 0;
   }
-  const { settings, layout } = await resolveRun(line, io);
-  const probes = await readProbes(settings.dir);
-  if (probes.length === 0) {
-    io.stdout(`no probes: add lines "question => phrase" to ${settings.dir}/probes.md\n`);
-    return 0;
-  }
-  const texts = (await readMemories(settings.dir, layout)).map((m) => `${m.name}\n${m.description}\n${m.body}`);
+  const output = new Output(io, line.options.json === true, line.options.quiet === true);
+  const compactor = await openCompactor(line, io, output);
+  const probes = await readProbes(compactor.dir);
+  const texts = (await readSnapshot(compactor.dir)).memories.map((m) => `${m.name}\n${m.description}\n${m.body}`);
   const missing = new Set(missingProbes(probes, texts));
-  for (const probe of probes) io.stdout(`${missing.has(probe) ? "MISSING" : "found  "}  ${probe.question} => ${probe.phrase}\n`);
-  io.stdout(`${probes.length - missing.size} of ${probes.length} probes found\n`);
+  const results = probes.map((probe) => ({ line: probe.line, question: probe.question, phrase: probe.phrase, found: !missing.has(probe) }));
+  output.result({ schemaVersion: 1, ok: true, command: "probe", probes: results, found: probes.length - missing.size, total: probes.length });
+  if (probes.length === 0) output.say(`no probes: add lines "question => phrase" to ${compactor.dir.given}/probes.md`);
+  else {
+    for (const probe of results) output.say(`${probe.found ? "found  " : "MISSING"}  ${probe.question} => ${probe.phrase}`);
+    output.say(`${probes.length - missing.size} of ${probes.length} probes found`);
+  }
   return missing.size === 0 ? 0 : 1;
 }

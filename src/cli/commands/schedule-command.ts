@@ -1,10 +1,11 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { UsageError } from "../../errors/usage-error.js";
+import { Compactor } from "../../pipeline/compactor.js";
 import type { CliIo } from "../cli-io.js";
-import { SCHEDULE_HELP } from "../messages.js";
+import { SCHEDULE_HELP } from "../help.js";
+import { compactorOptions } from "../open-compactor.js";
 import { parseOptions } from "../parse-options.js";
-import { resolveRun } from "../resolve-run.js";
 
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const BIN = fileURLToPath(new URL("../../../bin/compact.js", import.meta.url));
@@ -16,7 +17,7 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
     io.stdout(SCHEDULE_HELP);
     return 0;
   }
-  const { settings } = await resolveRun(line, io);
+  const { settings } = await Compactor.resolveSettings(compactorOptions(line, io));
   const at = parseAt(line.options.at ?? "Mon 10:00");
   const dir = path.resolve(settings.dir);
   const command = `${quote(process.execPath)} ${quote(BIN)} --auto --dir ${quote(dir)}${line.options.config ? ` --config ${quote(path.resolve(io.cwd, line.options.config))}` : ""}`;

@@ -1,22 +1,30 @@
-import { undoRun } from "../../consolidate/undo-run.js";
+import { formatProblem } from "../../problems/problem.js";
 import type { CliIo } from "../cli-io.js";
-import { UNDO_HELP } from "../messages.js";
+import { UNDO_HELP } from "../help.js";
+import { openCompactor } from "../open-compactor.js";
+import { Output } from "../output.js";
 import { parseOptions } from "../parse-options.js";
-import { resolveRun } from "../resolve-run.js";
-import { assertDirectory, withLock } from "../with-lock.js";
 
-/** `compact undo [RUN]`: restores the memory dir as it was before a run. */
+/** `compact undo [RUN] [--list]`: restores the memory dir as it was before a run, or lists the runs. */
 export async function undoCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["dir", "config", "quiet", "help"], "compact undo", 1);
+  const line = parseOptions(argv, ["dir", "config", "list"], "compact undo", 1);
   if (line.options.help) {
     io.stdout(UNDO_HELP);
     return 0;
   }
-  const { settings, layout } = await resolveRun(line, io);
-  await assertDirectory(settings.dir);
-  return withLock(settings.dir, layout.lockFile, "compact undo", io, async () => {
-    const undone = await undoRun(settings.dir, line.positionals[0]);
-    if (!line.options.quiet) io.stdout(`Restored ${undone.restored} files as they were before run ${undone.run}.\n`);
+  const output = new Output(io, line.options.json === true, line.options.quiet === true);
+  const compactor = await openCompactor(line, io, output);
+  if (line.options.list) {
+    const list = await compactor.listRuns();
+    output.result(list);
+    if (list.runs.length === 0) output.say("no runs journaled yet");
+    for (const run of list.runs) output.say(`${run.run}  ${run.status.padEnd(9)}  ${run.command} (${run.files} file${run.files === 1 ? "" : "s"})`);
+    for (const warning of list.warnings) output.say(`damaged   ${formatProblem(warning)}`);
     return 0;
-  });
+  }
+  const undone = await compactor.undo(line.positionals[0]);
+  output.result(undone);
+  for (const note of undone.recovered) output.note(`warning: ${note}`);
+  output.say(`Restored ${undone.restored.length} files as they were before run ${undone.run}.`);
+  return 0;
 }

@@ -1,5 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
+import { throwIfAborted } from "../../errors/aborted-error.js";
 import { describeFailure, refusesSetting } from "../describe-failure.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 
@@ -28,14 +29,16 @@ export class AnthropicModel implements MemoryModel {
     };
     let response: Anthropic.Message;
     try {
-      response = await this.create(params);
+      response = await this.create(params, options.signal);
     } catch (error) {
+      throwIfAborted(options.signal);
       if (!refusesSetting(error, "temperature")) throw describeFailure(this.provider, error, this.settings, "ANTHROPIC_BASE_URL");
       warnings.push(`model ${this.settings.model} refused temperature ${options.temperature}; asked again with its default`);
       delete params["temperature"];
       try {
-        response = await this.create(params);
+        response = await this.create(params, options.signal);
       } catch (retryError) {
+        throwIfAborted(options.signal);
         throw describeFailure(this.provider, retryError, this.settings, "ANTHROPIC_BASE_URL");
       }
     }
@@ -44,7 +47,7 @@ export class AnthropicModel implements MemoryModel {
     return { text, usage: { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens }, warnings };
   }
 
-  private create(params: Record<string, unknown>): Promise<Anthropic.Message> {
-    return this.client.messages.create(params as unknown as Anthropic.MessageCreateParamsNonStreaming);
+  private create(params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<Anthropic.Message> {
+    return this.client.messages.create(params as unknown as Anthropic.MessageCreateParamsNonStreaming, signal ? { signal } : {});
   }
 }

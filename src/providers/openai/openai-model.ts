@@ -1,5 +1,6 @@
 import OpenAI from "openai";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
+import { throwIfAborted } from "../../errors/aborted-error.js";
 import { describeFailure, refusesSetting } from "../describe-failure.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 
@@ -10,11 +11,12 @@ export const OPENAI_DEFAULT_MODEL = "gpt-4.1-mini";
  * compatible server (Ollama, vLLM, LM Studio, OpenRouter) at `baseURL`.
  */
 export class OpenAiModel implements MemoryModel {
-  readonly provider = "openai";
+  readonly provider: string;
   readonly modelId: string;
   private readonly client: OpenAI;
 
   constructor(private readonly settings: ProviderSettings) {
+    this.provider = settings.provider ?? "openai";
     this.modelId = settings.model;
     this.client = new OpenAI(sdkClientOptions(settings));
   }
@@ -34,8 +36,9 @@ export class OpenAiModel implements MemoryModel {
     // A model may refuse the temperature, or want max_completion_tokens: each gets one retry without it.
     for (let attempt = 0; response === undefined; attempt++) {
       try {
-        response = await this.client.chat.completions.create(params as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming);
+        response = await this.client.chat.completions.create(params as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, options.signal ? { signal: options.signal } : {});
       } catch (error) {
+        throwIfAborted(options.signal);
         if (attempt < 2 && "temperature" in params && refusesSetting(error, "temperature")) {
           warnings.push(`model ${this.settings.model} refused temperature ${options.temperature}; asked again with its default`);
           delete params["temperature"];

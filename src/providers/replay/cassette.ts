@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { glob } from "tinyglobby";
 import YAML from "yaml";
+import { InputError } from "../../errors/input-error.js";
 import type { CompleteOptions, CompletionResult } from "../../model/memory-model.js";
 
 /** What determines an answer; its hash names the cassette. */
@@ -22,7 +23,7 @@ export interface Cassette {
   response: CompletionResult;
 }
 
-export function cassetteRequest(model: string, prompt: string, options: CompleteOptions): CassetteRequest {
+export function cassetteRequest(model: string, prompt: string, options: Omit<CompleteOptions, "signal">): CassetteRequest {
   return { model, system: options.systemPrompt, prompt, temperature: options.temperature, maxTokens: options.maxTokens };
 }
 
@@ -65,8 +66,13 @@ export async function readCassettes(dir: string): Promise<Map<string, Cassette &
   const files = await glob(["*.yaml"], { cwd: dir, onlyFiles: true });
   const cassettes = new Map<string, Cassette & { file: string }>();
   for (const file of files.sort()) {
-    const raw = YAML.parse(await readFile(path.join(dir, file), "utf8")) as RawCassette;
-    if (!raw?.request || !raw.response || typeof raw.response.text !== "string") throw new Error(`${path.join(dir, file)}: not a cassette`);
+    let raw: RawCassette;
+    try {
+      raw = YAML.parse(await readFile(path.join(dir, file), "utf8"), { schema: "core" }) as RawCassette;
+    } catch (error) {
+      throw new InputError(path.join(dir, file), `not a cassette (${(error as Error).message.split("\n")[0]})`);
+    }
+    if (!raw?.request || !raw.response || typeof raw.response.text !== "string") throw new InputError(path.join(dir, file), "not a cassette");
     const request: CassetteRequest = {
       model: raw.request.model,
       system: raw.request.system,

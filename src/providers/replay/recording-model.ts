@@ -1,9 +1,10 @@
 import path from "node:path";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
+import { redactSecrets } from "../../logs/redact-secrets.js";
 import { writeAtomic } from "../../store/atomic-write.js";
 import { cassetteFileName, cassetteKey, cassetteRequest, renderCassette } from "./cassette.js";
 
-/** Wraps any model and saves every exchange as a cassette in `dir`. */
+/** Wraps any model and saves every exchange as a cassette in `dir`, secrets redacted. */
 export class RecordingModel implements MemoryModel {
   readonly provider: string;
   readonly modelId: string;
@@ -11,7 +12,7 @@ export class RecordingModel implements MemoryModel {
   readonly recorded: string[] = [];
 
   constructor(
-    private readonly inner: MemoryModel,
+    readonly inner: MemoryModel,
     private readonly dir: string,
   ) {
     this.provider = inner.provider;
@@ -19,7 +20,9 @@ export class RecordingModel implements MemoryModel {
   }
 
   async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
-    const response = await this.inner.complete(prompt, options);
+    const answered = await this.inner.complete(prompt, options);
+    // A cassette is written to disk: the answer is redacted first, like everything written.
+    const response = { ...answered, text: (await redactSecrets(answered.text)).text };
     const request = cassetteRequest(this.inner.modelId, prompt, options);
     const key = cassetteKey(request);
     const file = path.join(this.dir, cassetteFileName(key));

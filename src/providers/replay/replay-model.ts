@@ -1,4 +1,5 @@
 import { CompactorError } from "../../errors/compactor-error.js";
+import { InputError } from "../../errors/input-error.js";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { type Cassette, type CassetteRequest, cassetteKey, cassetteRequest, readCassettes } from "./cassette.js";
 
@@ -24,7 +25,8 @@ export class ReplayModel implements MemoryModel {
 
   async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
     this.cassettes ??= await readCassettes(this.dir).catch((error: Error) => {
-      throw new CompactorError(`replay: cannot read cassettes in ${this.dir}: ${error.message}`);
+      if (error instanceof CompactorError) throw error;
+      throw new InputError(this.dir, `replay: cannot read cassettes (${(error as NodeJS.ErrnoException).code ?? error.message})`);
     });
     const models = this.model ? [this.model] : [...new Set([...this.cassettes.values()].map((c) => c.request.model))];
     for (const model of models) {
@@ -35,7 +37,7 @@ export class ReplayModel implements MemoryModel {
       }
     }
     const wanted = cassetteRequest(models[0] ?? this.modelId, prompt, options);
-    throw new CompactorError(`replay: no cassette for request ${cassetteKey(wanted).slice(0, 16)} in ${this.dir}; ${this.closest(wanted)}`);
+    throw new CompactorError("E_PROVIDER", `replay: no cassette for request ${cassetteKey(wanted).slice(0, 16)} in ${this.dir}; ${this.closest(wanted)}`);
   }
 
   private closest(wanted: CassetteRequest): string {

@@ -1,0 +1,29 @@
+import { UsageError } from "../../errors/usage-error.js";
+import type { CliIo } from "../cli-io.js";
+import { SEARCH_HELP } from "../help.js";
+import { openCompactor } from "../open-compactor.js";
+import { Output } from "../output.js";
+import { parseOptions, positiveInteger } from "../parse-options.js";
+
+const TYPES = ["user", "feedback", "project", "reference", "weekly"];
+
+/** `compact search QUERY`: ranked memories and weekly summaries, a snippet each. */
+export async function searchCommand(argv: string[], io: CliIo): Promise<number> {
+  const line = parseOptions(argv, ["dir", "config", "limit", "type"], "compact search", 64);
+  if (line.options.help) {
+    io.stdout(SEARCH_HELP);
+    return 0;
+  }
+  const query = line.positionals.join(" ").trim();
+  if (query === "") throw new UsageError("search needs a query, e.g. compact search deploy target (see compact search --help)");
+  const type = line.options.type;
+  if (type !== undefined && !TYPES.includes(type)) throw new UsageError(`--type '${type}': expected one of ${TYPES.join(", ")}`);
+  const output = new Output(io, line.options.json === true, line.options.quiet === true);
+  const compactor = await openCompactor(line, io, output);
+  const limit = positiveInteger(line.options.limit, "limit");
+  const found = await compactor.search(query, { ...(limit ? { limit } : {}), ...(type ? { type } : {}) });
+  output.result(found);
+  if (found.results.length === 0) output.say(`nothing found for "${query}"`);
+  for (const hit of found.results) output.say(`${hit.score.toFixed(2).padStart(6)}  ${hit.file}  ${hit.name}\n        ${hit.snippet}`);
+  return 0;
+}

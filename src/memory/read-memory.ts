@@ -1,0 +1,61 @@
+import type { Problem } from "../problems/problem.js";
+import { readFrontmatter } from "../text/frontmatter.js";
+import { type Memory, newMemory } from "./memory.js";
+
+/** Front matter keys the memory model reads into its own fields; every other key is kept in `extra`. */
+export const KNOWN_KEYS = ["name", "description", "type", "created", "updated", "sources", "pinned", "confidence", "supersedes", "valid_to", "superseded_by", "merged_from", "aliases"] as const;
+const KNOWN = new Set<string>(KNOWN_KEYS);
+
+export type MemoryRead = { memory: Memory } | { problem: Problem } | { notMemory: true };
+
+/**
+ * Reads a memory file's text (already decoded, `\n` endings). A file whose
+ * front matter is not data (another language, broken YAML) is a problem and
+ * must be left untouched; a file without a `type` is not a memory.
+ */
+export function readMemory(file: string, text: string): MemoryRead {
+  const read = readFrontmatter(text);
+  if (read.problem) return { problem: { source: file, ruleId: "unreadable-frontmatter", message: `${read.problem}; file left as it is` } };
+  const data = read.data;
+  if (typeof data["type"] !== "string" || data["type"].trim() === "") return { notMemory: true };
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) if (!KNOWN.has(key)) extra[key] = value;
+  const confidence = typeof data["confidence"] === "number" ? data["confidence"] : Number.parseFloat(String(data["confidence"] ?? ""));
+  const supersededBy = text1(data["superseded_by"]);
+  const validTo = day(data["valid_to"]);
+  const base = file.slice(file.lastIndexOf("/") + 1).replace(/\.md$/i, "");
+  const memory = newMemory({
+    file,
+    name: text1(data["name"]) || base,
+    description: text1(data["description"]),
+    type: data["type"].trim(),
+    body: read.body.replace(/^\n+/, "").trimEnd(),
+    sources: strings(data["sources"]),
+    created: day(data["created"]),
+    updated: day(data["updated"]) || day(data["created"]),
+    status: supersededBy || file.startsWith("archive/") ? "superseded" : "active",
+    pinned: data["pinned"] === true || data["pinned"] === "true" || data["pinned"] === "yes",
+    supersedes: strings(data["supersedes"]),
+    mergedFrom: strings(data["merged_from"]),
+    aliases: strings(data["aliases"]),
+    extra,
+    keyOrder: Object.keys(data),
+  });
+  if (Number.isFinite(confidence)) memory.confidence = confidence;
+  if (supersededBy) memory.supersededBy = supersededBy;
+  if (validTo) memory.validTo = validTo;
+  return { memory };
+}
+
+function text1(value: unknown): string {
+  return typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
+}
+
+function day(value: unknown): string {
+  return typeof value === "string" ? value.trim().slice(0, 10) : "";
+}
+
+function strings(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v) => v !== null && v !== undefined).map(String);
+  return typeof value === "string" && value.trim() !== "" ? [value.trim()] : [];
+}

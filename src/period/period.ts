@@ -1,0 +1,85 @@
+import { addDays, endOfMonth, endOfQuarter, format, getISOWeek, getISOWeekYear, getISOWeeksInYear, parseISO, startOfMonth, startOfQuarter } from "date-fns";
+import { WeekError } from "../errors/week-error.js";
+
+/** The kinds of period a summary covers. Weeks are compacted today; months and quarters roll weeks up. */
+export type PeriodKind = "week" | "month" | "quarter";
+
+/** A span of calendar days that one summary covers. */
+export interface Period {
+  kind: PeriodKind;
+  /** Canonical label: `2026-W14`, `2026-03`, `2026-Q1`. */
+  label: string;
+  /** First and last day, `YYYY-MM-DD`, inclusive. */
+  firstDate: string;
+  lastDate: string;
+}
+
+const WEEK = /^(\d{4})-W(\d{2})$/;
+const MONTH = /^(\d{4})-(\d{2})$/;
+const QUARTER = /^(\d{4})-Q([1-4])$/;
+const SUMMARY_FOLDER: Record<PeriodKind, string> = { week: "weekly", month: "monthly", quarter: "quarterly" };
+
+/**
+ * Parses `YYYY-Www` (ISO 8601 week, Monday to Sunday), `YYYY-MM` or `YYYY-Qn`.
+ * date-fns would silently roll `2025-W53` into `2026-W01`, so the week number
+ * is checked against the year's week count first.
+ */
+export function parsePeriod(label: string): Period {
+  const week = WEEK.exec(label);
+  if (week) {
+    const year = Number(week[1]);
+    const number = Number(week[2]);
+    // Mid-year date: getISOWeeksInYear looks at the ISO week-numbering year of its argument.
+    const weeksInYear = getISOWeeksInYear(new Date(year, 5, 15));
+    if (number < 1 || number > weeksInYear) throw new WeekError(label, `${year} has weeks W01 to W${weeksInYear}`);
+    const monday = parseISO(label);
+    return { kind: "week", label, firstDate: day(monday), lastDate: day(addDays(monday, 6)) };
+  }
+  const month = MONTH.exec(label);
+  if (month && Number(month[2]) >= 1 && Number(month[2]) <= 12) {
+    const first = parseISO(`${label}-01`);
+    return { kind: "month", label, firstDate: day(startOfMonth(first)), lastDate: day(endOfMonth(first)) };
+  }
+  const quarter = QUARTER.exec(label);
+  if (quarter) {
+    const first = new Date(Number(quarter[1]), (Number(quarter[2]) - 1) * 3, 1);
+    return { kind: "quarter", label, firstDate: day(startOfQuarter(first)), lastDate: day(endOfQuarter(first)) };
+  }
+  throw new WeekError(label, "expected the form YYYY-Www, e.g. 2026-W14");
+}
+
+/** Parses a week label; any other period is a usage error. */
+export function parseWeek(label: string): Period {
+  const period = WEEK.test(label) ? parsePeriod(label) : undefined;
+  if (!period) throw new WeekError(label, "expected the form YYYY-Www, e.g. 2026-W14");
+  return period;
+}
+
+/** The period of a kind that holds a calendar date (`YYYY-MM-DD`). */
+export function periodOf(date: string, kind: PeriodKind = "week"): Period {
+  const at = parseISO(date);
+  if (kind === "month") return parsePeriod(format(at, "yyyy-MM"));
+  if (kind === "quarter") return parsePeriod(`${format(at, "yyyy")}-Q${Math.floor(at.getMonth() / 3) + 1}`);
+  return parsePeriod(`${getISOWeekYear(at)}-W${String(getISOWeek(at)).padStart(2, "0")}`);
+}
+
+/** The days of a period, first to last. */
+export function periodDates(period: Period): string[] {
+  const dates: string[] = [];
+  for (let at = parseISO(period.firstDate); day(at) <= period.lastDate; at = addDays(at, 1)) dates.push(day(at));
+  return dates;
+}
+
+/** True when a date (`YYYY-MM-DD`) falls in the period. */
+export function inPeriod(period: Period, date: string): boolean {
+  return date >= period.firstDate && date <= period.lastDate;
+}
+
+/** Where a period's summary lives in the memory dir: `weekly/2026-W14.md`, `monthly/2026-03.md`. */
+export function summaryPath(period: Pick<Period, "kind" | "label">): string {
+  return `${SUMMARY_FOLDER[period.kind]}/${period.label}.md`;
+}
+
+function day(date: Date): string {
+  return format(date, "yyyy-MM-dd");
+}

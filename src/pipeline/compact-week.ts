@@ -1,0 +1,213 @@
+import { UntracedOutputError } from "../errors/untraced-output-error.js";
+import { loadPeriodLogs } from "../logs/load-period-logs.js";
+import { estimateCost } from "../model/estimate-cost.js";
+import type { MemoryModel, TokenUsage } from "../model/memory-model.js";
+import { type Period, parseWeek } from "../period/period.js";
+import type { Problem } from "../problems/problem.js";
+import { estimateTokens } from "../prompt/render-prompt.js";
+import { RecordingModel } from "../providers/replay/recording-model.js";
+import { readSnapshot, type Snapshot } from "../store/snapshot.js";
+import { commitChanges } from "../store/transaction.js";
+import { compressionRatio, type SkippedCandidate, type SourceLog } from "./compaction-result.js";
+import { completeCompaction, prepareCompaction, readCompaction } from "./compact-daily.js";
+import { type AcceptedMemory, type PlannedFile, planPeriod } from "./plan-period.js";
+import { memoryIndex, relatedMemories } from "./related-memories.js";
+import type { RunContext } from "./run-context.js";
+import { withRunLock } from "./with-run-lock.js";
+
+/** The size and price of a period's call, before making it. */
+export interface CostEstimate {
+  logs: number;
+  inputTokens: number;
+  maxOutputTokens: number;
+  /** Upper bound in US dollars, when the model's price is configured. */
+  costUsd?: number;
+}
+
+/** What `compactWeek` did (or, in a dry run, would do): exactly what `compact --week --json` prints. */
+export interface CompactWeekResult {
+  schemaVersion: 1;
+  ok: true;
+  command: "week";
+  week: string;
+  firstDate: string;
+  lastDate: string;
+  dryRun: boolean;
+  provider: string;
+  model: string;
+  /** The daily logs read. Empty when the week has none: then nothing is written. */
+  logs: SourceLog[];
+  files: PlannedFile[];
+  memories: { accepted: AcceptedMemory[]; skipped: SkippedCandidate[] };
+  /** New memories merged into an existing near-duplicate. */
+  merged: { keep: string; fold: string }[];
+  warnings: Problem[];
+  usage: TokenUsage;
+  costUsd?: number;
+  compressionRatio: number;
+  trace: Record<string, string[]>;
+  redactions: { logs: number; answer: number };
+  repaired: boolean;
+  /** The journaled run: `compact undo RUN` restores the memory dir as it was before it. */
+  run?: string;
+  /** Dry runs: the estimate, and (for models that cost nothing) the files that would be written. */
+  estimate?: CostEstimate;
+  preview?: { path: string; action: string; content: string }[];
+  /** Cassettes written by `--record`. */
+  recorded?: string[];
+  /** Lines for people: a week with no logs, a dry run that made no call. */
+  notes: string[];
+  /** What was settled before the run: a stale lock taken over, interrupted runs finished or discarded. */
+  recovered: string[];
+}
+
+const PAID_PROVIDERS = new Set(["anthropic", "openai"]);
+
+/**
+ * Compacts one ISO week: reads its logs, asks the model (prepare → call →
+ * parse), plans every write against one snapshot of the memory dir and
+ * commits them as one journaled transaction under the lock. A dry run takes
+ * no lock and writes nothing; with a paid provider it stops at the estimate.
+ */
+export async function compactWeek(ctx: RunContext, label: string, options: { dryRun?: boolean; strict?: boolean } = {}): Promise<CompactWeekResult> {
+  const period = parseWeek(label);
+  const built = await ctx.model();
+  if (options.dryRun) return dryRun(ctx, period, built instanceof RecordingModel ? built.inner : built);
+  return withRunLock(ctx, `compact --week ${period.label}`, async (recovered) => {
+    const snapshot = await readSnapshot(ctx.dir);
+    const outcome = await compactPeriod(ctx, period, snapshot, built, options);
+    if (!outcome) return { ...noLogs(ctx, period, built, snapshot.problems), recovered };
+    const journal = await commitChanges(ctx.dir, outcome.plan.changes, {
+      command: `compact --week ${period.label}`,
+      now: ctx.now(),
+      operations: outcome.plan.operations,
+      last: isIndexFile(ctx),
+      signal: ctx.signal,
+    });
+    return weekResult(period, outcome, { dryRun: false, notes: [], recovered, ...(journal ? { run: journal.run } : {}), ...(built instanceof RecordingModel ? { recorded: built.recorded } : {}) });
+  });
+}
+
+/** One period compacted against a snapshot, planned but not written. Undefined when the period has no logs. */
+export async function compactPeriod(ctx: RunContext, period: Period, snapshot: Snapshot, model: MemoryModel, options: { strict?: boolean } = {}) {
+  const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
+  if (logs.logs.length === 0) return undefined;
+  const { index, byId } = memoryIndex(snapshot.memories);
+  const related = relatedMemories(index, byId, logs.logs.map((log) => log.text).join("\n"));
+  const prepared = await prepareCompaction(await ctx.prompts(), logs, related, ctx.settings);
+  const completed = await completeCompaction(model, prepared, ctx.signal);
+  const result = readCompaction(prepared, completed, model, ctx.price(model.modelId));
+  result.warnings.unshift(...snapshot.problems);
+  const untraced = result.warnings.filter((w) => w.ruleId === "untraced-bullet" || w.ruleId === "untraced-memory");
+  if (options.strict && untraced.length > 0) {
+    throw new UntracedOutputError(`--strict: ${untraced.length} summary bullet(s) or memories trace to no daily entry (first: ${untraced[0]!.source}: ${untraced[0]!.message}); nothing written`);
+  }
+  const plan = planPeriod(snapshot, result, { layout: ctx.dir.layout, now: ctx.now(), retention: ctx.settings.retention });
+  result.warnings.push(...plan.warnings);
+  return { result, plan, estimate: estimateOf(prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId)) };
+}
+
+async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Promise<CompactWeekResult> {
+  const snapshot = await readSnapshot(ctx.dir);
+  if (PAID_PROVIDERS.has(model.provider)) {
+    // A dry run never spends money: a paid provider stops at the estimate.
+    const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
+    if (logs.logs.length === 0) return noLogs(ctx, period, model, snapshot.problems, true);
+    const { index, byId } = memoryIndex(snapshot.memories);
+    const prepared = await prepareCompaction(await ctx.prompts(), logs, relatedMemories(index, byId, logs.logs.map((l) => l.text).join("\n")), ctx.settings);
+    const estimate = estimateOf(prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId));
+    return {
+      ...emptyResult(period, model, true),
+      logs: logs.logs.map((log) => ({ file: log.file.relPath, date: log.file.date, sha256: log.sha256 })),
+      warnings: [...snapshot.problems, ...logs.problems],
+      estimate,
+      notes: [`dry run: no call made to ${model.provider}; nothing written`],
+    };
+  }
+  const outcome = await compactPeriod(ctx, period, snapshot, model);
+  if (!outcome) return noLogs(ctx, period, model, snapshot.problems, true);
+  const actions = new Map(outcome.plan.files.map((file) => [file.path, file.action]));
+  const preview = outcome.plan.changes.map((change) => ({ path: change.path, action: actions.get(change.path) ?? "update", content: typeof change.content === "string" ? change.content : "" }));
+  return weekResult(period, outcome, { dryRun: true, notes: [], recovered: [], preview });
+}
+
+function weekResult(
+  period: Period,
+  outcome: NonNullable<Awaited<ReturnType<typeof compactPeriod>>>,
+  extra: { dryRun: boolean; notes: string[]; recovered: string[]; run?: string; preview?: { path: string; action: string; content: string }[]; recorded?: string[] },
+): CompactWeekResult {
+  const { result, plan, estimate } = outcome;
+  return {
+    schemaVersion: 1,
+    ok: true,
+    command: "week",
+    week: period.label,
+    firstDate: period.firstDate,
+    lastDate: period.lastDate,
+    dryRun: extra.dryRun,
+    provider: result.provider,
+    model: result.model,
+    logs: result.sources,
+    files: plan.files,
+    memories: { accepted: plan.accepted, skipped: result.skipped },
+    merged: plan.merged,
+    warnings: result.warnings,
+    usage: result.usage,
+    ...(result.costUsd === undefined ? {} : { costUsd: result.costUsd }),
+    compressionRatio: compressionRatio(result),
+    trace: result.trace,
+    redactions: result.redactions,
+    repaired: result.repaired,
+    ...(extra.run ? { run: extra.run } : {}),
+    ...(extra.dryRun ? { estimate } : {}),
+    ...(extra.preview ? { preview: extra.preview } : {}),
+    ...(extra.recorded && extra.recorded.length > 0 ? { recorded: extra.recorded } : {}),
+    notes: extra.notes,
+    recovered: extra.recovered,
+  };
+}
+
+function emptyResult(period: Period, model: MemoryModel, dryRun: boolean): CompactWeekResult {
+  return {
+    schemaVersion: 1,
+    ok: true,
+    command: "week",
+    week: period.label,
+    firstDate: period.firstDate,
+    lastDate: period.lastDate,
+    dryRun,
+    provider: model.provider,
+    model: model.modelId,
+    logs: [],
+    files: [],
+    memories: { accepted: [], skipped: [] },
+    merged: [],
+    warnings: [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+    compressionRatio: 0,
+    trace: {},
+    redactions: { logs: 0, answer: 0 },
+    repaired: false,
+    notes: [],
+    recovered: [],
+  };
+}
+
+function noLogs(ctx: RunContext, period: Period, model: MemoryModel, problems: Problem[], dryRun = false): CompactWeekResult {
+  return {
+    ...emptyResult(period, model, dryRun),
+    warnings: problems,
+    notes: [`no daily logs for ${period.label} (${period.firstDate} … ${period.lastDate}) in ${ctx.dir.given}; nothing written`],
+  };
+}
+
+function estimateOf(prompt: { system: string; user: string }, logs: number, maxTokens: number, price: Parameters<typeof estimateCost>[1]): CostEstimate {
+  const inputTokens = estimateTokens(prompt.system) + estimateTokens(prompt.user);
+  const costUsd = estimateCost({ inputTokens, outputTokens: maxTokens }, price);
+  return { logs, inputTokens, maxOutputTokens: maxTokens, ...(costUsd === undefined ? {} : { costUsd }) };
+}
+
+/** The index and its sub-lists are put in place last, so they never point at a file not yet there. */
+export function isIndexFile(ctx: RunContext): (file: string) => boolean {
+  return (file) => file === ctx.dir.layout.indexFile || file.startsWith("memory-index/");
+}

@@ -1,0 +1,187 @@
+import path from "node:path";
+import type { CompactConfig } from "../config/config-schema.js";
+import { loadConfig, validate } from "../config/load-config.js";
+import { resolveSettings, type SettingSources, type Settings } from "../config/settings.js";
+import type { MemoryModel } from "../model/memory-model.js";
+import { parseWeek } from "../period/period.js";
+import type { Problem } from "../problems/problem.js";
+import { type CompactionPrompts, loadCompactionPrompts } from "../prompt/load-prompts.js";
+import { createModel } from "../providers/create-model.js";
+import { RecordingModel } from "../providers/replay/recording-model.js";
+import { MemoryDir } from "../store/memory-dir.js";
+import { readSnapshot } from "../store/snapshot.js";
+import type { CompactionResult } from "./compaction-result.js";
+import { type CompactWeekResult, compactPeriod, compactWeek } from "./compact-week.js";
+import { type ConsolidateOptions, type ConsolidateResult, consolidate } from "./consolidate.js";
+import { type AutoOptions, type AutoResult, runAuto } from "./run-auto.js";
+import type { ProgressEvent, RunContext } from "./run-context.js";
+import { type SearchOptions, type SearchResult, search } from "./search.js";
+import { type StatusResult, status } from "./status.js";
+import { listRuns, type RunListResult, type UndoResult, undo } from "./undo.js";
+
+/** How to open a memory dir. Everything is optional: the offline model and `./memory` by default. */
+export interface CompactorOptions {
+  /** The memory directory (default: `COMPACT_DIR`, `dir` in the config, else `./memory`). */
+  dir?: string;
+  /** A config file to read, or the config itself; omitted, one is looked for in the memory dir and upward from `cwd`. */
+  config?: string | CompactConfig;
+  /** `offline` (default), `anthropic`, `openai`, `ollama` or `replay`. */
+  provider?: string;
+  /** A model to call, or the name of the provider's model to ask for. */
+  model?: MemoryModel | string;
+  /** Builds the model from the resolved provider and model name, instead of the built-in registry. */
+  createModel?: (provider: string, name: string | undefined) => MemoryModel;
+  /** Answer from the cassettes in this directory (the `replay` provider). */
+  replayDir?: string;
+  /** Save every model exchange as a cassette in this directory. */
+  recordDir?: string;
+  /** Where relative paths start (default: the process's working directory). */
+  cwd?: string;
+  /** Environment for keys and overrides (default: `process.env`). */
+  env?: Record<string, string | undefined>;
+  /** Source of the current time, for reproducible output. */
+  clock?: () => Date;
+  /** Interrupts a run; before it commits, nothing changes. */
+  signal?: AbortSignal;
+  /** Called after each period of a long run. */
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+/** Settings a Compactor would use, with where each came from: what `compact config` prints. */
+export interface ResolvedSettings {
+  settings: Settings;
+  sources: SettingSources;
+  configFile: string | undefined;
+  warnings: string[];
+}
+
+/**
+ * The library's front door: one memory dir, its settings and its model.
+ * Every method returns a plain object (what the CLI prints with `--json`);
+ * locking, recovery of interrupted runs and journaling happen inside.
+ *
+ * ```ts
+ * const compactor = await Compactor.open({ dir: "memory" });
+ * const week = await compactor.compactWeek("2026-W14");
+ * ```
+ */
+export class Compactor {
+  private builtModel: Promise<MemoryModel> | undefined;
+  private loadedPrompts: Promise<CompactionPrompts> | undefined;
+  readonly context: RunContext;
+
+  private constructor(
+    readonly dir: MemoryDir,
+    readonly resolved: ResolvedSettings,
+    private readonly options: CompactorOptions,
+  ) {
+    const env = options.env ?? process.env;
+    const root = dir.root;
+    const relative = (globs: string[] | undefined) => globs?.map((glob) => (path.isAbsolute(glob) ? path.relative(root, glob).split(path.sep).join("/") : glob));
+    const settings = resolved.settings;
+    this.context = {
+      dir,
+      settings,
+      logs: { include: relative(settings.logsInclude), exclude: relative(settings.logsExclude) },
+      now: options.clock ?? (() => new Date()),
+      signal: options.signal,
+      model: () => (this.builtModel ??= this.buildModel(env)),
+      prompts: () => (this.loadedPrompts ??= loadCompactionPrompts(settings.promptsDir)),
+      price: (modelId) => settings.prices[modelId],
+      onProgress: options.onProgress,
+      notices: resolved.warnings.map((message) => ({ source: "config", ruleId: "config-warning", message })),
+    };
+  }
+
+  /** Resolves the settings (flags → environment → config file → defaults) without opening the memory dir. */
+  static async resolveSettings(options: CompactorOptions = {}): Promise<ResolvedSettings> {
+    const cwd = options.cwd ?? process.cwd();
+    const env = options.env ?? process.env;
+    const knownDir = options.dir ?? env["COMPACT_DIR"];
+    let loaded: { config: CompactConfig; file?: string; warnings: string[] };
+    if (options.config !== undefined && typeof options.config === "object") {
+      loaded = validate(options.config, path.join(cwd, "(config)"));
+    } else {
+      loaded = await loadConfig({ file: typeof options.config === "string" ? path.resolve(cwd, options.config) : undefined, memoryDir: knownDir ? path.resolve(cwd, knownDir) : undefined, cwd });
+    }
+    const provider = options.replayDir ? "replay" : options.provider;
+    const modelName = typeof options.model === "string" ? options.model : undefined;
+    const { settings, sources } = resolveSettings({ flags: { dir: options.dir, provider, model: modelName }, env, config: loaded.config, configFile: loaded.file, cwd });
+    if (options.replayDir) sources.provider = "flag --replay";
+    return { settings, sources, configFile: loaded.file, warnings: loaded.warnings };
+  }
+
+  /** Opens a memory dir: resolves the settings and checks the directory (it may be a symlink; its real path is the jail). */
+  static async open(options: CompactorOptions = {}): Promise<Compactor> {
+    const resolved = await Compactor.resolveSettings(options);
+    const dir = await MemoryDir.open(resolved.settings.dir, resolved.settings.layout);
+    return new Compactor(dir, resolved, options);
+  }
+
+  get settings(): Settings {
+    return this.resolved.settings;
+  }
+
+  /** The configured model (built on first use: a missing API key is an error then). */
+  model(): Promise<MemoryModel> {
+    return this.context.model();
+  }
+
+  /** The model step alone: reads a week's logs, asks the model, reads its answer. Writes nothing. */
+  async compactDaily(week: string): Promise<CompactionResult | undefined> {
+    const period = parseWeek(week);
+    const snapshot = await readSnapshot(this.dir);
+    const outcome = await compactPeriod(this.context, period, snapshot, await this.model());
+    return outcome?.result;
+  }
+
+  /** Compacts one ISO week into its summary and memories, as one undoable run. */
+  compactWeek(week: string, options: { dryRun?: boolean; strict?: boolean } = {}): Promise<CompactWeekResult> {
+    return compactWeek(this.context, week, options);
+  }
+
+  /** Merges duplicates, settles contradictions, prunes and re-indexes. */
+  consolidate(options: ConsolidateOptions = {}): Promise<ConsolidateResult> {
+    return consolidate(this.context, options);
+  }
+
+  /** What cron runs: every week due, then consolidation when its gates are open. */
+  runAuto(options: AutoOptions = {}): Promise<AutoResult> {
+    return runAuto(this.context, options);
+  }
+
+  status(): Promise<StatusResult> {
+    return status(this.context);
+  }
+
+  search(query: string, options: SearchOptions = {}): Promise<SearchResult> {
+    return search(this.context, query, options);
+  }
+
+  /** Restores the memory dir as it was before a run (default: the latest), byte for byte. */
+  undo(run?: string): Promise<UndoResult> {
+    return undo(this.context, run);
+  }
+
+  listRuns(): Promise<RunListResult> {
+    return listRuns(this.context);
+  }
+
+  /** Problems found while opening: unknown config keys, a model setting ignored. */
+  get notices(): Problem[] {
+    return this.context.notices;
+  }
+
+  private async buildModel(env: Record<string, string | undefined>): Promise<MemoryModel> {
+    const { settings } = this.resolved;
+    let model: MemoryModel;
+    if (this.options.model !== undefined && typeof this.options.model !== "string") model = this.options.model;
+    else if (this.options.createModel) model = this.options.createModel(settings.provider, settings.model);
+    else {
+      const built = await createModel({ ...settings, replayDir: this.options.replayDir }, env);
+      for (const message of built.warnings) this.context.notices.push({ source: "model", ruleId: "model-warning", message });
+      model = built.model;
+    }
+    return this.options.recordDir ? new RecordingModel(model, this.options.recordDir) : model;
+  }
+}

@@ -1,0 +1,229 @@
+import { applyPlan } from "../consolidate/apply-plan.js";
+import { planConsolidation } from "../consolidate/plan-consolidation.js";
+import { type ConflictProposal, type ConsolidationPlan, describeOperation, operations } from "../consolidate/plan-types.js";
+import { checkRecall, readProbes } from "../consolidate/probes.js";
+import { judgePairs, pairsToJudge } from "../consolidate/propose-by-model.js";
+import { isAutoReminder, REMINDER_FILE_NAME, reminderFor } from "../consolidate/reminder.js";
+import { isEmptyPlan, renderReport } from "../consolidate/render-report.js";
+import { validatePlan } from "../consolidate/validate-plan.js";
+import { buildIndex } from "../memory/build-index.js";
+import type { Memory } from "../memory/memory.js";
+import { renderMemory } from "../memory/render-memory.js";
+import type { Problem } from "../problems/problem.js";
+import { topicPath } from "../store/memory-layout.js";
+import { readSnapshot, type Snapshot } from "../store/snapshot.js";
+import { commitChanges, type FileChange } from "../store/transaction.js";
+import { isIndexFile } from "./compact-week.js";
+import { indexWeek } from "./plan-period.js";
+import type { RunContext } from "./run-context.js";
+import { withRunLock } from "./with-run-lock.js";
+
+/** How a conflict is settled: the newer memory wins, the proposed winner wins, or a person (a function) decides. */
+export type ConflictResolver = "newer" | "proposed" | "skip" | ((conflict: ConflictProposal) => Promise<"a" | "b" | "skip">);
+
+export interface ConsolidateOptions {
+  /**
+   * `report`: plan and report, change nothing. `apply`: apply merges, prunes
+   * and redates, and the conflicts `resolve` settles. `auto` (for cron): apply
+   * what is safe and leave conflicts to a person with one reminder memory.
+   */
+  mode?: "report" | "apply" | "auto";
+  /** Plan and report only, whatever the mode. */
+  dryRun?: boolean;
+  /** How conflicts are settled in `apply` mode (default: skipped). */
+  resolve?: ConflictResolver;
+  /** Called with the report once the plan is made, before any question. */
+  onReport?: (report: string, plan: ConsolidationPlan) => void;
+  /** Asked last; false cancels and nothing changes. */
+  confirm?: () => Promise<boolean>;
+}
+
+/** A plan as data: what `--json` prints. */
+export interface PlanSummary {
+  merges: { keep: string; fold: string }[];
+  conflicts: { a: string; b: string; topic: string; proposedWinner: string; reason: string }[];
+  prunes: { id: string; type: string; ageDays: number }[];
+  redates: string[];
+  supersedes: { winner: string; loser: string }[];
+}
+
+/** What `consolidate` did: exactly what `compact consolidate --json` prints. */
+export interface ConsolidateResult {
+  schemaVersion: 1;
+  ok: true;
+  command: "consolidate";
+  mode: "report" | "apply" | "auto";
+  dryRun: boolean;
+  plan: PlanSummary;
+  /** The consolidation report, without the closing question. */
+  report: string;
+  /** True when the plan proposes nothing at all. */
+  nothingFound: boolean;
+  applied: boolean;
+  cancelled: boolean;
+  /** The journaled run, when something changed: `compact undo RUN` reverses it. */
+  run?: string;
+  /** Memory files written or removed (not the index, the archive or the reminder). */
+  improved: number;
+  counts: { merged: number; pruned: number; conflictsResolved: number; skipped: number };
+  warnings: Problem[];
+  /** What was settled before the run: a stale lock taken over, interrupted runs finished or discarded. */
+  recovered: string[];
+  /** In `auto` mode, the one line a scheduled run prints. */
+  line?: string;
+}
+
+/**
+ * The consolidation pass over the whole memory dir: plan (find candidates →
+ * rules, then the model when one is configured) → validate → apply, as one
+ * journaled transaction under the lock. A report-only run takes no lock.
+ */
+export async function consolidate(ctx: RunContext, options: ConsolidateOptions = {}): Promise<ConsolidateResult> {
+  const mode = options.mode ?? "apply";
+  const dryRun = options.dryRun === true;
+  if (dryRun || mode === "report") {
+    // Reads only, so no lock; a dry run never asks the model (it may cost money), a report does.
+    const snapshot = await readSnapshot(ctx.dir);
+    const { plan, warnings } = await makePlan(ctx, snapshot, !dryRun);
+    const report = renderReport(plan, { asking: false });
+    options.onReport?.(report, plan);
+    return result(mode, dryRun, plan, report, { dir: ctx.dir.given, warnings: [...snapshot.problems, ...warnings] });
+  }
+  const command = mode === "auto" ? "compact consolidate --auto" : "compact consolidate";
+  return withRunLock(ctx, command, (recovered) => consolidateLocked(ctx, mode, options, recovered));
+}
+
+/** The pass itself, the lock already held (`--auto` runs it after compacting). */
+export async function consolidateLocked(ctx: RunContext, mode: "apply" | "auto", options: ConsolidateOptions, recovered: string[]): Promise<ConsolidateResult> {
+  const snapshot = await readSnapshot(ctx.dir);
+  const { plan, warnings } = await makePlan(ctx, snapshot, true);
+  warnings.unshift(...snapshot.problems);
+  const report = renderReport(plan, { asking: false });
+  options.onReport?.(report, plan);
+  const today = ctx.now().toISOString().slice(0, 10);
+  const reminderFile = topicPath(ctx.dir.layout, REMINDER_FILE_NAME);
+  const reminder = mode === "auto" ? reminderFor(snapshot.memories.find((m) => m.file === reminderFile && isAutoReminder(m)), plan.conflicts, today, reminderFile) : undefined;
+  const dir = ctx.dir.given;
+  if (isEmptyPlan(plan) && reminder === undefined) return result(mode, false, plan, report, { dir, warnings, recovered });
+
+  if (mode === "apply") plan.supersedes = await resolveConflicts(plan, options.resolve ?? "skip");
+  if (options.confirm && !(await options.confirm())) return result(mode, false, plan, report, { dir, warnings, recovered, cancelled: true });
+
+  validatePlan(plan, { maxRemoveFraction: ctx.settings.maxRemoveFraction });
+  const effect = applyPlan(plan, today, new Set(snapshot.archived.map((m) => m.file)));
+  const writes = new Map(effect.writes.map((memory) => [memory.file, memory]));
+  if (reminder !== undefined) {
+    if (reminder === null) effect.removes.push(reminderFile);
+    else writes.set(reminderFile, reminder);
+  }
+  const after = activeAfter(snapshot.memories, writes, new Set(effect.removes));
+  checkRecall(await readProbes(ctx.dir), snapshot.memories.map(textOf), after.map(textOf));
+
+  const changes: FileChange[] = [...[...writes.values()].map((memory) => ({ path: memory.file, content: renderMemory(memory) })), ...effect.removes.map((path) => ({ path, content: null }))];
+  const index = buildIndex(after, snapshot.summaries.map(indexWeek), ctx.dir.layout.indexFile);
+  for (const file of index.files) changes.push({ path: file.path, content: file.content });
+  const journal = await commitChanges(ctx.dir, changes, {
+    command: mode === "auto" ? "compact consolidate --auto" : "compact consolidate",
+    now: ctx.now(),
+    operations: operations(plan).map(describeOperation),
+    last: isIndexFile(ctx),
+    signal: ctx.signal,
+  });
+  const memoryFiles = new Set(journal?.files.map((f) => f.path) ?? []);
+  const improved = [...memoryFiles].filter((file) => !file.startsWith("archive/") && file !== reminderFile && !isIndexFile(ctx)(file)).length;
+  return result(mode, false, plan, report, { dir, warnings, recovered, applied: true, improved, ...(journal ? { run: journal.run } : {}) });
+}
+
+async function makePlan(ctx: RunContext, snapshot: Snapshot, askModel: boolean): Promise<{ plan: ConsolidationPlan; warnings: Problem[] }> {
+  const today = ctx.now().toISOString().slice(0, 10);
+  const plan = planConsolidation(snapshot.memories, { today, retention: ctx.settings.retention });
+  const warnings: Problem[] = [];
+  // With an LLM configured, it judges what the code could not decide and writes merged text; the offline model never.
+  if (askModel && ctx.settings.provider !== "offline") {
+    const model = await ctx.model();
+    warnings.push(...(await judgePairs(plan, pairsToJudge(plan), model, { promptsDir: ctx.settings.promptsDir, signal: ctx.signal })));
+  }
+  return { plan, warnings };
+}
+
+async function resolveConflicts(plan: ConsolidationPlan, resolve: ConflictResolver): Promise<ConsolidationPlan["supersedes"]> {
+  const supersedes: ConsolidationPlan["supersedes"] = [];
+  for (const conflict of plan.conflicts) {
+    const choice =
+      typeof resolve === "function"
+        ? await resolve(conflict)
+        : resolve === "newer"
+          ? newerSide(plan, conflict)
+          : resolve === "proposed"
+            ? conflict.proposedWinner === conflict.a
+              ? "a"
+              : "b"
+            : "skip";
+    if (choice === "skip") continue;
+    const winner = choice === "a" ? conflict.a : conflict.b;
+    const loser = choice === "a" ? conflict.b : conflict.a;
+    if (plan.memories.get(loser)?.pinned) continue;
+    supersedes.push({ kind: "supersede", winner, loser });
+  }
+  return supersedes;
+}
+
+// B is the newer by construction; a pinned memory never loses, so a pinned A wins.
+function newerSide(plan: ConsolidationPlan, conflict: ConflictProposal): "a" | "b" {
+  return plan.memories.get(conflict.a)?.pinned ? "a" : "b";
+}
+
+function activeAfter(memories: Memory[], writes: Map<string, Memory>, removes: Set<string>): Memory[] {
+  const active = new Map(memories.map((m) => [m.file, m]));
+  for (const file of removes) active.delete(file);
+  for (const [file, memory] of writes) if (!file.startsWith("archive/")) active.set(file, memory);
+  return [...active.values()];
+}
+
+function textOf(memory: Pick<Memory, "name" | "description" | "body">): string {
+  return `${memory.name}\n${memory.description}\n${memory.body}`;
+}
+
+function planSummary(plan: ConsolidationPlan): PlanSummary {
+  return {
+    merges: plan.merges.map((m) => ({ keep: m.keep, fold: m.fold })),
+    conflicts: plan.conflicts.map(({ a, b, topic, proposedWinner, reason }) => ({ a, b, topic, proposedWinner, reason })),
+    prunes: plan.prunes.map(({ id, type, ageDays }) => ({ id, type, ageDays })),
+    redates: plan.redates.map((r) => r.id),
+    supersedes: plan.supersedes.map(({ winner, loser }) => ({ winner, loser })),
+  };
+}
+
+function result(
+  mode: ConsolidateResult["mode"],
+  dryRun: boolean,
+  plan: ConsolidationPlan,
+  report: string,
+  extra: { dir?: string; warnings?: Problem[]; recovered?: string[]; applied?: boolean; cancelled?: boolean; improved?: number; run?: string },
+): ConsolidateResult {
+  const resolved = extra.applied ? plan.supersedes.length : 0;
+  const counts = {
+    merged: extra.applied ? plan.merges.length : 0,
+    pruned: extra.applied ? plan.prunes.length : 0,
+    conflictsResolved: resolved,
+    skipped: plan.conflicts.length - resolved,
+  };
+  return {
+    schemaVersion: 1,
+    ok: true,
+    command: "consolidate",
+    mode,
+    dryRun,
+    plan: planSummary(plan),
+    report,
+    nothingFound: isEmptyPlan(plan),
+    applied: extra.applied ?? false,
+    cancelled: extra.cancelled ?? false,
+    ...(extra.run ? { run: extra.run } : {}),
+    improved: extra.improved ?? 0,
+    counts,
+    warnings: extra.warnings ?? [],
+    recovered: extra.recovered ?? [],
+    ...(mode === "auto" && !dryRun ? { line: `[compact --auto] dir=${extra.dir ?? "."} merged=${counts.merged} pruned=${counts.pruned} conflicts_skipped=${plan.conflicts.length}` } : {}),
+  };
+}

@@ -1,0 +1,193 @@
+import { applyPlan } from "../consolidate/apply-plan.js";
+import { planConsolidation } from "../consolidate/plan-consolidation.js";
+import { describeOperation, operations } from "../consolidate/plan-types.js";
+import { buildIndex, type IndexWeek } from "../memory/build-index.js";
+import { memoryFileName } from "../memory/memory-file-name.js";
+import { mergeMemory } from "../memory/merge-memory.js";
+import { type Memory, memoryId } from "../memory/memory.js";
+import { readMemory } from "../memory/read-memory.js";
+import { renderMemory } from "../memory/render-memory.js";
+import { readSummaryFile, renderSummary, sameSummary, type SummaryFile } from "../memory/summary-file.js";
+import { summaryPath } from "../period/period.js";
+import type { Problem } from "../problems/problem.js";
+import type { MemoryLayout } from "../store/memory-layout.js";
+import { topicPath } from "../store/memory-layout.js";
+import type { Snapshot } from "../store/snapshot.js";
+import type { FileChange } from "../store/transaction.js";
+import { type CompactionResult, compressionRatio } from "./compaction-result.js";
+
+/** A file a run writes or would write, and what happens to it. */
+export interface PlannedFile {
+  path: string;
+  action: "create" | "update" | "remove" | "unchanged";
+  role: "summary" | "memory" | "index";
+}
+
+/** A memory the answer gave, and where it went. */
+export interface AcceptedMemory {
+  name: string;
+  type: string;
+  file: string;
+  action: "created" | "updated" | "unchanged";
+  sources: string[];
+}
+
+/** Everything one period's compaction would change, planned in memory. */
+export interface PeriodPlan {
+  changes: FileChange[];
+  files: PlannedFile[];
+  accepted: AcceptedMemory[];
+  /** New memories merged into an existing near-duplicate. */
+  merged: { keep: string; fold: string }[];
+  warnings: Problem[];
+  /** One line per operation, for the journal. */
+  operations: string[];
+  /** The snapshot as it will be once the plan is committed: the next period of a long run starts from it. */
+  next: Snapshot;
+}
+
+export interface PlanPeriodOptions {
+  layout: MemoryLayout;
+  now: Date;
+  retention: Record<string, number | null>;
+}
+
+/**
+ * Plans a period's writes against the snapshot: the summary; each memory the
+ * answer gave, into the existing memory of the same name and type (or file)
+ * when there is one, else a new file; new memories that restate an existing
+ * one merged into it; the index rebuilt. Pure: nothing is written.
+ */
+export function planPeriod(snapshot: Snapshot, result: CompactionResult, options: PlanPeriodOptions): PeriodPlan {
+  const { layout, now } = options;
+  const active = new Map(snapshot.memories.map((memory) => [memory.file, memory]));
+  const byName = new Map(snapshot.memories.map((memory) => [nameKey(memory), memory]));
+  const touched = new Map<string, Memory>();
+  const accepted: AcceptedMemory[] = [];
+  const fresh = new Set<string>();
+
+  for (const candidate of result.memories) {
+    const existing = byName.get(nameKey(candidate)) ?? active.get(freeFile(candidate, layout, snapshot, touched, active));
+    let memory: Memory;
+    if (existing) {
+      memory = mergeMemory(touched.get(existing.file) ?? existing, candidate);
+    } else {
+      memory = { ...candidate, file: freeFile(candidate, layout, snapshot, touched, active) };
+      fresh.add(memoryId(memory));
+    }
+    touched.set(memory.file, memory);
+    active.set(memory.file, memory);
+    byName.set(nameKey(memory), memory);
+    accepted.push({ name: candidate.name, type: candidate.type, file: memory.file, action: existing ? (memory === existing ? "unchanged" : "updated") : "created", sources: candidate.sources });
+    if (existing && memory !== existing) fresh.add(memoryId(memory));
+  }
+
+  // New memories that restate an existing one are merged into it; their contradictions are left to consolidation.
+  const warnings: Problem[] = [];
+  const merged: { keep: string; fold: string }[] = [];
+  const removes = new Set<string>();
+  const journalLines: string[] = [];
+  if (fresh.size > 0) {
+    const today = now.toISOString().slice(0, 10);
+    const plan = planConsolidation([...active.values()], { today, retention: options.retention, justWritten: fresh });
+    plan.merges = plan.merges.filter((m) => fresh.has(m.keep) || fresh.has(m.fold));
+    plan.redates = plan.redates.filter((r) => fresh.has(r.id));
+    plan.prunes = [];
+    for (const c of plan.conflicts.filter((c) => fresh.has(c.a) || fresh.has(c.b))) {
+      warnings.push({ source: "consolidation", ruleId: "contradiction", message: `[${c.a}] vs [${c.b}] — "${c.topic}": run compact consolidate to resolve` });
+    }
+    plan.conflicts = [];
+    const effect = applyPlan(plan, today, new Set(snapshot.archived.map((m) => m.file)));
+    for (const memory of effect.writes) {
+      touched.set(memory.file, memory);
+      active.set(memory.file, memory);
+    }
+    for (const file of effect.removes) {
+      removes.add(file);
+      touched.delete(file);
+      active.delete(file);
+    }
+    for (const merge of plan.merges) merged.push({ keep: merge.keep, fold: merge.fold });
+    journalLines.push(...operations(plan).map(describeOperation));
+    for (const item of accepted) {
+      const merge = plan.merges.find((m) => m.fold === memoryId({ file: item.file }));
+      if (merge) item.file = merge.merged.file;
+    }
+  }
+
+  const changes: FileChange[] = [];
+  const files: PlannedFile[] = [];
+  const texts = new Map(snapshot.texts);
+  const record = (path: string, content: string | null, role: PlannedFile["role"], same = (a: string, b: string) => a === b) => {
+    const before = snapshot.texts.get(path);
+    if (content === null) {
+      files.push({ path, action: "remove", role });
+      changes.push({ path, content: null });
+      texts.delete(path);
+      return;
+    }
+    const unchanged = before !== undefined && same(before, content);
+    files.push({ path, action: unchanged ? "unchanged" : before === undefined ? "create" : "update", role });
+    if (!unchanged) changes.push({ path, content });
+    texts.set(path, unchanged ? before : content);
+  };
+
+  const summaryFile = summaryPath(result.period);
+  const summaryText = renderSummary(
+    {
+      period: result.period,
+      sources: result.sources,
+      provider: result.provider,
+      model: result.model,
+      usage: result.usage,
+      ...(result.costUsd === undefined ? {} : { costUsd: result.costUsd }),
+      compressionRatio: compressionRatio(result),
+      redactions: result.redactions.logs + result.redactions.answer,
+      warnings: result.providerWarnings,
+      trace: result.trace,
+      body: result.summary.body,
+    },
+    now,
+  );
+  record(summaryFile, summaryText, "summary", sameSummary);
+  for (const memory of touched.values()) record(memory.file, renderMemory(memory), "memory");
+  for (const file of removes) record(file, null, "memory");
+
+  const summaries = snapshot.summaries.filter((s) => s.file !== summaryFile);
+  summaries.push(readSummaryFile(summaryFile, texts.get(summaryFile)!)!);
+  const index = buildIndex([...active.values()], summaries.map(indexWeek), layout.indexFile);
+  for (const file of index.files) record(file.path, file.content, "index");
+
+  const memories = [...active.values()].map((memory) => {
+    if (!touched.has(memory.file)) return memory;
+    const read = readMemory(memory.file, texts.get(memory.file)!);
+    return "memory" in read ? read.memory : memory;
+  });
+  return {
+    changes,
+    files,
+    accepted,
+    merged,
+    warnings,
+    operations: [`compact ${result.period.label}: summary ${summaryFile}, ${accepted.length} memories`, ...journalLines],
+    next: { ...snapshot, memories, summaries, texts, occupied: new Set([...[...snapshot.occupied].filter((file) => !removes.has(file)), ...touched.keys()]) },
+  };
+}
+
+/** What the index shows of a summary. */
+export function indexWeek(summary: SummaryFile): IndexWeek {
+  return { label: summary.label, file: summary.file, firstDate: summary.firstDate, lastDate: summary.lastDate };
+}
+
+function nameKey(memory: Pick<Memory, "name" | "type">): string {
+  return `${memory.type}\0${memory.name.trim().toLowerCase()}`;
+}
+
+// The memory's own file, unless a file there is not a memory we may write (unreadable front matter): then the next free name.
+function freeFile(memory: Memory, layout: MemoryLayout, snapshot: Snapshot, touched: Map<string, Memory>, active: Map<string, Memory>): string {
+  const base = memoryFileName(memory.type, memory.name);
+  for (let n = 1; ; n++) {
+    const file = topicPath(layout, n === 1 ? base : base.replace(/\.md$/, `-${n}.md`));
+    if (active.has(file) || touched.has(file) || !snapshot.occupied.has(file)) return file;
+  }
+}

@@ -1,0 +1,117 @@
+import type { Problem } from "../problems/problem.js";
+import { currentGates } from "../schedule/current-gates.js";
+import { renderScheduleState, STATE_FILE } from "../schedule/schedule-state.js";
+import { weekStates } from "../schedule/week-status.js";
+import { writeAtomic } from "../store/atomic-write.js";
+import { readSnapshot } from "../store/snapshot.js";
+import { commitChanges } from "../store/transaction.js";
+import { compactPeriod, isIndexFile } from "./compact-week.js";
+import { type ConsolidateResult, consolidateLocked } from "./consolidate.js";
+import type { RunContext } from "./run-context.js";
+import { withRunLock } from "./with-run-lock.js";
+
+/** One week `--auto` compacted. */
+export interface AutoWeek {
+  week: string;
+  reason: "no summary" | "logs changed";
+  logs: number;
+  memories: number;
+  run?: string;
+}
+
+/** What `runAuto` did: exactly what `compact --auto --json` prints. */
+export interface AutoResult {
+  schemaVersion: 1;
+  ok: true;
+  command: "auto";
+  compacted: AutoWeek[];
+  /** The consolidation, when its gates were open (or forced). */
+  consolidation: ConsolidateResult | null;
+  /** The gates that kept it closed. */
+  gated: { name: string; detail: string }[];
+  /** One line per action, as printed. */
+  lines: string[];
+  warnings: Problem[];
+  /** What was settled before the run: a stale lock taken over, interrupted runs finished or discarded. */
+  recovered: string[];
+}
+
+export interface AutoOptions {
+  /** Open the time and session gates (never the lock). */
+  force?: boolean;
+}
+
+/**
+ * What cron runs: compact every completed week whose summary is missing or
+ * out of date, oldest first, each week one transaction; then consolidate when
+ * the gates are open. The memory dir is read once; each week's plan starts
+ * from the previous week's result.
+ */
+export async function runAuto(ctx: RunContext, options: AutoOptions = {}): Promise<AutoResult> {
+  return withRunLock(ctx, "compact --auto", async (recovered) => {
+    const now = ctx.now();
+    let snapshot = await readSnapshot(ctx.dir);
+    const warnings: Problem[] = [...snapshot.problems];
+    const lines: string[] = [];
+    const { weeks, problems } = await weekStates(ctx.dir, now, snapshot.summaries, ctx.logs);
+    warnings.push(...problems);
+    const todo = weeks.filter((week) => week.state === "pending" || week.state === "stale");
+    const compacted: AutoWeek[] = [];
+    if (todo.length > 0) {
+      const model = await ctx.model();
+      ctx.onProgress?.({ kind: "period", done: 0, total: todo.length, text: `compacting ${todo.length} week${todo.length === 1 ? "" : "s"}` });
+      for (const [i, week] of todo.entries()) {
+        const outcome = await compactPeriod(ctx, week.week, snapshot, model);
+        if (!outcome) continue;
+        const journal = await commitChanges(ctx.dir, outcome.plan.changes, {
+          command: `compact --auto (${week.week.label})`,
+          now: ctx.now(),
+          operations: outcome.plan.operations,
+          last: isIndexFile(ctx),
+          signal: ctx.signal,
+        });
+        snapshot = outcome.plan.next;
+        const done: AutoWeek = {
+          week: week.week.label,
+          reason: week.state === "stale" ? "logs changed" : "no summary",
+          logs: outcome.result.sources.length,
+          memories: outcome.result.memories.length,
+          ...(journal ? { run: journal.run } : {}),
+        };
+        compacted.push(done);
+        for (const warning of outcome.result.warnings) if (warning.ruleId !== "untraced-bullet" && warning.ruleId !== "untraced-memory") warnings.push(warning);
+        const text = `compacted ${done.week} (${done.reason}): ${done.logs} logs, ${done.memories} memories`;
+        lines.push(text);
+        ctx.onProgress?.({ kind: "period", done: i + 1, total: todo.length, text });
+      }
+    }
+    if (todo.length === 0) lines.push("nothing to compact: every completed week with logs has a current summary");
+
+    const { gates, state } = await currentGates(ctx.dir, { now, logs: ctx.logs, minHours: ctx.settings.minHours, minSessions: ctx.settings.minSessions, maxBytes: ctx.settings.logsMaxBytes });
+    const closed = gates.filter((gate) => !gate.open && !(options.force && gate.name !== "lock"));
+    let consolidation: ConsolidateResult | null = null;
+    if (closed.length === 0) {
+      consolidation = await consolidateLocked(ctx, "auto", {}, []);
+      lines.push(consolidation.line!);
+      warnings.push(...consolidation.warnings);
+      state.lastConsolidation = now.toISOString();
+    } else {
+      for (const gate of closed) lines.push(`consolidation gated: ${gate.detail}`);
+    }
+    state.lastRun = { at: now.toISOString(), summary: lines.join("; ") || "nothing to do" };
+    // Bookkeeping, not memory: written atomically, outside the undoable runs.
+    await ctx.dir.assertWritable(STATE_FILE);
+    await writeAtomic(ctx.dir.resolve(STATE_FILE), renderScheduleState(state));
+    return {
+      schemaVersion: 1,
+      ok: true,
+      command: "auto",
+      compacted,
+      consolidation,
+      gated: closed.map(({ name, detail }) => ({ name, detail })),
+      lines,
+      warnings,
+      recovered,
+    };
+  });
+}

@@ -1,0 +1,33 @@
+import type { ModelPrice } from "../config/config-schema.js";
+import type { Settings } from "../config/settings.js";
+import type { FindLogsOptions } from "../logs/find-daily-logs.js";
+import type { MemoryModel } from "../model/memory-model.js";
+import type { Problem } from "../problems/problem.js";
+import type { CompactionPrompts } from "../prompt/load-prompts.js";
+import type { MemoryDir } from "../store/memory-dir.js";
+
+/** Progress of a long run, for a progress bar or a log line. */
+export interface ProgressEvent {
+  kind: "period";
+  done: number;
+  total: number;
+  /** One line saying what was just done. */
+  text: string;
+}
+
+/** What every use case works with: the memory dir, the settings, a clock, the model. */
+export interface RunContext {
+  dir: MemoryDir;
+  settings: Settings;
+  /** Log globs relative to the memory dir. */
+  logs: FindLogsOptions;
+  now: () => Date;
+  signal: AbortSignal | undefined;
+  /** The configured model, built on first use (a missing key is an error then). */
+  model: () => Promise<MemoryModel>;
+  prompts: () => Promise<CompactionPrompts>;
+  price: (modelId: string) => ModelPrice | undefined;
+  onProgress: ((event: ProgressEvent) => void) | undefined;
+  /** Problems found while opening (unknown config keys, a model setting ignored). */
+  notices: Problem[];
+}

@@ -1,0 +1,72 @@
+import path from "node:path";
+import { INDEX_LIMITS } from "../memory/build-index.js";
+import type { Problem } from "../problems/problem.js";
+import { currentGates } from "../schedule/current-gates.js";
+import { weekStates } from "../schedule/week-status.js";
+import { readJournals } from "../store/journal.js";
+import { isStale, readHolder } from "../store/run-lock.js";
+import { readSnapshot } from "../store/snapshot.js";
+import { readCurrent } from "../store/transaction.js";
+import type { RunContext } from "./run-context.js";
+
+/** Where a memory dir stands: exactly what `compact status --json` prints. */
+export interface StatusResult {
+  schemaVersion: 1;
+  ok: true;
+  command: "status";
+  dir: string;
+  layout: { name: string; reason: string };
+  weeks: { withLogs: number; compacted: string[]; stale: string[]; pending: string[]; current: string[] };
+  memories: { total: number; byType: Record<string, number>; archived: number };
+  index: { file: string; lines: number; bytes: number; longestLine: number; limits: typeof INDEX_LIMITS };
+  gates: { name: string; open: boolean; detail: string }[];
+  lock: { pid: number; host: string; startedAt: string; command: string; stale: boolean } | null;
+  lastRun: { at: string; summary: string } | null;
+  lastJournal: { run: string; command: string; status: string } | null;
+  warnings: Problem[];
+}
+
+/** Weeks, memories, the index against its limits, the gates, the lock, the last run. Reads only. */
+export async function status(ctx: RunContext): Promise<StatusResult> {
+  const now = ctx.now();
+  const snapshot = await readSnapshot(ctx.dir);
+  const { weeks, problems } = await weekStates(ctx.dir, now, snapshot.summaries, ctx.logs);
+  const byState = (state: string) => weeks.filter((w) => w.state === state).map((w) => w.week.label);
+  const byType: Record<string, number> = {};
+  for (const memory of snapshot.memories) byType[memory.type] = (byType[memory.type] ?? 0) + 1;
+  const index = (await readCurrent(ctx.dir, ctx.dir.layout.indexFile))?.toString("utf8") ?? "";
+  const indexLines = index === "" ? [] : index.replace(/\n$/, "").split("\n");
+  const holder = await readHolder(path.join(ctx.dir.root, ctx.dir.layout.lockFile));
+  const lock = holder ? { ...holder, stale: isStale(holder, now) } : null;
+  const { gates, state } = await currentGates(ctx.dir, {
+    now,
+    logs: ctx.logs,
+    minHours: ctx.settings.minHours,
+    minSessions: ctx.settings.minSessions,
+    maxBytes: ctx.settings.logsMaxBytes,
+    ...(lock && !lock.stale ? { lockHolder: `pid ${lock.pid} on ${lock.host} (${lock.command}, since ${lock.startedAt})` } : {}),
+  });
+  const journals = await readJournals(ctx.dir);
+  const last = journals.journals.at(-1);
+  return {
+    schemaVersion: 1,
+    ok: true,
+    command: "status",
+    dir: ctx.dir.given,
+    layout: { name: ctx.dir.layout.name, reason: ctx.dir.layoutReason },
+    weeks: { withLogs: weeks.length, compacted: byState("compacted"), stale: byState("stale"), pending: byState("pending"), current: byState("current") },
+    memories: { total: snapshot.memories.length, byType, archived: snapshot.archived.length },
+    index: {
+      file: ctx.dir.layout.indexFile,
+      lines: indexLines.length,
+      bytes: Buffer.byteLength(index),
+      longestLine: indexLines.reduce((max, line) => Math.max(max, [...line].length), 0),
+      limits: INDEX_LIMITS,
+    },
+    gates: gates.map(({ name, open, detail }) => ({ name, open, detail })),
+    lock,
+    lastRun: state.lastRun ?? null,
+    lastJournal: last ? { run: last.run, command: last.command, status: last.status } : null,
+    warnings: [...snapshot.problems, ...problems, ...journals.problems],
+  };
+}

@@ -1,0 +1,100 @@
+import { terms } from "../text/tokenize.js";
+
+/** A ranked id, with its score. */
+export interface Ranked {
+  id: string;
+  score: number;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+
+/**
+ * Okapi BM25 through the project's tokenizer (stemmed, stop words out,
+ * character pairs for unspaced scripts). Documents can be added and removed,
+ * so a long run keeps one index up to date instead of rebuilding it.
+ */
+export class Bm25Index {
+  private readonly postings = new Map<string, Map<string, number>>();
+  private readonly docTerms = new Map<string, Map<string, number>>();
+  private totalLength = 0;
+
+  get size(): number {
+    return this.docTerms.size;
+  }
+
+  /** Adds (or replaces) a document. */
+  add(id: string, text: string): void {
+    if (this.docTerms.has(id)) this.remove(id);
+    const counts = new Map<string, number>();
+    let length = 0;
+    for (const term of terms(text)) {
+      counts.set(term, (counts.get(term) ?? 0) + 1);
+      length++;
+    }
+    counts.set("\0length", length);
+    for (const [term, tf] of counts) {
+      if (term === "\0length") continue;
+      const list = this.postings.get(term);
+      if (list) list.set(id, tf);
+      else this.postings.set(term, new Map([[id, tf]]));
+    }
+    this.docTerms.set(id, counts);
+    this.totalLength += length;
+  }
+
+  remove(id: string): void {
+    const counts = this.docTerms.get(id);
+    if (!counts) return;
+    for (const term of counts.keys()) {
+      const list = this.postings.get(term);
+      list?.delete(id);
+      if (list?.size === 0) this.postings.delete(term);
+    }
+    this.totalLength -= counts.get("\0length") ?? 0;
+    this.docTerms.delete(id);
+  }
+
+  /** Whether some document has the term. */
+  has(term: string): boolean {
+    return this.postings.has(term);
+  }
+
+  /** The distinct terms of the documents. */
+  vocabulary(): IterableIterator<string> {
+    return this.postings.keys();
+  }
+
+  /** How many documents hold a term. */
+  documentFrequency(term: string): number {
+    return this.postings.get(term)?.size ?? 0;
+  }
+
+  /** Scores for weighted query terms, best first (ties by id, so the order is stable). */
+  rankTerms(query: Iterable<{ term: string; weight: number }>, limit: number): Ranked[] {
+    const scores = new Map<string, number>();
+    const n = this.docTerms.size;
+    const average = n === 0 ? 1 : this.totalLength / n || 1;
+    for (const { term, weight } of query) {
+      const list = this.postings.get(term);
+      if (!list) continue;
+      const idf = Math.log(1 + (n - list.size + 0.5) / (list.size + 0.5));
+      for (const [id, tf] of list) {
+        const length = this.docTerms.get(id)!.get("\0length") ?? 0;
+        const norm = tf + K1 * (1 - B + (B * length) / average);
+        scores.set(id, (scores.get(id) ?? 0) + weight * idf * ((tf * (K1 + 1)) / norm));
+      }
+    }
+    return [...scores]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, limit)
+      .map(([id, score]) => ({ id, score }));
+  }
+
+  /** The documents that best match a query text, best first. */
+  search(query: string, limit: number): Ranked[] {
+    const weights = new Map<string, number>();
+    for (const term of terms(query)) weights.set(term, 1);
+    return this.rankTerms([...weights].map(([term, weight]) => ({ term, weight })), limit);
+  }
+}

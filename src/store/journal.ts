@@ -1,0 +1,80 @@
+import { readFile } from "node:fs/promises";
+import type { Problem } from "../problems/problem.js";
+import { byCodeUnit } from "../text/by-code-unit.js";
+import { writeAtomic } from "./atomic-write.js";
+import type { MemoryDir } from "./memory-dir.js";
+
+export const STATE_DIR = ".compact";
+export const JOURNAL_DIR = `${STATE_DIR}/journal`;
+export const TRASH_DIR = `${STATE_DIR}/trash`;
+export const STAGING_DIR = `${STATE_DIR}/txn`;
+
+/** What one run changed, enough to finish it after a crash and to undo it byte for byte. */
+export interface Journal {
+  version: 1;
+  run: string;
+  /** `run`: a command's changes; `undo`: the undoing of another run. */
+  kind: "run" | "undo";
+  /** For an undo: the run it undid. */
+  undoes?: string;
+  command: string;
+  startedAt: string;
+  /**
+   * `prepared`: new contents staged, nothing changed yet (a crash rolls back);
+   * `committing`: being put in place (a crash rolls forward); `committed`;
+   * `undone`: a later undo restored what it changed.
+   */
+  status: "prepared" | "committing" | "committed" | "undone";
+  /** One line per operation, for people. */
+  operations: string[];
+  files: JournalFile[];
+}
+
+export interface JournalFile {
+  path: string;
+  /** sha256 of the file before and after the run; null when absent. */
+  before: string | null;
+  after: string | null;
+  /** The old content in the trash (relative to the memory dir), and its sha256 (secrets there are redacted). */
+  saved: string | null;
+  savedSha256: string | null;
+  /** The new content, staged until the commit puts it in place. */
+  staged: string | null;
+}
+
+export function journalPath(run: string): string {
+  return `${JOURNAL_DIR}/${run}.json`;
+}
+
+export async function writeJournal(dir: MemoryDir, journal: Journal): Promise<void> {
+  const file = journalPath(journal.run);
+  await dir.assertWritable(file);
+  await writeAtomic(dir.resolve(file), `${JSON.stringify(journal, null, 2)}\n`);
+}
+
+/** Journals in the memory dir, oldest first; a journal that cannot be read is a problem, not a stop. */
+export async function readJournals(dir: MemoryDir): Promise<{ journals: Journal[]; problems: Problem[] }> {
+  const { files } = await dir.list([`${JOURNAL_DIR}/*.json`]).catch(() => ({ files: [] as string[] }));
+  const journals: Journal[] = [];
+  const problems: Problem[] = [];
+  for (const file of files.sort(byCodeUnit)) {
+    try {
+      const journal = JSON.parse(await readFile(dir.resolve(file), "utf8")) as Journal;
+      if (!isJournal(journal)) throw new Error("not a run journal");
+      journals.push(journal);
+    } catch (error) {
+      problems.push({ source: file, ruleId: "corrupt-journal", message: `cannot read this run journal (${(error as Error).message.split("\n")[0]}); it is skipped` });
+    }
+  }
+  return { journals, problems };
+}
+
+function isJournal(value: unknown): value is Journal {
+  const j = value as Partial<Journal> | null;
+  return Boolean(j && typeof j.run === "string" && typeof j.status === "string" && Array.isArray(j.files) && j.files.every((f) => typeof f?.path === "string"));
+}
+
+/** A run id from the clock: sortable, safe in a file name. */
+export function runIdFor(now: Date): string {
+  return now.toISOString().replace(/[:.]/g, "-");
+}

@@ -1,0 +1,210 @@
+import { constants } from "node:fs";
+import { lstat, open, readdir, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import picomatch from "picomatch";
+import { InputError } from "../errors/input-error.js";
+import { IoError } from "../errors/io-error.js";
+import { UnsafePathError } from "../errors/unsafe-path-error.js";
+import { UsageError } from "../errors/usage-error.js";
+import type { Problem } from "../problems/problem.js";
+import { byCodeUnit } from "../text/by-code-unit.js";
+import { detectLayout, type LayoutName, type MemoryLayout } from "./memory-layout.js";
+
+/** Default largest file read as input, in bytes. */
+export const DEFAULT_MAX_INPUT_BYTES = 10 * 1024 * 1024;
+
+/** A file read from the memory dir, or why it was skipped. */
+export type InputRead = { bytes: Buffer } | { skipped: Problem };
+
+/** Files listed under some globs, and the entries skipped with a reason. */
+export interface Listing {
+  /** Paths relative to the memory dir, `/` separated, sorted. */
+  files: string[];
+  skipped: Problem[];
+}
+
+/**
+ * The memory directory as a jail. Its real path is resolved once; every read
+ * and write goes through here. A write never goes through a symlink or leaves
+ * the directory; an input whose real path is outside it, or that is not a
+ * regular file (a FIFO, a device, a socket), is skipped with a warning.
+ */
+export class MemoryDir {
+  private readonly checkedDirs = new Set<string>();
+
+  private constructor(
+    /** The real path of the directory. */
+    readonly root: string,
+    /** The directory as the user named it, for messages. */
+    readonly given: string,
+    readonly layout: MemoryLayout,
+    /** Why this layout: `config`, `found local.md`, `default`. */
+    readonly layoutReason: string,
+  ) {}
+
+  /** Resolves `dir` (it may itself be a symlink) and checks it is a directory. */
+  static async open(dir: string, layout?: LayoutName): Promise<MemoryDir> {
+    let root: string;
+    try {
+      root = await realpath(dir);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") throw new UsageError(`memory directory '${dir}' does not exist`);
+      if (code === "ENOTDIR") throw new UsageError(`memory directory '${dir}' is not a directory`);
+      throw IoError.from(dir, "open the memory directory", error);
+    }
+    const found = await stat(root).catch((error: unknown) => {
+      throw IoError.from(dir, "open the memory directory", error);
+    });
+    if (!found.isDirectory()) throw new UsageError(`memory directory '${dir}' is not a directory (it is a file)`);
+    const detected = await detectLayout(root, layout, path.basename(path.resolve(dir)));
+    return new MemoryDir(root, dir, detected.layout, detected.reason);
+  }
+
+  /**
+   * The absolute path of a file in the memory dir. Only clean relative paths
+   * are accepted: no `..`, no absolute path, no backslash, no NUL.
+   */
+  resolve(relPath: string): string {
+    const clean = path.posix.normalize(relPath);
+    if (relPath === "" || path.posix.isAbsolute(relPath) || path.win32.isAbsolute(relPath) || relPath.includes("\\") || relPath.includes("\0") || clean.startsWith("../") || clean === ".." || clean === ".") {
+      throw new UnsafePathError(relPath, `it is not a path inside the memory directory ${this.root}`);
+    }
+    return path.join(this.root, clean);
+  }
+
+  /**
+   * Checks that `relPath` can be written without leaving the memory dir:
+   * no component is a symlink, every folder on the way is a folder (or
+   * absent), and the file itself is not a symlink or a directory.
+   */
+  async assertWritable(relPath: string): Promise<void> {
+    const target = this.resolve(relPath);
+    const parts = path.relative(this.root, target).split(path.sep);
+    let current = this.root;
+    for (const [i, part] of parts.entries()) {
+      current = path.join(current, part);
+      const last = i === parts.length - 1;
+      if (!last && this.checkedDirs.has(current)) continue;
+      const found = await lstat(current).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return undefined;
+        throw IoError.from(relPath, "write", error);
+      });
+      if (!found) return;
+      const shown = path.relative(this.root, current).split(path.sep).join("/");
+      if (found.isSymbolicLink()) throw new UnsafePathError(relPath, `${shown} is a symbolic link`);
+      if (last) {
+        if (found.isDirectory()) throw new IoError(relPath, "EISDIR", "cannot write: a directory is in the way");
+        if (!found.isFile()) throw new UnsafePathError(relPath, "it is not a regular file");
+      } else if (!found.isDirectory()) {
+        throw new IoError(relPath, "ENOTDIR", `cannot write: ${shown} is a file, not a folder`);
+      } else {
+        this.checkedDirs.add(current);
+      }
+    }
+  }
+
+  /** Forgets the folders checked so far (after a run created or removed some). */
+  forgetChecks(): void {
+    this.checkedDirs.clear();
+  }
+
+  /**
+   * Reads an input file's bytes, if it is a regular file whose real path is
+   * inside the memory dir. A file larger than `maxBytes` is an error naming
+   * the file and the limit.
+   */
+  async readInput(relPath: string, maxBytes: number = DEFAULT_MAX_INPUT_BYTES): Promise<InputRead> {
+    const skip = (message: string): InputRead => ({ skipped: { source: relPath, ruleId: "unsafe-input", message: `${message}; skipped` } });
+    let real: string;
+    try {
+      real = await realpath(this.resolve(relPath));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return skip("it does not exist (a broken link?)");
+      throw IoError.from(relPath, "read", error);
+    }
+    if (real !== this.root && !real.startsWith(this.root + path.sep)) return skip("its real path is outside the memory directory");
+    let handle: Awaited<ReturnType<typeof open>> | undefined;
+    try {
+      // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOFOLLOW: the real path has no link left.
+      handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+      const info = await handle.stat();
+      if (!info.isFile()) return skip("it is not a regular file");
+      if (info.size > maxBytes) {
+        throw new InputError(relPath, `${formatBytes(info.size)} is over the ${formatBytes(maxBytes)} limit for one file (logs.maxBytes); split the file or raise the limit`);
+      }
+      return { bytes: await handle.readFile() };
+    } catch (error) {
+      if (error instanceof InputError) throw error;
+      throw IoError.from(relPath, "read", error);
+    } finally {
+      await handle?.close();
+    }
+  }
+
+  /**
+   * Lists files matching globs (relative to the memory dir), without
+   * following symlinked folders. A symlinked file is listed when its real
+   * path is inside the memory dir and skipped with a warning otherwise; a
+   * FIFO, socket or device matching the globs is skipped with a warning.
+   */
+  async list(patterns: string[], ignore: string[] = []): Promise<Listing> {
+    const isMatch = picomatch(patterns, { dot: false });
+    const isIgnored = picomatch(ignore.length > 0 ? ignore : ["\0"], { dot: true });
+    const files = new Set<string>();
+    const skipped: Problem[] = [];
+    for (const { base, depth } of walkRoots(patterns)) {
+      await this.walk(base, depth, (rel, kind) => {
+        if (!isMatch(rel) || isIgnored(rel)) return;
+        if (kind === "file") files.add(rel);
+        else skipped.push({ source: rel, ruleId: "unsafe-input", message: `${kind}; skipped` });
+      });
+    }
+    return { files: [...files].sort(byCodeUnit), skipped: skipped.sort((a, b) => byCodeUnit(a.source, b.source)) };
+  }
+
+  private async walk(relDir: string, depth: number, visit: (rel: string, kind: string) => void): Promise<void> {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = await readdir(relDir === "" ? this.root : this.resolve(relDir), { withFileTypes: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return;
+      throw IoError.from(relDir || ".", "list", error);
+    }
+    entries.sort((a, b) => byCodeUnit(a.name, b.name));
+    for (const entry of entries) {
+      if (entry.name.startsWith(".")) continue;
+      const rel = relDir === "" ? entry.name : `${relDir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (depth > 0) await this.walk(rel, depth - 1, visit);
+      } else if (entry.isFile()) {
+        visit(rel, "file");
+      } else if (entry.isSymbolicLink()) {
+        const real = await realpath(path.join(this.root, rel)).catch(() => undefined);
+        const inside = real?.startsWith(this.root + path.sep) === true;
+        const info = real ? await stat(real).catch(() => undefined) : undefined;
+        if (info?.isDirectory()) continue;
+        visit(rel, !real ? "a broken symbolic link" : !inside ? "a symbolic link whose real path is outside the memory directory" : info?.isFile() ? "file" : "not a regular file");
+      } else {
+        visit(rel, "not a regular file (a FIFO, socket or device)");
+      }
+    }
+  }
+}
+
+// Where to start walking for each glob, and how deep: `*.md` is the top only, `logs/**/*.md` all of logs/.
+function walkRoots(patterns: string[]): { base: string; depth: number }[] {
+  const roots = new Map<string, number>();
+  for (const pattern of patterns) {
+    const scan = picomatch.scan(pattern);
+    const base = scan.isGlob ? scan.base : path.posix.dirname(pattern) === "." ? "" : path.posix.dirname(pattern);
+    const depth = !scan.isGlob ? 0 : scan.glob.includes("**") ? Number.POSITIVE_INFINITY : scan.glob.split("/").length - 1;
+    roots.set(base, Math.max(roots.get(base) ?? 0, depth));
+  }
+  return [...roots].map(([base, depth]) => ({ base, depth }));
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}

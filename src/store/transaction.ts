@@ -1,0 +1,240 @@
+import { mkdir, readFile, rename, rm, rmdir } from "node:fs/promises";
+import path from "node:path";
+import { throwIfAborted } from "../errors/aborted-error.js";
+import { CompactorError } from "../errors/compactor-error.js";
+import { IoError } from "../errors/io-error.js";
+import { redactSecrets } from "../logs/redact-secrets.js";
+import { cleanText } from "../text/clean-text.js";
+import { sha256 } from "../text/hash.js";
+import { writeDurable } from "./atomic-write.js";
+import { type Journal, type JournalFile, STAGING_DIR, TRASH_DIR, journalPath, readJournals, runIdFor, writeJournal } from "./journal.js";
+import type { MemoryDir } from "./memory-dir.js";
+
+/** One file a run writes (`content`) or removes (`content: null`), relative to the memory dir. */
+export interface FileChange {
+  path: string;
+  content: string | Uint8Array | null;
+}
+
+export interface CommitOptions {
+  command: string;
+  now: Date;
+  /** One line per operation, for the journal. */
+  operations: string[];
+  kind?: Journal["kind"];
+  undoes?: string;
+  /** Files put in place last, e.g. the index, so it never points at a file not yet there. */
+  last?: (file: string) => boolean;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * The one write path. A run's changes are one transaction: each new content
+ * is staged under `.compact/txn/<run>/`, the old content saved to
+ * `.compact/trash/<run>/`, the journal written; only then are the staged files
+ * renamed into place. Killed or failing before that point, nothing changed
+ * (the next run discards the stage); killed while renaming, the next run
+ * finishes it. Text is cleaned of control characters and secrets before it
+ * is staged. Returns the journal, or undefined when nothing changes.
+ */
+export async function commitChanges(dir: MemoryDir, changes: FileChange[], options: CommitOptions): Promise<Journal | undefined> {
+  const planned: { change: FileChange; before: Buffer | null; after: Buffer | null }[] = [];
+  for (const change of dedupe(changes)) {
+    await dir.assertWritable(change.path);
+    const before = await readCurrent(dir, change.path);
+    const after = change.content === null ? null : await safeBytes(change.content);
+    if (before === null ? after === null : after !== null && before.equals(after)) continue;
+    planned.push({ change, before, after });
+  }
+  if (planned.length === 0) return undefined;
+  throwIfAborted(options.signal);
+
+  const run = await uniqueRunId(dir, options.now);
+  const journal: Journal = {
+    version: 1,
+    run,
+    kind: options.kind ?? "run",
+    ...(options.undoes ? { undoes: options.undoes } : {}),
+    command: options.command,
+    startedAt: options.now.toISOString(),
+    status: "prepared",
+    operations: options.operations,
+    files: planned.map(({ change, before, after }, i) => ({
+      path: change.path,
+      before: before === null ? null : sha256(before),
+      after: after === null ? null : sha256(after),
+      saved: before === null ? null : `${TRASH_DIR}/${run}/${change.path}`,
+      savedSha256: null,
+      staged: after === null ? null : `${STAGING_DIR}/${run}/${i}`,
+    })),
+  };
+  let current = "";
+  try {
+    current = journalPath(run);
+    await writeJournal(dir, journal);
+    for (const [i, { before, after }] of planned.entries()) {
+      throwIfAborted(options.signal);
+      const file = journal.files[i]!;
+      if (before !== null) {
+        current = file.saved!;
+        const saved = await redactedCopy(before);
+        file.savedSha256 = sha256(saved);
+        await dir.assertWritable(file.saved!);
+        await writeDurable(dir.resolve(file.saved!), saved);
+      }
+      if (after !== null) {
+        current = file.staged!;
+        await dir.assertWritable(file.staged!);
+        await writeDurable(dir.resolve(file.staged!), after);
+      }
+    }
+    throwIfAborted(options.signal);
+    current = journalPath(run);
+    journal.status = "committing";
+    await writeJournal(dir, journal);
+  } catch (error) {
+    await discard(dir, run);
+    if (error instanceof CompactorError) throw error;
+    throw IoError.from(current, "write", error, "; nothing changed");
+  }
+
+  const order = [...journal.files].sort((a, b) => Number(options.last?.(a.path) ?? false) - Number(options.last?.(b.path) ?? false));
+  for (const file of order) {
+    try {
+      await putInPlace(dir, file);
+    } catch (error) {
+      const cause = error instanceof CompactorError ? error.message : IoError.from(file.path, "write", error).message;
+      throw new IoError(file.path, (error as NodeJS.ErrnoException).code ?? "EIO", `${cause.replace(`${file.path}: `, "")}; run ${run} is part-way in place: the next compact run finishes it`, { cause: error });
+    }
+  }
+  journal.status = "committed";
+  await writeJournal(dir, journal);
+  await removeStage(dir, run);
+  dir.forgetChecks();
+  return journal;
+}
+
+/**
+ * Finishes or rolls back what an interrupted run left: a run still
+ * `prepared` is discarded (nothing of it was in place), a run `committing` is
+ * finished, stray stage folders are removed. Called under the lock, before a
+ * run reads anything. Returns one line per run it settled.
+ */
+export async function recoverTransactions(dir: MemoryDir): Promise<string[]> {
+  const settled: string[] = [];
+  const { journals } = await readJournals(dir);
+  const known = new Set<string>();
+  for (const journal of journals) {
+    known.add(journal.run);
+    if (journal.status === "prepared") {
+      await discard(dir, journal.run);
+      settled.push(`discarded run ${journal.run} (${journal.command}), interrupted before it changed anything`);
+    } else if (journal.status === "committing") {
+      for (const file of journal.files) await putInPlace(dir, file);
+      journal.status = "committed";
+      await writeJournal(dir, journal);
+      await removeStage(dir, journal.run);
+      settled.push(`finished run ${journal.run} (${journal.command}), interrupted while its files were put in place`);
+    }
+  }
+  for (const journal of journals) {
+    if (journal.kind !== "undo" || journal.status !== "committed" || !journal.undoes) continue;
+    const undone = journals.find((j) => j.run === journal.undoes);
+    if (undone && undone.status !== "undone") {
+      undone.status = "undone";
+      await writeJournal(dir, undone);
+    }
+  }
+  const { files } = await dir.list([`${STAGING_DIR}/*/*`]).catch(() => ({ files: [] as string[] }));
+  for (const run of new Set(files.map((file) => file.split("/")[2]!))) {
+    if (!known.has(run)) await removeStage(dir, run);
+  }
+  dir.forgetChecks();
+  return settled;
+}
+
+// Renames a staged file into place, or removes the file; a no-op when already done.
+async function putInPlace(dir: MemoryDir, file: JournalFile): Promise<void> {
+  const target = dir.resolve(file.path);
+  await dir.assertWritable(file.path);
+  if (file.staged === null) {
+    await rm(target, { force: true });
+    return;
+  }
+  const staged = dir.resolve(file.staged);
+  try {
+    await ensureFolder(dir, file.path);
+    await rename(staged, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    // The stage is gone: fine if the file already holds the new content (renamed before a crash).
+    const now = await readCurrent(dir, file.path);
+    if (now === null || sha256(now) !== file.after) throw error;
+  }
+}
+
+async function ensureFolder(dir: MemoryDir, relPath: string): Promise<void> {
+  const folder = path.posix.dirname(relPath);
+  if (folder === ".") return;
+  await mkdir(dir.resolve(folder), { recursive: true });
+}
+
+// The stage of a run, then the stage folder itself once no run is staged.
+async function removeStage(dir: MemoryDir, run: string): Promise<void> {
+  await rm(dir.resolve(`${STAGING_DIR}/${run}`), { recursive: true, force: true });
+  await rmdir(dir.resolve(STAGING_DIR)).catch(() => undefined);
+}
+
+async function discard(dir: MemoryDir, run: string): Promise<void> {
+  for (const relPath of [`${TRASH_DIR}/${run}`, journalPath(run)]) {
+    await rm(dir.resolve(relPath), { recursive: true, force: true }).catch(() => undefined);
+  }
+  await removeStage(dir, run).catch(() => undefined);
+}
+
+/** The file's bytes now, or null when absent. */
+export async function readCurrent(dir: MemoryDir, relPath: string): Promise<Buffer | null> {
+  try {
+    return await readFile(dir.resolve(relPath));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return null;
+    throw IoError.from(relPath, "read", error);
+  }
+}
+
+// Text is cleaned and redacted on its way to disk; bytes (a restored copy) are written as they are.
+async function safeBytes(content: string | Uint8Array): Promise<Buffer> {
+  if (typeof content !== "string") return Buffer.from(content);
+  return Buffer.from((await redactSecrets(cleanText(content))).text, "utf8");
+}
+
+// The trash keeps old content for undo, with any secret in it redacted.
+async function redactedCopy(bytes: Buffer): Promise<Buffer> {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return bytes;
+  }
+  const redacted = await redactSecrets(text);
+  return redacted.count === 0 ? bytes : Buffer.from(redacted.text, "utf8");
+}
+
+async function uniqueRunId(dir: MemoryDir, now: Date): Promise<string> {
+  const base = runIdFor(now);
+  for (let n = 1; ; n++) {
+    const run = n === 1 ? base : `${base}-${n}`;
+    if ((await readCurrent(dir, journalPath(run))) === null) return run;
+  }
+}
+
+// The last change to a path wins: a run that writes a file twice writes it once.
+function dedupe(changes: FileChange[]): FileChange[] {
+  const byPath = new Map<string, FileChange>();
+  for (const change of changes) {
+    byPath.delete(change.path);
+    byPath.set(change.path, change);
+  }
+  return [...byPath.values()];
+}

@@ -1,0 +1,20 @@
+// C0 controls other than tab and newline, and DEL: never part of a memory.
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F]/g;
+
+/** CRLF and lone CR become LF, so line numbers agree with every editor. */
+export function normaliseLineEndings(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
+}
+
+/** Text safe to write: `\n` line endings, no NUL or other control characters. */
+export function cleanText(text: string): string {
+  return normaliseLineEndings(text).replace(CONTROL, "");
+}
+
+/** How many control characters `cleanText` would remove, and the first line holding one. */
+export function countControlCharacters(text: string): { count: number; firstLine: number } {
+  const normalised = normaliseLineEndings(text);
+  const first = normalised.search(CONTROL);
+  if (first === -1) return { count: 0, firstLine: 0 };
+  return { count: normalised.match(CONTROL)!.length, firstLine: normalised.slice(0, first).split("\n").length };
+}

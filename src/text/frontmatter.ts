@@ -1,0 +1,62 @@
+import YAML from "yaml";
+
+/** A document split at its front matter. */
+export interface FrontmatterRead {
+  /** The fields, `{}` when there is no front matter or it could not be read as data. */
+  data: Record<string, unknown>;
+  /** Everything after the front matter; the whole text when there is none. */
+  body: string;
+  /** How the front matter was written, when there is one. */
+  language?: "yaml" | "json";
+  /** The front matter's own text, between the fences. */
+  raw?: string;
+  /**
+   * Why the front matter is not data: written in another language (`---js`,
+   * `---toml`), not valid YAML or JSON, or not a mapping. Such a file must be
+   * left as it is.
+   */
+  problem?: string;
+}
+
+const OPEN = /^---([^\n]*)\n/;
+const CLOSE = /^---[ \t]*$/m;
+// Keys that would reach an object's prototype if a caller ever assigned them.
+const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * The one front matter reader of the project, on every path: memory files,
+ * summaries, daily logs, model answers, cassettes. Front matter is data:
+ * YAML, or JSON parsed as JSON; any other language marker is refused and
+ * nothing in it is evaluated. Text must use `\n` line endings.
+ */
+export function readFrontmatter(text: string): FrontmatterRead {
+  const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const open = OPEN.exec(source);
+  if (!open) return { data: {}, body: source };
+  const rest = source.slice(open[0].length);
+  const close = CLOSE.exec(rest);
+  if (!close) return { data: {}, body: source };
+  const raw = rest.slice(0, close.index);
+  const afterClose = rest.slice(close.index + close[0].length);
+  const body = afterClose.startsWith("\n") ? afterClose.slice(1) : afterClose;
+  const marker = open[1]!.trim().toLowerCase();
+  const language = marker === "" || marker === "yaml" || marker === "yml" ? "yaml" : marker === "json" ? "json" : undefined;
+  if (!language) return { data: {}, body, raw, problem: `front matter marked '${open[1]!.trim()}' is not read: only YAML or JSON front matter is data` };
+  let parsed: unknown;
+  try {
+    parsed = language === "json" ? JSON.parse(raw) : raw.trim() === "" ? {} : YAML.parse(raw, { schema: "core", maxAliasCount: 100, uniqueKeys: false });
+  } catch (error) {
+    const reason = (error as Error).message.split("\n")[0];
+    return { data: {}, body, raw, language, problem: `front matter is not valid ${language === "json" ? "JSON" : "YAML"} (${reason})` };
+  }
+  if (parsed === null || parsed === undefined) return { data: {}, body, raw, language };
+  if (typeof parsed !== "object" || Array.isArray(parsed)) return { data: {}, body, raw, language, problem: "front matter is not a list of fields" };
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed)) if (!UNSAFE_KEYS.has(key)) data[key] = value;
+  return { data, body, raw, language };
+}
+
+/** Front matter (keys in the order given) and a body, ending in one newline. */
+export function renderFrontmatter(data: Record<string, unknown>, body: string): string {
+  return `---\n${YAML.stringify(data, { lineWidth: 0 })}---\n\n${body.trim()}\n`;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { mergeMemory } from "../../src/memory/merge-memory.js";
+import { type Memory, newMemory } from "../../src/memory/memory.js";
+import { readMemory } from "../../src/memory/read-memory.js";
+import { renderMemory } from "../../src/memory/render-memory.js";
+
+const update = (body: string, updated = "2026-03-30", sources = ["2026-03-30.md#L3-L5"]) => ({ body, sources, created: "2026-03-30", updated });
+const existing: Memory = newMemory({
+  file: "project_use-postgres.md",
+  name: "Use Postgres",
+  description: "Sync database",
+  type: "project",
+  body: "Postgres 16 on Neon.\n\n**Why:** three writers.",
+  sources: ["2026-03-30.md#L3-L5"],
+  created: "2026-03-30",
+  updated: "2026-03-30",
+});
+
+describe("mergeMemory", () => {
+  it("keeps the same fact once and changes nothing", () => {
+    expect(mergeMemory(existing, update("postgres 16 on neon\n\n**Why:** three writers."))).toBe(existing);
+  });
+
+  it("adds a new fact under its date, unions sources and moves updated forward", () => {
+    const merged = mergeMemory(existing, update("Postgres 16 on Neon.\n\nConnection pooling through PgBouncer.", "2026-04-03", ["2026-04-03.md#L7"]));
+    expect(merged.body).toBe("Postgres 16 on Neon.\n\n**Why:** three writers.\n\n**Added 2026-04-03:**\n\nConnection pooling through PgBouncer.");
+    expect(merged).toMatchObject({ created: "2026-03-30", updated: "2026-04-03", sources: ["2026-03-30.md#L3-L5", "2026-04-03.md#L7"] });
+  });
+
+  it("keeps a fenced code block whole as one fact", () => {
+    const merged = mergeMemory(existing, update("```sh\npsql -c 'select 1'\n\nexit\n```", "2026-04-03"));
+    expect(merged.body).toContain("**Added 2026-04-03:**\n\n```sh\npsql -c 'select 1'\n\nexit\n```");
+  });
+});
+
+describe("a memory file", () => {
+  it("round-trips through render and read", () => {
+    const text = renderMemory(existing);
+    expect(text.startsWith("---\nname: Use Postgres\ndescription: Sync database\ntype: project\ncreated: 2026-03-30\n")).toBe(true);
+    const read = readMemory(existing.file, text);
+    expect("memory" in read && read.memory).toMatchObject({ ...existing, keyOrder: expect.any(Array) });
+  });
+
+  it("keeps every front matter field it does not know, in its place, through a rewrite", () => {
+    const text = "---\nname: Deploy\nowner: dana\ndescription: Where we deploy\ntype: project\npinned: true\ntags:\n  - infra\nupdated: 2026-03-01\n---\n\nVercel.\n";
+    const read = readMemory("project_deploy.md", text);
+    if (!("memory" in read)) throw new Error("not read");
+    const rewritten = renderMemory(mergeMemory(read.memory, update("Preview deploys per branch.", "2026-04-02")));
+    expect(rewritten.startsWith("---\nname: Deploy\nowner: dana\ndescription: Where we deploy\ntype: project\npinned: true\ntags:\n  - infra\nupdated: 2026-04-02\n")).toBe(true);
+  });
+
+  it("never writes a control character, in the body or the front matter", () => {
+    const text = renderMemory({ ...existing, name: "Bad\u0000name\u0007", body: "line\u0001one\u001b[31m red" });
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(text).toContain("name: Badname");
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { WeekError } from "../../src/errors/week-error.js";
+import { parsePeriod, parseWeek, periodDates, periodOf, summaryPath } from "../../src/period/period.js";
+
+describe("parseWeek", () => {
+  it("2026-W14 runs Monday 2026-03-30 to Sunday 2026-04-05", () => {
+    const week = parseWeek("2026-W14");
+    expect([week.firstDate, week.lastDate]).toEqual(["2026-03-30", "2026-04-05"]);
+    expect(periodDates(week)).toHaveLength(7);
+  });
+
+  it("2026-W53 crosses into 2027", () => {
+    expect(parseWeek("2026-W53")).toMatchObject({ firstDate: "2026-12-28", lastDate: "2027-01-03" });
+  });
+
+  it.each([
+    ["2025-W53", "2025 has weeks W01 to W52"],
+    ["2026-W99", "2026 has weeks W01 to W53"],
+    ["2026-W00", "2026 has weeks W01 to W53"],
+    ["2026-14", "expected the form YYYY-Www"],
+    ["2026-w14", "expected the form YYYY-Www"],
+    ["2026-03", "expected the form YYYY-Www"],
+    ["", "expected the form YYYY-Www"],
+  ])("rejects %s", (label, reason) => {
+    expect(() => parseWeek(label)).toThrow(WeekError);
+    expect(() => parseWeek(label)).toThrow(reason);
+  });
+
+  it("finds the week of a date, across a year end", () => {
+    expect(periodOf("2027-01-01").label).toBe("2026-W53");
+    expect(periodOf("2026-03-30").label).toBe("2026-W14");
+  });
+});
+
+describe("months and quarters", () => {
+  it("are periods too, with their own summary folder", () => {
+    expect(parsePeriod("2026-02")).toMatchObject({ kind: "month", firstDate: "2026-02-01", lastDate: "2026-02-28" });
+    expect(parsePeriod("2026-Q1")).toMatchObject({ kind: "quarter", firstDate: "2026-01-01", lastDate: "2026-03-31" });
+    expect(periodOf("2026-05-17", "quarter").label).toBe("2026-Q2");
+    expect(summaryPath(parsePeriod("2026-03"))).toBe("monthly/2026-03.md");
+    expect(summaryPath(parsePeriod("2026-W14"))).toBe("weekly/2026-W14.md");
+  });
+});
