@@ -33,7 +33,7 @@ export function compactorOptions(line: CommandLine, io: CliIo): CompactorOptions
  */
 export async function prepareModel(compactor: Compactor, output: Output): Promise<void> {
   const model = await compactor.model();
-  if (compactor.resolved.sources.provider === "default" && compactor.settings.provider === "offline") {
+  if (compactor.resolved.sources.provider === "default" && model.provider === "offline") {
     output.note(`compact: no provider configured; using the built-in offline model (${model.modelId}): extractive, deterministic, no network`);
   }
   for (const notice of compactor.notices.filter((n) => n.source === "model")) output.warn(notice);

@@ -29,6 +29,11 @@ export class Output {
     this.note(`warning: ${formatProblem(problem)}`);
   }
 
+  /** Each problem once, in order. */
+  warnAll(problems: Problem[]): void {
+    for (const line of new Set(problems.map(formatProblem))) this.note(`warning: ${line}`);
+  }
+
   /** With --json, the one object printed on stdout. */
   result(value: object): void {
     if (this.json) this.io.stdout(`${JSON.stringify(value, null, 2)}\n`);

@@ -1,6 +1,7 @@
 import type { Problem } from "../problems/problem.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import { decodeText } from "../text/decode-text.js";
+import { readFrontmatter } from "../text/frontmatter.js";
 import { sha256 } from "../text/hash.js";
 import type { LogEntry, LogFile } from "./log-types.js";
 import { redactSecrets } from "./redact-secrets.js";
@@ -37,6 +38,9 @@ export async function readDailyLog(dir: MemoryDir, file: LogFile, maxBytes?: num
 /** Decodes, redacts, splits and dates a log's bytes. */
 export async function readLogBytes(file: LogFile, bytes: Uint8Array): Promise<DailyLog> {
   const decoded = decodeText(bytes, file.relPath);
+  const frontmatter = readFrontmatter(decoded.text);
+  // The log is still read as text; only its front matter is not taken as data.
+  if (frontmatter.problem) decoded.problems.push({ source: file.relPath, line: 1, ruleId: "unreadable-frontmatter", message: frontmatter.problem });
   const redacted = await redactSecrets(decoded.text);
   const entries = splitEntries(redacted.text, file.relPath, file.date);
 

@@ -43,8 +43,10 @@ function findDate(text: string, depth: number, contextDate: string): string | un
     const candidate = `${iso[1]}-${iso[2]}-${iso[3]}`;
     if (isValid(parseISO(candidate))) return candidate;
   }
+  // A date certain of its day and month is written with a number; most headings hold none.
+  if (!/\d/.test(text)) return undefined;
   const ref = parseISO(contextDate);
-  for (const found of chrono.strict.parse(text, ref)) {
+  for (const found of chrono.en.strict.parse(text, ref)) {
     if (depth > 1 && found.index > LEADING_DATE_WINDOW) break;
     if (!found.start.isCertain("day") || !found.start.isCertain("month")) continue;
     return format(found.start.date(), "yyyy-MM-dd");

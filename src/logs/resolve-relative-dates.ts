@@ -10,6 +10,12 @@ export interface DateResolution {
 // Only expressions that mean nothing once the day has passed; bare weekdays,
 // times and month names are left as written.
 const RELATIVE = /\b(yesterday|today|tonight|tomorrow|ago|next|last|this|coming|past|in (?:a|an|one|two|three|four|five|six|seven|\d+) (?:day|week|month|year)s?)\b/i;
+// Two of chrono's English parsers hold regexes that take V8 a third of a second to compile:
+// the common case runs without them, a line with "ago" or "later" gets the full parser.
+const SLOW_PARSERS = new Set(["ENTimeUnitAgoFormatParser", "ENTimeUnitLaterFormatParser"]);
+const quickParser = chrono.en.casual.clone();
+quickParser.parsers = quickParser.parsers.filter((parser) => !SLOW_PARSERS.has(parser.constructor.name));
+const NEEDS_SLOW_PARSER = /\b(?:ago|later|from now)\b/i;
 const ALREADY_ANNOTATED = /^\s*\((?:\d{4}-\d{2}(?:-\d{2})?|\d{4}-W\d{2}|\d{4})\)/;
 
 /**
@@ -18,19 +24,33 @@ const ALREADY_ANNOTATED = /^\s*\((?:\d{4}-\d{2}(?:-\d{2})?|\d{4}-W\d{2}|\d{4})\)
  * `last week` → `last week (2026-W09)`.
  */
 export function resolveRelativeDates(text: string, entryDate: string): DateResolution {
+  // chrono is slow on long text: parse only the lines that hold a relative word.
+  if (!RELATIVE.test(text)) return { text, count: 0 };
   const reference = parseISO(`${entryDate}T12:00:00`);
+  let count = 0;
+  const lines = text.split("\n").map((line) => {
+    if (!RELATIVE.test(line)) return line;
+    const resolved = resolveLine(line, reference);
+    count += resolved.count;
+    return resolved.text;
+  });
+  return { text: lines.join("\n"), count };
+}
+
+function resolveLine(line: string, reference: Date): DateResolution {
   let out = "";
   let cursor = 0;
   let count = 0;
-  for (const found of chrono.parse(text, reference)) {
+  const parser = NEEDS_SLOW_PARSER.test(line) ? chrono.en.casual : quickParser;
+  for (const found of parser.parse(line, reference)) {
     if (!RELATIVE.test(found.text)) continue;
     const end = found.index + found.text.length;
-    if (found.index < cursor || ALREADY_ANNOTATED.test(text.slice(end))) continue;
-    out += `${text.slice(cursor, end)} (${absoluteLabel(found.text, found.start.date())})`;
+    if (found.index < cursor || ALREADY_ANNOTATED.test(line.slice(end))) continue;
+    out += `${line.slice(cursor, end)} (${absoluteLabel(found.text, found.start.date())})`;
     cursor = end;
     count++;
   }
-  return { text: out + text.slice(cursor), count };
+  return { text: out + line.slice(cursor), count };
 }
 
 function absoluteLabel(expression: string, date: Date): string {

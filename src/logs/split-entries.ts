@@ -1,5 +1,5 @@
-import type { Root, RootContent } from "mdast";
-import { parseMarkdown } from "../text/markdown.js";
+import type { RootContent } from "mdast";
+import { topLevelBlocks } from "../text/markdown.js";
 import type { LogEntry } from "./log-types.js";
 import { readHeading } from "./read-heading.js";
 
@@ -17,8 +17,7 @@ interface EntryStart {
  */
 export function splitEntries(text: string, file: string, fileDate: string): LogEntry[] {
   const lines = text.split("\n");
-  const root = parseMarkdown(text);
-  const starts = findEntryStarts(root);
+  const starts = findEntryStarts(topLevelBlocks(text));
   if (starts.length === 0) return [];
   starts[0] = { ...starts[0]!, line: 1 };
 
@@ -48,8 +47,7 @@ export function splitEntries(text: string, file: string, fileDate: string): LogE
   return entries;
 }
 
-function findEntryStarts(root: Root): EntryStart[] {
-  const nodes = root.children.filter((node) => node.position);
+function findEntryStarts(nodes: RootContent[]): EntryStart[] {
   const headingDepths = nodes.flatMap((node) => (node.type === "heading" ? [node.depth] : []));
   if (headingDepths.length === 0) return nodes.flatMap(blockStarts);
 

@@ -61,10 +61,10 @@ export function sameSummary(a: string, b: string): boolean {
   return strip(a) === strip(b);
 }
 
-/** Reads a summary file's front matter; undefined when it is not one of ours. */
-export function readSummaryFile(file: string, text: string): SummaryFile | undefined {
+/** Reads a summary file's front matter; a problem when it is not data (then the file must be left as it is). */
+export function readSummaryFile(file: string, text: string): SummaryFile | { problem: string } {
   const read = readFrontmatter(text);
-  if (read.problem) return undefined;
+  if (read.problem) return { problem: read.problem };
   const label = file.slice(file.lastIndexOf("/") + 1).replace(/\.md$/, "");
   const sources = new Map<string, string>();
   if (Array.isArray(read.data["sources"])) {

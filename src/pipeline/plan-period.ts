@@ -149,12 +149,15 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
     },
     now,
   );
-  record(summaryFile, summaryText, "summary", sameSummary);
+  // A summary file a person (or an attacker) wrote with front matter that is not data stays as it is.
+  const keepSummary = snapshot.unreadableSummaries.has(summaryFile);
+  if (!keepSummary) record(summaryFile, summaryText, "summary", sameSummary);
   for (const memory of touched.values()) record(memory.file, renderMemory(memory), "memory");
   for (const file of removes) record(file, null, "memory");
 
   const summaries = snapshot.summaries.filter((s) => s.file !== summaryFile);
-  summaries.push(readSummaryFile(summaryFile, texts.get(summaryFile)!)!);
+  const written = keepSummary ? undefined : readSummaryFile(summaryFile, texts.get(summaryFile)!);
+  if (written && !("problem" in written)) summaries.push(written);
   const index = buildIndex([...active.values()], summaries.map(indexWeek), layout.indexFile);
   for (const file of index.files) record(file.path, file.content, "index");
 

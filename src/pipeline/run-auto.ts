@@ -53,7 +53,7 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}): Promi
     let snapshot = await readSnapshot(ctx.dir);
     const warnings: Problem[] = [...snapshot.problems];
     const lines: string[] = [];
-    const { weeks, problems } = await weekStates(ctx.dir, now, snapshot.summaries, ctx.logs);
+    const { weeks, problems } = await weekStates(ctx.dir, now, snapshot.summaries, ctx.logs, snapshot.unreadableSummaries);
     warnings.push(...problems);
     const todo = weeks.filter((week) => week.state === "pending" || week.state === "stale");
     const compacted: AutoWeek[] = [];

@@ -16,7 +16,7 @@ export interface StatusResult {
   command: "status";
   dir: string;
   layout: { name: string; reason: string };
-  weeks: { withLogs: number; compacted: string[]; stale: string[]; pending: string[]; current: string[] };
+  weeks: { withLogs: number; compacted: string[]; stale: string[]; pending: string[]; current: string[]; unreadable: string[] };
   memories: { total: number; byType: Record<string, number>; archived: number };
   index: { file: string; lines: number; bytes: number; longestLine: number; limits: typeof INDEX_LIMITS };
   gates: { name: string; open: boolean; detail: string }[];
@@ -30,7 +30,7 @@ export interface StatusResult {
 export async function status(ctx: RunContext): Promise<StatusResult> {
   const now = ctx.now();
   const snapshot = await readSnapshot(ctx.dir);
-  const { weeks, problems } = await weekStates(ctx.dir, now, snapshot.summaries, ctx.logs);
+  const { weeks, problems } = await weekStates(ctx.dir, now, snapshot.summaries, ctx.logs, snapshot.unreadableSummaries);
   const byState = (state: string) => weeks.filter((w) => w.state === state).map((w) => w.week.label);
   const byType: Record<string, number> = {};
   for (const memory of snapshot.memories) byType[memory.type] = (byType[memory.type] ?? 0) + 1;
@@ -54,7 +54,7 @@ export async function status(ctx: RunContext): Promise<StatusResult> {
     command: "status",
     dir: ctx.dir.given,
     layout: { name: ctx.dir.layout.name, reason: ctx.dir.layoutReason },
-    weeks: { withLogs: weeks.length, compacted: byState("compacted"), stale: byState("stale"), pending: byState("pending"), current: byState("current") },
+    weeks: { withLogs: weeks.length, compacted: byState("compacted"), stale: byState("stale"), pending: byState("pending"), current: byState("current"), unreadable: byState("unreadable") },
     memories: { total: snapshot.memories.length, byType, archived: snapshot.archived.length },
     index: {
       file: ctx.dir.layout.indexFile,

@@ -11,8 +11,12 @@ import { byCodeUnit } from "../text/by-code-unit.js";
 export interface WeekState {
   week: Period;
   logs: LogFile[];
-  /** `current`: not over yet, never compacted by --auto; `pending`: no summary; `stale`: its logs changed since. */
-  state: "compacted" | "stale" | "pending" | "current";
+  /**
+   * `current`: not over yet, never compacted by --auto; `pending`: no summary;
+   * `stale`: its logs changed since; `unreadable`: its summary file's front
+   * matter is not data, so it is left alone.
+   */
+  state: "compacted" | "stale" | "pending" | "current" | "unreadable";
 }
 
 /**
@@ -20,7 +24,7 @@ export interface WeekState {
  * current when the files and sha256 hashes in its front matter match the
  * week's logs now; the week holding `now`, and later ones, are `current`.
  */
-export async function weekStates(dir: MemoryDir, now: Date, summaries: SummaryFile[], logs: FindLogsOptions = {}): Promise<{ weeks: WeekState[]; problems: Problem[] }> {
+export async function weekStates(dir: MemoryDir, now: Date, summaries: SummaryFile[], logs: FindLogsOptions = {}, unreadable: Set<string> = new Set()): Promise<{ weeks: WeekState[]; problems: Problem[] }> {
   const found = await findDailyLogs(dir, logs);
   const byWeek = new Map<string, LogFile[]>();
   for (const file of found.files) {
@@ -37,6 +41,10 @@ export async function weekStates(dir: MemoryDir, now: Date, summaries: SummaryFi
     const week = periodOf(weekLogs[0]!.date);
     if (week.firstDate >= thisWeek.firstDate) {
       weeks.push({ week, logs: weekLogs, state: "current" });
+      continue;
+    }
+    if (unreadable.has(summaryPath(week))) {
+      weeks.push({ week, logs: weekLogs, state: "unreadable" });
       continue;
     }
     const summary = summaryByFile.get(summaryPath(week));

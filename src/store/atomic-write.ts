@@ -1,15 +1,28 @@
-import { mkdir, open } from "node:fs/promises";
+import { mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import writeFileAtomic from "write-file-atomic";
+
+let counter = 0;
+
+/** Temp files of atomic writes: `.<name>.compact-tmp-<pid>-<n>`. Only a killed process leaves one. */
+export const TEMP_FILE = /^\..+\.compact-tmp-\d+-\d+$/;
 
 /**
- * Writes through a temp file, fsync and a rename, so a run killed at any
- * instant leaves the old file or the new one, never a torn one. For files
- * outside a transaction: the journal itself, state, caches, cassettes.
+ * Writes through a temp file beside the target, fsync and a rename, so a
+ * run killed at any instant leaves the old file or the new one, never a torn
+ * one. For files outside a transaction: the journal itself, state, caches,
+ * cassettes. Everything goes through `node:fs/promises`, so tests can make
+ * any write fail.
  */
 export async function writeAtomic(file: string, content: string | Uint8Array): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFileAtomic(file, typeof content === "string" ? content : Buffer.from(content), { fsync: true });
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.compact-tmp-${process.pid}-${++counter}`);
+  try {
+    await writeDurable(temp, typeof content === "string" ? Buffer.from(content, "utf8") : content);
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Writes a new file and flushes it to disk before returning (the file is not in place until renamed). */
@@ -23,6 +36,3 @@ export async function writeDurable(file: string, content: Uint8Array): Promise<v
     await handle.close();
   }
 }
-
-/** write-file-atomic's temp files: `<name>.<hex>` beside the target. Left only by a killed process. */
-export const ATOMIC_TEMP = /\.[0-9a-f]{6,}$/;

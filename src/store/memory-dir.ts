@@ -155,7 +155,8 @@ export class MemoryDir {
     const skipped: Problem[] = [];
     for (const { base, depth } of walkRoots(patterns)) {
       await this.walk(base, depth, (rel, kind) => {
-        if (!isMatch(rel) || isIgnored(rel)) return;
+        const linkedFolder = rel === base && kind !== "file";
+        if (!linkedFolder && (!isMatch(rel) || isIgnored(rel))) return;
         if (kind === "file") files.add(rel);
         else skipped.push({ source: rel, ruleId: "unsafe-input", message: `${kind}; skipped` });
       });
@@ -165,6 +166,15 @@ export class MemoryDir {
 
   private async walk(relDir: string, depth: number, visit: (rel: string, kind: string) => void): Promise<void> {
     let entries: import("node:fs").Dirent[];
+    if (relDir !== "") {
+      // A folder named in a glob (`weekly/`, `logs/`) that is a link is not followed: it may lead anywhere.
+      const base = await lstat(this.resolve(relDir)).catch(() => undefined);
+      if (!base) return;
+      if (base.isSymbolicLink()) {
+        visit(relDir, "a symbolic link to a folder, not followed");
+        return;
+      }
+    }
     try {
       entries = await readdir(relDir === "" ? this.root : this.resolve(relDir), { withFileTypes: true });
     } catch (error) {

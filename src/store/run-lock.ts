@@ -24,6 +24,9 @@ export interface HeldLock {
   releaseSync: () => void;
 }
 
+/** The temp file a lock is created from: `<lock>.<pid>.<time>.tmp`. Only a killed process leaves one. */
+export const LOCK_TEMP = /\.\d+\.\d+\.tmp$/;
+
 /** A lock older than this is stale and may be taken over. */
 export const STALE_LOCK_MS = 30 * 60 * 1000;
 /** Clocks of two hosts may disagree this much before a lock's date counts as in the future. */
@@ -46,6 +49,7 @@ export async function acquireLock(dir: MemoryDir, command: string, now: Date = n
     await mkdir(path.dirname(lockFile), { recursive: true });
     await writeFile(temp, `${JSON.stringify(info)}\n`);
   } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
     throw IoError.from(relPath, "take the lock", error);
   }
   try {
@@ -53,20 +57,24 @@ export async function acquireLock(dir: MemoryDir, command: string, now: Date = n
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         await link(temp, lockFile);
-        return { info, ...(tookOver ? { tookOver } : {}), release: () => release(lockFile, info), releaseSync: () => releaseSync(lockFile, info) };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw IoError.from(relPath, "take the lock", error);
+        if ((await stat(lockFile)).isDirectory()) throw new IoError(relPath, "EISDIR", "cannot write: a directory is in the way");
+        const holder = await readHolder(lockFile);
+        if (holder && !isStale(holder, now)) throw new LockedError(holder);
+        tookOver = holder ?? { pid: 0, host: "?", startedAt: "?", command: "unreadable lock" };
+        await rm(lockFile, { force: true }).catch((removal: unknown) => {
+          throw IoError.from(relPath, "take over the stale lock", removal);
+        });
+        continue;
       }
-      if ((await stat(lockFile)).isDirectory()) throw new IoError(relPath, "EISDIR", "cannot take the lock: a directory is in the way; remove it");
-      const holder = await readHolder(lockFile);
-      if (holder && !isStale(holder, now)) throw new LockedError(holder);
-      tookOver = holder ?? { pid: 0, host: "?", startedAt: "?", command: "unreadable lock" };
-      await rm(lockFile, { force: true });
+      return { info, ...(tookOver ? { tookOver } : {}), release: () => release(lockFile, info), releaseSync: () => releaseSync(lockFile, info) };
     }
     const holder = await readHolder(lockFile);
     throw new LockedError(holder ?? { pid: 0, host: "?", startedAt: "?", command: "?" });
   } finally {
-    await rm(temp, { force: true });
+    // The temp file is only a way to create the lock whole; failing to remove it changes nothing.
+    await rm(temp, { force: true }).catch(() => undefined);
   }
 }
 
@@ -99,9 +107,11 @@ function pidAlive(pid: number): boolean {
   }
 }
 
+// A lock left behind blocks every later run until it is stale: one failed removal is tried again.
 async function release(lockFile: string, info: LockInfo): Promise<void> {
   const holder = await readHolder(lockFile);
-  if (holder && holder.pid === info.pid && holder.startedAt === info.startedAt) await rm(lockFile, { force: true });
+  if (!holder || holder.pid !== info.pid || holder.startedAt !== info.startedAt) return;
+  await rm(lockFile, { force: true }).catch(() => rm(lockFile, { force: true }));
 }
 
 function releaseSync(lockFile: string, info: LockInfo): void {

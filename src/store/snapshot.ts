@@ -19,6 +19,8 @@ export interface Snapshot {
   texts: Map<string, string>;
   /** Files in the topics folder that are not readable memories: never written over. */
   occupied: Set<string>;
+  /** Summary files whose front matter is not data: left as they are, never rewritten. */
+  unreadableSummaries: Set<string>;
   /** Files left as they are, and why (front matter that is not data, unsafe paths). */
   problems: Problem[];
 }
@@ -30,7 +32,7 @@ export const ARCHIVE_DIR = "archive";
 
 /** Reads the memory dir once. A file that cannot be read as a memory is reported and left alone. */
 export async function readSnapshot(dir: MemoryDir): Promise<Snapshot> {
-  const snapshot: Snapshot = { memories: [], archived: [], summaries: [], texts: new Map(), occupied: new Set(), problems: [] };
+  const snapshot: Snapshot = { memories: [], archived: [], summaries: [], texts: new Map(), occupied: new Set(), unreadableSummaries: new Set(), problems: [] };
   const topics = await dir.list([topicPath(dir.layout, "*.md")]);
   const archive = await dir.list([`${ARCHIVE_DIR}/*.md`]);
   const summaries = await dir.list(SUMMARY_GLOBS);
@@ -51,8 +53,12 @@ export async function readSnapshot(dir: MemoryDir): Promise<Snapshot> {
   for (const file of index.files) await readText(dir, file, snapshot);
   for (const file of summaries.files) {
     const text = await readText(dir, file, snapshot);
-    const summary = text === undefined ? undefined : readSummaryFile(file, text);
-    if (summary) snapshot.summaries.push(summary);
+    if (text === undefined) continue;
+    const summary = readSummaryFile(file, text);
+    if ("problem" in summary) {
+      snapshot.unreadableSummaries.add(file);
+      snapshot.problems.push({ source: file, ruleId: "unreadable-frontmatter", message: `${summary.problem}; file left as it is` });
+    } else snapshot.summaries.push(summary);
   }
   return snapshot;
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, rmdir } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import { throwIfAborted } from "../errors/aborted-error.js";
 import { CompactorError } from "../errors/compactor-error.js";
@@ -6,9 +6,10 @@ import { IoError } from "../errors/io-error.js";
 import { redactSecrets } from "../logs/redact-secrets.js";
 import { cleanText } from "../text/clean-text.js";
 import { sha256 } from "../text/hash.js";
-import { writeDurable } from "./atomic-write.js";
-import { type Journal, type JournalFile, STAGING_DIR, TRASH_DIR, journalPath, readJournals, runIdFor, writeJournal } from "./journal.js";
+import { TEMP_FILE, writeDurable } from "./atomic-write.js";
+import { type Journal, type JournalFile, JOURNAL_DIR, STAGING_DIR, STATE_DIR, TRASH_DIR, journalPath, readJournals, runIdFor, writeJournal } from "./journal.js";
 import type { MemoryDir } from "./memory-dir.js";
+import { LOCK_TEMP } from "./run-lock.js";
 
 /** One file a run writes (`content`) or removes (`content: null`), relative to the memory dir. */
 export interface FileChange {
@@ -145,9 +146,15 @@ export async function recoverTransactions(dir: MemoryDir): Promise<string[]> {
       await writeJournal(dir, undone);
     }
   }
-  const { files } = await dir.list([`${STAGING_DIR}/*/*`]).catch(() => ({ files: [] as string[] }));
-  for (const run of new Set(files.map((file) => file.split("/")[2]!))) {
-    if (!known.has(run)) await removeStage(dir, run);
+  const staged = await readdir(dir.resolve(STAGING_DIR)).catch(() => [] as string[]);
+  for (const run of staged) if (!known.has(run)) await removeStage(dir, run);
+  // Temp files of atomic writes and of locks a killed process left behind.
+  for (const folder of [".", STATE_DIR, JOURNAL_DIR]) {
+    for (const name of await readdir(folder === "." ? dir.root : dir.resolve(folder)).catch(() => [] as string[])) {
+      if (TEMP_FILE.test(name) || (name.startsWith(path.basename(dir.layout.lockFile)) && LOCK_TEMP.test(name))) {
+        await rm(folder === "." ? path.join(dir.root, name) : dir.resolve(`${folder}/${name}`), { force: true });
+      }
+    }
   }
   dir.forgetChecks();
   return settled;

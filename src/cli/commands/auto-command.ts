@@ -35,6 +35,7 @@ export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
   }
   output.result(result);
   for (const note of result.recovered) output.note(`warning: ${note}`);
+  output.warnAll(result.warnings);
   for (const text of result.lines.slice(result.compacted.length)) output.say(text);
   return 0;
 }

@@ -28,6 +28,7 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
     // No one to answer and no flag saying what to do: report only.
     const result = await compactor.consolidate({ mode: "report" });
     output.result(result);
+    output.warnAll(result.warnings);
     if (!output.json) {
       printReport(result, output, false);
       if (!result.nothingFound) output.say("No terminal to confirm on, so nothing was applied. Run with --yes to apply the merges and prunes, --resolve newer to also settle conflicts, or --auto.");
@@ -49,6 +50,7 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
   });
   output.result(result);
   for (const note of result.recovered) output.note(`warning: ${note}`);
+  output.warnAll(result.warnings);
   if (output.json) return 0;
   if (result.mode === "auto") {
     output.say(result.line!);
@@ -67,7 +69,6 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
     output.say("Cancelled. No changes made.");
     return 0;
   }
-  for (const warning of result.warnings) output.warn(warning);
   const { merged, pruned, conflictsResolved, skipped } = result.counts;
   output.say(`Dream complete — merged: ${merged}, pruned: ${pruned}, conflicts resolved: ${conflictsResolved}, skipped: ${skipped}`);
   output.say(result.improved > 0 ? `Improved ${result.improved} memories. (undo: compact undo ${result.run})` : NOTHING_CHANGED);

@@ -29,7 +29,7 @@ export async function weekCommand(argv: string[], io: CliIo): Promise<number> {
 
 function printWeek(result: CompactWeekResult, output: Output): void {
   for (const note of result.recovered) output.note(`warning: ${note}`);
-  for (const warning of result.warnings) output.warn(warning);
+  output.warnAll(result.warnings);
   for (const skip of result.memories.skipped) output.note(`skipped: ${skip.source}: ${skip.reason}`);
   if (result.logs.length === 0 && !result.estimate) {
     // Said even with --quiet: a scheduled run over an empty week should leave a trace in its log.
