@@ -61,8 +61,6 @@ const KIND_BY_MESSAGE: Record<string, string> = {
   OPS_TOKEN: "onepassword-token",
 };
 
-// The `d` flag gives the `value` group's own offsets.
-const TABLE = SECRET_PATTERNS.map((row) => new RegExp(row.pattern.source, `${row.pattern.flags}d`));
 const URL_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:([^\s/?#@]+(?:@[^\s/?#@]+)*)@/di;
 const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
 const QUOTES = new Set(['"', "'", "`"]);
@@ -168,18 +166,22 @@ function sourceCode(content: string): SecretLintSourceCode {
   };
 }
 
+// exec, not matchAll with the `d` flag: matchAll clones each pattern and `d` slows every match
+// (about 2x over the real logs). A `value` group ends its match, which gives its offset.
 function patternSpans(text: string): Span[] {
   const spans: Span[] = [];
-  TABLE.forEach((pattern, rank) => {
-    const kind = SECRET_PATTERNS[rank]?.kind ?? "secret";
-    for (const match of text.matchAll(pattern)) {
-      const group = match.indices?.groups?.["value"];
-      if (!group) {
-        spans.push({ start: match.index, end: match.index + match[0].length, kind, rank });
+  SECRET_PATTERNS.forEach(({ kind, pattern }, rank) => {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      if (match[0].length === 0) pattern.lastIndex++;
+      const end = match.index + match[0].length;
+      const value = match.groups?.["value"];
+      if (value === undefined) {
+        spans.push({ start: match.index, end, kind, rank });
         continue;
       }
-      const [start, end] = trimValue(text, group[0], group[1]);
-      if (end > start && !isPlaceholder(text.slice(start, end))) spans.push({ start, end, kind, rank });
+      const [start, trimmedEnd] = trimValue(text, end - value.length, end);
+      if (trimmedEnd > start && !isPlaceholder(text.slice(start, trimmedEnd))) spans.push({ start, end: trimmedEnd, kind, rank });
     }
   });
   return spans;

@@ -1,7 +1,8 @@
 /**
  * The one table of secret forms, beside secretlint's recommended rules.
  * A row's group `value` (or, without one, the whole match) is what gets
- * redacted. Rows earlier in the table win when two find the same span, so
+ * redacted, and always ends the match (context after it is a lookahead).
+ * Rows earlier in the table win when two find the same span, so
  * vendor-specific rows come first and the generic ones last.
  */
 export interface SecretPattern {
@@ -24,7 +25,8 @@ export function exampleSecret(prefix: string, length: number, alphabet: "alnum" 
 const fake = exampleSecret;
 
 // Keys are matched in any case; `pass` only after a separator (`DB_PASS`, not "tests pass:"), `pw` only as a word.
-const PASSWORD_WORD = "(?:pass(?:word|wd|phrase)|pwd|(?<=[_.-])pass|(?<![a-z0-9])pw)";
+// Patterns start with a literal where they can: a leading lookbehind or alternation makes V8 try every position.
+const PASSWORD_WORD = "p(?:ass(?:word|wd|phrase)|wd|(?<=[_.-]p)ass|(?<![a-z0-9]p)w)";
 const SECRET_WORD = "(?:secret(?:[_.-]?key(?:[_.-]?base)?)?|(?:private|signing|encryption)[_.-]?key)";
 const TOKEN_WORD = "token";
 const API_KEY_WORD = "(?:api[_.-]?key|(?:access|app|subscription)[_.-]?key)";
@@ -41,12 +43,10 @@ function value({ min = 3, letter = false } = {}): string {
   return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},300}"|'${need("[^'\\n]")}[^'\\n]{${min},300}'|\`${need("[^`\\n]")}[^\`\\n]{${min},300}\`|${need(BARE)}${BARE}{${min},500})`;
 }
 
-// `KEY = value`, `KEY: value`, `"key": "value"`, `key => value`, `export KEY="value"`.
+// `KEY = value`, `KEY: value`, `"key": "value"`, `key => value`, `export KEY="value"`. Any key
+// ending in the word counts (`DB_PASSWORD`, `dbPassword`), so the match starts at the word itself.
 function assignment(word: string, valueSpec: { min?: number; letter?: boolean }): RegExp {
-  return new RegExp(
-    String.raw`(?<![\w.-])[\w.-]*?${word}["'\`]?[ \t]*(?:=>|:=|=(?!=)|:(?!:))[ \t]*${value(valueSpec)}`,
-    "gi",
-  );
+  return new RegExp(String.raw`${word}["'\`]?[ \t]*(?:=>|:=|=(?!=)|:(?!:))[ \t]*${value(valueSpec)}`, "gi");
 }
 
 // `--password x`, `--db-password=x`, but not `--password-stdin`.
@@ -57,7 +57,7 @@ function cliFlag(word: string, valueSpec: { min?: number; letter?: boolean }): R
 // A markdown table row `| [label |] key | value |` that is not a header row (no `|---|` line after it).
 function tableCell(word: string): RegExp {
   return new RegExp(
-    String.raw`^[ \t]*\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*|\`)?(?:[\w.-]+[ _-])?${word}(?:\*\*|\`)?[ \t]*\|[ \t]*\`?(?<value>[^|\n\`]*[^|\n\`\s])\`?[ \t]*\|(?![^\n]*\n[ \t]*\|?[ \t]*:?-{2,})`,
+    String.raw`^[ \t]*\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*|\`)?(?:[\w.-]+[ _-])?${word}(?:\*\*|\`)?[ \t]*\|[ \t]*\`?(?<value>[^|\n\`]*[^|\n\`\s])(?=\`?[ \t]*\|(?![^\n]*\n[ \t]*\|?[ \t]*:?-{2,}))`,
     "gim",
   );
 }
@@ -249,13 +249,13 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "github-token",
     // The token sits in the user part: `https://TOKEN:x-oauth-basic@github.com/`.
-    pattern: /\bhttps?:\/\/(?<value>[^\s:/@]+):x-oauth-basic@/g,
+    pattern: /\bhttps?:\/\/(?<value>[^\s:/@]+)(?=:x-oauth-basic@)/g,
     examples: { positive: `git clone https://${fake("", 40, "hex")}:x-oauth-basic@github.com/org/repo.git`, lookAlike: "https://github.com/org/repo.git" },
   },
   {
     kind: "url-password",
     // `scheme://user:pw@host` and `scheme://:pw@host`; the password may hold an unencoded `@`.
-    pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]*:(?<value>[^\s/?#@]+(?:@[^\s/?#@]+)*)@[^\s/?#@]+/gi,
+    pattern: /:\/\/(?<=[a-z0-9]:\/\/)[^\s:/@]*:(?<value>[^\s/?#@]+(?:@[^\s/?#@]+)*)(?=@[^\s/?#@]+)/gi,
     examples: { positive: "cache at redis://:s3cr3tPass@cache.internal:6379/0", lookAlike: "ssh://git@github.com:22/org/repo.git at http://localhost:8080/x" },
   },
   {
@@ -301,7 +301,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     // "the password for staging is hunter2", "the db passphrase: x9!k"
     pattern: new RegExp(
-      String.raw`\b(?:password|passwd|passphrase|pwd)s?\b(?:[ \t]+(?:for|of|on|to|in|at)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?[ \t]+|[ \t]*(?::|=|->)[ \t]*)${value({ min: 3 })}`,
+      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)s?\b(?:[ \t]+(?:for|of|on|to|in|at)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?[ \t]+|[ \t]*(?::|=|->)[ \t]*)${value({ min: 3 })}`,
       "gi",
     ),
     examples: { positive: "the password for staging is hunter2, ask Dana", lookAlike: "the password reset flow is live and the password is stored in Vault" },
@@ -310,7 +310,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     // "changed the password to Tr0ub4dor": after "to", only a value with a digit or symbol.
     pattern:
-      /\b(?:password|passwd|passphrase)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?[ \t]+(?:to|as)[ \t]+[`"']?(?<value>(?=[^\s`"',;]*[\d!@#$%^&*])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
+      /\bpass(?:word|wd|phrase)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?[ \t]+(?:to|as)[ \t]+[`"']?(?<value>(?=[^\s`"',;]*[\d!@#$%^&*])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
     examples: { positive: "changed the password to Tr0ub4dor&3 today", lookAlike: "moved the password reset flow to v2.1.0; reset the password to the default" },
   },
   {
