@@ -1,6 +1,6 @@
-import { lintSource } from "@secretlint/core";
-import { creator as recommendedRules } from "@secretlint/secretlint-rule-preset-recommend";
-import { SECRET_PATTERNS } from "./secret-patterns.js";
+import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
+import type { SecretLintRuleContext, SecretLintRuleCreator, SecretLintSourceCode } from "@secretlint/types";
+import { isPlaceholder, SECRET_PATTERNS } from "./secret-patterns.js";
 
 /** Text with its secrets replaced by `[REDACTED:kind]`. */
 export interface RedactionResult {
@@ -11,64 +11,210 @@ export interface RedactionResult {
   kinds: string[];
 }
 
+/** Bytes with their secrets replaced by `[REDACTED:kind]`. */
+export interface ByteRedactionResult {
+  /** The input itself when nothing was found. */
+  bytes: Uint8Array;
+  count: number;
+  kinds: string[];
+}
+
 interface Span {
   start: number;
   end: number;
   kind: string;
+  /** Lower wins when spans overlap: secretlint first, then table order. */
+  rank: number;
 }
 
-const secretlintConfig = { rules: [{ id: "@secretlint/secretlint-rule-preset-recommend", rule: recommendedRules }] };
+// secretlint's rules run directly, not through lintSource: in 11.7.1 each lintSource call
+// grows a module-level profiler whose marks are rescanned on every new mark (quadratic over
+// thousands of files), and clearing it between calls races its observer (see bench/README.md).
+const SECRETLINT_RULES: SecretLintRuleCreator<unknown>[] = [];
+recommendedPreset.create({ sharedOptions: {}, registerRule: (rule) => void SECRETLINT_RULES.push(rule) }, {});
+// filter-comments finds no secret: it would let a `secretlint-disable` comment in a log switch redaction off.
+const SCANNERS = SECRETLINT_RULES.filter((rule) => !rule.meta.id.endsWith("/secretlint-rule-filter-comments"));
+
+// secretlint message ids → this project's kinds, so a secret reads the same whichever found it.
+const KIND_BY_MESSAGE: Record<string, string> = {
+  AWSSecretAccessKey: "aws-secret-key",
+  AWSAccessKeyID: "aws-access-key",
+  AWSAccountID: "aws-account-id",
+  PrivateKeyP12: "private-key",
+  PrivateKeyJSON: "private-key",
+  PrivateKey: "private-key",
+  PackageJSON_xOauthToken: "github-token",
+  GITHUB_TOKEN: "github-token",
+  Npmrc_authToken: "npm-token",
+  NPM_ACCESS_TOKEN: "npm-token",
+  SLACK_TOKEN: "slack-token",
+  IncomingWebhook: "slack-webhook",
+  BasicAuth: "url-password",
+  MongoDBConnection: "url-password",
+  MySQLConnection: "url-password",
+  PostgreSQLConnection: "url-password",
+  OPENAI_TOKEN: "openai-key",
+  ANTHROPIC_API_KEY: "anthropic-key",
+  LINEAR_API_TOKEN: "linear-key",
+  SENDGRID_KEY: "sendgrid-key",
+  SHOPIFY_KEY: "shopify-token",
+  OPS_TOKEN: "onepassword-token",
+};
+
+const URL_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:([^\s/?#@]+(?:@[^\s/?#@]+)*)@/di;
+const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
+const QUOTES = new Set(['"', "'", "`"]);
+const MAX_PASSES = 4;
 
 /**
- * Replaces secrets with `[REDACTED:kind]`. Runs secretlint's maintained
- * recommended rules, then patterns for the plain-language forms they miss.
- * Line breaks inside a secret are kept so line numbers do not move.
+ * Replaces secrets with `[REDACTED:kind]`: secretlint's recommended rules plus
+ * the forms in `SECRET_PATTERNS`. Line breaks inside a secret are kept (before
+ * the marker) so line numbers do not move; already-redacted text comes back unchanged.
  */
 export async function redactSecrets(text: string): Promise<RedactionResult> {
+  let result = await redactOnce(text);
+  // A secret glued to another can only show its edges once its neighbour is a marker: go again.
+  for (let pass = 1; pass < MAX_PASSES && result.count > 0; pass++) {
+    const next = await redactOnce(result.text);
+    if (next.count === 0) break;
+    result = { text: next.text, count: result.count + next.count, kinds: [...new Set([...result.kinds, ...next.kinds])] };
+  }
+  return result;
+}
+
+async function redactOnce(text: string): Promise<RedactionResult> {
   if (text.length === 0) return { text, count: 0, kinds: [] };
   const spans = [...(await secretlintSpans(text)), ...patternSpans(text)];
-  return applySpans(text, mergeSpans(spans));
+  return applySpans(text, mergeSpans(dropMarkerSpans(text, spans)));
+}
+
+/**
+ * Redacts a file's bytes. Valid UTF-8 goes through `redactSecrets`; anything else
+ * is matched on a latin1 view (one byte, one character) so every byte outside a
+ * secret comes back exactly as it was.
+ */
+export async function redactBytes(bytes: Uint8Array): Promise<ByteRedactionResult> {
+  const text = decodeUtf8(bytes);
+  const view = text ?? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  const result = await redactSecrets(view);
+  if (result.count === 0) return { bytes, count: 0, kinds: [] };
+  const out = text === undefined ? Buffer.from(result.text, "latin1") : Buffer.from(result.text, "utf8");
+  return { bytes: new Uint8Array(out.buffer, out.byteOffset, out.byteLength), count: result.count, kinds: result.kinds };
+}
+
+function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    // ignoreBOM keeps a BOM in the text, so valid files round-trip byte for byte.
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 async function secretlintSpans(text: string): Promise<Span[]> {
-  const result = await lintSource({
-    source: { filePath: "log.md", content: text, contentType: "text" },
-    options: { config: secretlintConfig, maskSecrets: false },
-  });
-  return result.messages.map((message) => ({
-    start: message.range[0],
-    end: message.range[1],
-    kind: kindFromRuleId(message.ruleId),
-  }));
-}
-
-function kindFromRuleId(ruleId: string): string {
-  return ruleId.replace(/^@secretlint\/secretlint-rule-/, "");
-}
-
-function patternSpans(text: string): Span[] {
   const spans: Span[] = [];
-  for (const { kind, pattern } of SECRET_PATTERNS) {
-    for (const match of text.matchAll(pattern)) {
-      const value = match.groups?.["value"];
-      const offset = value === undefined ? 0 : match[0].lastIndexOf(value);
-      const start = match.index + offset;
-      const length = value === undefined ? match[0].length : value.length;
-      if (text.startsWith("[REDACTED", start)) continue;
-      spans.push({ start, end: start + length, kind });
-    }
-  }
+  const context: SecretLintRuleContext = {
+    sharedOptions: {},
+    createTranslator: (() => (messageId: string, data?: unknown) => ({ message: messageId, messageId, data })) as SecretLintRuleContext["createTranslator"],
+    report: ({ message, range }) => {
+      const kind = KIND_BY_MESSAGE[message.messageId] ?? message.messageId;
+      const span = narrowUrl(text, { ...secretRange(text, message.data, range), kind, rank: -1 });
+      if (span) spans.push(span);
+    },
+    ignore: () => {},
+  };
+  const source = sourceCode(text);
+  await Promise.all(SCANNERS.map((rule) => rule.create(context, {}).file?.(source)));
   return spans;
 }
 
-// Overlapping finds (secretlint and a pattern on the same key) count once, as the wider span.
+// The AWS secret-key rule (11.7.1) reports the start of `KEY = ` with the secret's length; find the secret itself.
+function secretRange(text: string, data: unknown, [start, end]: readonly [number, number]): { start: number; end: number } {
+  const key = (data as { KEY?: unknown } | undefined)?.KEY;
+  if (typeof key !== "string" || key.length === 0 || text.startsWith(key, start)) return { start, end };
+  const at = text.indexOf(key, start);
+  return at === -1 ? { start, end } : { start: at, end: at + key.length };
+}
+
+// secretlint reports a whole URL for credentials in it; only the password needs to go.
+function narrowUrl(text: string, span: Span): Span | undefined {
+  if (span.kind !== "url-password") return span;
+  const found = URL_PASSWORD.exec(text.slice(span.start, span.end))?.indices?.[1];
+  if (!found) return span;
+  const start = span.start + found[0];
+  const end = span.start + found[1];
+  return isPlaceholder(text.slice(start, end)) ? undefined : { ...span, start, end };
+}
+
+function sourceCode(content: string): SecretLintSourceCode {
+  const unused = (): never => {
+    throw new Error("secret redaction uses ranges only");
+  };
+  return {
+    hasBOM: content.charCodeAt(0) === 0xfeff,
+    content,
+    filePath: "log.md",
+    physicalFilePath: undefined,
+    contentType: "text",
+    ext: ".md",
+    getFilePath: () => "log.md",
+    getPhysicalFilePath: () => undefined,
+    locationToRange: unused,
+    rangeToLocation: unused,
+    positionToIndex: unused,
+    indexToPosition: unused,
+  };
+}
+
+// exec, not matchAll with the `d` flag: matchAll clones each pattern and `d` slows every match
+// (about 2x over the real logs). A `value` group ends its match, which gives its offset.
+function patternSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  SECRET_PATTERNS.forEach(({ kind, pattern }, rank) => {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      if (match[0].length === 0) pattern.lastIndex++;
+      const end = match.index + match[0].length;
+      const value = match.groups?.["value"];
+      if (value === undefined) {
+        spans.push({ start: match.index, end, kind, rank });
+        continue;
+      }
+      const [start, trimmedEnd] = trimValue(text, end - value.length, end);
+      if (trimmedEnd > start && !isPlaceholder(text.slice(start, trimmedEnd))) spans.push({ start, end: trimmedEnd, kind, rank });
+    }
+  });
+  return spans;
+}
+
+// Quotes around a value stay; so does punctuation that ends the sentence after a bare one.
+function trimValue(text: string, start: number, end: number): [number, number] {
+  const first = text[start] ?? "";
+  if (end - start >= 2 && QUOTES.has(first) && text[end - 1] === first) return [start + 1, end - 1];
+  let trimmed = end;
+  while (trimmed > start && ".,;:)]}".includes(text[trimmed - 1] ?? "")) trimmed--;
+  return [start, trimmed];
+}
+
+// Redacting twice changes nothing: no span may touch an existing marker.
+function dropMarkerSpans(text: string, spans: Span[]): Span[] {
+  if (!text.includes("[REDACTED:")) return spans;
+  const markers = [...text.matchAll(MARKER)].map((m) => [m.index, m.index + m[0].length] as const);
+  return spans.filter((span) => !markers.some(([start, end]) => span.start < end && start < span.end));
+}
+
+// Overlapping finds count once, as the widest span, named by the most specific finder.
 function mergeSpans(spans: Span[]): Span[] {
-  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
+  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end || a.rank - b.rank);
   const merged: Span[] = [];
   for (const span of sorted) {
     const last = merged.at(-1);
     if (last && span.start < last.end) {
       last.end = Math.max(last.end, span.end);
+      if (span.rank < last.rank) {
+        last.kind = span.kind;
+        last.rank = span.rank;
+      }
       continue;
     }
     merged.push({ ...span });
@@ -82,7 +228,8 @@ function applySpans(text: string, spans: Span[]): RedactionResult {
   const kinds: string[] = [];
   for (const span of spans) {
     const newlines = text.slice(span.start, span.end).split("\n").length - 1;
-    out += `${text.slice(cursor, span.start)}[REDACTED:${span.kind}]${"\n".repeat(newlines)}`;
+    // Line breaks go before the marker: text after a secret keeps what precedes it on its line.
+    out += `${text.slice(cursor, span.start)}${"\n".repeat(newlines)}[REDACTED:${span.kind}]`;
     cursor = span.end;
     if (!kinds.includes(span.kind)) kinds.push(span.kind);
   }

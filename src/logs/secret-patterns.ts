@@ -1,42 +1,349 @@
 /**
- * Forms secretlint's recommended preset does not cover: generic `sk-` keys,
- * bearer tokens, env-style assignments and plain-language passwords.
- * Each pattern's group `value` (or the whole match) is what gets redacted.
+ * The one table of secret forms, beside secretlint's recommended rules.
+ * A row's group `value` (or, without one, the whole match) is what gets
+ * redacted, and always ends the match (context after it is a lookahead).
+ * Rows earlier in the table win when two find the same span, so
+ * vendor-specific rows come first and the generic ones last.
  */
 export interface SecretPattern {
+  /** Short, stable name shown in `[REDACTED:kind]`. */
   kind: string;
+  /** Global regular expression. */
   pattern: RegExp;
+  /** `positive` must be redacted with this kind; `lookAlike` must be left untouched. */
+  examples: { positive: string; lookAlike: string };
+}
+
+const ALNUM = "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9fG1hJ3kL5mN7pQ9rS1tU3vW5xY7z";
+const HEX = "9f8e7d6c5b4a3f2e1d0c8b7a6f5e4d3c";
+
+/** A credential-shaped string built at run time, so no literal secret sits in the repository. */
+export function exampleSecret(prefix: string, length: number, alphabet: "alnum" | "hex" = "alnum"): string {
+  const chars = alphabet === "hex" ? HEX : ALNUM;
+  return prefix + chars.repeat(Math.ceil(length / chars.length)).slice(0, length);
+}
+const fake = exampleSecret;
+
+// Keys are matched in any case; `pass` only after a separator (`DB_PASS`, not "tests pass:"), `pw` only as a word.
+// Patterns start with a literal where they can: a leading lookbehind or alternation makes V8 try every position.
+const PASSWORD_WORD = "p(?:ass(?:word|wd|phrase)|wd|(?<=[_.-]p)ass|(?<![a-z0-9]p)w)";
+const SECRET_WORD = "(?:secret(?:[_.-]?key(?:[_.-]?base)?)?|(?:private|signing|encryption)[_.-]?key)";
+const TOKEN_WORD = "token";
+const API_KEY_WORD = "(?:api[_.-]?key|(?:access|app|subscription)[_.-]?key)";
+
+// Unquoted values stop at whitespace, quotes and the characters that end a value in prose or tables.
+const BARE = "[^\\s\"'`,;|<>]";
+
+/**
+ * A value: quoted (the quotes are dropped when redacting) or bare. `min` is the
+ * shortest value taken; `letter` asks for at least one letter (so a count is not a token).
+ */
+function value({ min = 3, letter = false } = {}): string {
+  const need = (chars: string) => (letter ? `(?=${chars}*[A-Za-z])` : "");
+  return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},300}"|'${need("[^'\\n]")}[^'\\n]{${min},300}'|\`${need("[^`\\n]")}[^\`\\n]{${min},300}\`|${need(BARE)}${BARE}{${min},500})`;
+}
+
+// `KEY = value`, `KEY: value`, `"key": "value"`, `key => value`, `export KEY="value"`. Any key
+// ending in the word counts (`DB_PASSWORD`, `dbPassword`), so the match starts at the word itself.
+function assignment(word: string, valueSpec: { min?: number; letter?: boolean }): RegExp {
+  return new RegExp(String.raw`${word}["'\`]?[ \t]*(?:=>|:=|=(?!=)|:(?!:))[ \t]*${value(valueSpec)}`, "gi");
+}
+
+// `--password x`, `--db-password=x`, but not `--password-stdin`.
+function cliFlag(word: string, valueSpec: { min?: number; letter?: boolean }): RegExp {
+  return new RegExp(String.raw`(?<![\w-])--(?:[a-z0-9]+-)*${word}(?:=|[ \t]+)(?!-)${value(valueSpec)}`, "gi");
+}
+
+// A markdown table row `| [label |] key | value |` that is not a header row (no `|---|` line after it).
+function tableCell(word: string): RegExp {
+  return new RegExp(
+    String.raw`^[ \t]*\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*|\`)?(?:[\w.-]+[ _-])?${word}(?:\*\*|\`)?[ \t]*\|[ \t]*\`?(?<value>[^|\n\`]*[^|\n\`\s])(?=\`?[ \t]*\|(?![^\n]*\n[ \t]*\|?[ \t]*:?-{2,}))`,
+    "gim",
+  );
 }
 
 export const SECRET_PATTERNS: SecretPattern[] = [
-  { kind: "private-key", pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
-  { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
-  { kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-|admin-|live-|test-)?[A-Za-z0-9_-]{20,}/g },
-  { kind: "github-token", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})\b/g },
-  { kind: "slack-token", pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g },
-  { kind: "slack-webhook", pattern: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/_-]+/g },
-  { kind: "aws-access-key", pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/g },
-  { kind: "google-api-key", pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-  { kind: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g },
-  { kind: "bearer-token", pattern: /\bBearer\s+(?<value>[A-Za-z0-9._~+/=-]{16,})/g },
-  { kind: "url-password", pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/]+:(?<value>[^\s@/]+)@/gi },
   {
-    kind: "assigned-secret",
-    pattern: /\b[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD)\s*[=:]\s*["']?(?<value>[^\s"'`]{6,})/g,
+    kind: "private-key",
+    // Up to the END line; when it is missing, over the base64 and header lines that follow (JSON `\n` too).
+    pattern:
+      /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\n)[ \t>]*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [^\n\\]*)[ \t]*)*)/g,
+    examples: {
+      positive: `-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n${fake("AoGBAK", 40)}`,
+      lookAlike: "-----BEGIN PUBLIC KEY----- blocks are fine to share",
+    },
   },
   {
-    // "password for staging is hunter2", "the db passphrase: x9!k"
-    kind: "password",
-    pattern: /\b(?:password|passwd|passphrase|pwd)\b[^\n.;]{0,40}?(?:\s(?:is|was)\s+|\s*(?:=|:|->)\s*)[`"']?(?<value>[^\s`"',;]{2,}[^\s`"',;.!?)])/gi,
+    kind: "anthropic-key",
+    pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g,
+    examples: { positive: `ANTHROPIC=${fake("sk-ant-api03-", 40)}`, lookAlike: "keys start with sk-ant-api03- and are long" },
   },
   {
-    // "changed the password to Tr0ub4dor": after "to", only a value that looks like one.
-    kind: "password",
-    pattern: /\b(?:password|passwd|passphrase)\b[^\n.;]{0,40}?\sto\s+[`"']?(?<value>(?=[^\s`"',;]*[\d!@#$%^&*])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
+    kind: "openrouter-key",
+    pattern: /\bsk-or-v1-[A-Za-z0-9]{32,}/g,
+    examples: { positive: `router ${fake("sk-or-v1-", 64, "hex")}`, lookAlike: "set an sk-or-v1- key in the config" },
   },
   {
-    // "the deploy token is 9f8e7d…", "api key: abcd1234…": a value shaped like a credential.
+    kind: "openai-key",
+    pattern: /\bsk-(?:proj-|svcacct-|admin-|live-|test-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}/g,
+    examples: { positive: `use ${fake("sk-proj-", 48)} now`, lookAlike: "pip install sk-learn-compatible-estimator-wrapper" },
+  },
+  {
+    kind: "stripe-key",
+    pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|\bwhsec_[A-Za-z0-9]{24,}/g,
+    examples: { positive: `charge with ${fake("sk_live_", 24)}`, lookAlike: "never commit sk_live_ keys; pk_live_51Hx is public" },
+  },
+  {
+    kind: "github-token",
+    pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})\b/g,
+    examples: { positive: `token ${fake("ghp_", 36)}`, lookAlike: "classic tokens start with ghp_ and fine-grained ones with github_pat_" },
+  },
+  {
+    kind: "gitlab-token",
+    pattern: /\bgl(?:pat|ptt|dt|rt|cbt|soat|ft)-[A-Za-z0-9_-]{20,}/g,
+    examples: { positive: `Private-Token: ${fake("glpat-", 20)}`, lookAlike: "create a glpat-scoped token in GitLab settings" },
+  },
+  {
+    kind: "huggingface-token",
+    pattern: /\bhf_[A-Za-z0-9]{30,}\b/g,
+    examples: { positive: `HF ${fake("hf_", 34)}`, lookAlike: "call hf_hub_download for the weights" },
+  },
+  {
+    kind: "digitalocean-token",
+    pattern: /\bdo[opr]_v1_[a-f0-9]{64}\b/g,
+    examples: { positive: `doctl auth init -t ${fake("dop_v1_", 64, "hex")}`, lookAlike: "tokens look like dop_v1_ followed by hex" },
+  },
+  {
+    kind: "slack-token",
+    pattern: /\b(?:xox[abposre]|xapp)-(?=[A-Za-z0-9-]*\d)[A-Za-z0-9-]{10,}/g,
+    examples: { positive: `bot ${fake("xoxb-1234567890-", 24)}`, lookAlike: "xoxb- tokens belong to bots, xoxp- ones to users" },
+  },
+  {
+    kind: "slack-webhook",
+    pattern: /https:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9]+\/B[A-Za-z0-9]+\/[A-Za-z0-9]+/g,
+    examples: {
+      positive: `post to https://hooks.slack.com/services/T0123ABCD/B0456EFGH/${fake("", 24)}`,
+      lookAlike: "incoming webhooks live under https://hooks.slack.com/services/ (see the Slack docs)",
+    },
+  },
+  {
+    kind: "discord-webhook",
+    pattern: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/(?<value>[A-Za-z0-9_-]{30,})/g,
+    examples: {
+      positive: `hook https://discord.com/api/webhooks/123456789012345678/${fake("", 68)}`,
+      lookAlike: "https://discord.com/developers/docs/resources/webhook",
+    },
+  },
+  {
+    kind: "discord-token",
+    pattern: /\b[MNO](?=[A-Za-z0-9]{0,25}\d)[A-Za-z0-9]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}\b/g,
+    examples: { positive: `bot ${fake("MTk4NjIyNDgzNDcxOTI1MjQ4", 0)}.${fake("Cl2FMQ", 0)}.${fake("", 27)}`, lookAlike: "Minecraft.server.properties" },
+  },
+  {
+    kind: "telegram-token",
+    pattern: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/g,
+    examples: { positive: `bot ${fake("1234567890:AA", 33)}`, lookAlike: "at 2026-03-04 12:30:00 the bot restarted" },
+  },
+  {
+    kind: "twilio-key",
+    pattern: /\b(?:SK|AC)[0-9a-f]{32}\b/g,
+    examples: { positive: `sid ${fake("SK", 32, "hex")}`, lookAlike: "commit ac9f8e7d6c5b4a3f2e1d0c8b7a6f5e4d3c2b1a09" },
+  },
+  {
+    kind: "mailgun-key",
+    pattern: /\bkey-[0-9a-zA-Z]{32}\b/g,
+    examples: { positive: `MG ${fake("key-", 32, "hex")}`, lookAlike: "a key-value store with key-based sharding" },
+  },
+  {
+    kind: "sendgrid-key",
+    pattern: /\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}\b/g,
+    examples: { positive: `mail ${fake("SG.", 22)}.${fake("", 43)}`, lookAlike: "the SG.Mail.Send scope" },
+  },
+  {
+    kind: "npm-token",
+    pattern: /\bnpm_[A-Za-z0-9]{36}\b|_authToken=(?<value>[^\s$][^\s]*)/g,
+    examples: { positive: `//registry.npmjs.org/:_authToken=${fake("npm_", 36)}`, lookAlike: "read npm_config_cache and npm_package_version" },
+  },
+  {
+    kind: "linear-key",
+    pattern: /\blin_api_[A-Za-z0-9]{32,}/g,
+    examples: { positive: `LINEAR ${fake("lin_api_", 40)}`, lookAlike: "lin_api_ keys come from the Linear settings" },
+  },
+  {
+    kind: "shopify-token",
+    pattern: /\bshp(?:at|ca|pa|ss)_[A-Za-z0-9]{32,}/g,
+    examples: { positive: `shop ${fake("shpat_", 32, "hex")}`, lookAlike: "an shpat_ token is an admin token" },
+  },
+  {
+    kind: "onepassword-token",
+    pattern: /\bops_ey[A-Za-z0-9+/=_-]{50,}/g,
+    examples: { positive: `OP ${fake("ops_eyJ", 120)}`, lookAlike: "the 1Password CLI reads OP_SERVICE_ACCOUNT_TOKEN" },
+  },
+  {
+    kind: "aws-access-key",
+    // AWS's documented example key (…EXAMPLE) is not a secret.
+    pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)(?![A-Z0-9]*EXAMPLE)[A-Z0-9]{16}\b/g,
+    examples: { positive: "id AKIAQWERTYUIOPASDFGH ok", lookAlike: "the docs use AKIAIOSFODNN7EXAMPLE" },
+  },
+  {
+    kind: "aws-secret-key",
+    pattern: /\b(?:aws_?)?secret_?access_?key["']?\s*(?:=>|=|:)\s*["']?(?<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
+    examples: { positive: `aws_secret_access_key = ${fake("", 40)}`, lookAlike: "set aws_secret_access_key in ~/.aws/credentials" },
+  },
+  {
+    kind: "google-api-key",
+    pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g,
+    examples: { positive: `maps ${fake("AIzaSy", 33)}`, lookAlike: "browser keys start with AIza and are restricted" },
+  },
+  {
+    kind: "google-oauth",
+    pattern: /\bGOCSPX-[A-Za-z0-9_-]{20,}|\bya29\.[A-Za-z0-9_-]{20,}/g,
+    examples: { positive: `client ${fake("GOCSPX-", 28)}`, lookAlike: "OAuth client secrets start with GOCSPX-" },
+  },
+  {
+    kind: "azure-key",
+    pattern: /\b(?:AccountKey|SharedAccessKey)=(?<value>[A-Za-z0-9+/]{20,}={0,2})/g,
+    examples: {
+      positive: `DefaultEndpointsProtocol=https;AccountName=logs;AccountKey=${fake("", 86)}==;`,
+      lookAlike: "AccountName=logs;AccountKey=$AZURE_STORAGE_KEY",
+    },
+  },
+  {
+    kind: "azure-sas",
+    pattern: /[?&]sig=(?<value>[A-Za-z0-9%+/=]{20,})/g,
+    examples: {
+      positive: `https://logs.blob.core.windows.net/c?sv=2022-11-02&sig=${fake("", 43)}%3D`,
+      lookAlike: "https://example.com/search?q=sig&page=2",
+    },
+  },
+  {
+    kind: "ai-key",
+    // Groq, xAI, Perplexity, Replicate, Tavily, Notion.
+    pattern: /\b(?:gsk_[A-Za-z0-9]{40,}|xai-[A-Za-z0-9]{40,}|pplx-[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{30,}|tvly-(?:dev-)?[A-Za-z0-9]{20,}|(?:secret|ntn)_[A-Za-z0-9]{40,})\b/g,
+    examples: { positive: `GROQ ${fake("gsk_", 52)}`, lookAlike: "the xai-sdk and pplx-api packages" },
+  },
+  {
+    kind: "jwt",
+    pattern: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g,
+    examples: { positive: `id_token ${fake("eyJhbGciOiJIUzI1NiJ9", 0)}.${fake("eyJzdWIiOiIx", 20)}.${fake("", 43)}`, lookAlike: "a JWT starts with eyJ" },
+  },
+  {
+    kind: "basic-auth",
+    pattern: /\bAuthorization["']?\s*[:=]\s*["']?Basic\s+(?<value>[A-Za-z0-9+/=._~-]{6,})/gi,
+    examples: { positive: `curl -H "Authorization: Basic ${fake("YWRtaW46", 16)}"`, lookAlike: "HTTP Basic authentication is disabled" },
+  },
+  {
+    kind: "bearer-token",
+    pattern: /\bBearer\s+(?<value>(?=[A-Za-z0-9._~+/=-]*\d)[A-Za-z0-9._~+/=-]{16,})/gi,
+    examples: { positive: `Authorization: Bearer ${fake("", 32)}`, lookAlike: 'curl -H "Authorization: Bearer $API_TOKEN" (bearer tokens are stateless)' },
+  },
+  {
     kind: "token",
-    pattern: /\b(?:token|secret|api[ _-]?key|access key)\b[^\n.;]{0,30}?\b(?:is|was|=|:)\s*[`"']?(?<value>(?=[^\s`"',;]*\d)(?=[^\s`"',;]*[A-Za-z])[^\s`"',;]{12,})/gi,
+    // Other schemes (`Token x`, `Bot x`) and bare values in an Authorization header.
+    pattern: new RegExp(
+      String.raw`\bAuthorization["']?[ \t]*[:=][ \t]*["']?(?:(?:Token|Bot|ApiKey|Key|SSWS|OAuth)[ \t]+)?(?!(?:Bearer|Basic|Digest|Negotiate)\b)${value({ min: 8, letter: true })}`,
+      "gi",
+    ),
+    examples: { positive: `-H "Authorization: Token ${fake("", 40, "hex")}"`, lookAlike: "Authorization: see the runbook" },
+  },
+  {
+    kind: "github-token",
+    // The token sits in the user part: `https://TOKEN:x-oauth-basic@github.com/`.
+    pattern: /\bhttps?:\/\/(?<value>[^\s:/@]+)(?=:x-oauth-basic@)/g,
+    examples: { positive: `git clone https://${fake("", 40, "hex")}:x-oauth-basic@github.com/org/repo.git`, lookAlike: "https://github.com/org/repo.git" },
+  },
+  {
+    kind: "url-password",
+    // `scheme://user:pw@host` and `scheme://:pw@host`; the password may hold an unencoded `@`.
+    pattern: /:\/\/(?<=[a-z0-9]:\/\/)[^\s:/@]*:(?<value>[^\s/?#@]+(?:@[^\s/?#@]+)*)(?=@[^\s/?#@]+)/gi,
+    examples: { positive: "cache at redis://:s3cr3tPass@cache.internal:6379/0", lookAlike: "ssh://git@github.com:22/org/repo.git at http://localhost:8080/x" },
+  },
+  {
+    kind: "password",
+    // `-p x` / `-px` after the tools that take a password that way.
+    pattern: new RegExp(
+      String.raw`\b(?:sshpass|mysql|mysqldump|mysqladmin|mariadb|(?:docker|podman|nerdctl|buildah) login)\b[^\n|;&]*?[ \t]-p[ \t]*${value({ min: 1 })}`,
+      "g",
+    ),
+    examples: { positive: "sshpass -p 'hunter2' ssh deploy@10.0.0.5", lookAlike: "mkdir -p build && ssh -p 2222 deploy@10.0.0.5" },
+  },
+  {
+    kind: "password",
+    pattern: new RegExp(String.raw`\bredis-cli\b[^\n|;&]*?[ \t]-a[ \t]+${value({ min: 1 })}`, "g"),
+    examples: { positive: "redis-cli -h cache.internal -a s3cr3tPass ping", lookAlike: "redis-cli -h cache.internal ping" },
+  },
+  {
+    kind: "password",
+    pattern: new RegExp(String.raw`\bcurl\b[^\n|;&]*?[ \t](?:-u|--user)[ \t]+["']?[^\s:"']+:${value({ min: 1 })}`, "g"),
+    examples: { positive: "curl -u admin:hunter2 https://ci.internal/api", lookAlike: "curl -u admin https://ci.internal/api (prompts)" },
+  },
+  { kind: "password", pattern: cliFlag(PASSWORD_WORD, { min: 1 }), examples: { positive: "docker login --password hunter2 registry.io", lookAlike: "echo $PW | docker login --password-stdin registry.io" } },
+  { kind: "secret", pattern: cliFlag(SECRET_WORD, { min: 6 }), examples: { positive: "app --client-secret 8fA2kQ9zLm3x", lookAlike: "app --secret-file ./secret.txt" } },
+  { kind: "token", pattern: cliFlag(TOKEN_WORD, { min: 6, letter: true }), examples: { positive: "gh run --token=4f9e2a8b7c6d5e1f", lookAlike: "llm --max-token 4096 --token-budget 500" } },
+  { kind: "api-key", pattern: cliFlag(API_KEY_WORD, { min: 6, letter: true }), examples: { positive: "tool --api-key a1b2c3d4e5f6g7h8", lookAlike: "tool --api-key-env OPENAI_API_KEY" } },
+  { kind: "password", pattern: assignment(PASSWORD_WORD, { min: 1 }), examples: { positive: "DB_PASSWORD=hunter2", lookAlike: "password reset flow: shipped" } },
+  { kind: "secret", pattern: assignment(SECRET_WORD, { min: 6 }), examples: { positive: 'client_secret="8fA2kQ9zLm3xP0"', lookAlike: "secret sauce: caching" } },
+  { kind: "token", pattern: assignment(TOKEN_WORD, { min: 6, letter: true }), examples: { positive: 'export GH_TOKEN="a9f8e7d6c5b4a3f2"', lookAlike: "tokens: 1234, token: 5678, max_tokens: 4096" } },
+  { kind: "api-key", pattern: assignment(API_KEY_WORD, { min: 6, letter: true }), examples: { positive: '{"api_key": "a1b2c3d4e5f6g7h8"}', lookAlike: "apiKeyEnv: OPENAI_API_KEY" } },
+  {
+    kind: "api-key",
+    // Upper-case env names ending in _KEY, when the value looks generated.
+    pattern: /\b[A-Z][A-Z0-9]*_KEY[ \t]*=[ \t]*["']?(?<value>(?=[A-Za-z0-9_+/=.-]*\d)(?=[A-Za-z0-9_+/=.-]*[A-Za-z])[A-Za-z0-9_+/=.-]{16,})/g,
+    examples: { positive: `MAPBOX_KEY=${fake("", 32)}`, lookAlike: "SORT_KEY=created_at PRIMARY_KEY=id" },
+  },
+  { kind: "password", pattern: tableCell(PASSWORD_WORD), examples: { positive: "| staging db | password | hunter2 |", lookAlike: "| Reset password | done |" } },
+  {
+    kind: "secret",
+    pattern: tableCell(`(?:${SECRET_WORD}|${TOKEN_WORD}|${API_KEY_WORD}|api key|access token)`),
+    examples: { positive: "| api key | a1b2c3d4e5f6g7h8 |", lookAlike: "| token | notes |\n|---|---|\n| budget | 2000 |" },
+  },
+  {
+    kind: "password",
+    // "the password for staging is hunter2", "the db passphrase: x9!k"
+    pattern: new RegExp(
+      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)s?\b(?:[ \t]+(?:for|of|on|to|in|at)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?[ \t]+|[ \t]*(?::|=|->)[ \t]*)${value({ min: 3 })}`,
+      "gi",
+    ),
+    examples: { positive: "the password for staging is hunter2, ask Dana", lookAlike: "the password reset flow is live and the password is stored in Vault" },
+  },
+  {
+    kind: "password",
+    // "changed the password to Tr0ub4dor": after "to", only a value with a digit or symbol.
+    pattern:
+      /\bpass(?:word|wd|phrase)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?[ \t]+(?:to|as)[ \t]+[`"']?(?<value>(?=[^\s`"',;]*[\d!@#$%^&*])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
+    examples: { positive: "changed the password to Tr0ub4dor&3 today", lookAlike: "moved the password reset flow to v2.1.0; reset the password to the default" },
+  },
+  {
+    kind: "token",
+    // "the deploy token is 9f8e7d…", "api key: abcd1234…": a value shaped like a credential.
+    pattern: /\b(?:token|secret|api[ _-]?key|access key)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)[`"']?(?<value>(?=[^\s`"',;]*\d)(?=[^\s`"',;]*[A-Za-z])[^\s`"',;]{12,})/gi,
+    examples: { positive: "the token for prod is 9f8e7d6c5b4a3f2e1d0c", lookAlike: "the token budget is 200k and the API key is stored in Vault" },
   },
 ];
+
+const NOT_SECRETS = new Set(
+  (
+    "true false yes no none null nil undefined empty blank unset set not is was in on at the a an to be " +
+    "required optional needed missing stored saved kept hidden masked redacted encrypted hashed rotated changed reset " +
+    "correct wrong invalid expired valid same different known unknown here there now still done ok okay tbd todo pending " +
+    "string str number int integer boolean bool any secret password token changeme example placeholder xxx n/a"
+  ).split(" "),
+);
+
+/**
+ * True for a value that names or stands for a secret rather than being one:
+ * a variable reference, an env var name, a path, code, a placeholder, a redaction marker.
+ */
+export function isPlaceholder(candidate: string): boolean {
+  const v = candidate.trim();
+  if (v.length === 0 || !/[\p{L}\p{N}]/u.test(v)) return true;
+  if (NOT_SECRETS.has(v.toLowerCase())) return true;
+  if (v.startsWith("[REDACTED")) return true;
+  if (/^(?:\$\{|\$\(|\$[A-Za-z_]\w*$|%[A-Z_]+%|\{\{|<|\*{3}|\.{3}|…)/.test(v)) return true;
+  if (/^(.)\1+$/.test(v)) return true;
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v)) return true;
+  if (/^(?:~|\.{1,2})?\/[\w./-]*$/.test(v) || v.includes("://")) return true;
+  if (/^v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/.test(v) || /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?$/.test(v)) return true;
+  if (/^[A-Za-z_$][\w$.]*[([]/.test(v) || /^(?:process\.env|env|self|this|config|settings|secrets|vars)\./.test(v)) return true;
+  return false;
+}
