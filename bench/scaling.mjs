@@ -1,0 +1,77 @@
+// Scaling of a backfill: N years of generated logs, each compacted from a fresh copy by
+// `compact --auto --force` (offline, the default). Prints time, peak RSS and the time per
+// week at the start and at the end of the run (from when each "compacted YYYY-Www" line
+// reached stdout).
+//
+//   node bench/scaling.mjs [--years 1,3,10] [--quick] [--timeout-s 1800] [--seed S]
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { generateHistory } from "./generate-logs.mjs";
+import { BIN, cleanEnv, mib, requireBuild, seconds, verdict } from "./lib/compact-cli.mjs";
+import { runMeasured } from "./lib/run-measured.mjs";
+
+requireBuild();
+const { values } = parseArgs({
+  options: {
+    years: { type: "string", default: "1,3,10" },
+    quick: { type: "boolean", default: false },
+    "timeout-s": { type: "string", default: "1800" },
+    seed: { type: "string", default: "1" },
+  },
+});
+const yearsList = values.quick ? [1] : values.years.split(",").map(Number);
+const timeoutMs = Number(values["timeout-s"]) * 1000;
+const WINDOW = 10;
+const MB = 1_000_000 / 1048576; // MiB per MB: the targets are in MB
+
+const results = [];
+for (const years of yearsList) {
+  const scratch = mkdtempSync(path.join(tmpdir(), `compact-bench-${years}y-`));
+  const source = path.join(scratch, "logs");
+  const stats = generateHistory({ out: source, years, seed: values.seed });
+  const dir = path.join(scratch, "memory");
+  cpSync(source, dir, { recursive: true });
+  process.stderr.write(`scaling: ${years} year(s), ${stats.files} logs, compacting (time limit ${values["timeout-s"]} s)…\n`);
+  const run = await runMeasured(process.execPath, [BIN, "--auto", "--force", "--dir", dir], { env: cleanEnv(), timeoutMs });
+  rmSync(scratch, { recursive: true, force: true });
+  if (!run.timedOut && run.code !== 0) {
+    process.stderr.write(`scaling: compact exited ${run.code}: ${run.stderr.trim().split("\n").at(-1)}\n`);
+    process.exitCode = 1;
+  }
+  const weeks = run.lines.filter((line) => /^compacted \d{4}-W\d{2}/.test(line.text)).map((line) => line.ms);
+  results.push({ years, stats, run, weeks, expected: years * 52 });
+}
+
+const perWeek = (from, to) => (to - from) / WINDOW;
+const rows = [
+  `scaling — compact --auto --force, offline, node ${process.version}; per-week = mean gap between "compacted" lines`,
+  "  years   logs    MiB   weeks     total   peak RSS   first 10 weeks   last 10 weeks   last/first",
+];
+for (const { years, stats, run, weeks, expected } of results) {
+  const first = weeks.length > WINDOW ? perWeek(weeks[0], weeks[WINDOW]) : undefined;
+  const last = weeks.length > WINDOW ? perWeek(weeks.at(-1 - WINDOW), weeks.at(-1)) : undefined;
+  const total = run.timedOut ? `>${seconds(run.ms)}` : seconds(run.ms);
+  rows.push(
+    `  ${String(years).padStart(5)} ${String(stats.files).padStart(6)} ${mib(stats.bytes).padStart(6)} ${`${weeks.length}/${expected}`.padStart(7)} ${total.padStart(9)} ${`${run.peakRssMiB.toFixed(0)} MiB`.padStart(10)}   ${(first ? `${first.toFixed(0)} ms/week` : "–").padStart(14)}   ${(last ? `${last.toFixed(0)} ms/week` : "–").padStart(13)}   ${first && last ? `${(last / first).toFixed(1)}×` : "–"}`,
+  );
+  if (run.timedOut) {
+    const remaining = expected - weeks.length;
+    rows.push(`        timed out after ${seconds(run.ms)} with ${weeks.length} of ${expected} weeks compacted; peak RSS so far ${run.peakRssMiB.toFixed(0)} MiB (${run.rssSource})`);
+    if (last) rows.push(`        EXTRAPOLATION, not measured: ${remaining} more weeks at the last per-week time → ≥ ${seconds(run.ms + remaining * last)} in all (a lower bound: per-week time was still growing)`);
+  } else {
+    if (weeks.length > 0) rows.push(`        after the last week (consolidation, index): ${seconds(run.ms - weeks.at(-1))}; peak RSS by ${run.rssSource}`);
+  }
+}
+const byYears = Object.fromEntries(results.map((result) => [result.years, result]));
+const ten = byYears[10];
+if (ten) {
+  if (ten.run.timedOut) rows.push(`  target 10 years ≤ 30 s and ≤ 300 MB: not reached (timed out after ${seconds(ten.run.ms)})  ${verdict(false)}`);
+  else rows.push(`  target 10 years ≤ 30 s and ≤ 300 MB: ${seconds(ten.run.ms)}, ${(ten.run.peakRssMiB / MB).toFixed(0)} MB  ${verdict(ten.run.ms <= 30_000 && ten.run.peakRssMiB / MB <= 300)}`);
+}
+if (byYears[1] && byYears[3] && !byYears[1].run.timedOut && !byYears[3].run.timedOut) {
+  const ratio = byYears[3].run.ms / byYears[1].run.ms;
+  rows.push(`  time(3 years) / time(1 year) = ${ratio.toFixed(2)}   target ≤ 3.3  ${verdict(ratio <= 3.3)}`);
+}
+process.stdout.write(`${rows.join("\n")}\n`);
