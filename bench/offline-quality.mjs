@@ -1,6 +1,7 @@
 // Prints how well the offline model keeps what a careful reader keeps, on the
 // labelled real logs of test/fixtures/offline-labelled/ (corpus in ../shared/corpus/real).
 // Run after a build (uses dist/): npm run build && node bench/offline-quality.mjs [--verbose]
+// OFFLINE_CORPUS and OFFLINE_LABELS point it at other logs and labels (held-out sets).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,8 +14,8 @@ import { OfflineModel } from "../dist/providers/offline/offline-model.js";
 import { LANGUAGES, termSet } from "../dist/text/tokenize.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const CORPUS = path.resolve(here, "../../shared/corpus/real");
-const LABELS = path.resolve(here, "../test/fixtures/offline-labelled");
+const CORPUS = process.env.OFFLINE_CORPUS ?? path.resolve(here, "../../shared/corpus/real");
+const LABELS = process.env.OFFLINE_LABELS ?? path.resolve(here, "../test/fixtures/offline-labelled");
 const verbose = process.argv.includes("--verbose");
 
 // An output item is about a label when at least half of its terms come from the label's lines.
@@ -23,7 +24,7 @@ const MATCH = 0.5;
 const COVER = 0.6;
 
 if (!existsSync(CORPUS)) {
-  console.log("offline-quality: ../shared/corpus/real is absent, skipped");
+  console.log(`offline-quality: ${CORPUS} is absent, skipped`);
   process.exit(0);
 }
 
@@ -47,14 +48,19 @@ for (const [repo, logs] of [...byRepo].sort(([a], [b]) => (a < b ? -1 : 1))) {
   const answer = await model.complete(prompt.user, { systemPrompt: prompt.system, temperature: 0.2, maxTokens: 4096 });
   const parsed = parseAnswer(answer.text);
   const counts = score(parsed, labels, language, repo);
+  counts.inputChars = daily.reduce((sum, log) => sum + log.text.trim().length, 0);
+  counts.summaryChars = parsed.summary?.body.length ?? 0;
   add(totals, counts);
   rows.push([repo, logs.length, counts]);
 }
 
 console.log(`offline model quality — ${sets.length} labelled logs, ${byRepo.size} repos, node ${process.version}`);
-console.log(row("repo", "logs", "bullets", "memories", "recall", "noise", "names", "types", "user"));
+console.log(row("repo", "logs", "bullets", "memories", "recall", "noise", "names", "types", "user", "again", "size"));
 for (const [repo, logCount, counts] of rows) console.log(row(repo, logCount, ...figures(counts)));
 console.log(row("overall", sets.length, ...figures(totals)));
+console.log("recall: keep-labels found in a bullet or memory; noise: items about no kept or optional label, or a must-go one;");
+console.log("names: memory names passing nameProblems(); types: memories of an accepted type; user: preferences found as user memories;");
+console.log("again: further bullets or memories about an item already covered (not noise); size: summary / input characters.");
 
 function score(parsed, labels, language, repo) {
   const counts = emptyCounts();
@@ -76,9 +82,11 @@ function score(parsed, labels, language, repo) {
     const key = best && `${item.kind}:${best.id}`;
     const duplicate = key !== undefined && seen.has(key);
     if (key) seen.add(key);
-    const noise = !best || best.verdict === "drop" || duplicate;
+    // Noise as the brief defines it: about no kept item, or about one that must go. A second bullet about the same item is counted apart.
+    const noise = !best || best.verdict === "drop";
     counts.items++;
     if (noise) counts.noise++;
+    else if (duplicate) counts.repeats++;
     for (const label of labels) {
       if (label.verdict !== "keep") continue;
       if (label === best || covers(terms, label)) {
@@ -96,7 +104,7 @@ function score(parsed, labels, language, repo) {
       }
     }
     if (verbose) {
-      const tag = noise ? (duplicate ? "DUP " : "NOISE") : best.verdict === "keep" ? "keep " : "opt  ";
+      const tag = noise ? "NOISE" : duplicate ? "again" : best.verdict === "keep" ? "keep " : "opt  ";
       const where = best ? `${best.file.split("/").pop()}#L${best.lines[0]}-${best.lines[1]}` : "-";
       const type = item.kind === "memory" ? ` [${item.memory.type}${best?.memory?.includes(item.memory.type) ? "" : " ✗"}] ${item.memory.name}${nameProblems(item.memory.name).length ? " ✗name" : ""}` : "";
       console.log(`${repo} ${item.kind.padEnd(6)} ${tag} ${where.padEnd(24)}${type} :: ${item.text.split("\n").slice(item.kind === "memory" ? 2 : 0).join(" ").slice(0, 150)}`);
@@ -161,7 +169,7 @@ function dateOf(file) {
 }
 
 function emptyCounts() {
-  return { items: 0, noise: 0, bullets: 0, memories: 0, goodNames: 0, typed: 0, rightType: 0, keep: 0, found: 0, preferences: 0, userFound: 0 };
+  return { inputChars: 0, summaryChars: 0, items: 0, noise: 0, repeats: 0, bullets: 0, memories: 0, goodNames: 0, typed: 0, rightType: 0, keep: 0, found: 0, preferences: 0, userFound: 0 };
 }
 
 function add(into, counts) {
@@ -170,10 +178,10 @@ function add(into, counts) {
 
 function figures(c) {
   const pct = (n, d) => (d === 0 ? "—" : `${Math.round((100 * n) / d)}% (${n}/${d})`);
-  return [c.bullets, c.memories, pct(c.found, c.keep), pct(c.noise, c.items), pct(c.goodNames, c.memories), pct(c.rightType, c.typed), pct(c.userFound, c.preferences)];
+  return [c.bullets, c.memories, pct(c.found, c.keep), pct(c.noise, c.items), pct(c.goodNames, c.memories), pct(c.rightType, c.typed), pct(c.userFound, c.preferences), pct(c.repeats, c.items), (c.summaryChars / c.inputChars).toFixed(2)];
 }
 
 function row(...cells) {
-  const widths = [34, 5, 8, 9, 14, 14, 14, 14, 10];
+  const widths = [34, 5, 8, 9, 14, 14, 14, 14, 12, 12, 5];
   return cells.map((cell, i) => String(cell).padEnd(widths[i])).join(" ").trimEnd();
 }

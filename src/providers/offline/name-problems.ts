@@ -18,7 +18,7 @@ const SLUG = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+){2,}$/u;
 /**
  * What is wrong with a memory name, empty when nothing is: a name is a short
  * noun phrase (2–6 words, at most 60 characters), never a cut sentence. A run
- * of Chinese, Japanese or Thai counts a word for every two characters.
+ * of Chinese or Japanese counts a word for every two characters, of Thai for every four.
  */
 export function nameProblems(name: string): string[] {
   const text = name.trim();
@@ -32,6 +32,7 @@ export function nameProblems(name: string): string[] {
   if (SENTENCE_STOP.test(text.replace(ELLIPSIS, ""))) problems.push("holds sentence punctuation");
   if (TRAILING_PUNCTUATION.test(text)) problems.push("ends mid-phrase");
   if (PRONOUN_START.test(text)) problems.push("starts like a sentence (a pronoun subject)");
+  if (!balanced(text)) problems.push("an opened bracket, quote or code span is not closed (a cut phrase)");
   const spaced = text.replace(UNSPACED_RUN, " ").trim().split(/\s+/).filter(Boolean);
   const last = spaced.at(-1)?.toLowerCase().replace(/[^\p{L}\p{N}'-]+$/u, "");
   if (last && !UNSPACED_CHAR.test(text.slice(-1)) && spaced.length > 1 && isStopWord(last, detectLanguage(text))) {
@@ -41,10 +42,24 @@ export function nameProblems(name: string): string[] {
   return problems;
 }
 
-/** Words of a name: spaced words, plus one for every two characters of an unspaced script. */
+/** Words of a name: spaced words, plus one for every two Chinese or Japanese characters, one for every four Thai ones. */
 export function nameWords(text: string): number {
   let count = 0;
-  for (const run of text.match(UNSPACED_RUN) ?? []) count += Math.max(1, Math.round(run.length / 2));
+  for (const run of text.match(UNSPACED_RUN) ?? []) count += Math.max(1, Math.round(run.length / (/[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}]/u.test(run) ? 4 : 2)));
   count += text.replace(UNSPACED_RUN, " ").split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
   return count;
+}
+
+const PAIRS: Record<string, string> = { "(": ")", "[": "]", "{": "}", "（": "）", "「": "」", "『": "』", "“": "”", "《": "》" };
+const CLOSERS = new Set(Object.values(PAIRS));
+
+function balanced(text: string): boolean {
+  const open: string[] = [];
+  for (const char of text) {
+    if (PAIRS[char]) open.push(PAIRS[char]!);
+    else if (CLOSERS.has(char) && open.pop() !== char) return false;
+  }
+  const straight = (text.match(/"/g) ?? []).length;
+  const ticks = (text.match(/`/g) ?? []).length;
+  return open.length === 0 && straight % 2 === 0 && ticks % 2 === 0;
 }
