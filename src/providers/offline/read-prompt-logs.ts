@@ -1,5 +1,5 @@
 import type { LogEntry } from "../../logs/log-types.js";
-import { splitEntries } from "../../logs/split-entries.js";
+import { splitLogEntries } from "./split-log-entries.js";
 import { LOG_SECTION_HEADING } from "../../prompt/render-prompt.js";
 
 /** What the offline model can see in a rendered compaction prompt. */
@@ -13,6 +13,8 @@ export interface PromptLogs {
 /**
  * Reads the `<DAILY_LOGS>` section back into entries, the way an LLM reads
  * the prompt: the offline model gets nothing the other providers do not.
+ * Entries are split line by line (see splitLogEntries), so a prompt of tens
+ * of thousands of headings is read in time proportional to its length.
  */
 export function readPromptLogs(prompt: string): PromptLogs {
   const logsStart = prompt.indexOf("<DAILY_LOGS>");
@@ -25,7 +27,8 @@ export function readPromptLogs(prompt: string): PromptLogs {
   let inputChars = 0;
   for (const log of splitLogSections(section)) {
     inputChars += log.text.trim().length;
-    entries.push(...splitEntries(log.text, log.file, log.date));
+    // One log may hold tens of thousands of entries: no spreading into push.
+    for (const entry of splitLogEntries(log.text, log.file, log.date)) entries.push(entry);
   }
   return { weekLabel, entries, inputChars };
 }

@@ -1,0 +1,42 @@
+import { ENTRY_KINDS } from "../../logs/read-heading.js";
+import { plainText } from "./plain-text.js";
+
+// Pictographs and the joiners and selectors that build them into one emoji.
+const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{200D}|\u{20E3}/gu;
+const STAMP =
+  /\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|\s?[+-]\d{2}:?\d{2})?)?|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[+-]\d{2}:?\d{2})?(?:\s*[-–—]\s*\d{1,2}:\d{2}\+?)?(?:\s*(?:UTC|GMT(?:[+-]\d{1,2})?|[A-Z]{2,4}T))?|\b\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b/g;
+const TIME_OF_DAY = /(?:凌晨|早上|上午|中午|下午|晚上|深夜|傍晚|夜间|夜間)(?=\s|$)/gu;
+const KIND = new RegExp(`^(?:${ENTRY_KINDS.join("|")})\\s*:\\s*`, "i");
+
+/** A heading as a title: no markup, emoji, numbering, times, dates or seed 004 type word. */
+export function cleanTitle(heading: string): string {
+  return tidy(
+    plainText(heading)
+      .replace(EMOJI, " ")
+      .replace(STAMP, " ")
+      .replace(TIME_OF_DAY, " ")
+      .replace(/~\s*(?=\s|$)/g, " ")
+      .replace(/([(（])[\s,;，；]+|[\s,;，；]+([)）])/gu, "$1$2")
+      .replace(/\[\s*\]|\(\s*\)|（\s*）/g, " ")
+      .replace(/^\s*(?:#+\s*)?(?:\d{1,3}[.)]|[A-Z][.)]|[-*+])\s+/u, "")
+      .replace(/^\s*[[(]?\s*[\]),:|—–-]*\s*/u, "")
+      .trim()
+      .replace(KIND, ""),
+  );
+}
+
+/** A title as a name: parenthetical asides and bracketed tags out too. */
+export function nameTitle(heading: string): string {
+  return tidy(
+    cleanTitle(heading)
+      .replace(/\s*[(（][^()（）]*[)）]/gu, " ")
+      .replace(/\[(?:[^\]:：]*[:：]\s*)?([^\]]*)\]/gu, "$1"),
+  );
+}
+
+function tidy(text: string): string {
+  return text
+    .replace(/\s+/g, " ")
+    .replace(/^[\s:：,，;；|/—–\-→]+|[\s:：,，;；|/—–\-→]+$/gu, "")
+    .trim();
+}

@@ -1,0 +1,96 @@
+import { isStopWord } from "../../../text/tokenize.js";
+import { CUE_TABLES } from "./all-cue-tables.js";
+import type { CueKind, CueTable, HeadingKind } from "./cue-table.js";
+
+export const CUE_KINDS: readonly CueKind[] = ["decision", "outcome", "resolved", "blocker", "lesson", "correction", "mistake", "preference", "reference", "routine"];
+// Order breaks ties between heading words found at the same place.
+const HEADING_KINDS: readonly HeadingKind[] = ["decision", "lesson", "blocker", "preference", "routine", "state", "reference", "outcome", "generic"];
+
+// Symbols say the same thing in every language.
+const SYMBOLS: Partial<Record<CueKind, string[]>> = { outcome: ["✅", "✔️?"], blocker: ["❌", "⚠️?", "🚧"] };
+
+/** One regular expression over all tables: whole words where words are spaced, anywhere where they are not. */
+export function compileCues(tables: readonly CueTable[], pick: (table: CueTable) => string[], extra: string[] = []): RegExp {
+  const spaced = tables.filter((t) => !t.unspaced).flatMap(pick);
+  const unspaced = [...tables.filter((t) => t.unspaced).flatMap(pick), ...extra];
+  const parts: string[] = [];
+  if (spaced.length > 0) parts.push(`(?<![\\p{L}\\p{N}_])(?:${spaced.join("|")})(?![\\p{L}\\p{N}_])`);
+  if (unspaced.length > 0) parts.push(`(?:${unspaced.join("|")})`);
+  return new RegExp(parts.length > 0 ? parts.join("|") : "(?!)", "iu");
+}
+
+const ROUTINE_ALL = compileCues(CUE_TABLES, (t) => t.cues.routine);
+const ROUTINE_GLOBAL = new RegExp(ROUTINE_ALL.source, "giu");
+const CUES = Object.fromEntries(CUE_KINDS.map((kind) => [kind, compileCues(CUE_TABLES, (t) => t.cues[kind], SYMBOLS[kind])])) as Record<CueKind, RegExp>;
+const HEADINGS = Object.fromEntries(HEADING_KINDS.map((kind) => [kind, compileCues(CUE_TABLES, (t) => t.headings[kind])])) as Record<HeadingKind, RegExp>;
+const ALL_HEADING_WORDS = new RegExp(HEADING_KINDS.map((kind) => HEADINGS[kind].source).join("|"), "giu");
+const METADATA = new RegExp(`^(?:${compileCues(CUE_TABLES, (t) => t.metadata).source})$`, "iu");
+const EMPHASIS = compileCues(CUE_TABLES, (t) => t.emphasis, ["❗", "‼️?"]);
+const WHY = compileCues(CUE_TABLES, (t) => t.why);
+const RULE = compileCues(CUE_TABLES, (t) => t.rule);
+
+/** The kinds of cue a text holds. */
+export function cuesIn(text: string): Set<CueKind> {
+  const found = new Set<CueKind>();
+  for (const kind of CUE_KINDS) if (CUES[kind].test(text)) found.add(kind);
+  return found;
+}
+
+/** True when a text holds a cue of one kind. */
+export function hasCue(text: string, kind: CueKind): boolean {
+  return CUES[kind].test(text);
+}
+
+/** The text with its routine phrases taken out: `no new disconnects` leaves nothing to weigh. */
+export function withoutRoutine(text: string): string {
+  return text.replace(ROUTINE_GLOBAL, " ");
+}
+
+/** What a heading or field label names: its earliest section word, the longer one where two start together. */
+export function headingKind(title: string): HeadingKind | undefined {
+  let best: HeadingKind | undefined;
+  let bestAt = Number.POSITIVE_INFINITY;
+  let bestLength = 0;
+  for (const kind of HEADING_KINDS) {
+    if (kind === "generic" && best) break;
+    const match = HEADINGS[kind].exec(title);
+    if (!match) continue;
+    if (match.index < bestAt || (match.index === bestAt && match[0].length > bestLength)) {
+      best = kind;
+      bestAt = match.index;
+      bestLength = match[0].length;
+    }
+  }
+  return best;
+}
+
+/** The text flags itself as important. */
+export function isEmphasised(text: string): boolean {
+  return EMPHASIS.test(text);
+}
+
+/** A heading made only of section words, dates and numbers (`Key Decisions`, `今日成果`): it names no topic. */
+export function isGenericTitle(title: string): boolean {
+  const rest = title.replace(ALL_HEADING_WORDS, " ").replace(/[^\p{L}]+/gu, " ").trim();
+  return rest.split(/\s+/).filter((word) => (word.length > 1 || /\p{Script=Han}/u.test(word)) && !isStopWord(word.toLowerCase())).length === 0;
+}
+
+/** A field label whose value is bookkeeping (author, model, time), not content. */
+export function isMetadataLabel(label: string): boolean {
+  return METADATA.test(label.trim());
+}
+
+/** The text gives a reason. */
+export function givesReason(text: string): boolean {
+  return WHY.test(text);
+}
+
+/** Where the reason in a text starts (`because …`), or -1. */
+export function reasonStart(text: string): number {
+  return WHY.exec(text)?.index ?? -1;
+}
+
+/** The text states a standing rule. */
+export function statesRule(text: string): boolean {
+  return RULE.test(text);
+}

@@ -1,0 +1,68 @@
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303f\uff00-\uffef]/u;
+
+/** Inline markdown read as plain text: links, emphasis, images and tags gone; code spans kept. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, text: string, url: string) => (text === url ? url : `${text} (${url})`))
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/<(https?:\/\/[^>\s]+)>/g, "$1")
+    .replace(/(`[^`]*`)|<\/?[a-z][^>]*>/gi, (_, code: string | undefined) => code ?? "")
+    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, "$2")
+    .replace(/(^|[\s(（「“"])[*_](?=\S)([^*_\n]*?\S)[*_](?=$|[\s).,;:!?）」”"，。])/gu, "$1$2")
+    .replace(/^\s*\[[ xX]\]\s+/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Two wrapped lines joined: no space between two characters of a script written without spaces. */
+export function joinWrapped(first: string, second: string): string {
+  if (!first) return second;
+  if (!second) return first;
+  return CJK.test(first.slice(-1)) && CJK.test(second.charAt(0)) ? `${first}${second}` : `${first} ${second}`;
+}
+
+const SENTENCE_END = /(?<=[.!?])\s+(?=["“(\p{Lu}\d\p{Script=Han}])|(?<=[。！？])\s*/gu;
+
+/**
+ * Sentences of a line: after `.`, `!` or `?` and a space before a capital,
+ * digit or quote; after `。！？` always; never inside a quotation.
+ */
+export function sentences(line: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  let counted = 0;
+  let straight = 0;
+  let open = 0;
+  for (const match of line.matchAll(SENTENCE_END)) {
+    // Quotes are counted once, from where the last count stopped: linear in the line.
+    for (; counted < match.index; counted++) {
+      const char = line[counted]!;
+      if (char === '"') straight++;
+      else if (char === "“" || char === "「" || char === "『") open++;
+      else if ((char === "”" || char === "」" || char === "』") && open > 0) open--;
+    }
+    if (straight % 2 === 1 || open > 0) continue;
+    const sentence = line.slice(start, match.index).trim();
+    if (sentence) out.push(sentence);
+    start = match.index + match[0].length;
+  }
+  const rest = line.slice(start).trim();
+  if (rest) out.push(rest);
+  return out;
+}
+
+/** Clauses of a sentence, the places a long sentence may end early and still read whole. */
+export function clauses(sentence: string): string[] {
+  return sentence
+    .split(/(?<=[;；])\s*|\s+[—–]\s+|(?<=，)|(?<=、)/u)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** The text ends like a sentence: a full stop or a closing script mark, else one is added. */
+export function withStop(text: string): string {
+  if (/[.!?。！？…][)）」』"”]?$/u.test(text)) return text;
+  if (CJK.test(text.slice(-1))) return text;
+  return `${text.replace(/[,;:，；：\s]+$/u, "")}.`;
+}

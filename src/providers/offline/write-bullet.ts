@@ -1,0 +1,103 @@
+import { statement } from "./group-units.js";
+import type { ScoredUnit } from "./weigh-units.js";
+import { hasCue, headingKind, isGenericTitle, statesRule } from "./cues/match-cues.js";
+import { clauses, sentences, withStop } from "./plain-text.js";
+import { cleanTitle } from "./clean-title.js";
+
+const SHORT_LEAD = 50;
+// A single sentence longer than the cap is cut at a clause end; past this it is kept whole anyway.
+const LONGEST_SENTENCE = 480;
+
+/**
+ * A summary bullet for a unit: whole sentences, most telling first kept,
+ * written in their order, while they fit the cap. A short part of a
+ * section gets the section's title in front, so it reads on its own.
+ */
+export function writeBullet(unit: ScoredUnit, cap: number): string | undefined {
+  const pieces = bulletSentences(unit);
+  if (pieces.length === 0) return undefined;
+  // A part of a section that is a sentence of its own needs no title; a fragment or a whole section does.
+  const prefix = unit.whole || pieces[0]!.length < SHORT_LEAD ? titlePrefix(unit, pieces.join(" ")) : undefined;
+  const budget = Math.max(40, cap - (prefix ? prefix.length + 2 : 0));
+  const chosen = choose(pieces, unit, budget);
+  const body = chosen.map((sentence) => withStop(sentence)).join(" ");
+  return `- ${unit.date}: ${prefix ? `${prefix}: ${body}` : body}`;
+}
+
+/** The sentences a bullet can take, with a group's sub-bullets joined into one sentence. */
+export function bulletSentences(unit: ScoredUnit): string[] {
+  const lines: string[] = [];
+  for (const part of unit.content) {
+    if (part.shape === "code" || part.shape === "table") continue;
+    const text = statement(part).trim();
+    if (!text) continue;
+    if (part.depth > 0 && lines.length > 0) {
+      const previous = lines[lines.length - 1]!;
+      lines[lines.length - 1] = /[:：]$/u.test(previous) ? `${previous} ${text}` : `${previous.replace(/[.。;；]$/u, "")}; ${text}`;
+    } else lines.push(text);
+  }
+  return lines.flatMap((line) => sentences(line));
+}
+
+/** The sentence that says what the unit is. */
+export function keySentence(unit: ScoredUnit): string | undefined {
+  const pieces = bulletSentences(unit);
+  return pieces[keyIndex(pieces, unit)];
+}
+
+function choose(pieces: string[], unit: ScoredUnit, budget: number): string[] {
+  const key = keyIndex(pieces, unit);
+  const picked = new Set<number>([key]);
+  let used = pieces[key]!.length;
+  if (used > budget) return [shorten(pieces[key]!, budget)];
+  for (let i = 0; i < pieces.length; i++) {
+    if (picked.has(i)) continue;
+    if (used + 1 + pieces[i]!.length > budget) continue;
+    picked.add(i);
+    used += 1 + pieces[i]!.length;
+  }
+  return pieces.filter((_, i) => picked.has(i));
+}
+
+// The sentence that says what the unit is: the lead, unless a later one carries the decision, blocker or lesson;
+// for a lesson or correction, the rule it sets.
+function keyIndex(pieces: string[], unit: ScoredUnit): number {
+  if (unit.category === "lesson" || unit.category === "correction") {
+    const rule = pieces.findIndex((piece) => statesRule(piece));
+    if (rule !== -1) return rule;
+  }
+  const cue = unit.category === "decision" || unit.category === "blocker" || unit.category === "lesson" || unit.category === "preference" ? unit.category : undefined;
+  if (cue && !hasCue(pieces[0]!, cue)) {
+    const found = pieces.findIndex((piece) => hasCue(piece, cue));
+    if (found !== -1) return found;
+  }
+  return 0;
+}
+
+// Ends a long sentence at the last clause that fits; a sentence with no such place stays whole.
+function shorten(sentence: string, budget: number): string {
+  let kept = "";
+  for (const clause of clauses(sentence)) {
+    const next = kept ? `${kept} ${clause}` : clause;
+    if (next.length > budget) break;
+    kept = next;
+  }
+  if (kept.length >= budget * 0.4) return kept.replace(/[,;，；、]\s*$/u, "");
+  if (sentence.length <= LONGEST_SENTENCE) return sentence;
+  kept = "";
+  for (const clause of clauses(sentence)) {
+    const next = kept ? `${kept} ${clause}` : clause;
+    if (next.length > LONGEST_SENTENCE) break;
+    kept = next;
+  }
+  return (kept || sentence).replace(/[,;，；、]\s*$/u, "");
+}
+
+function titlePrefix(unit: ScoredUnit, body: string): string | undefined {
+  const title = cleanTitle(unit.section.title);
+  if (!title || isGenericTitle(title) || headingKind(title) === "routine") return undefined;
+  const words = title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const lower = body.toLowerCase();
+  const covered = words.filter((word) => lower.includes(word)).length;
+  return covered >= words.length * 0.6 ? undefined : title;
+}
