@@ -1,8 +1,7 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { type DailyLog, readDailyLog } from "../../src/logs/read-daily-log.js";
-import type { MemoryCandidate } from "../../src/parse/memory-candidate.js";
-import { parseAnswer } from "../../src/parse/parse-answer.js";
+import { type DailyLog, readLogBytes } from "../../src/logs/read-daily-log.js";
+import { type ParsedAnswer, parseAnswer } from "../../src/parse/parse-answer.js";
 import { loadCompactionPrompts } from "../../src/prompt/load-prompts.js";
 import { type RelatedMemory, renderRelatedMemories } from "../../src/prompt/related-memories.js";
 import { renderCompactionPrompt } from "../../src/prompt/render-prompt.js";
@@ -18,7 +17,7 @@ export interface OfflineAnswer {
   summary: string;
   /** `- date: text` lines of the summary, by section title. */
   sections: Map<string, string[]>;
-  memories: MemoryCandidate[];
+  memories: ParsedAnswer["candidates"];
   /** Characters of log text sent, the base of the 30% target. */
   inputChars: number;
   logs: DailyLog[];
@@ -47,7 +46,7 @@ export async function answerForFiles(
   files: { path: string; relPath: string; date: string }[],
   options: { week?: string; existing?: RelatedMemory[] } = {},
 ): Promise<OfflineAnswer> {
-  const logs = await Promise.all(files.map((file) => readDailyLog(file)));
+  const logs = await Promise.all(files.map(async (file) => readLogBytes(file, await readFile(file.path))));
   const prompt = renderCompactionPrompt(await loadCompactionPrompts(), logs, options.week ?? "2026-W10");
   const existing = options.existing && options.existing.length > 0 ? `\n\n${renderRelatedMemories(options.existing)}` : "";
   const answer = await new OfflineModel().complete(`${prompt.user.trimEnd()}${existing}`, { systemPrompt: prompt.system, temperature: 0.2, maxTokens: 4096 });
@@ -73,8 +72,10 @@ function sectionsOf(body: string): Map<string, string[]> {
   let current: string[] | undefined;
   for (const line of body.split("\n")) {
     const heading = /^### (.+)$/.exec(line);
-    if (heading) sections.set(heading[1]!, (current = []));
-    else if (current && line.startsWith("- ") && line !== "- None recorded.") current.push(line);
+    if (heading) {
+      current = [];
+      sections.set(heading[1]!, current);
+    } else if (current && line.startsWith("- ") && line !== "- None recorded.") current.push(line);
   }
   return sections;
 }
