@@ -3,9 +3,10 @@
 // Run after a build (uses dist/): npm run build && node bench/offline-quality.mjs [--verbose]
 // OFFLINE_CORPUS and OFFLINE_LABELS point it at other logs and labels (held-out sets).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readDailyLog } from "../dist/logs/read-daily-log.js";
+import { readLogBytes } from "../dist/logs/read-daily-log.js";
 import { parseAnswer } from "../dist/parse/parse-answer.js";
 import { loadCompactionPrompts } from "../dist/prompt/load-prompts.js";
 import { renderCompactionPrompt } from "../dist/prompt/render-prompt.js";
@@ -43,7 +44,7 @@ for (const [repo, logs] of [...byRepo].sort(([a], [b]) => (a < b ? -1 : 1))) {
   logs.sort((a, b) => (dateOf(a.file) < dateOf(b.file) ? -1 : 1));
   const language = stemLanguage(logs[0].language);
   const labels = logs.flatMap((log) => labelsOf(log, language));
-  const daily = await Promise.all(logs.map((log) => readDailyLog({ path: path.join(CORPUS, log.file), relPath: log.file, date: dateOf(log.file) })));
+  const daily = await Promise.all(logs.map(async (log) => readLogBytes({ relPath: log.file, date: dateOf(log.file) }, await readFile(path.join(CORPUS, log.file)))));
   const prompt = renderCompactionPrompt(prompts, daily, "2026-W06");
   const answer = await model.complete(prompt.user, { systemPrompt: prompt.system, temperature: 0.2, maxTokens: 4096 });
   const parsed = parseAnswer(answer.text);
@@ -68,10 +69,10 @@ function score(parsed, labels, language, repo) {
     .split("\n")
     .filter((line) => /^- /.test(line) && line !== "- None recorded.")
     .map((line) => ({ kind: "bullet", text: line.replace(/^- (?:\d{4}-\d{2}-\d{2}: )?/, "") }));
-  const memories = parsed.candidates.map((m) => ({
+  const memories = parsed.candidates.map(({ memory: m }) => ({
     kind: "memory",
     memory: m,
-    text: `${m.name}\n${m.description}\n${m.content.replace(/^\*\*Date:\*\*.*$/gm, "").replace(/\*\*(?:Why|How to apply):\*\*/g, "")}`,
+    text: `${m.name}\n${m.description}\n${m.body.replace(/^\*\*Date:\*\*.*$/gm, "").replace(/\*\*(?:Why|How to apply):\*\*/g, "")}`,
   }));
   const seen = new Set();
   const found = new Set();

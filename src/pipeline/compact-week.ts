@@ -11,7 +11,7 @@ import { commitChanges } from "../store/transaction.js";
 import { compressionRatio, type SkippedCandidate, type SourceLog } from "./compaction-result.js";
 import { completeCompaction, prepareCompaction, readCompaction } from "./compact-daily.js";
 import { type AcceptedMemory, type PlannedFile, planPeriod } from "./plan-period.js";
-import { memoryIndex, relatedMemories } from "./related-memories.js";
+import { memoriesFromElsewhere, memoryIndex, relatedMemories } from "./related-memories.js";
 import type { RunContext } from "./run-context.js";
 import { withRunLock } from "./with-run-lock.js";
 
@@ -92,8 +92,7 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
 export async function compactPeriod(ctx: RunContext, period: Period, snapshot: Snapshot, model: MemoryModel, options: { strict?: boolean } = {}) {
   const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
   if (logs.logs.length === 0) return undefined;
-  const { index, byId } = memoryIndex(snapshot.memories);
-  const related = relatedMemories(index, byId, logs.logs.map((log) => log.text).join("\n"));
+  const related = relatedToLogs(snapshot, logs.logs);
   const prepared = await prepareCompaction(await ctx.prompts(), logs, related, ctx.settings);
   const completed = await completeCompaction(model, prepared, ctx.signal);
   const result = readCompaction(prepared, completed, model, ctx.price(model.modelId));
@@ -113,8 +112,7 @@ async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Prom
     // A dry run never spends money: a paid provider stops at the estimate.
     const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
     if (logs.logs.length === 0) return noLogs(ctx, period, model, snapshot.problems, true);
-    const { index, byId } = memoryIndex(snapshot.memories);
-    const prepared = await prepareCompaction(await ctx.prompts(), logs, relatedMemories(index, byId, logs.logs.map((l) => l.text).join("\n")), ctx.settings);
+    const prepared = await prepareCompaction(await ctx.prompts(), logs, relatedToLogs(snapshot, logs.logs), ctx.settings);
     const estimate = estimateOf(prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId));
     return {
       ...emptyResult(period, model, true),
@@ -210,4 +208,9 @@ function estimateOf(prompt: { system: string; user: string }, logs: number, maxT
 /** The index and its sub-lists are put in place last, so they never point at a file not yet there. */
 export function isIndexFile(ctx: RunContext): (file: string) => boolean {
   return (file) => file === ctx.dir.layout.indexFile || file.startsWith("memory-index/");
+}
+
+function relatedToLogs(snapshot: Snapshot, logs: { file: { relPath: string }; text: string }[]) {
+  const { index, byId } = memoryIndex(memoriesFromElsewhere(snapshot.memories, logs.map((log) => log.file.relPath)));
+  return relatedMemories(index, byId, logs.map((log) => log.text).join("\n"));
 }

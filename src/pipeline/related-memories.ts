@@ -36,6 +36,15 @@ export function relatedMemories(index: Bm25Index, byId: Map<string, Memory>, log
   return related;
 }
 
+/**
+ * The memories a period's model call may be shown: not those every source of which is one of the
+ * period's own logs, which are that period's earlier output, so compacting it again gives the same answer.
+ */
+export function memoriesFromElsewhere(memories: Memory[], periodLogs: Iterable<string>): Memory[] {
+  const own = new Set(periodLogs);
+  return memories.filter((memory) => memory.sources.length === 0 || memory.sources.some((source) => !own.has(source.replace(/#.*$/, ""))));
+}
+
 /** A search index over memories: name, description and text. */
 export function memoryIndex(memories: Memory[]): { index: Bm25Index; byId: Map<string, Memory> } {
   const index = new Bm25Index();

@@ -58,7 +58,7 @@ export function buildMemories(units: readonly ScoredUnit[], entries: readonly Lo
 function toMemory(group: ScoredUnit[], lines: Map<string, string[]>, existing: ExistingMemories): OfflineMemory {
   const lead = group.reduce((best, unit) => (unit.score > best.score ? unit : best), group[0]!);
   let type = lead.memoryType!;
-  let name = nameMemory(group, type);
+  let name = nameMemory(group, type, keySentence(lead));
   const description = describe(lead);
   const body = quote(group, lines.get(lead.file) ?? []);
   const parts = [`**Date:** ${lead.date}`, "", body];

@@ -1,12 +1,13 @@
 import type { MemoryType } from "../../parse/memory-candidate.js";
-import { isStopWord } from "../../text/tokenize.js";
+import { detectLanguage, isStopWord, type Language } from "../../text/tokenize.js";
 import { nameTitle } from "./clean-title.js";
 import { headingKind, isGenericTitle, isMetadataLabel } from "./cues/match-cues.js";
 import { MAX_NAME_WORDS, MIN_NAME_WORDS, nameProblems, nameWords } from "./name-problems.js";
 import type { ScoredUnit } from "./weigh-units.js";
 
+// "We decided to drop IE11" is about dropping IE11: the verb after "to" stays, it carries the decision.
 const LEADING_VERB =
-  /^(?:(?:we|i|they|she|he|you)\s+)?(?:(?:have|had|will|would|'ll|'ve)\s+)?(?:decided|agreed|chose|opted|settled|switched|moved|planned|plan|wanted|want|needed|need|prefers?|preferred|likes?|liked|started|began|stopped|asked|added|created|implemented|built|wrote|set up|configured|deployed|merged|fixed|updated|introduced)\b\s*(?:to\s+\w+\s+|on\s+|for\s+|with\s+|that\s+)?/iu;
+  /^(?:(?:we|i|they|she|he|you|\p{Lu}\p{L}+)\s+)?(?:(?:have|had|will|would|'ll|'ve)\s+)?(?:(?:decided|agreed|chose|opted|settled|planned|plan|wanted|want|needed|need|asked|told|reminded|started|began)\b\s*(?:(?:me|us|him|her|them)\s+)?(?:to\s+|on\s+|that\s+)?|(?:switched|moved|migrated|changed|went|go)\s+(?:over\s+)?to\s+)/iu;
 const SEPARATORS = /\s*[:：|→]\s*|\s+[-–—]\s+|\s*[—–]\s*/u;
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 const TYPE_WORD: Record<MemoryType, string> = { user: "User note", feedback: "Working note", project: "Project note", reference: "Reference note" };
@@ -16,9 +17,9 @@ const TYPE_WORD: Record<MemoryType, string> = { user: "User note", feedback: "Wo
  * log's own words (a field label, the section's title, its topic), never a
  * cut sentence. The first candidate that passes the name check wins.
  */
-export function nameMemory(units: readonly ScoredUnit[], type: MemoryType): string {
+export function nameMemory(units: readonly ScoredUnit[], type: MemoryType, keySentence?: string): string {
   const lead = units[0]!;
-  for (const candidate of candidates(units, type)) {
+  for (const candidate of candidates(units, type, keySentence)) {
     const name = shapeName(candidate);
     if (name) return name;
   }
@@ -32,12 +33,13 @@ export function nameMemory(units: readonly ScoredUnit[], type: MemoryType): stri
 export function phraseOf(sentence: string): string {
   return sentence
     .split(/[,;，；。]|\s[—–-]\s|\s(?:because|since|so that|due to|weil|porque|parce que)\s/iu)[0]!
+    .replace(/^(?:so|and|but|then|also|thus|therefore)\s+/i, "")
     .replace(LEADING_VERB, "")
     .replace(/^(?:the|a|an)\s+/i, "")
     .trim();
 }
 
-function* candidates(units: readonly ScoredUnit[], type: MemoryType): Generator<string> {
+function* candidates(units: readonly ScoredUnit[], type: MemoryType, keySentence?: string): Generator<string> {
   const lead = units[0]!;
   const first = lead.content[0];
   const title = nameTitle(lead.section.title);
@@ -46,6 +48,8 @@ function* candidates(units: readonly ScoredUnit[], type: MemoryType): Generator<
   if (type === "user" || single) {
     if (first?.label && isSpecific(first.label)) yield first.label;
     if (first?.label) yield phraseOf(first.label);
+    // The sentence the memory is kept for names it better than a lead-in before it.
+    if (keySentence) yield* clausesOf(keySentence);
     if (first) yield phraseOf(first.text);
     if (first?.label) yield `${first.label} ${first.text}`;
   }
@@ -53,6 +57,7 @@ function* candidates(units: readonly ScoredUnit[], type: MemoryType): Generator<
   const topic = topicOf(lead);
   if (title && topic) yield `${topic} ${title}`;
   if (first?.label && isSpecific(first.label)) yield first.label;
+  if (keySentence) yield* clausesOf(keySentence);
   if (first) yield phraseOf(first.text);
 }
 
@@ -69,6 +74,12 @@ function topicOf(unit: ScoredUnit): string | undefined {
   return undefined;
 }
 
+// Each clause of a sentence, as a phrase: "X loses edits, so we switched to per-field merge" → both halves.
+function* clausesOf(sentence: string): Generator<string> {
+  yield phraseOf(sentence);
+  for (const clause of sentence.split(/[,;，；]\s*(?:so|and|but|then|therefore|also)?\s*/iu).slice(1)) if (clause) yield phraseOf(clause);
+}
+
 /** A candidate brought to a name's shape, or undefined when it cannot be without cutting a sentence. */
 export function shapeName(text: string, maxWords = MAX_NAME_WORDS): string | undefined {
   const clean = nameTitle(text).replace(/[.!?。！？…]+$/u, "").trim();
@@ -78,15 +89,29 @@ export function shapeName(text: string, maxWords = MAX_NAME_WORDS): string | und
     const part = segment.trim();
     if (part && !isGenericTitle(part) && fits(part, maxWords)) return capitalise(part);
   }
-  const words = clean.split(/\s+/);
-  if (words.length > maxWords && !UNSPACED.test(clean)) {
+  // Cut only where a phrase ends: before a small word ("Ship sync v2 | behind the flag"), never mid-phrase.
+  for (const part of [clean, clean.split(SEPARATORS)[0]!.trim()]) {
+    const words = part.split(/\s+/);
+    if (words.length <= maxWords || UNSPACED.test(part)) continue;
+    const language = detectLanguage(part);
     for (let k = maxWords; k >= MIN_NAME_WORDS; k--) {
       const head = words.slice(0, k).join(" ").replace(/[,;:，；：]+$/u, "");
       if (/[,;，；(（]/u.test(head)) continue;
-      if (fits(head, maxWords) && !isStopWord(words[k - 1]!.toLowerCase())) return capitalise(head);
+      if (!isPhraseBoundary(words[k]!, language) || isPhraseBoundary(words[k - 1]!, language)) continue;
+      if (fits(head, maxWords)) return capitalise(head);
     }
   }
   return undefined;
+}
+
+// Prepositions and conjunctions that open a phrase of their own, beyond the stop-word lists.
+const OPENS_PHRASE = new Set(
+  "about above across after against along among around because before behind below beneath beside besides between beyond despite during except including inside instead near onto outside over past regarding since starting through throughout toward towards under unless until upon using via whenever whereas whether while within without".split(" "),
+);
+
+function isPhraseBoundary(word: string, language: Language): boolean {
+  const bare = word.toLowerCase().replace(/[^\p{L}]+/gu, "");
+  return bare.length > 0 && (OPENS_PHRASE.has(bare) || isStopWord(bare, language));
 }
 
 function fits(name: string, maxWords: number): boolean {
