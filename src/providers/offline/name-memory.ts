@@ -47,11 +47,11 @@ function* candidates(units: readonly ScoredUnit[], type: MemoryType, keySentence
   // A preference or a single statement is named for itself, not for the section it sits in.
   if (type === "user" || single) {
     if (first?.label && isSpecific(first.label)) yield first.label;
-    if (first?.label) yield phraseOf(first.label);
+    if (first?.label && isSpecific(first.label)) yield phraseOf(first.label);
     // The sentence the memory is kept for names it better than a lead-in before it.
     if (keySentence) yield* clausesOf(keySentence);
     if (first) yield phraseOf(first.text);
-    if (first?.label) yield `${first.label} ${first.text}`;
+    if (first?.label && isSpecific(first.label)) yield `${first.label} ${first.text}`;
   }
   if (title && !isGenericTitle(title)) yield title;
   const topic = topicOf(lead);

@@ -73,7 +73,7 @@ export const english: CueTable = {
     reference: ["links?", "references?", "resources?", "commands?", "docs?", "documentation", "files?"],
     state: ["architecture", "config(?:uration)?", "set ?up", "structure", "conventions?", "stack", "infrastructure", "environment", "technical details", "requirements?", "layout", "settings"],
     routine: ["status(?: checks?)?", "health ?checks?", "check-?ins?", "platform checks?", "system status", "time tracking", "commit(?:ted)?", "files (?:touched|changed)", "changed files", "git commits?"],
-    generic: ["session", "log", "daily", "notes?", "summary", "update", "other", "misc", "important", "key", "made", "details?", "technical", "today", "day", "overview", "context", "info(?:rmation)?", "general", "what", "was", "final", "state", "new", "work", "memory"],
+    generic: ["session", "log", "daily", "notes?", "summary", "update", "other", "misc", "important", "key", "made", "details?", "technical", "today", "day", "overview", "context", "info(?:rmation)?", "general", "what", "was", "final", "state", "new", "work", "memory", "goals?", "steps?", "root", "cause", "learnings?", "results?", "background", "main", "topics?", "current"],
   },
   metadata: ["author", "prompt author", "model", "ai model", "commit policy", "time", "date", "created", "updated", "last updated", "written", "session key", "session id", "source", "tokens?", "duration", "requested by"],
   why: ["because", "since", "so that", "due to", "in order to", "to avoid", "reason", "rationale", "why"],

@@ -42,7 +42,7 @@ export const german: CueTable = {
     reference: ["links", "ressourcen", "dokumente", "dokumentation", "docs", "befehle"],
     state: ["architektur", "konfiguration", "einrichtung", "aufbau", "struktur", "technische details", "anforderungen", "einstellungen"],
     routine: ["status", "statusprüfung", "zeiterfassung"],
-    generic: ["tagesnotizen", "notizen", "sitzung", "session", "tag", "überblick", "sonstiges", "wichtige", "weitere", "technische", "details", "analyse", "abends", "morgens", "nacht", "heute", "was", "gebaut", "wurde", "grosse", "große"],
+    generic: ["tagesnotizen", "notizen", "sitzung", "session", "tag", "überblick", "sonstiges", "wichtige", "weitere", "technische", "details", "analyse", "abends", "morgens", "nacht", "heute", "was", "gebaut", "wurde", "grosse", "große", "ziel", "ziele", "fazit", "zusammenfassung", "schritt", "ergebnis(?:se)?", "hintergrund"],
   },
   metadata: ["autor", "modell", "zeit", "datum", "erstellt am", "aktualisiert am", "aktiviert von", "modus", "sprint"],
   why: ["weil", "damit", "wegen", "grund", "begründung", "warum", "deshalb"],
