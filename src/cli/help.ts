@@ -1,6 +1,8 @@
 /** Help texts, one per command: what `--help` prints. */
 export const HELP = `Usage: compact --week YYYY-Www [options]   compact one ISO week of daily logs
        compact --auto [--force]            for cron: every week due, then consolidation
+       compact --auto --batch [--poll-interval SECONDS] [--dry-run]
+                                           every week due as one provider batch
        compact consolidate [options]       merge duplicates, settle contradictions, prune
        compact search QUERY [options]      find memories and summaries
        compact status                      weeks, memories, index size, gates, lock, last run
@@ -37,6 +39,16 @@ Options:
                      then consolidate when the gates are open (24 h and 5 sessions
                      since the last consolidation, no other run holding the lock)
   --force            with --auto: open the time and session gates (never the lock)
+  --batch            with --auto: send every week due as one batch (anthropic or
+                     openai) at the providers' batch price, wait for it, apply the
+                     answers oldest first. The batch id is kept in .compact/batch.json:
+                     a run interrupted while waiting is resumed by the next one,
+                     which collects the results instead of submitting again
+  --poll-interval SECONDS
+                     with --batch: how often to look at the batch (default 30;
+                     fractions allowed)
+  --dry-run          with --auto --batch: print the batch's estimated tokens and
+                     cost; submits nothing, writes nothing
   --quiet            print errors only
   --debug            print a stack trace with an error (also: DEBUG=compact)
   -h, --help         print this help (compact COMMAND --help for a command)
