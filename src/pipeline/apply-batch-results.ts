@@ -117,5 +117,8 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
     out.lines.push(text);
     ctx.onProgress?.({ kind: "period", done: i + 1, total: weeks.length, text });
   }
+  const pending = out.weeks.filter((week) => week.outcome === "failed" || week.outcome === "requeued").length;
+  const cost = out.costUsd === undefined ? "" : `, $${out.costUsd.toFixed(4)} at the batch price`;
+  out.lines.push(`batch ${saved.id}: ${out.compacted.length} week${out.compacted.length === 1 ? "" : "s"} applied, ${pending} left pending; ${out.usage.inputTokens} input + ${out.usage.outputTokens} output tokens${cost}`);
   return out;
 }

@@ -1,7 +1,7 @@
 import { IoError } from "../errors/io-error.js";
 import { ProviderError } from "../errors/provider-error.js";
 import { UsageError } from "../errors/usage-error.js";
-import type { BatchClient, BatchResults } from "../model/batch-client.js";
+import type { BatchClient, BatchResults, BatchStatus } from "../model/batch-client.js";
 import type { TokenUsage } from "../model/memory-model.js";
 import { formatProblem, type Problem } from "../problems/problem.js";
 import { weekStates } from "../schedule/week-status.js";
@@ -86,11 +86,12 @@ export async function runBatch(ctx: RunContext, openClient: () => Promise<BatchC
   };
   // 2. Without the lock: a batch may take hours, and a lock older than 30 minutes counts as stale.
   let results: BatchResults | undefined;
+  const lines = [...started.lines];
   if (saved) {
-    const status = await pollBatch(client, saved.id, intervalMs, ctx.signal, (now) => {
-      ctx.onProgress?.({ kind: "period", done: now.done, total: now.total, text: `batch ${saved.id}: ${now.status}, ${now.done} of ${now.total} requests done` });
-    });
+    const describe = (now: BatchStatus) => `batch ${saved.id}: ${now.status}, ${now.done} of ${now.total} requests done`;
+    const status = await pollBatch(client, saved.id, intervalMs, ctx.signal, (now) => ctx.onProgress?.({ kind: "period", done: now.done, total: now.total, text: describe(now) }));
     report.status = status.status;
+    lines.push(describe(status));
     results = await guarded(() => client.results(saved.id, ctx.signal), saved.id, ctx.signal);
   }
   // 3. Under the lock again, through --auto: the answers applied in week order, then the consolidation gates.
@@ -111,7 +112,7 @@ export async function runBatch(ctx: RunContext, openClient: () => Promise<BatchC
   }
   return {
     ...auto,
-    lines: [...started.lines, ...(report.status ? [`batch ${report.id} ${report.status}`] : []), ...auto.lines],
+    lines: [...lines, ...auto.lines],
     warnings: unique([...started.warnings, ...auto.warnings]),
     recovered: [...started.recovered, ...auto.recovered],
     dryRun: false,

@@ -151,6 +151,7 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
     const text = await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", provider.name, "--model", "model-test"], { env: env(), clock });
     expect(text.stdout).toContain("left 2026-W10 pending: errored:");
     expect(text.stderr).toContain("warning: 2026-W10: no usable batch answer");
+    expect(text.stdout).toMatch(/: 0 weeks applied, 2 left pending; 0 input \+ 0 output tokens\n/);
     // The failed weeks were still due, so that run submitted them again.
     expect(server.creates).toHaveLength(2);
   });
@@ -208,6 +209,27 @@ describe("compact --auto --batch, usage", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^compact: batch msgbatch_1 in \.compact\/batch\.json was submitted to anthropic: run with --provider anthropic to collect it, or delete that file to abandon it\n$/);
     expect(server.creates).toHaveLength(1);
+  });
+
+  it("does not overwrite weeks another run compacted while the batch was out", async () => {
+    const dir = await weekDir();
+    const env = { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicURL };
+    server.pollsBeforeEnd = 1_000;
+    const controller = new AbortController();
+    server.onRequest = (request) => {
+      if (request.method === "GET") controller.abort("SIGINT");
+    };
+    expect((await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "anthropic"], { env, clock, signal: controller.signal })).code).toBe(130);
+    server.onRequest = undefined;
+    server.pollsBeforeEnd = 0;
+    expect((await runCli(["--auto", "--dir", dir], { clock })).code).toBe(0);
+    const written = await snapshotDir(dir, { state: false });
+
+    const run = await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "anthropic", "--json"], { env, clock });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).batch.weeks.map((w: { outcome: string }) => w.outcome)).toEqual(["superseded", "superseded"]);
+    expect(await snapshotDir(dir, { state: false })).toEqual(written);
+    expect(existsSync(path.join(dir, ".compact/batch.json"))).toBe(false);
   });
 
   it("the library refuses a poll interval that is not a positive number of seconds", async () => {
