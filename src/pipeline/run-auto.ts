@@ -5,6 +5,7 @@ import { type WeekState, weekStates } from "../schedule/week-status.js";
 import { writeAtomic } from "../store/atomic-write.js";
 import { readSnapshot, type Snapshot } from "../store/snapshot.js";
 import { commitChanges } from "../store/transaction.js";
+import { leaveBatchedWeeks } from "./batched-weeks.js";
 import { compactPeriod, isIndexFile } from "./compact-week.js";
 import { type ConsolidateResult, consolidateLocked } from "./consolidate.js";
 import type { RunContext } from "./run-context.js";
@@ -58,7 +59,10 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
     const lines: string[] = [];
     const { weeks, problems } = await weekStates(ctx.dir, now, snapshot.summaries, ctx.logs, snapshot.unreadableSummaries);
     warnings.push(...problems);
-    const todo = weeks.filter((week) => week.state === "pending" || week.state === "stale");
+    const due = weeks.filter((week) => week.state === "pending" || week.state === "stale");
+    const batched = compactDue ? { todo: due, line: undefined, warnings: [] } : await leaveBatchedWeeks(ctx.dir, due);
+    const todo = batched.todo;
+    warnings.push(...batched.warnings);
     const compacted: AutoWeek[] = [];
     if (compactDue) {
       const done = await compactDue(todo, snapshot);
@@ -93,7 +97,8 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
         ctx.onProgress?.({ kind: "period", done: i + 1, total: todo.length, text });
       }
     }
-    if (todo.length === 0) lines.push("nothing to compact: every completed week with logs has a current summary");
+    if (batched.line) lines.push(batched.line);
+    else if (todo.length === 0) lines.push("nothing to compact: every completed week with logs has a current summary");
 
     const { gates, state } = await currentGates(ctx.dir, { now, logs: ctx.logs, minHours: ctx.settings.minHours, minSessions: ctx.settings.minSessions, maxBytes: ctx.settings.logsMaxBytes });
     const closed = gates.filter((gate) => !gate.open && !(options.force && gate.name !== "lock"));

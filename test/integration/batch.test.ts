@@ -211,7 +211,7 @@ describe("compact --auto --batch, usage", () => {
     expect(server.creates).toHaveLength(1);
   });
 
-  it("does not overwrite weeks another run compacted while the batch was out", async () => {
+  it("plain --auto leaves the batch's weeks to it; a week compacted by hand meanwhile is not overwritten", async () => {
     const dir = await weekDir();
     const env = { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicURL };
     server.pollsBeforeEnd = 1_000;
@@ -222,7 +222,12 @@ describe("compact --auto --batch, usage", () => {
     expect((await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "anthropic"], { env, clock, signal: controller.signal })).code).toBe(130);
     server.onRequest = undefined;
     server.pollsBeforeEnd = 0;
-    expect((await runCli(["--auto", "--dir", dir], { clock })).code).toBe(0);
+    // A plain --auto leaves the weeks to the batch, rather than paying for them twice…
+    const plain = await runCli(["--auto", "--dir", dir], { clock });
+    expect(plain.stdout.split("\n")[0]).toBe("2 weeks wait in batch msgbatch_1 (anthropic): run compact --auto --batch to collect them, or delete .compact/batch.json to abandon the batch");
+    expect(existsSync(path.join(dir, "weekly"))).toBe(false);
+    // …but a week compacted by hand meanwhile is kept, and its batch answer not used.
+    for (const week of ["2026-W10", "2026-W11"]) expect((await runCli(["--week", week, "--dir", dir], { clock })).code).toBe(0);
     const written = await snapshotDir(dir, { state: false });
 
     const run = await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "anthropic", "--json"], { env, clock });
