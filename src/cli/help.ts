@@ -30,7 +30,8 @@ Options:
   --replay DIR       answer from the cassettes in DIR (provider replay), no network
   --dry-run          estimate the prompt's tokens and cost; with offline or replay,
                      also print the files that would be written. Writes nothing
-                     (not even a cassette) and never calls a paid provider.
+                     (not even a cassette) and never calls a paid provider. With
+                     --auto --batch: the batch's estimated tokens and cost; submits nothing
   --strict           fail (exit 1, nothing written) if a summary bullet or memory
                      traces to no daily entry
   --json             print exactly one JSON object on stdout ({"schemaVersion": 1, "ok": …})
@@ -47,8 +48,6 @@ Options:
   --poll-interval SECONDS
                      with --batch: how often to look at the batch (default 30;
                      fractions allowed)
-  --dry-run          with --auto --batch: print the batch's estimated tokens and
-                     cost; submits nothing, writes nothing
   --quiet            print errors only
   --debug            print a stack trace with an error (also: DEBUG=compact)
   -h, --help         print this help (compact COMMAND --help for a command)

@@ -43,6 +43,8 @@ export class FakeBatchServer {
   readonly requests: BatchServerRequest[] = [];
   readonly batches: Batch[] = [];
   pollsBeforeEnd = 1;
+  /** When set, an OpenAI batch ends `failed` with this error and no output, as one that fails validation. */
+  failBatch: string | undefined;
   answer: (item: BatchItem) => BatchAnswer | Promise<BatchAnswer> = offlineAnswer;
   /** Called with each request before it is answered (a test may interrupt the run here). */
   onRequest: ((request: BatchServerRequest) => void) | undefined;
@@ -68,6 +70,7 @@ export class FakeBatchServer {
     this.batches.length = 0;
     this.files.clear();
     this.pollsBeforeEnd = 1;
+    this.failBatch = undefined;
     this.answer = offlineAnswer;
     this.onRequest = undefined;
   }
@@ -177,6 +180,7 @@ export class FakeBatchServer {
     const n = batch.items.length;
     const base = { id: batch.id, object: "batch", endpoint: "/v1/chat/completions", input_file_id: "file-1", completion_window: "24h", created_at: batch.createdAt };
     if (!ended) return { ...base, status: poll ? "in_progress" : "validating", request_counts: { total: n, completed: 0, failed: 0 } };
+    if (this.failBatch) return { ...base, status: "failed", errors: { object: "list", data: [{ code: "invalid_request", message: this.failBatch, line: 1 }] }, request_counts: { total: n, completed: 0, failed: 0 } };
     const out: string[] = [];
     const errors: string[] = [];
     for (const item of batch.items) {

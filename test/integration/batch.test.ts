@@ -211,6 +211,20 @@ describe("compact --auto --batch, usage", () => {
     expect(server.creates).toHaveLength(1);
   });
 
+  it("an OpenAI batch that fails as a whole leaves every week pending, saying why", async () => {
+    const dir = await weekDir();
+    server.failBatch = "The model `model-test` does not support the batch API.";
+    const run = await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "openai", "--model", "model-test", "--json"], { env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL }, clock });
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.batch.status).toBe("failed");
+    expect(result.batch.weeks).toEqual([
+      { week: "2026-W10", outcome: "failed", detail: "no result: batch failed (The model `model-test` does not support the batch API.)" },
+      { week: "2026-W11", outcome: "failed", detail: "no result: batch failed (The model `model-test` does not support the batch API.)" },
+    ]);
+    expect(existsSync(path.join(dir, "weekly"))).toBe(false);
+  });
+
   it("plain --auto leaves the batch's weeks to it; a week compacted by hand meanwhile is not overwritten", async () => {
     const dir = await weekDir();
     const env = { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicURL };
