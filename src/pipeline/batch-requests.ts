@@ -4,7 +4,7 @@ import type { BatchClient, BatchRequest } from "../model/batch-client.js";
 import { batchPrice } from "../model/batch-price.js";
 import { estimateCost } from "../model/estimate-cost.js";
 import { estimateTokens } from "../prompt/render-prompt.js";
-import type { WeekState } from "../schedule/week-status.js";
+import { type WeekState, weekStates } from "../schedule/week-status.js";
 import type { Snapshot } from "../store/snapshot.js";
 import { sha256 } from "../text/hash.js";
 import { prepareCompaction } from "./compact-daily.js";
@@ -81,4 +81,18 @@ export function logSources(logs: PeriodLogs): { file: string; sha256: string }[]
 /** sha256 of a request's parameters as the provider receives them. */
 export function requestHash(client: Pick<BatchClient, "body">, request: BatchRequest): string {
   return sha256(JSON.stringify(client.body(request)));
+}
+
+/** The weeks `--auto` would compact: completed, with logs, and no summary or one older than its logs. */
+export async function dueWeeks(ctx: RunContext, snapshot: Snapshot): Promise<{ todo: WeekState[]; problems: Problem[] }> {
+  const { weeks, problems } = await weekStates(ctx.dir, ctx.now(), snapshot.summaries, ctx.logs, snapshot.unreadableSummaries);
+  return { todo: weeks.filter((week) => week.state === "pending" || week.state === "stale"), problems };
+}
+
+/** `12 weeks, ~340000 input tokens + up to 49152 output tokens, at most $1.2345 at the batch price ($2.4690 at the standard price)` */
+export function describeEstimate(estimate: BatchEstimate): string {
+  const size = `${estimate.weeks} week${estimate.weeks === 1 ? "" : "s"}, ~${estimate.inputTokens} input tokens + up to ${estimate.maxOutputTokens} output tokens`;
+  if (estimate.costUsd === undefined) return `${size}; no price configured for this model`;
+  const standard = estimate.standardCostUsd === undefined ? "" : ` ($${estimate.standardCostUsd.toFixed(4)} at the standard price)`;
+  return `${size}, at most $${estimate.costUsd.toFixed(4)} at the batch price${standard}`;
 }

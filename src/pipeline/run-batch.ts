@@ -4,10 +4,10 @@ import { UsageError } from "../errors/usage-error.js";
 import type { BatchClient, BatchResults, BatchStatus } from "../model/batch-client.js";
 import type { TokenUsage } from "../model/memory-model.js";
 import { formatProblem, type Problem } from "../problems/problem.js";
-import { weekStates } from "../schedule/week-status.js";
 import { readSnapshot } from "../store/snapshot.js";
 import { type AppliedBatch, applyBatchResults, type BatchWeek } from "./apply-batch-results.js";
-import { type BatchEstimate, prepareBatch } from "./batch-requests.js";
+import { type BatchEstimate, describeEstimate, dueWeeks, prepareBatch } from "./batch-requests.js";
+import { dryRunBatch } from "./dry-run-batch.js";
 import { guarded, pollBatch } from "./poll-batch.js";
 import { type AutoResult, runAuto } from "./run-auto.js";
 import type { RunContext } from "./run-context.js";
@@ -131,8 +131,7 @@ async function submitOrResume(ctx: RunContext, client: BatchClient, recovered: s
     return { saved, submitted: false, lines: [line], warnings: [], recovered };
   }
   const snapshot = await readSnapshot(ctx.dir);
-  const { weeks, problems } = await weekStates(ctx.dir, ctx.now(), snapshot.summaries, ctx.logs, snapshot.unreadableSummaries);
-  const todo = weeks.filter((week) => week.state === "pending" || week.state === "stale");
+  const { todo, problems } = await dueWeeks(ctx, snapshot);
   const prepared = await prepareBatch(ctx, todo, snapshot, client);
   const warnings = [...snapshot.problems, ...problems, ...prepared.warnings];
   if (prepared.requests.length === 0) return { saved: undefined, submitted: false, lines: [], warnings, recovered };
@@ -145,39 +144,6 @@ async function submitOrResume(ctx: RunContext, client: BatchClient, recovered: s
   const line = `submitted batch ${id} to ${client.provider} ${client.modelId}: ${describeEstimate(prepared.estimate)}`;
   ctx.onProgress?.({ kind: "period", done: 0, total: prepared.requests.length, text: line });
   return { saved: batch, submitted: true, estimate: prepared.estimate, lines: [line], warnings, recovered };
-}
-
-// Reads only: no lock (taking it writes the lock file), no state, nothing submitted.
-async function dryRunBatch(ctx: RunContext, client: BatchClient): Promise<BatchAutoResult> {
-  const snapshot = await readSnapshot(ctx.dir);
-  const saved = await readSavedBatch(ctx.dir);
-  const base = { schemaVersion: 1 as const, ok: true as const, command: "auto" as const, compacted: [], consolidation: null, gated: [], recovered: [], dryRun: true };
-  const batch = { provider: client.provider, submitted: false, status: null };
-  if (saved) {
-    const lines = [`dry run: batch ${saved.id} (${saved.weeks.length} weeks, submitted ${saved.submittedAt}) is waiting; a run would collect it, not submit another; nothing written`];
-    return { ...base, lines, warnings: snapshot.problems, batch: { ...batch, model: saved.model, id: saved.id, weeks: saved.weeks.map((entry) => ({ week: entry.week, outcome: "submitted" })) } };
-  }
-  const { weeks, problems } = await weekStates(ctx.dir, ctx.now(), snapshot.summaries, ctx.logs, snapshot.unreadableSummaries);
-  const todo = weeks.filter((week) => week.state === "pending" || week.state === "stale");
-  const prepared = await prepareBatch(ctx, todo, snapshot, client);
-  const lines =
-    prepared.requests.length === 0
-      ? ["dry run: nothing to compact: every completed week with logs has a current summary; nothing submitted"]
-      : [`dry run: would submit to ${client.provider} ${client.modelId} as one batch: ${describeEstimate(prepared.estimate)}; nothing submitted, nothing written`];
-  return {
-    ...base,
-    lines,
-    warnings: unique([...snapshot.problems, ...problems, ...prepared.warnings]),
-    batch: { ...batch, model: client.modelId, id: null, weeks: prepared.weeks.map((entry) => ({ week: entry.week, outcome: "planned" })), estimate: prepared.estimate },
-  };
-}
-
-/** `12 weeks, ~340000 input tokens + up to 49152 output tokens, at most $1.2345 at the batch price ($2.4690 standard)` */
-export function describeEstimate(estimate: BatchEstimate): string {
-  const size = `${estimate.weeks} week${estimate.weeks === 1 ? "" : "s"}, ~${estimate.inputTokens} input tokens + up to ${estimate.maxOutputTokens} output tokens`;
-  if (estimate.costUsd === undefined) return `${size}; no price configured for this model`;
-  const standard = estimate.standardCostUsd === undefined ? "" : ` ($${estimate.standardCostUsd.toFixed(4)} at the standard price)`;
-  return `${size}, at most $${estimate.costUsd.toFixed(4)} at the batch price${standard}`;
 }
 
 /** Seconds between looks, as milliseconds; anything but a number of seconds in (0, 86400] is a usage error. */
