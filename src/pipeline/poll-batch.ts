@@ -27,7 +27,8 @@ export async function guarded<T>(step: () => Promise<T>, id: string, signal: Abo
     return await step();
   } catch (error) {
     if (signal?.aborted) throw new BatchInterruptedError(typeof signal.reason === "string" ? signal.reason : "aborted", id, SAVED_BATCH_FILE);
-    if (error instanceof ProviderError) {
+    // A batch the provider does not know cannot be collected by running again: that error says what to do.
+    if (error instanceof ProviderError && error.status !== 404) {
       const message = error.message.slice(error.provider.length + 2);
       throw new ProviderError(error.provider, `${message}; batch ${id} stays saved in ${SAVED_BATCH_FILE}: run again to collect it`, error.status, { cause: error });
     }

@@ -45,6 +45,8 @@ export class FakeBatchServer {
   pollsBeforeEnd = 1;
   /** When set, an OpenAI batch ends `failed` with this error and no output, as one that fails validation. */
   failBatch: string | undefined;
+  /** When set, every look at a batch is answered with this HTTP status. */
+  pollStatus: number | undefined;
   answer: (item: BatchItem) => BatchAnswer | Promise<BatchAnswer> = offlineAnswer;
   /** Called with each request before it is answered (a test may interrupt the run here). */
   onRequest: ((request: BatchServerRequest) => void) | undefined;
@@ -71,6 +73,7 @@ export class FakeBatchServer {
     this.files.clear();
     this.pollsBeforeEnd = 1;
     this.failBatch = undefined;
+    this.pollStatus = undefined;
     this.answer = offlineAnswer;
     this.onRequest = undefined;
   }
@@ -155,6 +158,7 @@ export class FakeBatchServer {
   private withBatch(res: ServerResponse, id: string, render: (batch: Batch) => unknown | Promise<unknown>): Promise<void> | void {
     const batch = this.batches.find((b) => b.id === id);
     if (!batch) return send(res, 404, notFound(id.startsWith("msgbatch") ? "anthropic" : "openai"));
+    if (this.pollStatus) return send(res, this.pollStatus, { type: "error", error: { type: "api_error", message: "unavailable" } });
     return Promise.resolve(render(batch)).then((payload) => send(res, 200, payload));
   }
 

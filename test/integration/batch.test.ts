@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Compactor } from "../../src/pipeline/compactor.js";
@@ -249,6 +249,43 @@ describe("compact --auto --batch, usage", () => {
     expect(JSON.parse(run.stdout).batch.weeks.map((w: { outcome: string }) => w.outcome)).toEqual(["superseded", "superseded"]);
     expect(await snapshotDir(dir, { state: false })).toEqual(written);
     expect(existsSync(path.join(dir, ".compact/batch.json"))).toBe(false);
+  });
+
+  it("a saved batch the provider does not know, or a batch file that is not one, stops the run with one line and submits nothing", async () => {
+    const dir = await weekDir();
+    const env = { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicURL };
+    const saved = { version: 1, provider: "anthropic", model: "m", id: "msgbatch_gone", submittedAt: "2026-03-18T09:00:00.000Z", weeks: [{ week: "2026-W10", customId: "2026-W10", requestHash: "0".repeat(64), logs: [] }] };
+    await mkdir(path.join(dir, ".compact"), { recursive: true });
+    await writeFile(path.join(dir, ".compact/batch.json"), JSON.stringify(saved));
+    const gone = await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "anthropic"], { env, clock });
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toBe(
+      "compact: anthropic: HTTP 404: batch msgbatch_gone is unknown at this endpoint — was it submitted with another key or base URL? Delete .compact/batch.json to abandon it\n",
+    );
+    expect(await readJson(path.join(dir, ".compact/batch.json"))).toEqual(saved);
+
+    await writeFile(path.join(dir, ".compact/batch.json"), JSON.stringify({ ...saved, id: "" }));
+    const broken = await runCli(["--auto", "--batch", "--dir", dir, "--provider", "anthropic"], { env, clock });
+    expect(broken).toMatchObject({ code: 1, stderr: "compact: .compact/batch.json: not a saved batch (id: Too small: expected string to have >=1 characters); delete it to submit a new batch\n" });
+    expect(server.creates).toEqual([]);
+  });
+
+  it("a look at the batch that fails after the SDK's retries keeps it saved; the next run collects it", async () => {
+    const dir = await weekDir();
+    await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ prices: PRICE, model: { maxRetries: 0 } }));
+    const env = { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicURL };
+    const argv = ["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "anthropic"];
+    server.pollStatus = 503;
+    const failed = await runCli(argv, { env, clock });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toBe("compact: anthropic: HTTP 503: the service failed or is overloaded (after 0 retries) — try again later; batch msgbatch_1 stays saved in .compact/batch.json: run again to collect it\n");
+    expect(existsSync(path.join(dir, "weekly"))).toBe(false);
+
+    server.pollStatus = undefined;
+    const again = await runCli(argv, { env, clock });
+    expect(again.code, again.stderr).toBe(0);
+    expect(server.creates).toHaveLength(1);
+    expect((await readdir(path.join(dir, "weekly"))).sort()).toEqual(["2026-W10.md", "2026-W11.md"]);
   });
 
   it("the library refuses a poll interval that is not a positive number of seconds", async () => {
