@@ -1,6 +1,8 @@
 /** Help texts, one per command: what `--help` prints. */
 export const HELP = `Usage: compact --week YYYY-Www [options]   compact one ISO week of daily logs
        compact --auto [--force]            for cron: every week due, then consolidation
+       compact --auto --batch [--poll-interval SECONDS] [--dry-run]
+                                           every week due as one provider batch
        compact consolidate [options]       merge duplicates, settle contradictions, prune
        compact search QUERY [options]      find memories and summaries
        compact status                      weeks, memories, index size, gates, lock, last run
@@ -28,7 +30,8 @@ Options:
   --replay DIR       answer from the cassettes in DIR (provider replay), no network
   --dry-run          estimate the prompt's tokens and cost; with offline or replay,
                      also print the files that would be written. Writes nothing
-                     (not even a cassette) and never calls a paid provider.
+                     (not even a cassette) and never calls a paid provider. With
+                     --auto --batch: the batch's estimated tokens and cost; submits nothing
   --strict           fail (exit 1, nothing written) if a summary bullet or memory
                      traces to no daily entry
   --json             print exactly one JSON object on stdout ({"schemaVersion": 1, "ok": …})
@@ -37,6 +40,14 @@ Options:
                      then consolidate when the gates are open (24 h and 5 sessions
                      since the last consolidation, no other run holding the lock)
   --force            with --auto: open the time and session gates (never the lock)
+  --batch            with --auto: send every week due as one batch (anthropic or
+                     openai) at the providers' batch price, wait for it, apply the
+                     answers oldest first. The batch id is kept in .compact/batch.json:
+                     a run interrupted while waiting is resumed by the next one,
+                     which collects the results instead of submitting again
+  --poll-interval SECONDS
+                     with --batch: how often to look at the batch (default 30;
+                     fractions allowed)
   --quiet            print errors only
   --debug            print a stack trace with an error (also: DEBUG=compact)
   -h, --help         print this help (compact COMMAND --help for a command)

@@ -17,6 +17,8 @@ const OPTIONS = {
   yes: { type: "boolean", short: "y" },
   auto: { type: "boolean" },
   force: { type: "boolean" },
+  batch: { type: "boolean" },
+  "poll-interval": { type: "string" },
   resolve: { type: "string" },
   list: { type: "boolean" },
   limit: { type: "string" },

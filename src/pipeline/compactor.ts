@@ -14,6 +14,7 @@ import type { CompactionResult } from "./compaction-result.js";
 import { type CompactWeekResult, compactPeriod, compactWeek } from "./compact-week.js";
 import { type ConsolidateOptions, type ConsolidateResult, consolidate } from "./consolidate.js";
 import { type AutoOptions, type AutoResult, runAuto } from "./run-auto.js";
+import type { BatchAutoResult, BatchOptions } from "./run-batch.js";
 import type { ProgressEvent, RunContext } from "./run-context.js";
 import { type SearchOptions, type SearchResult, search } from "./search.js";
 import { type StatusResult, status } from "./status.js";
@@ -148,6 +149,17 @@ export class Compactor {
   /** What cron runs: every week due, then consolidation when its gates are open. */
   runAuto(options: AutoOptions = {}): Promise<AutoResult> {
     return runAuto(this.context, options);
+  }
+
+  /**
+   * `--auto` as one provider batch (Anthropic or OpenAI) at the batch price:
+   * submits every week due, waits, applies the answers in week order. The
+   * batch id is saved in `.compact/`, so a run interrupted while waiting is
+   * resumed by the next one, which collects instead of submitting again.
+   */
+  async runBatch(options: BatchOptions = {}): Promise<BatchAutoResult> {
+    const [{ runBatch }, { createBatchClient }] = await Promise.all([import("./run-batch.js"), import("../providers/create-batch-client.js")]);
+    return runBatch(this.context, () => createBatchClient(this.resolved.settings, this.options.env ?? process.env), options);
   }
 
   status(): Promise<StatusResult> {

@@ -1,10 +1,11 @@
 import type { Problem } from "../problems/problem.js";
 import { currentGates } from "../schedule/current-gates.js";
 import { renderScheduleState, STATE_FILE } from "../schedule/schedule-state.js";
-import { weekStates } from "../schedule/week-status.js";
+import { type WeekState, weekStates } from "../schedule/week-status.js";
 import { writeAtomic } from "../store/atomic-write.js";
-import { readSnapshot } from "../store/snapshot.js";
+import { readSnapshot, type Snapshot } from "../store/snapshot.js";
 import { commitChanges } from "../store/transaction.js";
+import { leaveBatchedWeeks } from "./batched-weeks.js";
 import { compactPeriod, isIndexFile } from "./compact-week.js";
 import { type ConsolidateResult, consolidateLocked } from "./consolidate.js";
 import type { RunContext } from "./run-context.js";
@@ -41,13 +42,16 @@ export interface AutoOptions {
   force?: boolean;
 }
 
+/** Compacts the due weeks itself, committing each: how `compact --auto --batch` replaces the one-call-a-week loop. */
+export type CompactDue = (todo: WeekState[], snapshot: Snapshot) => Promise<{ compacted: AutoWeek[]; lines: string[]; warnings: Problem[] }>;
+
 /**
  * What cron runs: compact every completed week whose summary is missing or
  * out of date, oldest first, each week one transaction; then consolidate when
  * the gates are open. The memory dir is read once; each week's plan starts
  * from the previous week's result.
  */
-export async function runAuto(ctx: RunContext, options: AutoOptions = {}): Promise<AutoResult> {
+export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compactDue?: CompactDue): Promise<AutoResult> {
   return withRunLock(ctx, "compact --auto", async (recovered) => {
     const now = ctx.now();
     let snapshot = await readSnapshot(ctx.dir);
@@ -55,9 +59,17 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}): Promi
     const lines: string[] = [];
     const { weeks, problems } = await weekStates(ctx.dir, now, snapshot.summaries, ctx.logs, snapshot.unreadableSummaries);
     warnings.push(...problems);
-    const todo = weeks.filter((week) => week.state === "pending" || week.state === "stale");
+    const due = weeks.filter((week) => week.state === "pending" || week.state === "stale");
+    const batched = compactDue ? { todo: due, line: undefined, warnings: [] } : await leaveBatchedWeeks(ctx.dir, due);
+    const todo = batched.todo;
+    warnings.push(...batched.warnings);
     const compacted: AutoWeek[] = [];
-    if (todo.length > 0) {
+    if (compactDue) {
+      const done = await compactDue(todo, snapshot);
+      compacted.push(...done.compacted);
+      lines.push(...done.lines);
+      warnings.push(...done.warnings);
+    } else if (todo.length > 0) {
       const model = await ctx.model();
       ctx.onProgress?.({ kind: "period", done: 0, total: todo.length, text: `compacting ${todo.length} week${todo.length === 1 ? "" : "s"}` });
       for (const [i, week] of todo.entries()) {
@@ -85,7 +97,8 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}): Promi
         ctx.onProgress?.({ kind: "period", done: i + 1, total: todo.length, text });
       }
     }
-    if (todo.length === 0) lines.push("nothing to compact: every completed week with logs has a current summary");
+    if (batched.line) lines.push(batched.line);
+    else if (todo.length === 0) lines.push("nothing to compact: every completed week with logs has a current summary");
 
     const { gates, state } = await currentGates(ctx.dir, { now, logs: ctx.logs, minHours: ctx.settings.minHours, minSessions: ctx.settings.minSessions, maxBytes: ctx.settings.logsMaxBytes });
     const closed = gates.filter((gate) => !gate.open && !(options.force && gate.name !== "lock"));

@@ -1,8 +1,9 @@
+import { UsageError } from "../../errors/usage-error.js";
 import type { CliIo } from "../cli-io.js";
 import { HELP } from "../help.js";
 import { compactorOptions, prepareModel } from "../open-compactor.js";
 import { Output } from "../output.js";
-import { parseOptions } from "../parse-options.js";
+import { type CommandLine, parseOptions } from "../parse-options.js";
 import { progressBar } from "../progress-bar.js";
 import { Compactor } from "../../pipeline/compactor.js";
 
@@ -10,24 +11,39 @@ import { Compactor } from "../../pipeline/compactor.js";
  * `compact --auto`, for cron: every completed week whose summary is missing
  * or out of date, oldest first; then consolidation when the gates are open
  * (`--force` opens the time and session gates, never the lock). No questions;
- * one line per action; exit 0 when there is nothing to do.
+ * one line per action; exit 0 when there is nothing to do. With `--batch`,
+ * the weeks go to the provider as one batch.
  */
 export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["auto", "force", "dir", "provider", "model", "config"], "compact --auto");
+  const line = parseOptions(argv, ["auto", "force", "batch", "poll-interval", "dry-run", "dir", "provider", "model", "config"], "compact --auto");
   if (line.options.help) {
     io.stdout(HELP);
     return 0;
   }
+  const batch = batchOptions(line);
   const output = new Output(io, line.options.json === true, line.options.quiet === true);
   const bar = await progressBar(Boolean(io.stderrIsTerminal) && !output.quiet && !output.json);
+  // Each line once, as it happens: a batch may be waited on for hours.
+  const printed = new Set<string>();
   const compactor = await Compactor.open({
     ...compactorOptions(line, io),
     onProgress: (event) => {
       bar.update(event);
-      if (event.done > 0) output.say(event.text);
+      if (batch ? printed.has(event.text) : event.done === 0) return;
+      printed.add(event.text);
+      output.say(event.text);
     },
   });
   for (const notice of compactor.notices) output.warn(notice);
+  if (batch) {
+    const result = await compactor.runBatch({ ...batch, ...(line.options.force ? { force: true } : {}) });
+    bar.stop(`compacted ${result.compacted.length} week${result.compacted.length === 1 ? "" : "s"}`);
+    output.result(result);
+    for (const note of result.recovered) output.note(`warning: ${note}`);
+    output.warnAll(result.warnings);
+    for (const text of result.lines) if (!printed.has(text)) output.say(text);
+    return 0;
+  }
   const result = await compactor.runAuto({ force: line.options.force === true });
   if (result.compacted.length > 0) {
     bar.stop(`compacted ${result.compacted.length} week${result.compacted.length === 1 ? "" : "s"}`);
@@ -38,4 +54,19 @@ export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
   output.warnAll(result.warnings);
   for (const text of result.lines.slice(result.compacted.length)) output.say(text);
   return 0;
+}
+
+/** `--batch`, `--poll-interval` and `--dry-run`, checked together: the last two only mean something with the first. */
+function batchOptions(line: CommandLine): { pollInterval?: number; dryRun?: boolean } | undefined {
+  const { options } = line;
+  if (!options.batch) {
+    for (const flag of ["poll-interval", "dry-run"] as const) if (options[flag] !== undefined) throw new UsageError(`--${flag} goes with --auto --batch (see compact --help)`);
+    return undefined;
+  }
+  const raw = options["poll-interval"];
+  const seconds = raw === undefined ? undefined : Number(raw);
+  if (raw !== undefined && (!/^\s*(\d+\.?\d*|\.\d+)\s*$/.test(raw) || !(seconds! > 0) || seconds! > 86_400)) {
+    throw new UsageError(`--poll-interval '${raw}': expected a number of seconds greater than 0 and at most 86400, such as 30 or 0.5`);
+  }
+  return { ...(seconds === undefined ? {} : { pollInterval: seconds }), ...(options["dry-run"] ? { dryRun: true } : {}) };
 }

@@ -1,0 +1,98 @@
+import type { Problem } from "../problems/problem.js";
+import { loadPeriodLogs, type PeriodLogs } from "../logs/load-period-logs.js";
+import type { BatchClient, BatchRequest } from "../model/batch-client.js";
+import { batchPrice } from "../model/batch-price.js";
+import { estimateCost } from "../model/estimate-cost.js";
+import { estimateTokens } from "../prompt/render-prompt.js";
+import { type WeekState, weekStates } from "../schedule/week-status.js";
+import type { Snapshot } from "../store/snapshot.js";
+import { sha256 } from "../text/hash.js";
+import { prepareCompaction } from "./compact-daily.js";
+import { memoryIndex, relatedMemories } from "./related-memories.js";
+import type { RunContext } from "./run-context.js";
+import type { SavedBatch } from "./saved-batch.js";
+
+/** The size and price of a batch, before submitting it. */
+export interface BatchEstimate {
+  weeks: number;
+  inputTokens: number;
+  /** The most output tokens the batch may use: `maxTokens` a week. */
+  maxOutputTokens: number;
+  /** Upper bound in US dollars at the batch price, when the model's price is known. */
+  costUsd?: number;
+  /** The same calls at the standard price, for comparison. */
+  standardCostUsd?: number;
+}
+
+/** Every due week's request, ready to submit, and what is saved to resume it. */
+export interface PreparedBatch {
+  requests: BatchRequest[];
+  weeks: SavedBatch["weeks"];
+  estimate: BatchEstimate;
+  warnings: Problem[];
+}
+
+/**
+ * Renders the request of every due week (prepare step only, no call). All
+ * are made against the run's one snapshot: in a batch, no week can see the
+ * memories an earlier week of the same batch will write.
+ */
+export async function prepareBatch(ctx: RunContext, todo: WeekState[], snapshot: Snapshot, client: Pick<BatchClient, "body" | "modelId">): Promise<PreparedBatch> {
+  const { index, byId } = memoryIndex(snapshot.memories);
+  const prompts = await ctx.prompts();
+  const requests: BatchRequest[] = [];
+  const weeks: SavedBatch["weeks"] = [];
+  const warnings: Problem[] = [];
+  let inputTokens = 0;
+  for (const due of todo) {
+    const logs = await readWeekLogs(ctx, due);
+    warnings.push(...logs.problems);
+    if (logs.logs.length === 0) continue;
+    const prepared = await prepareCompaction(prompts, logs, relatedMemories(index, byId, logs.logs.map((log) => log.text).join("\n")), ctx.settings);
+    const request: BatchRequest = { customId: due.week.label, prompt: prepared.prompt.user, options: prepared.options };
+    requests.push(request);
+    weeks.push({ week: due.week.label, customId: request.customId, requestHash: requestHash(client, request), logs: logSources(logs) });
+    inputTokens += estimateTokens(prepared.prompt.system) + estimateTokens(prepared.prompt.user);
+  }
+  const usage = { inputTokens, outputTokens: ctx.settings.maxTokens * requests.length };
+  const price = ctx.price(client.modelId);
+  const costUsd = estimateCost(usage, batchPrice(price));
+  const standardCostUsd = estimateCost(usage, price);
+  const estimate: BatchEstimate = {
+    weeks: requests.length,
+    inputTokens,
+    maxOutputTokens: usage.outputTokens,
+    ...(costUsd === undefined ? {} : { costUsd }),
+    ...(standardCostUsd === undefined ? {} : { standardCostUsd }),
+  };
+  return { requests, weeks, estimate, warnings };
+}
+
+/** A week's logs, read the way a single compaction reads them. */
+export function readWeekLogs(ctx: RunContext, due: WeekState): Promise<PeriodLogs> {
+  return loadPeriodLogs(ctx.dir, due.week, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
+}
+
+/** The files and hashes a week's request was made from. */
+export function logSources(logs: PeriodLogs): { file: string; sha256: string }[] {
+  return logs.logs.map((log) => ({ file: log.file.relPath, sha256: log.sha256 }));
+}
+
+/** sha256 of a request's parameters as the provider receives them. */
+export function requestHash(client: Pick<BatchClient, "body">, request: BatchRequest): string {
+  return sha256(JSON.stringify(client.body(request)));
+}
+
+/** The weeks `--auto` would compact: completed, with logs, and no summary or one older than its logs. */
+export async function dueWeeks(ctx: RunContext, snapshot: Snapshot): Promise<{ todo: WeekState[]; problems: Problem[] }> {
+  const { weeks, problems } = await weekStates(ctx.dir, ctx.now(), snapshot.summaries, ctx.logs, snapshot.unreadableSummaries);
+  return { todo: weeks.filter((week) => week.state === "pending" || week.state === "stale"), problems };
+}
+
+/** `12 weeks, ~340000 input tokens + up to 49152 output tokens, at most $1.2345 at the batch price ($2.4690 at the standard price)` */
+export function describeEstimate(estimate: BatchEstimate): string {
+  const size = `${estimate.weeks} week${estimate.weeks === 1 ? "" : "s"}, ~${estimate.inputTokens} input tokens + up to ${estimate.maxOutputTokens} output tokens`;
+  if (estimate.costUsd === undefined) return `${size}; no price configured for this model`;
+  const standard = estimate.standardCostUsd === undefined ? "" : ` ($${estimate.standardCostUsd.toFixed(4)} at the standard price)`;
+  return `${size}, at most $${estimate.costUsd.toFixed(4)} at the batch price${standard}`;
+}
