@@ -8,7 +8,8 @@ export type { ConsolidateOptions, ConsolidateResult, ConflictResolver, PlanSumma
 export type { AutoOptions, AutoResult, AutoWeek } from "./pipeline/run-auto.js";
 export type { StatusResult } from "./pipeline/status.js";
 export type { SearchOptions, SearchResult } from "./pipeline/search.js";
-export type { SearchHit } from "./search/search-memories.js";
+export type { SearchDocument, SearchHit } from "./search/search-memories.js";
+export type { SearchRanker } from "./search/search-ranker.js";
 export type { RunListResult, UndoResult } from "./pipeline/undo.js";
 export type { ProgressEvent } from "./pipeline/run-context.js";
 export type { AcceptedMemory, PlannedFile } from "./pipeline/plan-period.js";
