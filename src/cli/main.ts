@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   config: async () => (await import("./commands/config-command.js")).configCommand,
   consolidate: async () => (await import("./commands/consolidate-command.js")).consolidateCommand,
   golden: async () => (await import("./commands/golden-command.js")).goldenCommand,
+  mcp: async () => (await import("./commands/mcp-command.js")).mcpCommand,
   migrate: async () => (await import("./commands/migrate-command.js")).migrateCommand,
   probe: async () => (await import("./commands/probe-command.js")).probeCommand,
   schedule: async () => (await import("./commands/schedule-command.js")).scheduleCommand,
