@@ -47,7 +47,7 @@ async function connect(dir: string): Promise<{ client: Client; stderr: () => str
   };
 }
 
-const text = (result: { content?: unknown }) => (result.content as { type: string; text: string }[]).map((part) => part.text).join("");
+const text = (result: object) => ((result as { content: { text: string }[] }).content ?? []).map((part) => part.text).join("");
 
 describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", () => {
   it("lists the two tools and the index resource", async () => {
@@ -120,7 +120,7 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
       { jsonrpc: "2.0", method: "notifications/initialized" },
       { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "search_memory", arguments: { query: "postgres", limit: 1 } } },
     ];
-    const stdout = execFileSync(process.execPath, [BIN, "mcp", "--dir", dir, "--quiet"], { input: requests.map((r) => JSON.stringify(r)).join("\n") + "\n", encoding: "utf8" });
+    const stdout = execFileSync(process.execPath, [BIN, "mcp", "--dir", dir, "--quiet"], { input: `${requests.map((r) => JSON.stringify(r)).join("\n")}\n`, encoding: "utf8" });
     const lines = stdout.trim().split("\n").map((line) => JSON.parse(line));
     expect(lines.map((line) => line.id)).toEqual([1, 2]);
     expect(lines[1].result.structuredContent.results).toHaveLength(1);
