@@ -18,6 +18,7 @@ export type { CompactConfig, EmbeddingsConfig, ModelPrice } from "./config/confi
 export type { Settings } from "./config/settings.js";
 export { CompactorError, type ErrorCode } from "./errors/compactor-error.js";
 export { type ErrorResult, errorResult } from "./errors/error-result.js";
+export { createMemoryServer, INDEX_URI, type MemoryServerOptions, type ServeOptions, serveMemoryOverStdio } from "./mcp/memory-server.js";
 export type { CompleteOptions, CompletionResult, MemoryModel, TokenUsage } from "./model/memory-model.js";
 export { MockMemoryModel, type RecordedCall } from "./model/mock-model.js";
 export { MEMORY_TYPES, type Memory, type MemoryType } from "./memory/memory.js";

@@ -123,8 +123,9 @@ function snippet(doc: SearchDocument, queryTerms: Map<string, number>, language:
   let best = "";
   let bestScore = -1;
   for (const line of doc.body.split("\n")) {
-    const text = line.trim();
-    if (text === "" || /^#+\s*$/.test(text)) continue;
+    // A heading's hashes say nothing to the reader of a one-line snippet.
+    const text = line.trim().replace(/^#{1,6}(\s+|$)/, "");
+    if (text === "") continue;
     const lineTerms = new Set(terms(text, language));
     let score = 0;
     for (const term of queryTerms.keys()) if (lineTerms.has(term)) score++;

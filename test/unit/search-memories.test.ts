@@ -106,3 +106,10 @@ describe("fuseRankings", () => {
     expect(fused.map((r) => r.id)).toEqual(["b", "a", "c"]);
   });
 });
+
+describe("snippets", () => {
+  it("drop a heading's hashes", () => {
+    const doc = { file: "a.md", name: "a", type: "project", description: "", body: "## [11:20] decision: use Postgres\n\nother text" };
+    expect(searchDocuments([doc], "postgres")[0]!.snippet).toBe("[11:20] decision: use Postgres");
+  });
+});
