@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
 import { copyOf, fixture, REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
 
@@ -12,15 +13,27 @@ const BIN = path.join(REPO_ROOT, "bin/compact.js");
 const built = existsSync(path.join(REPO_ROOT, "dist/cli/main.js"));
 const open: Client[] = [];
 
+let compacted = "";
+
+// One compaction for the file; each test works on its own copy.
+beforeAll(async () => {
+  const source = await mkdtemp(path.join(tmpdir(), "compact-mcp-"));
+  compacted = path.join(source, "memory");
+  await cp(fixture("../../memory.example"), compacted, { recursive: true, filter: (from) => !/(^|\/)(weekly|\.compact)(\/|$)|\/(MEMORY\.md|(user|feedback|project|reference)_[^/]*\.md)$/.test(from) });
+  expect((await runCli(["--week", "2026-W14", "--dir", compacted, "--quiet"])).code).toBe(0);
+});
+
+afterAll(async () => {
+  if (compacted) await rm(path.dirname(compacted), { recursive: true, force: true });
+});
+
 afterEach(async () => {
   await Promise.all(open.splice(0).map((client) => client.close()));
 });
 
 /** A compacted copy of the example memory dir, and a secret file just outside it. */
 async function memoryDir(): Promise<{ dir: string; outside: string }> {
-  const dir = await copyOf(fixture("../../memory.example"));
-  expect((await runCli(["--week", "2026-W14", "--dir", dir, "--quiet"])).code).toBe(0);
-  const outside = path.join(await tempDir(), "user_secret.md");
+  const dir = await copyOf(compacted, { all: true });  const outside = path.join(await tempDir(), "user_secret.md");
   await writeFile(outside, "---\nname: secret\ndescription: outside the memory dir\ntype: user\n---\n\nthe outside secret\n");
   return { dir, outside };
 }
