@@ -1,6 +1,7 @@
 import type { Readable, Writable } from "node:stream";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Compactor } from "../pipeline/compactor.js";
+import { InFlight } from "./in-flight.js";
 import { readIndexFile, readMemoryFile } from "./read-memory-file.js";
 
 /** The URI the index is served under, whatever the layout names the file. */
@@ -27,30 +28,6 @@ export interface ServeOptions extends MemoryServerOptions {
  */
 export async function createMemoryServer(compactor: Compactor, options: MemoryServerOptions = {}): Promise<McpServer> {
   return buildServer(compactor, options, new InFlight());
-}
-
-// Requests still being answered: the client may close stdin right after sending one, and still wants the answer.
-class InFlight {
-  private readonly pending = new Set<Promise<unknown>>();
-
-  track<A, R>(handler: (args: A) => Promise<R>): (args: A) => Promise<R> {
-    return (args) => {
-      const answer = handler(args);
-      this.pending.add(answer);
-      const forget = () => this.pending.delete(answer);
-      answer.then(forget, forget);
-      return answer;
-    };
-  }
-
-  /** Resolves once no request is being answered; the SDK calls a handler, and writes its answer, a few ticks apart. */
-  async settled(): Promise<void> {
-    for (;;) {
-      await new Promise((resolve) => setImmediate(resolve));
-      if (this.pending.size === 0) return;
-      await Promise.allSettled([...this.pending]);
-    }
-  }
 }
 
 async function buildServer(compactor: Compactor, options: MemoryServerOptions, inFlight: InFlight): Promise<McpServer> {
