@@ -11,7 +11,8 @@ export type { BatchWeek } from "./pipeline/apply-batch-results.js";
 export type { BatchEstimate } from "./pipeline/batch-requests.js";
 export type { StatusResult } from "./pipeline/status.js";
 export type { SearchOptions, SearchResult } from "./pipeline/search.js";
-export type { SearchHit } from "./search/search-memories.js";
+export type { SearchDocument, SearchHit } from "./search/search-memories.js";
+export type { SearchRanker } from "./search/search-ranker.js";
 export type { RunListResult, UndoResult } from "./pipeline/undo.js";
 export type { ProgressEvent } from "./pipeline/run-context.js";
 export type { AcceptedMemory, PlannedFile } from "./pipeline/plan-period.js";
@@ -20,6 +21,7 @@ export type { CompactConfig, EmbeddingsConfig, ModelPrice } from "./config/confi
 export type { Settings } from "./config/settings.js";
 export { CompactorError, type ErrorCode } from "./errors/compactor-error.js";
 export { type ErrorResult, errorResult } from "./errors/error-result.js";
+export { createMemoryServer, INDEX_URI, type MemoryServerOptions, type ServeOptions, serveMemoryOverStdio } from "./mcp/memory-server.js";
 export type { CompleteOptions, CompletionResult, MemoryModel, TokenUsage } from "./model/memory-model.js";
 export { MockMemoryModel, type RecordedCall } from "./model/mock-model.js";
 export { MEMORY_TYPES, type Memory, type MemoryType } from "./memory/memory.js";

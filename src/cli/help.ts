@@ -5,6 +5,7 @@ export const HELP = `Usage: compact --week YYYY-Www [options]   compact one ISO 
                                            every week due as one provider batch
        compact consolidate [options]       merge duplicates, settle contradictions, prune
        compact search QUERY [options]      find memories and summaries
+       compact mcp [--dir DIR]             serve the memories to an agent over MCP (stdio)
        compact status                      weeks, memories, index size, gates, lock, last run
        compact undo [RUN] [--list]         restore the memory dir as it was before a run
        compact probe                       check the recall probes in probes.md
@@ -132,13 +133,15 @@ until it is over); memories by type; the index against its limits (200 lines,
 
 export const SEARCH_HELP = `Usage: compact search QUERY [--dir DIR] [--limit N] [--type TYPE] [--json]
 
-Ranks the memories and weekly summaries for QUERY: word forms match (deploy,
-deployed, deploying), and a misspelt word is also tried as the words it is
-one or two letters away from. Prints one hit per line: score, file, name,
-and the line that matched.
+Ranks the memories (topic files) and weekly summaries for QUERY: word forms
+match (deploy, deployed, deploying), and a misspelt word is also tried as the
+words it is one or two letters away from, or whose ending it mangles. Prints
+one hit per line: score, file, name, and the line that matched.
 
   --limit N     at most N hits (default 10)
   --type TYPE   only user, feedback, project or reference memories, or weekly summaries
+  --json        {"schemaVersion": 1, "ok": true, "command": "search", "query": …,
+                "results": [{"file", "name", "type", "description", "score", "snippet"}]}
 `;
 
 export const SCHEDULE_HELP = `Usage: compact schedule [--dir DIR] [--config FILE] [--at "Mon 10:00"]
@@ -169,4 +172,19 @@ compared byte for byte with expected/, as is the --json report (report.json).
 --update rewrites expected/ from this run (and records answer.md, a
 hand-written answer, as a cassette). Review the diff before committing it.
 Exit 0 when every case passes, 1 otherwise.
+`;
+
+export const MCP_HELP = `Usage: compact mcp [--dir DIR] [--config FILE]
+
+A Model Context Protocol server on stdin/stdout, for an agent to look things
+up in its memory instead of loading all of it. Read only. Tools:
+
+  search_memory {query, limit?}   ranked memories and weekly summaries: file,
+                                  name, type, description, score, snippet
+  read_memory {file}              the full text of one memory or weekly summary
+                                  (nothing outside them, nothing outside DIR)
+
+Resource: memory://MEMORY.md, the index. stdout carries protocol messages
+only; notes go to stderr. Add it to Claude Code with
+  claude mcp add memory -- npx compact mcp --dir /absolute/path/to/memory
 `;

@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   config: async () => (await import("./commands/config-command.js")).configCommand,
   consolidate: async () => (await import("./commands/consolidate-command.js")).consolidateCommand,
   golden: async () => (await import("./commands/golden-command.js")).goldenCommand,
+  mcp: async () => (await import("./commands/mcp-command.js")).mcpCommand,
   migrate: async () => (await import("./commands/migrate-command.js")).migrateCommand,
   probe: async () => (await import("./commands/probe-command.js")).probeCommand,
   schedule: async () => (await import("./commands/schedule-command.js")).scheduleCommand,
@@ -36,7 +37,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return await dispatch(argv, io);
   } catch (error) {
     const failure = asCompactorError(error);
-    if (json) io.stdout(`${JSON.stringify(errorResult(failure ?? error), null, 2)}\n`);
+    if (json) io.stdout(`${JSON.stringify(errorResult(failure ?? error, commandName(argv)), null, 2)}\n`);
     if (failure) {
       // Another run holding the lock is a scheduled run's normal skip, said on stdout.
       if (failure.code !== "E_LOCKED") io.stderr(`compact: ${failure.message}\n`);
@@ -56,7 +57,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     io.stdout(HELP);
     return 0;
   }
-  const load = COMMANDS[first];
+  const load = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (load) return (await load())(rest, io);
   if (!first.startsWith("-")) {
     const guess = closest(first, Object.keys(COMMANDS));
@@ -72,6 +73,16 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   return (await import("./commands/week-command.js")).weekCommand(argv, io);
+}
+
+// The name a command's --json result carries, so a failure says whose it is; none for an unknown command.
+function commandName(argv: string[]): string | undefined {
+  const [first] = argv;
+  if (first !== undefined && !first.startsWith("-")) {
+    if (!Object.hasOwn(COMMANDS, first)) return undefined;
+    return first === "undo" && argv.includes("--list") ? "undo-list" : first;
+  }
+  return argv.includes("--auto") ? "auto" : "week";
 }
 
 // A file-system error that escaped the layer that knows the file still gets one line.

@@ -4,10 +4,21 @@ import { CompactorError, type ErrorCode } from "./compactor-error.js";
 export interface ErrorResult {
   schemaVersion: 1;
   ok: false;
-  error: { code: ErrorCode | "E_INTERNAL"; message: string };
+  /** The command that failed, when the command line named one. */
+  command?: string;
+  error: {
+    code: ErrorCode | "E_INTERNAL";
+    message: string;
+    /** The file the failure is about (relative to the memory dir when it is in it), when there is one. */
+    file?: string;
+  };
 }
 
-export function errorResult(error: unknown): ErrorResult {
-  if (error instanceof CompactorError) return { schemaVersion: 1, ok: false, error: { code: error.code, message: error.message } };
-  return { schemaVersion: 1, ok: false, error: { code: "E_INTERNAL", message: (error as Error)?.message ?? String(error) } };
+export function errorResult(error: unknown, command?: string): ErrorResult {
+  const head = { schemaVersion: 1 as const, ok: false as const, ...(command ? { command } : {}) };
+  if (error instanceof CompactorError) {
+    const file = (error as { file?: unknown }).file;
+    return { ...head, error: { code: error.code, message: error.message, ...(typeof file === "string" ? { file } : {}) } };
+  }
+  return { ...head, error: { code: "E_INTERNAL", message: (error as Error)?.message ?? String(error) } };
 }

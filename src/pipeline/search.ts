@@ -1,4 +1,5 @@
-import { memoryDocument, type SearchDocument, type SearchHit, searchDocuments } from "../search/search-memories.js";
+import { memoryDocument, type SearchDocument, type SearchHit, searchDocumentsRanked } from "../search/search-memories.js";
+import type { SearchRanker } from "../search/search-ranker.js";
 import { readSnapshot } from "../store/snapshot.js";
 import { readFrontmatter } from "../text/frontmatter.js";
 import type { RunContext } from "./run-context.js";
@@ -17,15 +18,23 @@ export interface SearchOptions {
   limit?: number;
   /** Only memories of this type (`user`, `feedback`, `project`, `reference`), or `weekly` for summaries. */
   type?: string;
+  /** Rankers fused with the lexical one, e.g. an embeddings ranker when embeddings are configured. */
+  rankers?: SearchRanker[];
 }
 
 /** Ranked search over the active memories and the period summaries. Reads only. */
 export async function search(ctx: RunContext, query: string, options: SearchOptions = {}): Promise<SearchResult> {
+  const documents = await searchableDocuments(ctx);
+  return { schemaVersion: 1, ok: true, command: "search", query, results: await searchDocumentsRanked(documents, query, options) };
+}
+
+/** The active memories (topic files) and period summaries, as search documents. */
+export async function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise<SearchDocument[]> {
   const snapshot = await readSnapshot(ctx.dir);
   const documents: SearchDocument[] = snapshot.memories.map(memoryDocument);
   for (const summary of snapshot.summaries) {
     const text = snapshot.texts.get(summary.file) ?? "";
     documents.push({ file: summary.file, name: summary.label, type: "weekly", description: `${summary.firstDate} … ${summary.lastDate}`, body: readFrontmatter(text).body });
   }
-  return { schemaVersion: 1, ok: true, command: "search", query, results: searchDocuments(documents, query, options) };
+  return documents;
 }

@@ -1,4 +1,4 @@
-import { terms } from "../text/tokenize.js";
+import { type Language, terms } from "../text/tokenize.js";
 
 /** A ranked id, with its score. */
 export interface Ranked {
@@ -23,12 +23,12 @@ export class Bm25Index {
     return this.docTerms.size;
   }
 
-  /** Adds (or replaces) a document. */
-  add(id: string, text: string): void {
+  /** Adds (or replaces) a document; its language is detected unless given. */
+  add(id: string, text: string, language?: Language): void {
     if (this.docTerms.has(id)) this.remove(id);
     const counts = new Map<string, number>();
     let length = 0;
-    for (const term of terms(text)) {
+    for (const term of terms(text, language)) {
       counts.set(term, (counts.get(term) ?? 0) + 1);
       length++;
     }

@@ -1,7 +1,8 @@
 import { type Memory, memoryId } from "../memory/memory.js";
 import { editDistance } from "../text/edit-distance.js";
-import { terms } from "../text/tokenize.js";
-import { Bm25Index } from "./bm25.js";
+import { detectLanguage, isStopWord, type Language, stem, terms, tokenize } from "../text/tokenize.js";
+import { Bm25Index, type Ranked } from "./bm25.js";
+import { fuseRankings, type SearchRanker } from "./search-ranker.js";
 
 /** A document search can return: a memory or a period summary. */
 export interface SearchDocument {
@@ -19,14 +20,25 @@ export interface SearchHit {
   name: string;
   type: string;
   description: string;
+  /** BM25 score; with extra rankers, the fused (reciprocal rank) score. Higher is better. */
   score: number;
   /** The line of the text that matches best, cut to ~200 characters. */
   snippet: string;
 }
 
+export interface SearchDocumentsOptions {
+  limit?: number;
+  type?: string;
+  /** Rankers fused with the lexical ranking (embeddings, when configured). */
+  rankers?: SearchRanker[];
+}
+
 const SNIPPET_CHARS = 200;
+const DEFAULT_LIMIT = 10;
 // A query word the memories never use may be a typo of one they do: such a match weighs less.
 const FUZZY_WEIGHT = 0.6;
+// A known stem this much shorter than an unknown query word, and its prefix, is the word with a mistyped ending.
+const MAX_SUFFIX = 4;
 
 /** A memory as a search document. */
 export function memoryDocument(memory: Memory): SearchDocument {
@@ -36,28 +48,26 @@ export function memoryDocument(memory: Memory): SearchDocument {
 /**
  * Ranks documents for a query: BM25 over stemmed terms (so word forms
  * match), a query word unknown to every document also tried as the known
- * words one or two letters away (typos), the name and description weighed
- * twice. Best first, at most `limit`.
+ * words it is a typo of, the name and description weighed twice. Best
+ * first, at most `limit`.
  */
-export function searchDocuments(documents: SearchDocument[], query: string, options: { limit?: number; type?: string } = {}): SearchHit[] {
-  const wanted = options.type ? documents.filter((doc) => doc.type === options.type) : documents;
-  const index = new Bm25Index();
-  const byKey = new Map<string, SearchDocument>();
-  for (const doc of wanted) {
-    const key = doc.file;
-    byKey.set(key, doc);
-    index.add(key, `${doc.name}\n${doc.name}\n${doc.description}\n${doc.description}\n${doc.body}`);
-  }
-  const queryTerms = new Map<string, number>();
-  for (const term of terms(query)) {
-    if (index.has(term)) queryTerms.set(term, 1);
-    else for (const near of nearTerms(term, index.vocabulary())) queryTerms.set(near, Math.max(queryTerms.get(near) ?? 0, FUZZY_WEIGHT));
-  }
-  const ranked = index.rankTerms([...queryTerms].map(([term, weight]) => ({ term, weight })), options.limit ?? 10);
-  return ranked.map(({ id, score }) => {
-    const doc = byKey.get(id)!;
-    return { file: doc.file, name: doc.name, type: doc.type, description: doc.description, score: Math.round(score * 1000) / 1000, snippet: snippet(doc, queryTerms) };
-  });
+export function searchDocuments(documents: SearchDocument[], query: string, options: Omit<SearchDocumentsOptions, "rankers"> = {}): SearchHit[] {
+  const lexical = rankLexically(filterType(documents, options.type), query, options.limit ?? DEFAULT_LIMIT);
+  return lexical.ranked.map((ranked) => toHit(lexical, ranked));
+}
+
+/** As `searchDocuments`, with the lexical ranking fused with each ranker's (reciprocal rank fusion). */
+export async function searchDocumentsRanked(documents: SearchDocument[], query: string, options: SearchDocumentsOptions = {}): Promise<SearchHit[]> {
+  const rankers = options.rankers ?? [];
+  if (rankers.length === 0) return searchDocuments(documents, query, options);
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  const wanted = filterType(documents, options.type);
+  // Each list runs deeper than the limit, so a document second in one list and absent from the other can still rank.
+  const depth = Math.max(limit * 3, 30);
+  const lexical = rankLexically(wanted, query, depth);
+  const others = await Promise.all(rankers.map((ranker) => ranker.rank(wanted, query, depth)));
+  const known = (ranking: Ranked[]) => ranking.filter(({ id }) => lexical.byKey.has(id));
+  return fuseRankings([lexical.ranked, ...others.map(known)], limit).map((ranked) => toHit(lexical, { id: ranked.id, score: Math.round(ranked.score * 10000) / 10000 }));
 }
 
 /** The id a hit's file is known by (a memory's id). */
@@ -65,13 +75,58 @@ export function hitId(hit: Pick<SearchHit, "file">): string {
   return memoryId(hit);
 }
 
-function snippet(doc: SearchDocument, queryTerms: Map<string, number>): string {
+function filterType(documents: SearchDocument[], type: string | undefined): SearchDocument[] {
+  return type ? documents.filter((doc) => doc.type === type) : documents;
+}
+
+interface LexicalRanking {
+  ranked: Ranked[];
+  byKey: Map<string, SearchDocument>;
+  /** Query terms as matched (typos replaced by the known terms they stand for), with their weights. */
+  queryTerms: Map<string, number>;
+  languageOf: Map<string, Language>;
+}
+
+function rankLexically(documents: SearchDocument[], query: string, limit: number): LexicalRanking {
+  const index = new Bm25Index();
+  const byKey = new Map<string, SearchDocument>();
+  const languageOf = new Map<string, Language>();
+  for (const doc of documents) {
+    byKey.set(doc.file, doc);
+    const text = `${doc.name}\n${doc.name}\n${doc.description}\n${doc.description}\n${doc.body}`;
+    const language = detectLanguage(text);
+    languageOf.set(doc.file, language);
+    index.add(doc.file, text, language);
+  }
+  // A query of two words tells no language: each word is stemmed the way each document language would stem it.
+  const languages = new Set(languageOf.values());
+  if (languages.size === 0) languages.add("english");
+  const queryTerms = new Map<string, number>();
+  for (const word of tokenize(query)) {
+    const stems = new Set<string>();
+    for (const language of languages) if (!isStopWord(word, language)) stems.add(stem(word, language));
+    const known = [...stems].filter((term) => index.has(term));
+    for (const term of known) queryTerms.set(term, 1);
+    if (known.length > 0) continue;
+    for (const term of stems) for (const near of nearTerms(term, index.vocabulary())) queryTerms.set(near, Math.max(queryTerms.get(near) ?? 0, FUZZY_WEIGHT));
+  }
+  const ranked = index.rankTerms([...queryTerms].map(([term, weight]) => ({ term, weight })), limit);
+  return { ranked: ranked.map(({ id, score }) => ({ id, score: Math.round(score * 1000) / 1000 })), byKey, queryTerms, languageOf };
+}
+
+function toHit(lexical: LexicalRanking, ranked: Ranked): SearchHit {
+  const doc = lexical.byKey.get(ranked.id)!;
+  return { file: doc.file, name: doc.name, type: doc.type, description: doc.description, score: ranked.score, snippet: snippet(doc, lexical.queryTerms, lexical.languageOf.get(doc.file)) };
+}
+
+function snippet(doc: SearchDocument, queryTerms: Map<string, number>, language: Language | undefined): string {
   let best = "";
   let bestScore = -1;
   for (const line of doc.body.split("\n")) {
-    const text = line.trim();
+    // A heading's hashes say nothing to the reader of a one-line snippet.
+    const text = line.trim().replace(/^#{1,6}(\s+|$)/, "");
     if (text === "") continue;
-    const lineTerms = new Set(terms(text));
+    const lineTerms = new Set(terms(text, language));
     let score = 0;
     for (const term of queryTerms.keys()) if (lineTerms.has(term)) score++;
     if (score > bestScore) {
@@ -79,18 +134,33 @@ function snippet(doc: SearchDocument, queryTerms: Map<string, number>): string {
       bestScore = score;
     }
   }
-  const flat = (best || doc.description).replace(/\s+/g, " ");
+  const flat = (bestScore > 0 || !doc.description ? best || doc.description : doc.description).replace(/\s+/g, " ");
   return flat.length <= SNIPPET_CHARS ? flat : `${flat.slice(0, SNIPPET_CHARS - 1).trimEnd()}…`;
 }
 
-// Known terms within one edit (two for long words) of an unknown one; short words are left alone.
+/**
+ * Known terms an unknown query term may be a typo of: within one edit (two
+ * for long words); a known stem it begins with, give or take the stem's
+ * last letter, when only the ending is off (`deploymnt` → `deploi`); or one
+ * it begins, when the word was cut short (`kubern` → `kubernet`). Short
+ * words are left alone: too many near neighbours.
+ */
 function nearTerms(term: string, vocabulary: Iterable<string>): string[] {
   if (term.length < 4) return [];
   const max = term.length >= 8 ? 2 : 1;
   const found: string[] = [];
   for (const known of vocabulary) {
-    if (Math.abs(known.length - term.length) > max) continue;
-    if (editDistance(term, known, max) <= max) found.push(known);
+    const shared = commonPrefix(term, known);
+    const mangledEnding = shared >= 4 && known.length - shared <= 1 && term.length - shared <= MAX_SUFFIX;
+    const cutShort = shared >= 5 && shared === term.length && known.length - shared <= 3;
+    if (mangledEnding || cutShort) found.push(known);
+    else if (Math.abs(known.length - term.length) <= max && editDistance(term, known, max) <= max) found.push(known);
   }
   return found;
+}
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
 }

@@ -293,7 +293,7 @@ describe("bad input gets one line, a non-zero exit and nothing written", () => {
     await writeFile(path.join(dir, ".compact/lock"), JSON.stringify({ pid: process.pid, host: hostname(), startedAt: "2026-04-06T09:59:00.000Z", command: "compact --auto" }));
     const run = await runCli(["--week", "2026-W14", "--dir", dir, "--json"]);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ schemaVersion: 1, ok: false, error: { code: "E_LOCKED", message: "Another run in progress — skipping." } });
+    expect(JSON.parse(run.stdout)).toEqual({ schemaVersion: 1, ok: false, command: "week", error: { code: "E_LOCKED", message: "Another run in progress — skipping." } });
   });
 
   it("existing memories keep front matter fields compact does not know", async () => {

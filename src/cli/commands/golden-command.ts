@@ -12,16 +12,21 @@ export async function goldenCommand(argv: string[], io: CliIo): Promise<number> 
     return 0;
   }
   const cases = await findGoldenCases(path.resolve(io.cwd, line.positionals[0] ?? "test/golden"));
+  const json = line.options.json === true;
+  const say = (text: string) => json || io.stdout(text);
+  const results: { name: string; ok: boolean; differences: string[] }[] = [];
   let failed = 0;
   for (const caseDir of cases) {
     const outcome = await runGoldenCase(caseDir, { update: line.options.update ?? false, env: io.env });
+    results.push({ name: outcome.name, ok: outcome.differences.length === 0, differences: outcome.differences });
     if (outcome.differences.length === 0) {
-      if (!line.options.quiet) io.stdout(`${line.options.update ? "updated" : "ok"}      ${outcome.name}\n`);
+      if (!line.options.quiet) say(`${line.options.update ? "updated" : "ok"}      ${outcome.name}\n`);
       continue;
     }
     failed++;
-    io.stdout(`FAIL    ${outcome.name}\n${outcome.differences.map((d) => `  ${d}\n`).join("")}`);
+    say(`FAIL    ${outcome.name}\n${outcome.differences.map((d) => `  ${d}\n`).join("")}`);
   }
-  if (!line.options.quiet || failed > 0) io.stdout(`${cases.length - failed} passed, ${failed} failed\n`);
+  if (json) io.stdout(`${JSON.stringify({ schemaVersion: 1, ok: true, command: "golden", cases: results, passed: cases.length - failed, failed }, null, 2)}\n`);
+  else if (!line.options.quiet || failed > 0) io.stdout(`${cases.length - failed} passed, ${failed} failed\n`);
   return failed === 0 ? 0 : 1;
 }

@@ -26,7 +26,10 @@ export async function migrateCommand(argv: string[], io: CliIo): Promise<number>
   }
   const from = path.resolve(io.cwd, line.options.from ?? ".agents.local.md");
   const dir = path.resolve(io.cwd, line.options.dir ?? ".agents");
-  const say = (text: string) => line.options.quiet || io.stdout(`${text}\n`);
+  const json = line.options.json === true;
+  const say = (text: string) => line.options.quiet || json || io.stdout(`${text}\n`);
+  const written: string[] = [];
+  const kept: string[] = [];
   const original = await readFile(from).catch(() => {
     throw new UsageError(`cannot read ${from} (use --from FILE)`);
   });
@@ -42,17 +45,17 @@ export async function migrateCommand(argv: string[], io: CliIo): Promise<number>
 
   const today = (io.clock?.() ?? new Date()).toISOString().slice(0, 10);
   const files = planMigration(original.toString("utf8"), path.basename(from), today);
-  let written = 0;
   for (const file of files) {
     const target = path.join(dir, file.path);
     const existing = await readIfExists(target);
     if (existing === file.content || (existing !== undefined && file.path.startsWith("logs/") && existing.includes(file.content.trimEnd()))) continue;
     if (existing !== undefined) {
       io.stderr(`warning: ${file.path} already exists with other content; left as it is\n`);
+      kept.push(file.path);
       continue;
     }
     await writeAtomic(target, file.content);
-    written++;
+    written.push(file.path);
     say(`created ${file.path}`);
   }
 
@@ -66,10 +69,11 @@ export async function migrateCommand(argv: string[], io: CliIo): Promise<number>
   for (const file of index) {
     if ((await readIfExists(path.join(dir, file.path))) === file.content) continue;
     await writeAtomic(path.join(dir, file.path), file.content);
-    written++;
+    written.push(file.path);
     say(`wrote   ${file.path}`);
   }
-  say(written === 0 ? `nothing to do: ${dir} already holds the migration of ${from}` : `migrated ${from} into ${dir}; the original is untouched`);
+  if (json) io.stdout(`${JSON.stringify({ schemaVersion: 1, ok: true, command: "migrate", from, dir, backup, written, kept }, null, 2)}\n`);
+  say(written.length === 0 ? `nothing to do: ${dir} already holds the migration of ${from}` : `migrated ${from} into ${dir}; the original is untouched`);
   return 0;
 }
 

@@ -22,20 +22,15 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
   const dir = path.resolve(settings.dir);
   const command = `${quote(process.execPath)} ${quote(BIN)} --auto --dir ${quote(dir)}${line.options.config ? ` --config ${quote(path.resolve(io.cwd, line.options.config))}` : ""}`;
   const unit = `compact-${path.basename(dir).replace(/[^A-Za-z0-9_-]/g, "") || "memory"}`;
-  io.stdout(`# crontab (crontab -e): every ${DAYS[at.day]} at ${at.time} UTC
-CRON_TZ=UTC
-${at.minute} ${at.hour} * * ${at.day} mkdir -p ${quote(path.join(dir, ".compact"))} && ${command} >> ${quote(path.join(dir, ".compact", "auto.log"))} 2>&1
-
-# systemd (user units): ~/.config/systemd/user/${unit}.service
-[Unit]
+  const crontab = `${at.minute} ${at.hour} * * ${at.day} mkdir -p ${quote(path.join(dir, ".compact"))} && ${command} >> ${quote(path.join(dir, ".compact", "auto.log"))} 2>&1`;
+  const service = `[Unit]
 Description=memory-compactor: compact and consolidate ${dir}
 
 [Service]
 Type=oneshot
 ExecStart=${command}
-
-# ~/.config/systemd/user/${unit}.timer
-[Unit]
+`;
+  const timer = `[Unit]
 Description=Run ${unit}.service every ${DAYS[at.day]} at ${at.time} UTC
 
 [Timer]
@@ -44,8 +39,22 @@ Persistent=true
 
 [Install]
 WantedBy=timers.target
+`;
+  const enable = `systemctl --user daemon-reload && systemctl --user enable --now ${unit}.timer`;
+  if (line.options.json) {
+    const systemd = { service: { file: `~/.config/systemd/user/${unit}.service`, content: service }, timer: { file: `~/.config/systemd/user/${unit}.timer`, content: timer }, enable };
+    io.stdout(`${JSON.stringify({ schemaVersion: 1, ok: true, command: "schedule", crontab: `CRON_TZ=UTC\n${crontab}\n`, systemd }, null, 2)}\n`);
+    return 0;
+  }
+  io.stdout(`# crontab (crontab -e): every ${DAYS[at.day]} at ${at.time} UTC
+CRON_TZ=UTC
+${crontab}
 
-# then: systemctl --user daemon-reload && systemctl --user enable --now ${unit}.timer
+# systemd (user units): ~/.config/systemd/user/${unit}.service
+${service}
+# ~/.config/systemd/user/${unit}.timer
+${timer}
+# then: ${enable}
 `);
   return 0;
 }

@@ -1,0 +1,29 @@
+import { readFileSync } from "node:fs";
+import type { CliIo } from "../cli-io.js";
+import { MCP_HELP } from "../help.js";
+import { openCompactor } from "../open-compactor.js";
+import { Output } from "../output.js";
+import { parseOptions } from "../parse-options.js";
+
+/**
+ * `compact mcp`: serves the memory dir over MCP on stdio until the client
+ * closes stdin or a signal comes. stdout is the protocol's: every note goes to stderr.
+ */
+export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
+  const line = parseOptions(argv, ["dir", "config"], "compact mcp");
+  if (line.options.help) {
+    io.stdout(MCP_HELP);
+    return 0;
+  }
+  // --json makes no sense on a protocol stream; Output only ever writes notes to stderr here.
+  const output = new Output(io, true, line.options.quiet === true);
+  const compactor = await openCompactor(line, io, output);
+  const { serveMemoryOverStdio } = await import("../../mcp/memory-server.js");
+  output.note(`compact mcp: serving ${compactor.dir.root} on stdio (tools search_memory, read_memory; resource memory://MEMORY.md)`);
+  await serveMemoryOverStdio(compactor, { version: packageVersion(), ...(io.signal ? { signal: io.signal } : {}) });
+  return 0;
+}
+
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+}

@@ -1,0 +1,99 @@
+import type { Readable, Writable } from "node:stream";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Compactor } from "../pipeline/compactor.js";
+import { InFlight } from "./in-flight.js";
+import { readIndexFile, readMemoryFile } from "./read-memory-file.js";
+
+/** The URI the index is served under, whatever the layout names the file. */
+export const INDEX_URI = "memory://MEMORY.md";
+
+export interface MemoryServerOptions {
+  /** Reported to the client as the server's version. */
+  version?: string;
+  /** Default limit of `search_memory` when the caller gives none. */
+  defaultLimit?: number;
+}
+
+export interface ServeOptions extends MemoryServerOptions {
+  stdin?: Readable;
+  stdout?: Writable;
+  /** Ends the server (SIGINT / SIGTERM in the CLI). */
+  signal?: AbortSignal;
+}
+
+/**
+ * An MCP server over a memory dir: tools `search_memory` and `read_memory`,
+ * the index as the resource `memory://MEMORY.md`. Read only. The SDK is
+ * imported here, on demand, so no other command loads it.
+ */
+export async function createMemoryServer(compactor: Compactor, options: MemoryServerOptions = {}): Promise<McpServer> {
+  return buildServer(compactor, options, new InFlight());
+}
+
+async function buildServer(compactor: Compactor, options: MemoryServerOptions, inFlight: InFlight): Promise<McpServer> {
+  const [{ McpServer }, { z }] = await Promise.all([import("@modelcontextprotocol/sdk/server/mcp.js"), import("zod")]);
+  const server = new McpServer({ name: "memory-compactor", version: options.version ?? "0.0.0" });
+  const hit = z.object({ file: z.string(), name: z.string(), type: z.string(), description: z.string(), score: z.number(), snippet: z.string() });
+
+  server.registerTool(
+    "search_memory",
+    {
+      title: "Search memory",
+      description:
+        "Ranked search over this agent's durable memories (topic files) and weekly summaries. Tolerates typos and word forms. Returns for each hit its file, name, type, description, score and the best-matching line; pass a file to read_memory for the full text.",
+      inputSchema: { query: z.string().min(1).describe("words to look for"), limit: z.number().int().min(1).max(100).optional().describe("at most this many hits (default 10)") },
+      outputSchema: { results: z.array(hit) },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    inFlight.track(async ({ query, limit }: { query: string; limit?: number | undefined }) => {
+      const found = await compactor.search(query, { limit: limit ?? options.defaultLimit ?? 10 });
+      const structured = { results: found.results };
+      return { content: [{ type: "text" as const, text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
+    }),
+  );
+
+  server.registerTool(
+    "read_memory",
+    {
+      title: "Read memory",
+      description: "The full text of one memory or weekly summary, by the file path search_memory returned (relative to the memory directory).",
+      inputSchema: { file: z.string().min(1).describe("e.g. feedback_run-tests-before-push.md or weekly/2026-W14.md") },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    inFlight.track(async ({ file }: { file: string }) => {
+      const read = await readMemoryFile(compactor.dir, file);
+      if ("refused" in read) return { content: [{ type: "text" as const, text: read.refused }], isError: true };
+      return { content: [{ type: "text" as const, text: read.text }] };
+    }),
+  );
+
+  server.registerResource(
+    "memory-index",
+    INDEX_URI,
+    { title: "Memory index", description: "The small index of every memory, one line each, that an agent loads at the start of a session.", mimeType: "text/markdown" },
+    inFlight.track(async (uri: URL) => {
+      const text = await readIndexFile(compactor.dir);
+      if (text === undefined) throw new Error(`${compactor.dir.layout.indexFile} does not exist yet: run compact --week first`);
+      return { contents: [{ uri: uri.href, mimeType: "text/markdown", text }] };
+    }),
+  );
+  return server;
+}
+
+/** Serves the memory dir over stdio until stdin ends or the signal fires. Nothing but protocol messages goes to stdout. */
+export async function serveMemoryOverStdio(compactor: Compactor, options: ServeOptions = {}): Promise<void> {
+  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+  const stdin = options.stdin ?? process.stdin;
+  const inFlight = new InFlight();
+  const server = await buildServer(compactor, options, inFlight);
+  const ended = new Promise<void>((resolve) => {
+    stdin.once("end", resolve);
+    stdin.once("close", resolve);
+    if (options.signal?.aborted) resolve();
+    options.signal?.addEventListener("abort", () => resolve(), { once: true });
+  });
+  await server.connect(new StdioServerTransport(stdin, options.stdout ?? process.stdout));
+  await ended;
+  await inFlight.settled();
+  await server.close();
+}

@@ -1,0 +1,35 @@
+import path from "node:path";
+import { CompactorError } from "../errors/compactor-error.js";
+import type { MemoryDir } from "../store/memory-dir.js";
+import { readSnapshot } from "../store/snapshot.js";
+
+/** A memory or summary file's text, or why it is not handed out. */
+export type MemoryFileRead = { file: string; text: string } | { refused: string };
+
+/**
+ * The text of one active memory (a topic file) or period summary, by its
+ * path in the memory dir. Anything else is refused: a path leaving the dir,
+ * a symlink whose real path is outside it (the snapshot never reads those),
+ * the lock, journals, logs, config. Read fresh each time, so a run that
+ * just finished is seen.
+ */
+export async function readMemoryFile(dir: MemoryDir, file: string): Promise<MemoryFileRead> {
+  try {
+    dir.resolve(file);
+  } catch (error) {
+    if (error instanceof CompactorError) return { refused: `'${file}' is not a path inside the memory directory` };
+    throw error;
+  }
+  const clean = path.posix.normalize(file);
+  const snapshot = await readSnapshot(dir);
+  const known = snapshot.memories.some((m) => m.file === clean) || snapshot.summaries.some((s) => s.file === clean);
+  const text = snapshot.texts.get(clean);
+  if (!known || text === undefined) return { refused: `'${file}' is not a memory or summary file of this memory directory (search_memory lists them)` };
+  return { file: clean, text };
+}
+
+/** The index file's text (MEMORY.md, or local.md in the `.agents` layout), or undefined before the first run. */
+export async function readIndexFile(dir: MemoryDir): Promise<string | undefined> {
+  const read = await dir.readInput(dir.layout.indexFile);
+  return "bytes" in read ? read.bytes.toString("utf8") : undefined;
+}

@@ -1,0 +1,164 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+import { copyOf, fixture, REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
+
+const BIN = path.join(REPO_ROOT, "bin/compact.js");
+const built = existsSync(path.join(REPO_ROOT, "dist/cli/main.js"));
+const open: Client[] = [];
+
+let compacted = "";
+
+// One compaction for the file; each test works on its own copy.
+beforeAll(async () => {
+  const source = await mkdtemp(path.join(tmpdir(), "compact-mcp-"));
+  compacted = path.join(source, "memory");
+  await cp(fixture("../../memory.example"), compacted, { recursive: true, filter: (from) => !/(^|\/)(weekly|\.compact)(\/|$)|\/(MEMORY\.md|(user|feedback|project|reference)_[^/]*\.md)$/.test(from) });
+  expect((await runCli(["--week", "2026-W14", "--dir", compacted, "--quiet"])).code).toBe(0);
+});
+
+afterAll(async () => {
+  if (compacted) await rm(path.dirname(compacted), { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((client) => client.close()));
+});
+
+/** A compacted copy of the example memory dir, and a secret file just outside it. */
+async function memoryDir(): Promise<{ dir: string; outside: string }> {
+  const dir = await copyOf(compacted, { all: true });  const outside = path.join(await tempDir(), "user_secret.md");
+  await writeFile(outside, "---\nname: secret\ndescription: outside the memory dir\ntype: user\n---\n\nthe outside secret\n");
+  return { dir, outside };
+}
+
+async function connect(dir: string): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--dir", dir], stderr: "pipe", env: { PATH: process.env["PATH"] ?? "" } });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const client = new Client({ name: "memory-compactor-test", version: "1.0.0" });
+  let protocolError: Error | undefined;
+  client.onerror = (error) => {
+    protocolError = error;
+  };
+  await client.connect(transport);
+  open.push(client);
+  return {
+    client,
+    stderr: () => {
+      if (protocolError) throw protocolError;
+      return stderr;
+    },
+  };
+}
+
+const text = (result: object) => ((result as { content: { text: string }[] }).content ?? []).map((part) => part.text).join("");
+
+describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", () => {
+  it("lists the two tools and the index resource", async () => {
+    const { dir } = await memoryDir();
+    const { client, stderr } = await connect(dir);
+    expect(client.getServerVersion()).toMatchObject({ name: "memory-compactor" });
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(["read_memory", "search_memory"]);
+    const search = tools.find((tool) => tool.name === "search_memory")!;
+    expect(search.inputSchema.required).toEqual(["query"]);
+    expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual(["limit", "query"]);
+    const { resources } = await client.listResources();
+    expect(resources.map((resource) => resource.uri)).toEqual(["memory://MEMORY.md"]);
+    expect(stderr()).toContain("compact mcp: serving");
+  });
+
+  it("search_memory returns the ranked hits with file, name, description and snippet", async () => {
+    const { dir } = await memoryDir();
+    const { client } = await connect(dir);
+    const result = await client.callTool({ name: "search_memory", arguments: { query: "postgres sync service", limit: 3 } });
+    expect(result.isError).toBeFalsy();
+    const { results } = result.structuredContent as { results: { file: string; name: string; description: string; snippet: string; score: number }[] };
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.length).toBeLessThanOrEqual(3);
+    expect(results.some((hit) => /postgres/i.test(`${hit.name} ${hit.snippet}`))).toBe(true);
+    for (const hit of results) expect(hit.file && hit.name && hit.snippet).toBeTruthy();
+    expect(JSON.parse(text(result))).toEqual(result.structuredContent);
+    const cli = JSON.parse((await runCli(["search", "postgres sync service", "--limit", "3", "--dir", dir, "--json"])).stdout);
+    expect(results).toEqual(cli.results);
+  });
+
+  it("read_memory returns a memory's and a weekly summary's text", async () => {
+    const { dir } = await memoryDir();
+    const { client } = await connect(dir);
+    const { results } = (await client.callTool({ name: "search_memory", arguments: { query: "postgres" } })).structuredContent as { results: { file: string }[] };
+    const memory = results.find((hit) => !hit.file.startsWith("weekly/"))!;
+    const read = await client.callTool({ name: "read_memory", arguments: { file: memory.file } });
+    expect(read.isError).toBeFalsy();
+    expect(text(read)).toBe(await readFile(path.join(dir, memory.file), "utf8"));
+    const weekly = await client.callTool({ name: "read_memory", arguments: { file: "./weekly/2026-W14.md" } });
+    expect(text(weekly)).toBe(await readFile(path.join(dir, "weekly/2026-W14.md"), "utf8"));
+  });
+
+  it("read_memory refuses, as an error result, anything but a memory or summary inside the dir", async () => {
+    const { dir, outside } = await memoryDir();
+    await symlink(outside, path.join(dir, "user_escape.md"));
+    await mkdir(path.join(dir, "notes"));
+    await writeFile(path.join(dir, "notes/plain.md"), "not a memory\n");
+    const { client } = await connect(dir);
+    const relativeOut = path.relative(dir, outside);
+    for (const file of [relativeOut, "../x.md", outside, "user_escape.md", ".compact/lock", ".compact", "2026-03-30.md", "compact.config.json", "notes/plain.md", "MEMORY.md", "weekly/2026-W99.md"]) {
+      const read = await client.callTool({ name: "read_memory", arguments: { file } });
+      expect(read.isError, file).toBe(true);
+      expect(text(read), file).not.toContain("the outside secret");
+      expect(text(read), file).toMatch(/not a (path inside|memory or summary file)/);
+    }
+  });
+
+  it("serves MEMORY.md as memory://MEMORY.md", async () => {
+    const { dir } = await memoryDir();
+    const { client } = await connect(dir);
+    const { contents } = await client.readResource({ uri: "memory://MEMORY.md" });
+    expect(contents).toEqual([{ uri: "memory://MEMORY.md", mimeType: "text/markdown", text: await readFile(path.join(dir, "MEMORY.md"), "utf8") }]);
+  });
+
+  it("answers a request sent just before stdin closes, then exits 0", async () => {
+    const { dir } = await memoryDir();
+    const requests = [
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "search_memory", arguments: { query: "postgres", limit: 1 } } },
+    ];
+    const stdout = execFileSync(process.execPath, [BIN, "mcp", "--dir", dir, "--quiet"], { input: `${requests.map((r) => JSON.stringify(r)).join("\n")}\n`, encoding: "utf8" });
+    const lines = stdout.trim().split("\n").map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.id)).toEqual([1, 2]);
+    expect(lines[1].result.structuredContent.results).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!built)("the MCP SDK is loaded by compact mcp alone", () => {
+  const loaded = async (args: string[], input = ""): Promise<string[]> => {
+    const list = path.join(await tempDir(), "modules.txt");
+    await writeFile(list, "");
+    execFileSync(process.execPath, ["--import", path.join(REPO_ROOT, "bench/lib/count-modules.mjs"), BIN, ...args], { input, env: { ...process.env, BENCH_MODULES_FILE: list }, stdio: ["pipe", "pipe", "pipe"] });
+    return (await readFile(list, "utf8")).split("\n").filter(Boolean);
+  };
+  const sdk = (modules: string[]) => modules.filter((file) => file.includes("@modelcontextprotocol"));
+
+  it("not by --help or status", async () => {
+    const { dir } = await memoryDir();
+    expect(sdk(await loaded(["--help"]))).toEqual([]);
+    const status = await loaded(["status", "--dir", dir]);
+    expect(status.length).toBeGreaterThan(10);
+    expect(sdk(status)).toEqual([]);
+  });
+
+  it("but by mcp", async () => {
+    const { dir } = await memoryDir();
+    expect(sdk(await loaded(["mcp", "--dir", dir, "--quiet"])).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+import { copyOf, fixture } from "../helpers/temp-dir.js";
+
+const EXAMPLE = fixture("../../memory.example");
+
+async function compacted(): Promise<string> {
+  const dir = await copyOf(EXAMPLE);
+  expect((await runCli(["--week", "2026-W14", "--dir", dir, "--quiet"])).code).toBe(0);
+  return dir;
+}
+
+describe("compact search", () => {
+  it("prints the ranked hits over topic files and weekly summaries as one JSON object", async () => {
+    const dir = await compacted();
+    const run = await runCli(["search", "postgres", "sync", "--dir", dir, "--json"]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    const found = JSON.parse(run.stdout);
+    expect(Object.keys(found).sort()).toEqual(["command", "ok", "query", "results", "schemaVersion"]);
+    expect(found).toMatchObject({ schemaVersion: 1, ok: true, command: "search", query: "postgres sync" });
+    const types = new Set(found.results.map((hit: { type: string }) => hit.type));
+    expect(types.has("weekly")).toBe(true);
+    expect(types.has("project")).toBe(true);
+    for (const hit of found.results) {
+      expect(Object.keys(hit).sort()).toEqual(["description", "file", "name", "score", "snippet", "type"]);
+      expect(hit.snippet.length).toBeGreaterThan(0);
+    }
+    const scores = found.results.map((hit: { score: number }) => hit.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it("finds a memory through a typo and another word form", async () => {
+    const dir = await compacted();
+    const exact = JSON.parse((await runCli(["search", "timezone", "--dir", dir, "--json"])).stdout).results;
+    const typo = JSON.parse((await runCli(["search", "timezome", "--dir", dir, "--json"])).stdout).results;
+    expect(exact.length).toBeGreaterThan(0);
+    expect(typo[0].file).toBe(exact[0].file);
+    const forms = JSON.parse((await runCli(["search", "deploying", "--dir", dir, "--json"])).stdout).results;
+    expect(forms.map((hit: { file: string }) => hit.file)).toContain("weekly/2026-W14.md");
+  });
+
+  it("filters by --type and cuts at --limit", async () => {
+    const dir = await compacted();
+    const weekly = JSON.parse((await runCli(["search", "sync", "--type", "weekly", "--dir", dir, "--json"])).stdout).results;
+    expect(weekly.map((hit: { file: string }) => hit.file)).toEqual(["weekly/2026-W14.md"]);
+    const one = JSON.parse((await runCli(["search", "sync", "--limit", "1", "--dir", dir, "--json"])).stdout).results;
+    expect(one).toHaveLength(1);
+  });
+
+  it("prints score, file, name and snippet for people, and says when nothing matched", async () => {
+    const dir = await compacted();
+    const run = await runCli(["search", "postgres", "--dir", dir]);
+    expect(run.stdout).toMatch(/^\s+\d+\.\d\d {2}\S+\.md {2}.+\n {8}\S/);
+    expect((await runCli(["search", "zzzqqq", "--dir", dir])).stdout).toBe('nothing found for "zzzqqq"\n');
+  });
+
+  it("refuses a missing query and an unknown type with a usage error", async () => {
+    const dir = await compacted();
+    const empty = await runCli(["search", "--dir", dir, "--json"]);
+    expect(empty.code).toBe(2);
+    expect(JSON.parse(empty.stdout)).toMatchObject({ schemaVersion: 1, ok: false, error: { code: "E_USAGE" } });
+    expect((await runCli(["search", "x", "--type", "opinion", "--dir", dir])).code).toBe(2);
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { type SearchDocument, searchDocuments, searchDocumentsRanked } from "../../src/search/search-memories.js";
+import { fuseRankings, type SearchRanker } from "../../src/search/search-ranker.js";
+
+const DOCS: SearchDocument[] = [
+  { file: "project_deploy-target.md", name: "Deploy target", type: "project", description: "Where the sync service is deployed", body: "We deploy the sync service to Fly.io.\n\nStaging lives in Frankfurt." },
+  { file: "user_timezone.md", name: "Dana's timezone", type: "user", description: "Dana works from Lisbon", body: "Dana is in Lisbon (UTC+1 in summer).\nShe prefers short answers." },
+  { file: "reference_pgbouncer.md", name: "PgBouncer reference", type: "reference", description: "Connection pooling docs", body: "Read the PgBouncer configuration reference before changing pool sizes.\nTransaction pooling breaks prepared statements." },
+  { file: "weekly/2026-W14.md", name: "2026-W14", type: "weekly", description: "2026-03-30 … 2026-04-05", body: "## 2026-W14\n\n### Key Decisions\n- 2026-04-03: Deployed sync v2 to staging.\n- Chose Postgres over MySQL for the sync service." },
+];
+
+const files = (hits: { file: string }[]) => hits.map((hit) => hit.file);
+
+describe("searchDocuments", () => {
+  it("ranks topic files and weekly summaries together, best first", () => {
+    const hits = searchDocuments(DOCS, "deploy");
+    expect(files(hits)).toEqual(["project_deploy-target.md", "weekly/2026-W14.md"]);
+    expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+  });
+
+  it("matches word forms through the shared stemmer", () => {
+    expect(files(searchDocuments(DOCS, "deployments"))).toEqual(["project_deploy-target.md", "weekly/2026-W14.md"]);
+    expect(files(searchDocuments(DOCS, "pooled connections"))).toEqual(["reference_pgbouncer.md"]);
+  });
+
+  it("tolerates typos in a word and in its ending", () => {
+    expect(files(searchDocuments(DOCS, "timezome"))).toEqual(["user_timezone.md"]);
+    expect(files(searchDocuments(DOCS, "pgbouncr"))).toEqual(["reference_pgbouncer.md"]);
+    expect(files(searchDocuments(DOCS, "deploymnts"))).toContain("project_deploy-target.md");
+  });
+
+  it("weighs an exact word above a guessed typo", () => {
+    const docs: SearchDocument[] = [
+      { file: "a.md", name: "a", type: "project", description: "", body: "the staging cluster" },
+      { file: "b.md", name: "b", type: "project", description: "", body: "the stagging cluster" },
+    ];
+    expect(files(searchDocuments(docs, "staging"))).toEqual(["a.md"]);
+  });
+
+  it("finds nothing for words no document is near", () => {
+    expect(searchDocuments(DOCS, "kubernetes helm")).toEqual([]);
+    expect(searchDocuments(DOCS, "the and of")).toEqual([]);
+  });
+
+  it("gives each hit its best-matching line as a snippet, with the file's name, type and description", () => {
+    const [hit] = searchDocuments(DOCS, "prepared statements");
+    expect(hit).toMatchObject({ file: "reference_pgbouncer.md", name: "PgBouncer reference", type: "reference", description: "Connection pooling docs", snippet: "Transaction pooling breaks prepared statements." });
+    expect(searchDocuments(DOCS, "postgres")[0]!.snippet).toBe("- Chose Postgres over MySQL for the sync service.");
+  });
+
+  it("cuts a long snippet", () => {
+    const long = { file: "long.md", name: "long", type: "project", description: "", body: `postgres ${"word ".repeat(100)}` };
+    const snippet = searchDocuments([long], "postgres")[0]!.snippet;
+    expect(snippet.length).toBeLessThanOrEqual(200);
+    expect(snippet.endsWith("…")).toBe(true);
+  });
+
+  it("filters by type and honours the limit", () => {
+    expect(files(searchDocuments(DOCS, "sync", { type: "weekly" }))).toEqual(["weekly/2026-W14.md"]);
+    expect(searchDocuments(DOCS, "sync")).toHaveLength(2);
+    expect(searchDocuments(DOCS, "sync", { limit: 1 })).toHaveLength(1);
+  });
+});
+
+describe("searchDocumentsRanked", () => {
+  it("is the lexical search when no ranker is given", async () => {
+    expect(await searchDocumentsRanked(DOCS, "deploy")).toEqual(searchDocuments(DOCS, "deploy"));
+  });
+
+  it("fuses a ranker's ranking with the lexical one, so a match without a shared word can rank", async () => {
+    const semantic: SearchRanker = { rank: async () => [{ id: "user_timezone.md", score: 0.9 }, { id: "not-a-document.md", score: 0.8 }] };
+    const hits = await searchDocumentsRanked(DOCS, "deploy", { rankers: [semantic] });
+    expect(files(hits).sort()).toEqual(["project_deploy-target.md", "user_timezone.md", "weekly/2026-W14.md"]);
+    expect(hits[2]!.file).toBe("weekly/2026-W14.md");
+    expect(hits.find((hit) => hit.file === "user_timezone.md")!.snippet).toBe("Dana works from Lisbon");
+  });
+
+  it("only hands the ranker documents of the wanted type", async () => {
+    const seen: string[][] = [];
+    const spy: SearchRanker = {
+      rank: async (documents) => {
+        seen.push(files(documents));
+        return [];
+      },
+    };
+    await searchDocumentsRanked(DOCS, "sync", { type: "user", rankers: [spy] });
+    expect(seen).toEqual([["user_timezone.md"]]);
+  });
+});
+
+describe("fuseRankings", () => {
+  it("puts what both rankings agree on first", () => {
+    const fused = fuseRankings(
+      [
+        [
+          { id: "a", score: 9 },
+          { id: "b", score: 5 },
+        ],
+        [
+          { id: "b", score: 1 },
+          { id: "c", score: 0.5 },
+        ],
+      ],
+      10,
+    );
+    expect(fused.map((r) => r.id)).toEqual(["b", "a", "c"]);
+  });
+});
+
+describe("snippets", () => {
+  it("drop a heading's hashes", () => {
+    const doc = { file: "a.md", name: "a", type: "project", description: "", body: "## [11:20] decision: use Postgres\n\nother text" };
+    expect(searchDocuments([doc], "postgres")[0]!.snippet).toBe("[11:20] decision: use Postgres");
+  });
+});
