@@ -130,11 +130,27 @@ and the line that matched.
   --type TYPE   only user, feedback, project or reference memories, or weekly summaries
 `;
 
-export const SCHEDULE_HELP = `Usage: compact schedule [--dir DIR] [--config FILE] [--at "Mon 10:00"]
+export const SCHEDULE_HELP = `Usage: compact schedule [--dir DIR] [--config FILE] [--provider NAME] [--model NAME]
+                        [--at "Mon 10:00"] [--env-file FILE]
 
 Prints a crontab line and a systemd timer + service that run compact --auto on
-this memory dir every week (default Monday 10:00 UTC; --at "DAY HH:MM" or
-"HH:MM", in UTC). Nothing is installed: copy what fits your machine.
+this memory dir every week. Nothing is installed: copy what fits your machine.
+
+The command carries absolute paths (node, compact, --dir) and --config with the
+config file in force now, whether given or found upward from here, so it runs
+from any directory in cron's bare environment. A provider or model chosen by a
+flag or by COMPACT_PROVIDER / COMPACT_MODEL is written on the line too.
+
+API keys are never written into the line: the job reads KEY=value lines from
+an env file (default ~/.config/memory-compactor/env; keep it chmod 600), which
+cron sources and systemd loads with EnvironmentFile=. A warning says when the
+provider needs a key that file does not set.
+
+  --at TIME        "DAY HH:MM" or "HH:MM" (Monday) in the machine's local time
+                   zone, as cron reads it (default "Mon 10:00"); add UTC
+                   ("Mon 08:00 UTC") to give it in UTC: the crontab line gets the
+                   local time it is now, the systemd timer keeps UTC
+  --env-file FILE  the env file with the API keys
 `;
 
 export const MIGRATE_HELP = `Usage: compact migrate [--from FILE] [--dir DIR]

@@ -23,6 +23,7 @@ const OPTIONS = {
   type: { type: "string" },
   at: { type: "string" },
   from: { type: "string" },
+  "env-file": { type: "string" },
   json: { type: "boolean" },
   quiet: { type: "boolean" },
   debug: { type: "boolean" },

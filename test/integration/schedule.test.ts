@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeProviderServer } from "../helpers/fake-provider-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
-import { REPO_ROOT, copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
+import { REPO_ROOT, copyOf, fixture } from "../helpers/temp-dir.js";
 
 const WEEKS = fixture("auto-weeks");
 // Wednesday of 2026-W12: W10 and W11 are over, W12 is not.
@@ -152,18 +152,6 @@ describe("compact status", () => {
     const text = await runCli(["status", "--dir", dir], { clock: clock("2026-03-18T12:00:00.000Z") });
     expect(text.stdout).toContain("weeks with logs: 3; compacted: 1 (2026-W10); stale (logs changed): 1 (2026-W11); pending: 0; current, not over: 1 (2026-W12)\n");
     expect(text.stdout).toContain("lock: free\n");
-  });
-});
-
-describe("compact schedule", () => {
-  it("prints a crontab line and a systemd timer and service, weekly Monday 10:00 UTC, or --at", async () => {
-    const dir = await tempDir();
-    const run = await runCli(["schedule", "--dir", dir]);
-    expect(run.stdout).toContain(`CRON_TZ=UTC\n0 10 * * 1 mkdir -p ${dir}/.compact && ${process.execPath} ${BIN} --auto --dir ${dir} >> ${dir}/.compact/auto.log 2>&1\n`);
-    expect(run.stdout).toContain(`ExecStart=${process.execPath} ${BIN} --auto --dir ${dir}\n`);
-    expect(run.stdout).toContain("OnCalendar=Mon *-*-* 10:00:00 UTC\nPersistent=true\n");
-    expect((await runCli(["schedule", "--dir", dir, "--at", "Fri 07:30"])).stdout).toContain("\n30 7 * * 5 ");
-    expect(await runCli(["schedule", "--dir", dir, "--at", "25:00"])).toEqual({ code: 2, stdout: "", stderr: `compact: --at '25:00': expected "DAY HH:MM" or "HH:MM" in UTC, e.g. "Mon 10:00"\n` });
   });
 });
 

@@ -1,64 +1,69 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { UsageError } from "../../errors/usage-error.js";
 import { Compactor } from "../../pipeline/compactor.js";
+import { defaultEnvFile, readEnvFile } from "../../schedule/env-file.js";
+import { scheduleEntries } from "../../schedule/schedule-entries.js";
+import { clock, DAY_NAMES, localZone, scheduleTime } from "../../schedule/schedule-time.js";
 import type { CliIo } from "../cli-io.js";
 import { SCHEDULE_HELP } from "../help.js";
 import { compactorOptions } from "../open-compactor.js";
 import { parseOptions } from "../parse-options.js";
 
-const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const BIN = fileURLToPath(new URL("../../../bin/compact.js", import.meta.url));
 
-/** `compact schedule [--at "Mon 10:00"]`: a crontab line and a systemd timer + service running `compact --auto` weekly (UTC). */
+/**
+ * `compact schedule`: a crontab line and systemd user units running
+ * `compact --auto` weekly, with absolute paths, the config in force, keys
+ * read from an env file at run time, and times in the machine's local zone.
+ */
 export async function scheduleCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["dir", "config", "at", "help"], "compact schedule");
+  const line = parseOptions(argv, ["dir", "config", "provider", "model", "at", "env-file", "help"], "compact schedule");
   if (line.options.help) {
     io.stdout(SCHEDULE_HELP);
     return 0;
   }
-  const { settings } = await Compactor.resolveSettings(compactorOptions(line, io));
-  const at = parseAt(line.options.at ?? "Mon 10:00");
-  const dir = path.resolve(settings.dir);
-  const command = `${quote(process.execPath)} ${quote(BIN)} --auto --dir ${quote(dir)}${line.options.config ? ` --config ${quote(path.resolve(io.cwd, line.options.config))}` : ""}`;
-  const unit = `compact-${path.basename(dir).replace(/[^A-Za-z0-9_-]/g, "") || "memory"}`;
-  io.stdout(`# crontab (crontab -e): every ${DAYS[at.day]} at ${at.time} UTC
-CRON_TZ=UTC
-${at.minute} ${at.hour} * * ${at.day} mkdir -p ${quote(path.join(dir, ".compact"))} && ${command} >> ${quote(path.join(dir, ".compact", "auto.log"))} 2>&1
+  const { settings, sources, configFile } = await Compactor.resolveSettings(compactorOptions(line, io));
+  const zone = localZone(io.env);
+  const time = scheduleTime(line.options.at ?? "Mon 10:00", zone, io.clock?.() ?? new Date());
+  const envFile = path.resolve(io.cwd, line.options["env-file"] ?? defaultEnvFile(io.env));
+  // A choice made in this shell (a flag, COMPACT_PROVIDER) is one cron would not see: carry it on the line.
+  const fromShell = (source: string) => source.startsWith("flag ") || source.startsWith("env ");
+  const entries = scheduleEntries({
+    node: process.execPath,
+    bin: BIN,
+    dir: path.resolve(settings.dir),
+    configFile,
+    provider: fromShell(sources.provider) ? settings.provider : undefined,
+    model: fromShell(sources.model) && settings.model ? settings.model : undefined,
+    envFile,
+    time,
+  });
 
-# systemd (user units): ~/.config/systemd/user/${unit}.service
-[Unit]
-Description=memory-compactor: compact and consolidate ${dir}
+  const needed = [settings.apiKeyEnv, sources.baseURL.startsWith("env ") ? sources.baseURL.slice(4) : ""].filter((name) => name !== "");
+  const state = await readEnvFile(envFile);
+  for (const name of needed.filter((n) => !state.sets.has(n))) {
+    const what = name === settings.apiKeyEnv ? `the ${settings.provider} provider needs ${name}` : `${name} is set in this shell only`;
+    io.stderr(`warning: ${what}, and ${envFile} ${state.exists ? "does not set it" : "does not exist"}: a scheduled run will not have it. Add ${name}=… to that file (chmod 600)\n`);
+  }
+  if (state.readableByOthers) io.stderr(`warning: ${envFile} can be read by other users: chmod 600 ${envFile}\n`);
+  if (time.note) io.stderr(`note: ${time.note}\n`);
 
-[Service]
-Type=oneshot
-ExecStart=${command}
+  const { local } = time;
+  const asked = time.utc ? `, which is ${DAY_NAMES[time.utc.day]} ${clock(time.utc)} UTC` : "";
+  io.stdout(`# compact --auto for ${path.resolve(settings.dir)}
+# config: ${configFile ?? "none found (defaults)"}; provider: ${settings.provider}${settings.model ? ` (${settings.model})` : ""}
+# API keys are read at run time from ${envFile}: KEY=value lines, chmod 600; never put them in the crontab.
+${needed.length > 0 ? `#   install -m 600 /dev/null ${envFile}   # if it does not exist yet; then add ${needed.map((n) => `${n}=…`).join(", ")}\n` : ""}
+# crontab (crontab -e): every ${DAY_NAMES[local.day]} at ${clock(local)} local time (${time.zone})${asked}: cron reads times in the machine's own zone
+${entries.cronLine}
 
-# ~/.config/systemd/user/${unit}.timer
-[Unit]
-Description=Run ${unit}.service every ${DAYS[at.day]} at ${at.time} UTC
-
-[Timer]
-OnCalendar=${DAYS[at.day]} *-*-* ${at.time}:00 UTC
-Persistent=true
-
-[Install]
-WantedBy=timers.target
-
-# then: systemctl --user daemon-reload && systemctl --user enable --now ${unit}.timer
+# systemd (user units): ~/.config/systemd/user/${entries.unitName}.service
+${entries.service}
+# ~/.config/systemd/user/${entries.unitName}.timer
+${entries.timer}
+# then: systemctl --user daemon-reload && systemctl --user enable --now ${entries.unitName}.timer
+# user timers run only while you are logged in, unless lingering is on: loginctl enable-linger ${io.env["USER"] || "$USER"}
+# the run's output: ${path.join(path.resolve(settings.dir), ".compact", "auto.log")} (cron), journalctl --user -u ${entries.unitName}.service (systemd)
 `);
   return 0;
-}
-
-function parseAt(at: string): { day: number; hour: number; minute: number; time: string } {
-  const match = /^(?:(sun|mon|tue|wed|thu|fri|sat)\w*\s+)?(\d{1,2}):(\d{2})$/i.exec(at.trim());
-  const hour = Number(match?.[2]);
-  const minute = Number(match?.[3]);
-  if (!match || hour > 23 || minute > 59) throw new UsageError(`--at '${at}': expected "DAY HH:MM" or "HH:MM" in UTC, e.g. "Mon 10:00"`);
-  const day = match[1] ? DAYS.findIndex((d) => d.toLowerCase() === match[1]!.toLowerCase()) : 1;
-  return { day, hour, minute, time: `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}` };
-}
-
-function quote(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`;
 }
