@@ -153,14 +153,20 @@ provider needs a key that file does not set.
   --env-file FILE  the env file with the API keys
 `;
 
-export const MIGRATE_HELP = `Usage: compact migrate [--from FILE] [--dir DIR]
+export const MIGRATE_HELP = `Usage: compact migrate [--from FILE] [--dir DIR] [--quiet]
 
 Migrates a monolithic .agents.local.md (default: ./.agents.local.md) into the
 agents layout in DIR (default: ./.agents): each dated section becomes
-logs/YYYY-MM-DD.md, every other section a topic file in topics/, and local.md
-their index. The original is kept and backed up to FILE.backup, byte for byte;
-an existing backup, or an existing file with other content, is never
-overwritten. No line of the original is lost. Running it twice changes nothing.
+logs/YYYY-MM-DD.md (sections of the same date go into one log, in order),
+every other section a topic file in topics/, and local.md their index.
+
+The original is never changed, and is copied to FILE.backup byte for byte (an
+existing backup is never overwritten). A daily log that already exists keeps
+its text: the migrated sections are appended after it, once. A topic file
+that exists with other content is left as it is, with a warning. No line of
+the original is lost. Running it twice changes nothing.
+
+The migration is one journaled run: compact undo --dir DIR reverts it.
 `;
 
 export const GOLDEN_HELP = `Usage: compact golden [DIR] [--update] [--quiet]

@@ -154,32 +154,3 @@ describe("compact status", () => {
     expect(text.stdout).toContain("lock: free\n");
   });
 });
-
-describe("compact migrate", () => {
-  it("splits .agents.local.md into logs, topics and local.md, with a byte-identical backup and every line kept", async () => {
-    const cwd = await copyOf(fixture("migration"));
-    const original = await readFile(path.join(cwd, ".agents.local.md"));
-    const run = await runCli(["migrate"], { cwd });
-    expect(run.code, run.stderr).toBe(0);
-    expect((await readFile(path.join(cwd, ".agents.local.md.backup"))).equals(original)).toBe(true);
-    expect((await readFile(path.join(cwd, ".agents.local.md"))).equals(original)).toBe(true);
-    const files = Object.keys(await snapshotDir(path.join(cwd, ".agents"))).sort();
-    expect(files).toEqual(["local.md", "logs/2026-03-02.md", "logs/2026-03-03.md", "topics/feedback_gotchas.md", "topics/project_project-memory-larkspur.md", "topics/reference_links.md", "topics/user_preferences.md"]);
-    const written = (await Promise.all(files.map((f) => readFile(path.join(cwd, ".agents", f), "utf8")))).join("\n");
-    for (const line of original.toString("utf8").split("\n").filter((l) => l.trim() !== "")) expect(written).toContain(line);
-    expect(await readFile(path.join(cwd, ".agents/logs/2026-03-02.md"), "utf8")).toContain("- Late addition for the 2nd: wrote the devices table.");
-
-    const before = await snapshotDir(cwd);
-    const again = await runCli(["migrate"], { cwd });
-    expect(again.stdout).toBe(`nothing to do: ${path.join(cwd, ".agents")} already holds the migration of ${path.join(cwd, ".agents.local.md")}\n`);
-    expect(await snapshotDir(cwd)).toEqual(before);
-  });
-
-  it("never overwrites an existing backup", async () => {
-    const cwd = await copyOf(fixture("migration"));
-    await writeFile(path.join(cwd, ".agents.local.md.backup"), "an older backup\n");
-    const run = await runCli(["migrate"], { cwd });
-    expect(run.stderr).toBe(`warning: ${path.join(cwd, ".agents.local.md.backup")} already exists and differs from ${path.join(cwd, ".agents.local.md")}; left as it is\n`);
-    expect(await readFile(path.join(cwd, ".agents.local.md.backup"), "utf8")).toBe("an older backup\n");
-  });
-});
