@@ -7,7 +7,7 @@ export const HELP = `Usage: compact --week YYYY-Www [options]   compact one ISO 
        compact undo [RUN] [--list]         restore the memory dir as it was before a run
        compact probe                       check the recall probes in probes.md
        compact config                      print the effective settings and their sources
-       compact schedule [--at TIME]        print a crontab line and systemd units for --auto
+       compact schedule [--install cron]    print (or install) a crontab line and systemd units for --auto
        compact migrate [--from FILE]       split a monolithic .agents.local.md into .agents/
        compact golden [DIR] [--update]     check recorded answers against expected files
 
@@ -131,10 +131,10 @@ and the line that matched.
 `;
 
 export const SCHEDULE_HELP = `Usage: compact schedule [--dir DIR] [--config FILE] [--provider NAME] [--model NAME]
-                        [--at "Mon 10:00"] [--env-file FILE]
+                        [--at "Mon 10:00"] [--env-file FILE] [--install cron|systemd [--yes]]
 
 Prints a crontab line and a systemd timer + service that run compact --auto on
-this memory dir every week. Nothing is installed: copy what fits your machine.
+this memory dir every week. Nothing is installed unless --install says so.
 
 The command carries absolute paths (node, compact, --dir) and --config with the
 config file in force now, whether given or found upward from here, so it runs
@@ -151,6 +151,10 @@ provider needs a key that file does not set.
                    ("Mon 08:00 UTC") to give it in UTC: the crontab line gets the
                    local time it is now, the systemd timer keeps UTC
   --env-file FILE  the env file with the API keys
+  --install cron   after a yes on the terminal (or with --yes), put the line in your
+                   crontab (crontab -l / crontab -); installing again replaces it
+  --install systemd  write the service and timer to ~/.config/systemd/user, then
+                   print the systemctl command that enables the timer
 `;
 
 export const MIGRATE_HELP = `Usage: compact migrate [--from FILE] [--dir DIR] [--quiet]

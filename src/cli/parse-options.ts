@@ -24,6 +24,7 @@ const OPTIONS = {
   at: { type: "string" },
   from: { type: "string" },
   "env-file": { type: "string" },
+  install: { type: "string" },
   json: { type: "boolean" },
   quiet: { type: "boolean" },
   debug: { type: "boolean" },

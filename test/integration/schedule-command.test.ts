@@ -99,6 +99,56 @@ describe("compact schedule", () => {
   });
 });
 
+describe("compact schedule --install", () => {
+  /** A stand-in `crontab` that keeps the user's crontab in a file, as the real one does for `-l` and `-`. */
+  async function fakeCrontab(home: string, existing?: string) {
+    const bin = path.join(home, "fake-bin");
+    const file = path.join(home, "crontab.txt");
+    await mkdir(bin, { recursive: true });
+    if (existing !== undefined) await writeFile(file, existing);
+    await writeFile(path.join(bin, "crontab"), `#!/bin/sh\nif [ "$1" = "-l" ]; then [ -f "${file}" ] || { echo "no crontab for you" >&2; exit 1; }; cat "${file}"; else cat > "${file}"; fi\n`, { mode: 0o755 });
+    return { file, env: { HOME: home, TZ: "UTC", PATH: `${bin}:${process.env["PATH"]}` } };
+  }
+
+  it("puts the line in the user's crontab after a yes, once, keeping other entries", async () => {
+    const p = await project({});
+    const cron = await fakeCrontab(p.home, "MAILTO=me\n5 * * * * /usr/bin/true\n");
+    const no = await runCli(["schedule", "--install", "cron"], { cwd: p.cwd, env: cron.env, clock, interactive: true, ask: async () => "n" });
+    expect(no.stdout).toContain("Cancelled. Nothing installed.\n");
+    expect(await readFile(cron.file, "utf8")).toBe("MAILTO=me\n5 * * * * /usr/bin/true\n");
+
+    const questions: string[] = [];
+    const yes = await runCli(["schedule", "--install", "cron"], { cwd: p.cwd, env: cron.env, clock, interactive: true, ask: async (q) => {
+        questions.push(q);
+        return "y";
+      },
+    });
+    expect(yes.code, yes.stderr).toBe(0);
+    expect(questions).toEqual(["Install the crontab line above into your crontab? [y/N]"]);
+    const { line } = cronCommandOf(yes.stdout);
+    expect(await readFile(cron.file, "utf8")).toBe(`MAILTO=me\n5 * * * * /usr/bin/true\n# memory-compactor: compact --auto for ${p.dir}\n${line}\n`);
+    await runCli(["schedule", "--install", "cron", "--yes", "--at", "Tue 09:00"], { cwd: p.cwd, env: cron.env, clock });
+    const twice = await readFile(cron.file, "utf8");
+    expect(twice.match(/memory-compactor: compact --auto/g)).toHaveLength(1);
+    expect(twice).toContain("\n0 9 * * 2 cd ");
+  });
+
+  it("without a terminal, installs nothing unless --yes; writes systemd units to the user's folder", async () => {
+    const p = await project({});
+    const cron = await fakeCrontab(p.home);
+    const refused = await runCli(["schedule", "--install", "cron"], { cwd: p.cwd, env: cron.env, clock });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe("compact: --install cron asks before it changes anything: run it on a terminal, or add --yes\n");
+    expect(existsSync(cron.file)).toBe(false);
+    const units = await runCli(["schedule", "--install", "systemd", "--yes"], { cwd: p.cwd, env: cron.env, clock });
+    expect(units.code, units.stderr).toBe(0);
+    const service = await readFile(path.join(p.home, ".config/systemd/user/compact-memory.service"), "utf8");
+    expect(service).toContain(`WorkingDirectory=${p.dir}\n`);
+    expect(await readFile(path.join(p.home, ".config/systemd/user/compact-memory.timer"), "utf8")).toContain("OnCalendar=Mon *-*-* 10:00:00\n");
+    expect(units.stdout).toContain("now run: systemctl --user daemon-reload && systemctl --user enable --now compact-memory.timer\n");
+  });
+});
+
 describe.skipIf(!built)("the crontab line, run as cron runs it", () => {
   const server = new FakeProviderServer();
   beforeAll(() => server.start());

@@ -1,7 +1,10 @@
+import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Compactor } from "../../pipeline/compactor.js";
+import { UsageError } from "../../errors/usage-error.js";
 import { defaultEnvFile, readEnvFile } from "../../schedule/env-file.js";
+import { installCron, installSystemd } from "../../schedule/install-schedule.js";
 import { scheduleEntries } from "../../schedule/schedule-entries.js";
 import { clock, DAY_NAMES, localZone, scheduleTime } from "../../schedule/schedule-time.js";
 import type { CliIo } from "../cli-io.js";
@@ -17,11 +20,13 @@ const BIN = fileURLToPath(new URL("../../../bin/compact.js", import.meta.url));
  * read from an env file at run time, and times in the machine's local zone.
  */
 export async function scheduleCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["dir", "config", "provider", "model", "at", "env-file", "help"], "compact schedule");
+  const line = parseOptions(argv, ["dir", "config", "provider", "model", "at", "env-file", "install", "yes", "help"], "compact schedule");
   if (line.options.help) {
     io.stdout(SCHEDULE_HELP);
     return 0;
   }
+  const install = line.options.install;
+  if (install !== undefined && install !== "cron" && install !== "systemd") throw new UsageError(`--install '${install}': expected cron or systemd`);
   const { settings, sources, configFile } = await Compactor.resolveSettings(compactorOptions(line, io));
   const zone = localZone(io.env);
   const time = scheduleTime(line.options.at ?? "Mon 10:00", zone, io.clock?.() ?? new Date());
@@ -65,5 +70,23 @@ ${entries.timer}
 # user timers run only while you are logged in, unless lingering is on: loginctl enable-linger ${io.env["USER"] || "$USER"}
 # the run's output: ${path.join(path.resolve(settings.dir), ".compact", "auto.log")} (cron), journalctl --user -u ${entries.unitName}.service (systemd)
 `);
+  if (!install) return 0;
+
+  const what = install === "cron" ? "the crontab line above into your crontab" : `the ${entries.unitName} service and timer above into ~/.config/systemd/user`;
+  if (!line.options.yes) {
+    if (!io.interactive) throw new UsageError(`--install ${install} asks before it changes anything: run it on a terminal, or add --yes`);
+    const ask = io.ask ?? (async (question: string) => (await import("../ask-terminal.js")).askTerminal(question));
+    if (!["y", "yes"].includes((await ask(`Install ${what}? [y/N]`)).trim().toLowerCase())) {
+      io.stdout("Cancelled. Nothing installed.\n");
+      return 0;
+    }
+  }
+  if (install === "cron") {
+    await installCron(entries, path.resolve(settings.dir), io.env);
+    io.stdout(`installed: crontab entry for ${path.resolve(settings.dir)} (crontab -l to see it; installing again replaces it)\n`);
+  } else {
+    const files = await installSystemd(entries, io.env, io.env["HOME"] || homedir());
+    io.stdout(`installed: ${files.join(", ")}\nnow run: systemctl --user daemon-reload && systemctl --user enable --now ${entries.unitName}.timer\n`);
+  }
   return 0;
 }
