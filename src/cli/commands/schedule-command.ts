@@ -50,6 +50,8 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
     const what = name === settings.apiKeyEnv ? `the ${settings.provider} provider needs ${name}` : `${name} is set in this shell only`;
     io.stderr(`warning: ${what}, and ${envFile} ${state.exists ? "does not set it" : "does not exist"}: a scheduled run will not have it. Add ${name}=… to that file (chmod 600)\n`);
   }
+  // npx runs packages from a cache npm may clear: a schedule must point at an installed copy.
+  if (BIN.split(path.sep).includes("_npx")) io.stderr(`warning: compact is running from npx's cache (${BIN}), which npm may clear: install memory-compactor (npm install memory-compactor) and run compact schedule from there\n`);
   if (state.readableByOthers) io.stderr(`warning: ${envFile} can be read by other users: chmod 600 ${envFile}\n`);
   if (time.note) io.stderr(`note: ${time.note}\n`);
 
