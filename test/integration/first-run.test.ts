@@ -32,6 +32,10 @@ describe("a first run", () => {
     expect(await runCli([])).toEqual({ code: 0, stdout: HELP, stderr: "" });
   });
 
+  it.each([["--help"], ["-h"], ["--week", "--help"], ["--week", "2026-W14", "--help"], ["--auto", "--help"]])("compact %j prints the help and exits 0", async (...argv) => {
+    expect(await runCli(argv)).toEqual({ code: 0, stdout: HELP, stderr: "" });
+  });
+
   it.each([
     [["--weak", "2026-W14"], "compact: unknown option '--weak' — did you mean --week? (see compact --help)\n"],
     [["statsu"], "compact: unknown command 'statsu' — did you mean compact status? (see compact --help)\n"],
