@@ -166,7 +166,7 @@ every other section a topic file in topics/, and local.md their index.
 
 The original is never changed, and is copied to FILE.backup byte for byte (an
 existing backup is never overwritten). A daily log that already exists keeps
-its text: the migrated sections are appended after it, once. A topic file
+its text: the dated sections it does not hold yet are appended after it. A topic file
 that exists with other content is left as it is, with a warning. No line of
 the original is lost. Running it twice changes nothing.
 

@@ -63,8 +63,11 @@ export async function migrateAgentsFile(options: { from: string; dir: string; no
         const read = file.path.startsWith("topics/") ? readMemory(file.path, content) : undefined;
         if (read && "memory" in read) topics.set(file.path, read.memory);
       } else if (file.path.startsWith("logs/")) {
-        if (existing.includes(content.trimEnd())) continue;
-        changes.push({ path: file.path, content: `${existing.trimEnd()}\n\n${content}` });
+        // Only the sections the log does not hold yet: a section added to the original later is appended alone.
+        const sections = await Promise.all((file.sections ?? [file.content]).map(asWritten));
+        const missing = sections.filter((section) => !existing.includes(section.trimEnd()));
+        if (missing.length === 0) continue;
+        changes.push({ path: file.path, content: `${existing.trimEnd()}\n\n${missing.map((section) => section.trimEnd()).join("\n\n")}\n` });
         result.appended.push(file.path);
         operations.push(`migrate: appended the sections dated ${path.basename(file.path, ".md")} to ${file.path}`);
       } else if (existing !== content) {

@@ -45,6 +45,18 @@ describe("compact migrate", () => {
     expect(await snapshotDir(cwd)).toEqual(before);
   });
 
+  it("appends only a section added to the original since the last migration", async () => {
+    const cwd = await migration();
+    await runCli(["migrate"], { cwd });
+    const original = path.join(cwd, ".agents.local.md");
+    await writeFile(original, `${await readFile(original, "utf8")}\n## 2026-03-03\n\n- Added later: ops gave us a service container.\n`);
+    const run = await runCli(["migrate"], { cwd });
+    expect(run.stdout).toContain("appended logs/2026-03-03.md");
+    const log = await readFile(path.join(cwd, ".agents/logs/2026-03-03.md"), "utf8");
+    expect(log.split("- CI runner has no Postgres; blocked.")).toHaveLength(2);
+    expect(log.endsWith("## 2026-03-03\n\n- Added later: ops gave us a service container.\n")).toBe(true);
+  });
+
   it("is one journaled run: compact undo puts the agents dir back byte for byte", async () => {
     const cwd = await migration();
     const agents = path.join(cwd, ".agents");
