@@ -10,7 +10,7 @@ export const HELP = `Usage: compact --week YYYY-Www [options]   compact one ISO 
        compact undo [RUN] [--list]         restore the memory dir as it was before a run
        compact probe                       check the recall probes in probes.md
        compact config                      print the effective settings and their sources
-       compact schedule [--at TIME]        print a crontab line and systemd units for --auto
+       compact schedule [--install cron]    print (or install) a crontab line and systemd units for --auto
        compact migrate [--from FILE]       split a monolithic .agents.local.md into .agents/
        compact golden [DIR] [--update]     check recorded answers against expected files
 
@@ -144,21 +144,47 @@ one hit per line: score, file, name, and the line that matched.
                 "results": [{"file", "name", "type", "description", "score", "snippet"}]}
 `;
 
-export const SCHEDULE_HELP = `Usage: compact schedule [--dir DIR] [--config FILE] [--at "Mon 10:00"]
+export const SCHEDULE_HELP = `Usage: compact schedule [--dir DIR] [--config FILE] [--provider NAME] [--model NAME]
+                        [--at "Mon 10:00"] [--env-file FILE] [--install cron|systemd [--yes]]
 
 Prints a crontab line and a systemd timer + service that run compact --auto on
-this memory dir every week (default Monday 10:00 UTC; --at "DAY HH:MM" or
-"HH:MM", in UTC). Nothing is installed: copy what fits your machine.
+this memory dir every week. Nothing is installed unless --install says so.
+
+The command carries absolute paths (node, compact, --dir) and --config with the
+config file in force now, whether given or found upward from here, so it runs
+from any directory in cron's bare environment. A provider or model chosen by a
+flag or by COMPACT_PROVIDER / COMPACT_MODEL is written on the line too.
+
+API keys are never written into the line: the job reads KEY=value lines from
+an env file (default ~/.config/memory-compactor/env; keep it chmod 600), which
+cron sources and systemd loads with EnvironmentFile=. A warning says when the
+provider needs a key that file does not set.
+
+  --at TIME        "DAY HH:MM" or "HH:MM" (Monday) in the machine's local time
+                   zone, as cron reads it (default "Mon 10:00"); add UTC
+                   ("Mon 08:00 UTC") to give it in UTC: the crontab line gets the
+                   local time it is now, the systemd timer keeps UTC
+  --env-file FILE  the env file with the API keys
+  --install cron   after a yes on the terminal (or with --yes), put the line in your
+                   crontab (crontab -l / crontab -); installing again replaces it
+  --install systemd  write the service and timer to ~/.config/systemd/user, then
+                   print the systemctl command that enables the timer
 `;
 
-export const MIGRATE_HELP = `Usage: compact migrate [--from FILE] [--dir DIR]
+export const MIGRATE_HELP = `Usage: compact migrate [--from FILE] [--dir DIR] [--quiet]
 
 Migrates a monolithic .agents.local.md (default: ./.agents.local.md) into the
 agents layout in DIR (default: ./.agents): each dated section becomes
-logs/YYYY-MM-DD.md, every other section a topic file in topics/, and local.md
-their index. The original is kept and backed up to FILE.backup, byte for byte;
-an existing backup, or an existing file with other content, is never
-overwritten. No line of the original is lost. Running it twice changes nothing.
+logs/YYYY-MM-DD.md (sections of the same date go into one log, in order),
+every other section a topic file in topics/, and local.md their index.
+
+The original is never changed, and is copied to FILE.backup byte for byte (an
+existing backup is never overwritten). A daily log that already exists keeps
+its text: the dated sections it does not hold yet are appended after it. A topic file
+that exists with other content is left as it is, with a warning. No line of
+the original is lost. Running it twice changes nothing.
+
+The migration is one journaled run: compact undo --dir DIR reverts it.
 `;
 
 export const GOLDEN_HELP = `Usage: compact golden [DIR] [--update] [--quiet]

@@ -68,7 +68,8 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (argv.includes("--auto")) return (await import("./commands/auto-command.js")).autoCommand(argv, io);
-  if ((argv.includes("--help") || argv.includes("-h")) && !argv.includes("--week")) {
+  // `--help` anywhere wins, even where it would be read as a flag's value (`compact --week --help`).
+  if (argv.includes("--help") || argv.includes("-h")) {
     io.stdout(HELP);
     return 0;
   }

@@ -25,6 +25,8 @@ const OPTIONS = {
   type: { type: "string" },
   at: { type: "string" },
   from: { type: "string" },
+  "env-file": { type: "string" },
+  install: { type: "string" },
   json: { type: "boolean" },
   quiet: { type: "boolean" },
   debug: { type: "boolean" },

@@ -9,6 +9,8 @@ import { AGENTS_LAYOUT, topicPath } from "../store/memory-layout.js";
 export interface MigratedFile {
   path: string;
   content: string;
+  /** For a daily log: the sections it is made of, in order. */
+  sections?: string[];
 }
 
 const TYPE_HINTS: [RegExp, MemoryType][] = [
@@ -41,7 +43,7 @@ export function planMigration(text: string, source: string, today: string): Migr
   }
 
   const files: MigratedFile[] = [];
-  for (const [date, parts] of [...logs].sort(([a], [b]) => (a < b ? -1 : 1))) files.push({ path: `logs/${date}.md`, content: `${parts.join("\n\n")}\n` });
+  for (const [date, parts] of [...logs].sort(([a], [b]) => (a < b ? -1 : 1))) files.push({ path: `logs/${date}.md`, content: `${parts.join("\n\n")}\n`, sections: parts });
   const used = new Set<string>();
   for (const topic of topics) {
     const type = TYPE_HINTS.find(([pattern]) => pattern.test(topic.name))?.[1] ?? "project";

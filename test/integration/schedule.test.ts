@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeProviderServer } from "../helpers/fake-provider-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
-import { REPO_ROOT, copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
+import { REPO_ROOT, copyOf, fixture } from "../helpers/temp-dir.js";
 
 const WEEKS = fixture("auto-weeks");
 // Wednesday of 2026-W12: W10 and W11 are over, W12 is not.
@@ -159,46 +159,5 @@ describe("compact status", () => {
     const text = await runCli(["status", "--dir", dir], { clock: clock("2026-03-18T12:00:00.000Z") });
     expect(text.stdout).toContain("weeks with logs: 3; compacted: 1 (2026-W10); stale (logs changed): 1 (2026-W11); pending: 0; current, not over: 1 (2026-W12)\n");
     expect(text.stdout).toContain("lock: free\n");
-  });
-});
-
-describe("compact schedule", () => {
-  it("prints a crontab line and a systemd timer and service, weekly Monday 10:00 UTC, or --at", async () => {
-    const dir = await tempDir();
-    const run = await runCli(["schedule", "--dir", dir]);
-    expect(run.stdout).toContain(`CRON_TZ=UTC\n0 10 * * 1 mkdir -p ${dir}/.compact && ${process.execPath} ${BIN} --auto --dir ${dir} >> ${dir}/.compact/auto.log 2>&1\n`);
-    expect(run.stdout).toContain(`ExecStart=${process.execPath} ${BIN} --auto --dir ${dir}\n`);
-    expect(run.stdout).toContain("OnCalendar=Mon *-*-* 10:00:00 UTC\nPersistent=true\n");
-    expect((await runCli(["schedule", "--dir", dir, "--at", "Fri 07:30"])).stdout).toContain("\n30 7 * * 5 ");
-    expect(await runCli(["schedule", "--dir", dir, "--at", "25:00"])).toEqual({ code: 2, stdout: "", stderr: `compact: --at '25:00': expected "DAY HH:MM" or "HH:MM" in UTC, e.g. "Mon 10:00"\n` });
-  });
-});
-
-describe("compact migrate", () => {
-  it("splits .agents.local.md into logs, topics and local.md, with a byte-identical backup and every line kept", async () => {
-    const cwd = await copyOf(fixture("migration"));
-    const original = await readFile(path.join(cwd, ".agents.local.md"));
-    const run = await runCli(["migrate"], { cwd });
-    expect(run.code, run.stderr).toBe(0);
-    expect((await readFile(path.join(cwd, ".agents.local.md.backup"))).equals(original)).toBe(true);
-    expect((await readFile(path.join(cwd, ".agents.local.md"))).equals(original)).toBe(true);
-    const files = Object.keys(await snapshotDir(path.join(cwd, ".agents"))).sort();
-    expect(files).toEqual(["local.md", "logs/2026-03-02.md", "logs/2026-03-03.md", "topics/feedback_gotchas.md", "topics/project_project-memory-larkspur.md", "topics/reference_links.md", "topics/user_preferences.md"]);
-    const written = (await Promise.all(files.map((f) => readFile(path.join(cwd, ".agents", f), "utf8")))).join("\n");
-    for (const line of original.toString("utf8").split("\n").filter((l) => l.trim() !== "")) expect(written).toContain(line);
-    expect(await readFile(path.join(cwd, ".agents/logs/2026-03-02.md"), "utf8")).toContain("- Late addition for the 2nd: wrote the devices table.");
-
-    const before = await snapshotDir(cwd);
-    const again = await runCli(["migrate"], { cwd });
-    expect(again.stdout).toBe(`nothing to do: ${path.join(cwd, ".agents")} already holds the migration of ${path.join(cwd, ".agents.local.md")}\n`);
-    expect(await snapshotDir(cwd)).toEqual(before);
-  });
-
-  it("never overwrites an existing backup", async () => {
-    const cwd = await copyOf(fixture("migration"));
-    await writeFile(path.join(cwd, ".agents.local.md.backup"), "an older backup\n");
-    const run = await runCli(["migrate"], { cwd });
-    expect(run.stderr).toBe(`warning: ${path.join(cwd, ".agents.local.md.backup")} already exists and differs from ${path.join(cwd, ".agents.local.md")}; left as it is\n`);
-    expect(await readFile(path.join(cwd, ".agents.local.md.backup"), "utf8")).toBe("an older backup\n");
   });
 });

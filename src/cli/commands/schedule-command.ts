@@ -1,73 +1,104 @@
+import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { UsageError } from "../../errors/usage-error.js";
 import { Compactor } from "../../pipeline/compactor.js";
+import { UsageError } from "../../errors/usage-error.js";
+import { defaultEnvFile, readEnvFile } from "../../schedule/env-file.js";
+import { installCron, installSystemd } from "../../schedule/install-schedule.js";
+import { scheduleEntries } from "../../schedule/schedule-entries.js";
+import { clock, DAY_NAMES, localZone, scheduleTime } from "../../schedule/schedule-time.js";
 import type { CliIo } from "../cli-io.js";
 import { SCHEDULE_HELP } from "../help.js";
 import { compactorOptions } from "../open-compactor.js";
 import { parseOptions } from "../parse-options.js";
 
-const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const BIN = fileURLToPath(new URL("../../../bin/compact.js", import.meta.url));
 
-/** `compact schedule [--at "Mon 10:00"]`: a crontab line and a systemd timer + service running `compact --auto` weekly (UTC). */
+/**
+ * `compact schedule`: a crontab line and systemd user units running
+ * `compact --auto` weekly, with absolute paths, the config in force, keys
+ * read from an env file at run time, and times in the machine's local zone.
+ */
 export async function scheduleCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["dir", "config", "at", "help"], "compact schedule");
+  const line = parseOptions(argv, ["dir", "config", "provider", "model", "at", "env-file", "install", "yes", "json", "help"], "compact schedule");
   if (line.options.help) {
     io.stdout(SCHEDULE_HELP);
     return 0;
   }
-  const { settings } = await Compactor.resolveSettings(compactorOptions(line, io));
-  const at = parseAt(line.options.at ?? "Mon 10:00");
-  const dir = path.resolve(settings.dir);
-  const command = `${quote(process.execPath)} ${quote(BIN)} --auto --dir ${quote(dir)}${line.options.config ? ` --config ${quote(path.resolve(io.cwd, line.options.config))}` : ""}`;
-  const unit = `compact-${path.basename(dir).replace(/[^A-Za-z0-9_-]/g, "") || "memory"}`;
-  const crontab = `${at.minute} ${at.hour} * * ${at.day} mkdir -p ${quote(path.join(dir, ".compact"))} && ${command} >> ${quote(path.join(dir, ".compact", "auto.log"))} 2>&1`;
-  const service = `[Unit]
-Description=memory-compactor: compact and consolidate ${dir}
+  const install = line.options.install;
+  if (install !== undefined && install !== "cron" && install !== "systemd") throw new UsageError(`--install '${install}': expected cron or systemd`);
+  const { settings, sources, configFile } = await Compactor.resolveSettings(compactorOptions(line, io));
+  const zone = localZone(io.env);
+  const time = scheduleTime(line.options.at ?? "Mon 10:00", zone, io.clock?.() ?? new Date());
+  const envFile = path.resolve(io.cwd, line.options["env-file"] ?? defaultEnvFile(io.env));
+  // A choice made in this shell (a flag, COMPACT_PROVIDER) is one cron would not see: carry it on the line.
+  const fromShell = (source: string) => source.startsWith("flag ") || source.startsWith("env ");
+  const entries = scheduleEntries({
+    node: process.execPath,
+    bin: BIN,
+    dir: path.resolve(settings.dir),
+    configFile,
+    provider: fromShell(sources.provider) ? settings.provider : undefined,
+    model: fromShell(sources.model) && settings.model ? settings.model : undefined,
+    envFile,
+    time,
+  });
 
-[Service]
-Type=oneshot
-ExecStart=${command}
-`;
-  const timer = `[Unit]
-Description=Run ${unit}.service every ${DAYS[at.day]} at ${at.time} UTC
+  const needed = [settings.apiKeyEnv, sources.baseURL.startsWith("env ") ? sources.baseURL.slice(4) : ""].filter((name) => name !== "");
+  const state = await readEnvFile(envFile);
+  for (const name of needed.filter((n) => !state.sets.has(n))) {
+    const what = name === settings.apiKeyEnv ? `the ${settings.provider} provider needs ${name}` : `${name} is set in this shell only`;
+    io.stderr(`warning: ${what}, and ${envFile} ${state.exists ? "does not set it" : "does not exist"}: a scheduled run will not have it. Add ${name}=… to that file (chmod 600)\n`);
+  }
+  // npx runs packages from a cache npm may clear: a schedule must point at an installed copy.
+  if (BIN.split(path.sep).includes("_npx")) io.stderr(`warning: compact is running from npx's cache (${BIN}), which npm may clear: install memory-compactor (npm install memory-compactor) and run compact schedule from there\n`);
+  if (state.readableByOthers) io.stderr(`warning: ${envFile} can be read by other users: chmod 600 ${envFile}\n`);
+  if (time.note) io.stderr(`note: ${time.note}\n`);
 
-[Timer]
-OnCalendar=${DAYS[at.day]} *-*-* ${at.time}:00 UTC
-Persistent=true
-
-[Install]
-WantedBy=timers.target
-`;
-  const enable = `systemctl --user daemon-reload && systemctl --user enable --now ${unit}.timer`;
-  if (line.options.json) {
-    const systemd = { service: { file: `~/.config/systemd/user/${unit}.service`, content: service }, timer: { file: `~/.config/systemd/user/${unit}.timer`, content: timer }, enable };
-    io.stdout(`${JSON.stringify({ schemaVersion: 1, ok: true, command: "schedule", crontab: `CRON_TZ=UTC\n${crontab}\n`, systemd }, null, 2)}\n`);
+  if (line.options.json && !install) {
+    const unitFile = (ext: string) => `~/.config/systemd/user/${entries.unitName}.${ext}`;
+    const systemd = {
+      service: { file: unitFile("service"), content: entries.service },
+      timer: { file: unitFile("timer"), content: entries.timer },
+      enable: `systemctl --user daemon-reload && systemctl --user enable --now ${entries.unitName}.timer`,
+    };
+    io.stdout(`${JSON.stringify({ schemaVersion: 1, ok: true, command: "schedule", crontab: `${entries.cronLine}\n`, systemd, envFile, zone: time.zone }, null, 2)}\n`);
     return 0;
   }
-  io.stdout(`# crontab (crontab -e): every ${DAYS[at.day]} at ${at.time} UTC
-CRON_TZ=UTC
-${crontab}
+  const { local } = time;
+  const asked = time.utc ? `, which is ${DAY_NAMES[time.utc.day]} ${clock(time.utc)} UTC` : "";
+  io.stdout(`# compact --auto for ${path.resolve(settings.dir)}
+# config: ${configFile ?? "none found (defaults)"}; provider: ${settings.provider}${settings.model ? ` (${settings.model})` : ""}
+# API keys are read at run time from ${envFile}: KEY=value lines, chmod 600; never put them in the crontab.
+${needed.length > 0 ? `#   install -m 600 /dev/null ${envFile}   # if it does not exist yet; then add ${needed.map((n) => `${n}=…`).join(", ")}\n` : ""}
+# crontab (crontab -e): every ${DAY_NAMES[local.day]} at ${clock(local)} local time (${time.zone})${asked}: cron reads times in the machine's own zone
+${entries.cronLine}
 
-# systemd (user units): ~/.config/systemd/user/${unit}.service
-${service}
-# ~/.config/systemd/user/${unit}.timer
-${timer}
-# then: ${enable}
+# systemd (user units): ~/.config/systemd/user/${entries.unitName}.service
+${entries.service}
+# ~/.config/systemd/user/${entries.unitName}.timer
+${entries.timer}
+# then: systemctl --user daemon-reload && systemctl --user enable --now ${entries.unitName}.timer
+# user timers run only while you are logged in, unless lingering is on: loginctl enable-linger ${io.env["USER"] || "$USER"}
+# the run's output: ${path.join(path.resolve(settings.dir), ".compact", "auto.log")} (cron), journalctl --user -u ${entries.unitName}.service (systemd)
 `);
+  if (!install) return 0;
+
+  const what = install === "cron" ? "the crontab line above into your crontab" : `the ${entries.unitName} service and timer above into ~/.config/systemd/user`;
+  if (!line.options.yes) {
+    if (!io.interactive) throw new UsageError(`--install ${install} asks before it changes anything: run it on a terminal, or add --yes`);
+    const ask = io.ask ?? (async (question: string) => (await import("../ask-terminal.js")).askTerminal(question));
+    if (!["y", "yes"].includes((await ask(`Install ${what}? [y/N]`)).trim().toLowerCase())) {
+      io.stdout("Cancelled. Nothing installed.\n");
+      return 0;
+    }
+  }
+  if (install === "cron") {
+    await installCron(entries, path.resolve(settings.dir), io.env);
+    io.stdout(`installed: crontab entry for ${path.resolve(settings.dir)} (crontab -l to see it; installing again replaces it)\n`);
+  } else {
+    const files = await installSystemd(entries, io.env, io.env["HOME"] || homedir());
+    io.stdout(`installed: ${files.join(", ")}\nnow run: systemctl --user daemon-reload && systemctl --user enable --now ${entries.unitName}.timer\n`);
+  }
   return 0;
-}
-
-function parseAt(at: string): { day: number; hour: number; minute: number; time: string } {
-  const match = /^(?:(sun|mon|tue|wed|thu|fri|sat)\w*\s+)?(\d{1,2}):(\d{2})$/i.exec(at.trim());
-  const hour = Number(match?.[2]);
-  const minute = Number(match?.[3]);
-  if (!match || hour > 23 || minute > 59) throw new UsageError(`--at '${at}': expected "DAY HH:MM" or "HH:MM" in UTC, e.g. "Mon 10:00"`);
-  const day = match[1] ? DAYS.findIndex((d) => d.toLowerCase() === match[1]!.toLowerCase()) : 1;
-  return { day, hour, minute, time: `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}` };
-}
-
-function quote(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`;
 }

@@ -1,0 +1,87 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+import { snapshotDir } from "../helpers/snapshot-dir.js";
+import { copyOf, fixture } from "../helpers/temp-dir.js";
+
+const migration = () => copyOf(fixture("migration"));
+
+describe("compact migrate", () => {
+  it("splits .agents.local.md into daily logs, topics and local.md, with a byte-identical backup and every line kept", async () => {
+    const cwd = await migration();
+    const original = await readFile(path.join(cwd, ".agents.local.md"));
+    const run = await runCli(["migrate"], { cwd });
+    expect(run.code, run.stderr).toBe(0);
+    expect((await readFile(path.join(cwd, ".agents.local.md.backup"))).equals(original)).toBe(true);
+    expect((await readFile(path.join(cwd, ".agents.local.md"))).equals(original)).toBe(true);
+    const files = Object.keys(await snapshotDir(path.join(cwd, ".agents"), { state: false })).sort();
+    expect(files).toEqual(["local.md", "logs/2026-03-02.md", "logs/2026-03-03.md", "topics/feedback_gotchas.md", "topics/project_project-memory-larkspur.md", "topics/reference_links.md", "topics/user_preferences.md"]);
+    const written = (await Promise.all(files.map((f) => readFile(path.join(cwd, ".agents", f), "utf8")))).join("\n");
+    for (const line of original.toString("utf8").split("\n").filter((l) => l.trim() !== "")) expect(written).toContain(line);
+    // Two sections of the same date land in one daily log, in their order.
+    const second = await readFile(path.join(cwd, ".agents/logs/2026-03-02.md"), "utf8");
+    expect(second.indexOf("- Decided on Postgres for sync.")).toBeLessThan(second.indexOf("- Late addition for the 2nd: wrote the devices table."));
+    expect(await readFile(path.join(cwd, ".agents/logs/2026-03-03.md"), "utf8")).toContain("### Follow-up\n- Ask ops for a service container.");
+
+    const before = await snapshotDir(cwd);
+    const again = await runCli(["migrate"], { cwd });
+    expect(again.stdout).toBe(`nothing to do: ${path.join(cwd, ".agents")} already holds the migration of ${path.join(cwd, ".agents.local.md")}\n`);
+    expect(await snapshotDir(cwd)).toEqual(before);
+  });
+
+  it("appends to a daily log that exists, after its own text, once; never overwrites it", async () => {
+    const cwd = await migration();
+    const log = path.join(cwd, ".agents/logs/2026-03-02.md");
+    await mkdir(path.dirname(log), { recursive: true });
+    await writeFile(log, "# 2026-03-02\n\n- Written by the agent on the day.\n");
+    const run = await runCli(["migrate"], { cwd });
+    expect(run.stdout).toContain("appended logs/2026-03-02.md");
+    const text = await readFile(log, "utf8");
+    expect(text.startsWith("# 2026-03-02\n\n- Written by the agent on the day.\n\n## 2026-03-02\n")).toBe(true);
+    expect(text).toContain("- Late addition for the 2nd: wrote the devices table.");
+    const before = await snapshotDir(cwd);
+    expect((await runCli(["migrate"], { cwd })).stdout).toMatch(/^nothing to do/);
+    expect(await snapshotDir(cwd)).toEqual(before);
+  });
+
+  it("appends only a section added to the original since the last migration", async () => {
+    const cwd = await migration();
+    await runCli(["migrate"], { cwd });
+    const original = path.join(cwd, ".agents.local.md");
+    await writeFile(original, `${await readFile(original, "utf8")}\n## 2026-03-03\n\n- Added later: ops gave us a service container.\n`);
+    const run = await runCli(["migrate"], { cwd });
+    expect(run.stdout).toContain("appended logs/2026-03-03.md");
+    const log = await readFile(path.join(cwd, ".agents/logs/2026-03-03.md"), "utf8");
+    expect(log.split("- CI runner has no Postgres; blocked.")).toHaveLength(2);
+    expect(log.endsWith("## 2026-03-03\n\n- Added later: ops gave us a service container.\n")).toBe(true);
+  });
+
+  it("is one journaled run: compact undo puts the agents dir back byte for byte", async () => {
+    const cwd = await migration();
+    const agents = path.join(cwd, ".agents");
+    await mkdir(path.join(agents, "logs"), { recursive: true });
+    await writeFile(path.join(agents, "logs/2026-03-03.md"), "- the agent's own line\n");
+    const before = await snapshotDir(agents);
+    const run = await runCli(["migrate"], { cwd });
+    expect(run.stdout).toMatch(/undo: compact undo \S+ --dir /);
+    expect(await snapshotDir(agents, { state: false })).not.toEqual(before);
+    const undo = await runCli(["undo", "--dir", agents], { cwd });
+    expect(undo.code, undo.stderr).toBe(0);
+    expect(await snapshotDir(agents, { state: false })).toEqual(before);
+  });
+
+  it("never overwrites an existing backup, nor a topic file with other content", async () => {
+    const cwd = await migration();
+    await writeFile(path.join(cwd, ".agents.local.md.backup"), "an older backup\n");
+    await mkdir(path.join(cwd, ".agents/topics"), { recursive: true });
+    await writeFile(path.join(cwd, ".agents/topics/reference_links.md"), "my own links\n");
+    const run = await runCli(["migrate"], { cwd });
+    expect(run.stderr).toBe(
+      `warning: ${path.join(cwd, ".agents.local.md.backup")} already exists and differs from ${path.join(cwd, ".agents.local.md")}; left as it is\n` +
+        "warning: topics/reference_links.md already exists with other content; left as it is\n",
+    );
+    expect(await readFile(path.join(cwd, ".agents.local.md.backup"), "utf8")).toBe("an older backup\n");
+    expect(await readFile(path.join(cwd, ".agents/topics/reference_links.md"), "utf8")).toBe("my own links\n");
+  });
+});

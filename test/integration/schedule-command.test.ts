@@ -1,0 +1,180 @@
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, cp, mkdir, readFile, readdir, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeProviderServer } from "../helpers/fake-provider-server.js";
+import { runCli } from "../helpers/run-cli.js";
+import { REPO_ROOT, fixture, tempDir } from "../helpers/temp-dir.js";
+
+const BIN = path.join(REPO_ROOT, "bin/compact.js");
+const built = existsSync(path.join(REPO_ROOT, "dist/cli/main.js"));
+const clock = () => new Date("2026-03-18T10:00:00.000Z");
+
+/** A project with a config file one level above where `compact schedule` is run, a memory dir and a home. */
+async function project(config: object) {
+  const root = await tempDir();
+  const dir = path.join(root, "project", "memory");
+  await mkdir(path.dirname(dir), { recursive: true });
+  await cp(fixture("auto-weeks"), dir, { recursive: true });
+  await mkdir(path.join(root, "project", "sub"));
+  await writeFile(path.join(root, "project", "compact.config.json"), JSON.stringify({ dir: "memory", ...config }));
+  const home = path.join(root, "home");
+  await mkdir(path.join(home, ".config", "memory-compactor"), { recursive: true });
+  return { root, dir, home, cwd: path.join(root, "project", "sub"), config: path.join(root, "project", "compact.config.json"), envFile: path.join(home, ".config", "memory-compactor", "env") };
+}
+
+const cronCommandOf = (stdout: string) => {
+  const line = stdout.split("\n").find((l) => /^\d+ \d+ \* \* \d /.test(l));
+  if (!line) throw new Error(`no crontab line in:\n${stdout}`);
+  return { line, command: line.split(" ").slice(5).join(" ").replace(/\\%/g, "%") };
+};
+
+/**
+ * Runs a shell command the way cron does: /bin/sh -c, from /, with an almost
+ * empty environment. PATH holds mkdir alone, so node must be named by its path.
+ */
+async function runLikeCron(command: string, home: string): Promise<{ code: number | null; out: string }> {
+  const bin = path.join(home, "bin");
+  await mkdir(bin, { recursive: true });
+  await symlink(execFileSync("/bin/sh", ["-c", "command -v mkdir"], { encoding: "utf8" }).trim(), path.join(bin, "mkdir")).catch(() => {});
+  const child = spawn("/usr/bin/env", ["-i", `HOME=${home}`, `PATH=${bin}`, "SHELL=/bin/sh", "/bin/sh", "-c", command], { cwd: "/", stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, out })));
+}
+
+describe("compact schedule", () => {
+  it("carries absolute paths, the config found upward, WorkingDirectory, the env file and the lingering note; no CRON_TZ", async () => {
+    const p = await project({});
+    const run = await runCli(["schedule"], { cwd: p.cwd, env: { HOME: p.home, TZ: "UTC" }, clock });
+    expect(run.code, run.stderr).toBe(0);
+    const args = `${process.execPath} ${BIN} --auto --dir ${p.dir} --config ${p.config}`;
+    const { line } = cronCommandOf(run.stdout);
+    expect(line).toBe(`0 10 * * 1 cd ${p.dir} && set -a && { [ ! -r ${p.envFile} ] || . ${p.envFile}; } && set +a && mkdir -p .compact && ${args} >> ${p.dir}/.compact/auto.log 2>&1`);
+    expect(run.stdout).not.toMatch(/^CRON_TZ=/m);
+    expect(run.stdout).toContain("every Mon at 10:00 local time (UTC)");
+    expect(run.stdout).toContain(`[Service]\nType=oneshot\nWorkingDirectory=${p.dir}\nEnvironmentFile=-${p.envFile}\nExecStart=${args}\n`);
+    expect(run.stdout).toContain("OnCalendar=Mon *-*-* 10:00:00\n");
+    expect(run.stdout).toContain("loginctl enable-linger");
+    // The offline default needs no key: nothing to warn about.
+    expect(run.stderr).toBe("");
+  });
+
+  it("warns when the provider needs a key the env file does not set, and never prints the key", async () => {
+    const p = await project({ model: { provider: "anthropic" } });
+    const env = { HOME: p.home, TZ: "UTC", ANTHROPIC_API_KEY: "sk-ant-this-shell-only" };
+    const missing = await runCli(["schedule"], { cwd: p.cwd, env, clock });
+    expect(missing.stderr).toBe(
+      `warning: the anthropic provider needs ANTHROPIC_API_KEY, and ${p.envFile} does not exist: a scheduled run will not have it. Add ANTHROPIC_API_KEY=… to that file (chmod 600)\n`,
+    );
+    await writeFile(p.envFile, "ANTHROPIC_API_KEY=sk-ant-from-the-file\n", { mode: 0o644 });
+    await chmod(p.envFile, 0o644);
+    const open = await runCli(["schedule"], { cwd: p.cwd, env, clock });
+    expect(open.stderr).toBe(`warning: ${p.envFile} can be read by other users: chmod 600 ${p.envFile}\n`);
+    await chmod(p.envFile, 0o600);
+    const ready = await runCli(["schedule", "--provider", "anthropic", "--model", "claude-x"], { cwd: p.cwd, env, clock });
+    expect(ready.stderr).toBe("");
+    expect(ready.stdout).not.toMatch(/sk-ant-/);
+    expect(cronCommandOf(ready.stdout).command).toContain(`--config ${p.config} --provider anthropic --model claude-x >>`);
+  });
+
+  it("reads --at in the machine's local zone; a UTC time is converted, with a note when daylight saving moves it", async () => {
+    const p = await project({});
+    const at = async (value: string, tz: string) => runCli(["schedule", "--dir", p.dir, "--at", value], { cwd: p.cwd, env: { HOME: p.home, TZ: tz }, clock });
+    expect(cronCommandOf((await at("Fri 07:30", "UTC")).stdout).line).toMatch(/^30 7 \* \* 5 /);
+    const sydney = await at("Mon 08:00 UTC", "Australia/Sydney");
+    // 2026-03-23 08:00 UTC is 19:00 in Sydney (UTC+11 until April).
+    expect(cronCommandOf(sydney.stdout).line).toMatch(/^0 19 \* \* 1 /);
+    expect(sydney.stdout).toContain("OnCalendar=Mon *-*-* 08:00:00 UTC\n");
+    expect(sydney.stderr).toContain("note: Australia/Sydney changes its offset for daylight saving: the crontab line fires at 08:00 UTC only while the offset is +11:00");
+    expect(cronCommandOf((await at("Sun 20:00 UTC", "Asia/Kolkata")).stdout).line).toMatch(/^30 1 \* \* 1 /);
+    expect((await at("Sun 20:00 UTC", "Asia/Kolkata")).stderr).toBe("");
+    expect(await at("25:00", "UTC")).toMatchObject({ code: 2, stdout: "" });
+  });
+});
+
+describe("compact schedule --install", () => {
+  /** A stand-in `crontab` that keeps the user's crontab in a file, as the real one does for `-l` and `-`. */
+  async function fakeCrontab(home: string, existing?: string) {
+    const bin = path.join(home, "fake-bin");
+    const file = path.join(home, "crontab.txt");
+    await mkdir(bin, { recursive: true });
+    if (existing !== undefined) await writeFile(file, existing);
+    await writeFile(path.join(bin, "crontab"), `#!/bin/sh\nif [ "$1" = "-l" ]; then [ -f "${file}" ] || { echo "no crontab for you" >&2; exit 1; }; cat "${file}"; else cat > "${file}"; fi\n`, { mode: 0o755 });
+    return { file, env: { HOME: home, TZ: "UTC", PATH: `${bin}:${process.env["PATH"]}` } };
+  }
+
+  it("puts the line in the user's crontab after a yes, once, keeping other entries", async () => {
+    const p = await project({});
+    const cron = await fakeCrontab(p.home, "MAILTO=me\n5 * * * * /usr/bin/true\n");
+    const no = await runCli(["schedule", "--install", "cron"], { cwd: p.cwd, env: cron.env, clock, interactive: true, ask: async () => "n" });
+    expect(no.stdout).toContain("Cancelled. Nothing installed.\n");
+    expect(await readFile(cron.file, "utf8")).toBe("MAILTO=me\n5 * * * * /usr/bin/true\n");
+
+    const questions: string[] = [];
+    const yes = await runCli(["schedule", "--install", "cron"], { cwd: p.cwd, env: cron.env, clock, interactive: true, ask: async (q) => {
+        questions.push(q);
+        return "y";
+      },
+    });
+    expect(yes.code, yes.stderr).toBe(0);
+    expect(questions).toEqual(["Install the crontab line above into your crontab? [y/N]"]);
+    const { line } = cronCommandOf(yes.stdout);
+    expect(await readFile(cron.file, "utf8")).toBe(`MAILTO=me\n5 * * * * /usr/bin/true\n# memory-compactor: compact --auto for ${p.dir}\n${line}\n`);
+    await runCli(["schedule", "--install", "cron", "--yes", "--at", "Tue 09:00"], { cwd: p.cwd, env: cron.env, clock });
+    const twice = await readFile(cron.file, "utf8");
+    expect(twice.match(/memory-compactor: compact --auto/g)).toHaveLength(1);
+    expect(twice).toContain("\n0 9 * * 2 cd ");
+  });
+
+  it("without a terminal, installs nothing unless --yes; writes systemd units to the user's folder", async () => {
+    const p = await project({});
+    const cron = await fakeCrontab(p.home);
+    const refused = await runCli(["schedule", "--install", "cron"], { cwd: p.cwd, env: cron.env, clock });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe("compact: --install cron asks before it changes anything: run it on a terminal, or add --yes\n");
+    expect(existsSync(cron.file)).toBe(false);
+    const units = await runCli(["schedule", "--install", "systemd", "--yes"], { cwd: p.cwd, env: cron.env, clock });
+    expect(units.code, units.stderr).toBe(0);
+    const service = await readFile(path.join(p.home, ".config/systemd/user/compact-memory.service"), "utf8");
+    expect(service).toContain(`WorkingDirectory=${p.dir}\n`);
+    expect(await readFile(path.join(p.home, ".config/systemd/user/compact-memory.timer"), "utf8")).toContain("OnCalendar=Mon *-*-* 10:00:00\n");
+    expect(units.stdout).toContain("now run: systemctl --user daemon-reload && systemctl --user enable --now compact-memory.timer\n");
+  });
+});
+
+describe.skipIf(!built)("the crontab line, run as cron runs it", () => {
+  const server = new FakeProviderServer();
+  beforeAll(() => server.start());
+  afterAll(() => server.stop());
+
+  it("runs --auto offline from / under env -i and writes its output and log", async () => {
+    const p = await project({ schedule: { minSessions: 0 } });
+    const made = await runCli(["schedule"], { cwd: p.cwd, env: { HOME: p.home, TZ: "UTC" }, clock });
+    const ran = await runLikeCron(cronCommandOf(made.stdout).command, p.home);
+    expect(ran).toEqual({ code: 0, out: "" });
+    expect((await readdir(path.join(p.dir, "weekly"))).sort()).toEqual(["2026-W10.md", "2026-W11.md", "2026-W12.md"]);
+    const log = await readFile(path.join(p.dir, ".compact/auto.log"), "utf8");
+    expect(log).toContain("compacted 2026-W10");
+    expect(log).toContain(`[compact --auto] dir=${p.dir}`);
+  });
+
+  it("loads the API key from the env file, not from the line", async () => {
+    server.respond({ text: "not a weekly summary" });
+    const p = await project({ model: { provider: "openai", name: "gpt-test", baseURL: server.openaiURL, maxRetries: 0 } });
+    await writeFile(p.envFile, "OPENAI_API_KEY=key-from-env-file\n", { mode: 0o600 });
+    const made = await runCli(["schedule"], { cwd: p.cwd, env: { HOME: p.home, TZ: "UTC" }, clock });
+    expect(made.stderr).toBe("");
+    const { command } = cronCommandOf(made.stdout);
+    expect(command).not.toContain("key-from-env-file");
+    await runLikeCron(command, p.home);
+    expect(server.requests.length).toBeGreaterThan(0);
+    expect(server.requests[0]!.headers.authorization).toBe("Bearer key-from-env-file");
+  });
+});
