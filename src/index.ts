@@ -6,7 +6,8 @@ export { Compactor, type CompactorOptions, type ResolvedSettings } from "./pipel
 export type { CompactWeekResult, CostEstimate } from "./pipeline/compact-week.js";
 export type { ConsolidateOptions, ConsolidateResult, ConflictResolver, PlanSummary } from "./pipeline/consolidate.js";
 export type { AutoOptions, AutoResult, AutoWeek } from "./pipeline/run-auto.js";
-export type { BatchAutoResult, BatchOptions, BatchReport } from "./pipeline/run-batch.js";
+export type { BatchAutoResult, BatchReport } from "./pipeline/batch-result.js";
+export type { BatchOptions } from "./pipeline/run-batch.js";
 export type { BatchWeek } from "./pipeline/apply-batch-results.js";
 export type { BatchEstimate } from "./pipeline/batch-requests.js";
 export type { StatusResult } from "./pipeline/status.js";

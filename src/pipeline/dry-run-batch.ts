@@ -2,7 +2,7 @@ import { readSnapshot } from "../store/snapshot.js";
 import type { BatchClient } from "../model/batch-client.js";
 import { describeEstimate, dueWeeks, prepareBatch } from "./batch-requests.js";
 import type { RunContext } from "./run-context.js";
-import type { BatchAutoResult } from "./run-batch.js";
+import type { BatchAutoResult } from "./batch-result.js";
 import { readSavedBatch } from "./saved-batch.js";
 
 /**

@@ -5,7 +5,8 @@ import type { BatchClient, BatchResults, BatchStatus } from "../model/batch-clie
 import type { TokenUsage } from "../model/memory-model.js";
 import { formatProblem, type Problem } from "../problems/problem.js";
 import { readSnapshot } from "../store/snapshot.js";
-import { type AppliedBatch, applyBatchResults, type BatchWeek } from "./apply-batch-results.js";
+import { type AppliedBatch, applyBatchResults } from "./apply-batch-results.js";
+import type { BatchAutoResult, BatchReport } from "./batch-result.js";
 import { type BatchEstimate, describeEstimate, dueWeeks, prepareBatch } from "./batch-requests.js";
 import { dryRunBatch } from "./dry-run-batch.js";
 import { guarded, pollBatch } from "./poll-batch.js";
@@ -29,25 +30,6 @@ export interface BatchOptions {
 }
 
 /** The batch a run submitted, resumed or (in a dry run) planned. */
-export interface BatchReport {
-  provider: string;
-  model: string;
-  /** The provider's batch id; null when there was nothing to submit, and in a dry run that would submit. */
-  id: string | null;
-  /** This run submitted the batch; false when it collected one an earlier run submitted. */
-  submitted: boolean;
-  /** The provider's last word on the batch (`ended`, `completed`, `expired`…); null when none was looked at. */
-  status: string | null;
-  weeks: BatchWeek[];
-  /** The batch's size and price, when this run submitted (or would submit) it. */
-  estimate?: BatchEstimate;
-  /** Tokens the applied answers used, and their cost at the batch price when the model's price is known. */
-  usage?: TokenUsage;
-  costUsd?: number;
-}
-
-/** What `compact --auto --batch --json` prints: the `--auto` result, with the batch. */
-export type BatchAutoResult = AutoResult & { dryRun: boolean; batch: BatchReport };
 
 /** A started or resumed batch, before its results are in. */
 interface Started {

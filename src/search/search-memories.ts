@@ -2,17 +2,11 @@ import { type Memory, memoryId } from "../memory/memory.js";
 import { editDistance } from "../text/edit-distance.js";
 import { detectLanguage, isStopWord, type Language, stem, terms, tokenize } from "../text/tokenize.js";
 import { Bm25Index, type Ranked } from "./bm25.js";
-import { fuseRankings, type SearchRanker } from "./search-ranker.js";
+import { fuseRankings, type SearchDocument, type SearchRanker } from "./search-ranker.js";
+
+export type { SearchDocument } from "./search-ranker.js";
 
 /** A document search can return: a memory or a period summary. */
-export interface SearchDocument {
-  file: string;
-  name: string;
-  /** Memory type, or `weekly` for a summary. */
-  type: string;
-  description: string;
-  body: string;
-}
 
 /** One hit: what the agent needs to decide whether to read the file. */
 export interface SearchHit {

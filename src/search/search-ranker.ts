@@ -1,5 +1,14 @@
 import type { Ranked } from "./bm25.js";
-import type { SearchDocument } from "./search-memories.js";
+
+/** A memory or weekly summary as search sees it. */
+export interface SearchDocument {
+  file: string;
+  name: string;
+  /** Memory type, or `weekly` for a summary. */
+  type: string;
+  description: string;
+  body: string;
+}
 
 /**
  * A second opinion on which documents match a query (vectors from an

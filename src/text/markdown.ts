@@ -83,13 +83,13 @@ function lastNonBlank(lines: string[]): number {
   return 0;
 }
 
-// Positions of a node and of its direct children (list items), moved down by `offset` lines.
+// Positions of a node and of every node inside it, moved down by `offset` lines.
 function shift(node: RootContent, offset: number): RootContent {
   if (offset === 0) return node;
-  const move = (n: { position?: RootContent["position"] }) => {
+  const move = (n: { position?: RootContent["position"]; children?: unknown[] }) => {
     if (n.position) n.position = { start: { ...n.position.start, line: n.position.start.line + offset }, end: { ...n.position.end, line: n.position.end.line + offset } };
+    for (const child of (n.children ?? []) as { position?: RootContent["position"]; children?: unknown[] }[]) move(child);
   };
-  move(node);
-  if ("children" in node) for (const child of node.children as { position?: RootContent["position"] }[]) move(child);
+  move(node as { position?: RootContent["position"]; children?: unknown[] });
   return node;
 }

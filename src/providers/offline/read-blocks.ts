@@ -1,3 +1,5 @@
+import type { List, RootContent } from "mdast";
+import { topLevelBlocks } from "../../text/markdown.js";
 import { joinWrapped } from "./plain-text.js";
 
 /** The markdown structures a log is made of. */
@@ -17,121 +19,107 @@ export interface Block {
   ordered: boolean;
 }
 
-const FENCE = /^\s*(`{3,}|~{3,})/;
-const HEADING = /^\s{0,3}(#{1,6})(?:\s+(.*?))?\s*$/;
-const RULE = /^\s{0,3}([-*_])(?:\s*\1){2,}\s*$/;
-const TABLE = /^\s*\|/;
-const QUOTE = /^\s{0,3}>\s?/;
-const ITEM = /^(\s*)([-*+•]|\d{1,3}[.)])\s+(.*)$/;
-const COMMENT = /^\s*<!--/;
-// `**Label:** value` starts a new statement even without a blank line before it.
+// Inside a paragraph, as agents write them: a `**Label:** value` line or a `•` line starts a new
+// statement even without a blank line before it; `|` lines are a table (markdown without tables reads them as text).
 const FIELD_LINE = /^\s*\*\*[^*\n]{1,40}?(?:[:：]\s*\*\*|\*\*\s*[:：])/;
+const BULLET_LINE = /^\s*•\s+/;
+const TABLE_LINE = /^\s*\|/;
+const HARD_BREAK = /(?: {2}|\\)$/;
+const LIST_MARKER = /^\s*(?:[-*+]|\d{1,9}[.)])\s?/;
 
 /**
- * Reads an entry's lines into blocks, line by line (linear in the text).
- * Continuation lines of a wrapped paragraph or list item are joined to it;
- * a code block, table or quote stays one block, whatever it holds.
+ * Reads an entry into blocks through the markdown parser: headings, list
+ * items (with their nesting), paragraphs, code, quotes, rules and comments,
+ * each with its lines. A block's text is its source lines with the markers
+ * removed and wrapped lines joined; a code block or table keeps its lines.
  */
 export function readBlocks(text: string, firstLine: number): Block[] {
   const lines = text.split("\n");
   const blocks: Block[] = [];
-  const itemIndents: number[] = [];
-  let i = 0;
+  const lineOf = (n: number) => lines[n - 1] ?? "";
   const push = (shape: BlockShape, start: number, end: number, depth: number, body: string, ordered = false) =>
-    blocks.push({ shape, startLine: firstLine + start, endLine: firstLine + end, depth, text: body, ordered });
+    blocks.push({ shape, startLine: firstLine + start - 1, endLine: firstLine + end - 1, depth, text: body, ordered });
 
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (line.trim() === "") {
-      i++;
-      continue;
+  const paragraph = (start: number, end: number, depth: number, firstLineText?: string) => {
+    let runStart = start;
+    let body = "";
+    let shape: BlockShape = "paragraph";
+    const flush = (last: number) => {
+      if (runStart > last) return;
+      if (shape === "table") push("table", runStart, last, 0, lines.slice(runStart - 1, last).join("\n"));
+      else push(shape, runStart, last, depth, body.replace(/\\$/, ""));
+    };
+    for (let n = start; n <= end; n++) {
+      const raw = n === start && firstLineText !== undefined ? firstLineText : lineOf(n);
+      const lineShape: BlockShape = TABLE_LINE.test(raw) ? "table" : BULLET_LINE.test(raw) ? "item" : "paragraph";
+      const startsNew = n > start && (lineShape !== shape || lineShape === "item" || (shape !== "table" && (FIELD_LINE.test(raw) || HARD_BREAK.test(lineOf(n - 1)))));
+      if (startsNew) {
+        flush(n - 1);
+        runStart = n;
+        body = "";
+      }
+      if (n === start || startsNew) shape = lineShape;
+      body = joinWrapped(body, raw.replace(BULLET_LINE, "").trim());
     }
-    const indent = indentOf(line);
-    const fence = FENCE.exec(line);
-    if (fence) {
-      const mark = fence[1]!;
-      let end = i + 1;
-      while (end < lines.length && !closesFence(lines[end]!, mark)) end++;
-      const last = Math.min(end, lines.length - 1);
-      push("code", i, last, 0, lines.slice(i + 1, end).join("\n"));
-      i = last + 1;
-      continue;
+    flush(end);
+  };
+
+  const walk = (node: RootContent, depth: number) => {
+    const start = node.position!.start.line;
+    const end = node.position!.end.line;
+    switch (node.type) {
+      case "heading":
+        push("heading", start, start, node.depth, lineOf(start).replace(/^\s{0,3}#{1,6}\s*/, "").replace(/\s+#+\s*$/, "").trim());
+        return;
+      case "code":
+        push("code", start, end, 0, node.value);
+        return;
+      case "thematicBreak":
+        push("rule", start, end, 0, "");
+        return;
+      case "html":
+        if (/^\s*<!--/.test(node.value)) push("comment", start, end, 0, "");
+        else paragraph(start, end, depth);
+        return;
+      case "blockquote": {
+        let body = "";
+        for (let n = start; n <= end; n++) body = joinWrapped(body, lineOf(n).replace(/^\s{0,3}>\s?/, "").trim());
+        push("quote", start, end, 0, body);
+        return;
+      }
+      case "list":
+        for (const item of (node as List).children) listItem(item, depth, (node as List).ordered === true);
+        return;
+      case "paragraph":
+        paragraph(start, end, depth);
+        return;
+      case "yaml":
+      case "definition":
+        return;
+      default:
+        if (end >= start) paragraph(start, end, depth);
     }
-    const heading = HEADING.exec(line);
-    if (heading && indent < 4) {
-      itemIndents.length = 0;
-      push("heading", i, i, heading[1]!.length, (heading[2] ?? "").replace(/\s+#+$/, ""));
-      i++;
-      continue;
+  };
+
+  const listItem = (item: List["children"][number], depth: number, ordered: boolean) => {
+    const start = item.position!.start.line;
+    const [first, ...rest] = item.children;
+    const marked = lineOf(start).replace(LIST_MARKER, "");
+    if (first?.type === "paragraph") {
+      const end = first.position!.end.line;
+      let body = marked.trim();
+      let n = start + 1;
+      // The item's own text runs to its first hard break or field line; what follows is a statement of its own.
+      while (n <= end && !FIELD_LINE.test(lineOf(n)) && !HARD_BREAK.test(lineOf(n - 1)) && !TABLE_LINE.test(lineOf(n))) body = joinWrapped(body, lineOf(n++).trim());
+      blocks.push({ shape: "item", startLine: firstLine + start - 1, endLine: firstLine + n - 2, depth, text: body.replace(/\\$/, ""), ordered });
+      if (n <= end) paragraph(n, end, depth + 1);
+    } else {
+      blocks.push({ shape: "item", startLine: firstLine + start - 1, endLine: firstLine + start - 1, depth, text: first ? "" : marked.trim(), ordered });
+      if (first) walk(first, depth + 1);
     }
-    if (RULE.test(line)) {
-      push("rule", i, i, 0, "");
-      i++;
-      continue;
-    }
-    if (COMMENT.test(line)) {
-      let end = i;
-      while (end < lines.length - 1 && !lines[end]!.includes("-->")) end++;
-      push("comment", i, end, 0, "");
-      i = end + 1;
-      continue;
-    }
-    if (TABLE.test(line)) {
-      let end = i;
-      while (end + 1 < lines.length && TABLE.test(lines[end + 1]!)) end++;
-      push("table", i, end, 0, lines.slice(i, end + 1).join("\n"));
-      i = end + 1;
-      continue;
-    }
-    if (QUOTE.test(line)) {
-      let end = i;
-      let body = line.replace(QUOTE, "").trim();
-      while (end + 1 < lines.length && QUOTE.test(lines[end + 1]!)) body = joinWrapped(body, lines[++end]!.replace(QUOTE, "").trim());
-      push("quote", i, end, 0, body);
-      i = end + 1;
-      continue;
-    }
-    const item = ITEM.exec(line);
-    if (item) {
-      while (itemIndents.length > 0 && indent <= itemIndents[itemIndents.length - 1]!) itemIndents.pop();
-      const depth = itemIndents.length;
-      itemIndents.push(indent);
-      let end = i;
-      let body = item[3]!.trim();
-      while (end + 1 < lines.length && continues(lines[end + 1]!)) body = joinWrapped(body, lines[++end]!.trim());
-      push("item", i, end, depth, body, /\d/.test(item[2]!));
-      i = end + 1;
-      continue;
-    }
-    // A paragraph: indented under a list item it belongs to that item.
-    const depth = indent >= 2 && itemIndents.length > 0 ? itemIndents.length : 0;
-    if (depth === 0) itemIndents.length = 0;
-    let end = i;
-    let body = line.trim();
-    while (end + 1 < lines.length && continues(lines[end + 1]!) && !FIELD_LINE.test(lines[end + 1]!) && !/(?: {2}|\\)$/.test(lines[end]!)) {
-      body = joinWrapped(body, lines[++end]!.trim());
-    }
-    push("paragraph", i, end, depth, body.replace(/\\$/, ""));
-    i = end + 1;
-  }
+    for (const child of rest) walk(child, child.type === "list" ? depth + 1 : depth + 1);
+  };
+
+  for (const node of topLevelBlocks(text)) if (node.position) walk(node, 0);
   return blocks;
-}
-
-function continues(line: string): boolean {
-  return line.trim() !== "" && !FENCE.test(line) && !HEADING.test(line) && !RULE.test(line) && !TABLE.test(line) && !QUOTE.test(line) && !ITEM.test(line) && !COMMENT.test(line);
-}
-
-function closesFence(line: string, mark: string): boolean {
-  const trimmed = line.trim();
-  return trimmed.length >= mark.length && trimmed[0] === mark[0] && /^(`+|~+)$/.test(trimmed);
-}
-
-function indentOf(line: string): number {
-  let width = 0;
-  for (const char of line) {
-    if (char === " ") width++;
-    else if (char === "\t") width += 4;
-    else break;
-  }
-  return width;
 }
