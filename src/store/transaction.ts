@@ -3,7 +3,7 @@ import path from "node:path";
 import { throwIfAborted } from "../errors/aborted-error.js";
 import { CompactorError } from "../errors/compactor-error.js";
 import { IoError } from "../errors/io-error.js";
-import { redactSecrets } from "../logs/redact-secrets.js";
+import { redactBytes, redactSecrets } from "../logs/redact-secrets.js";
 import { cleanText } from "../text/clean-text.js";
 import { sha256 } from "../text/hash.js";
 import { TEMP_FILE, writeDurable } from "./atomic-write.js";
@@ -217,15 +217,10 @@ async function safeBytes(content: string | Uint8Array): Promise<Buffer> {
 }
 
 // The trash keeps old content for undo, with any secret in it redacted.
+// A file that is not UTF-8 is redacted byte for byte: every byte outside a secret is kept as it was.
 async function redactedCopy(bytes: Buffer): Promise<Buffer> {
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return bytes;
-  }
-  const redacted = await redactSecrets(text);
-  return redacted.count === 0 ? bytes : Buffer.from(redacted.text, "utf8");
+  const redacted = await redactBytes(bytes);
+  return redacted.count === 0 ? bytes : Buffer.from(redacted.bytes);
 }
 
 async function uniqueRunId(dir: MemoryDir, now: Date): Promise<string> {

@@ -167,6 +167,19 @@ describe("Compactor.compactWeek", () => {
     expect(await readFile(path.join(dir, "MEMORY.md"), "utf8")).toContain("# Memory index");
   });
 
+  it("redacts a secret in what it keeps in the trash, byte for byte around it, a file that is not UTF-8 included", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const token = `ghp_${"aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5b".slice(0, 36)}`;
+    // Latin-1: `é` is the single byte 0xE9, which is not valid UTF-8.
+    const original = Buffer.concat([Buffer.from("# Caf"), Buffer.from([0xe9]), Buffer.from(` notes\n- deploy token ${token}\n`)]);
+    await writeFile(path.join(dir, "MEMORY.md"), original);
+    const report = await (await open({ dir })).compactWeek("2026-W14");
+    const trashed = await readFile(path.join(dir, `.compact/trash/${report.run}/MEMORY.md`));
+    expect(trashed.includes(Buffer.from(token))).toBe(false);
+    expect(trashed.subarray(0, 9)).toEqual(original.subarray(0, 9));
+    expect(trashed.toString("latin1")).toMatch(/^# Café notes\n- deploy token \[REDACTED:[a-z-]+\]\n$/);
+  });
+
   it("writes nothing in a dry run but reports what it would write", async () => {
     const dir = await copyOf(EXAMPLE);
     const before = await snapshotDir(dir);
