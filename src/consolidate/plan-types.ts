@@ -60,6 +60,8 @@ export interface ConsolidationPlan {
   memories: Map<string, Memory>;
   /** Pairs alike enough to be about the same subject that the code could not call duplicate or contradiction: a model may judge them. */
   undecided: [string, string][];
+  /** Candidate groups by member ids: memories linked by any chain of alike pairs (what a model is shown). */
+  groups?: string[][];
 }
 
 /** Every operation the plan would apply, in the order they are applied. */
