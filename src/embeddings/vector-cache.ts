@@ -32,8 +32,7 @@ export async function cachedVectors(dir: MemoryDir, embedder: Embedder, texts: s
   const missing = [...new Set(keys.filter((key) => !(key in cache.vectors)))];
   const textOf = new Map(keys.map((key, i) => [key, texts[i]!]));
   const fresh = missing.length > 0 ? await embedder.embed(missing.map((key) => textOf.get(key)!), signal) : [];
-  const found = new Map<string, Float32Array>();
-  missing.forEach((key, i) => found.set(key, fresh[i]!));
+  const found = new Map(missing.map((key, i) => [key, fresh[i]!] as const));
   const vectors = keys.map((key) => found.get(key) ?? decode(cache.vectors[key]!));
   const next: CacheFile = { version: 1, vectors: {} };
   keys.forEach((key, i) => {
