@@ -25,7 +25,7 @@ export interface FindOptions {
   vectors?: (Float32Array | undefined)[] | undefined;
 }
 
-export const DEFAULT_FIND: FindOptions = { minLexical: 0.2, minCosine: 0.84 };
+export const DEFAULT_FIND: FindOptions = { minLexical: 0.12, minCosine: 0.84 };
 
 // A word in more memories than this says little about any pair and would make the search quadratic (blocking).
 const MAX_POSTINGS = 200;

@@ -153,8 +153,8 @@ function topicOf(older: JudgedSide, newer: JudgedSide): string {
   return shared.length >= 2 ? shared.slice(0, 5).join(" ") : older.memory.name;
 }
 
-// Every detail of both survives: the fold's new facts, and whichever description or name is not kept as such.
-function mergeOf(keep: Memory, fold: Memory): MergeOperation {
+/** Every detail of both survives: the fold's new facts, and whichever description or name is not kept as such. */
+export function mergeOf(keep: Memory, fold: Memory): MergeOperation {
   const description = fold.description.length > keep.description.length ? fold.description : keep.description;
   const otherDescription = description === fold.description ? keep.description : fold.description;
   const mentioned = `${keep.body}\n${fold.body}`.toLowerCase();

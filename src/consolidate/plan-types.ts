@@ -21,7 +21,7 @@ export interface ConflictProposal {
   /** The proposed winner: the more recent, more confident one. */
   proposedWinner: string;
   /** Why they were judged to conflict. */
-  reason: "different-values" | "explicit-supersession";
+  reason: "different-values" | "explicit-supersession" | "model-judgement";
 }
 
 /** A conflict resolved: the loser goes to archive/ with valid_to and superseded_by. */

@@ -2,7 +2,7 @@ import { applyPlan } from "../consolidate/apply-plan.js";
 import { planConsolidation } from "../consolidate/plan-consolidation.js";
 import { type ConflictProposal, type ConsolidationPlan, describeOperation, operations } from "../consolidate/plan-types.js";
 import { checkRecall, readProbes } from "../consolidate/probes.js";
-import { judgePairs, pairsToJudge } from "../consolidate/propose-by-model.js";
+import { dream } from "../consolidate/propose-by-model.js";
 import { isAutoReminder, REMINDER_FILE_NAME, reminderFor } from "../consolidate/reminder.js";
 import { isEmptyPlan, renderReport } from "../consolidate/render-report.js";
 import { fitBudget, validatePlan } from "../consolidate/validate-plan.js";
@@ -152,10 +152,10 @@ async function makePlan(ctx: RunContext, snapshot: Snapshot, askModel: boolean):
   const warnings: Problem[] = [];
   const vectors = ctx.settings.embeddings ? await memoryVectors(ctx, snapshot.memories) : undefined;
   const plan = planConsolidation(snapshot.memories, { today, retention: ctx.settings.retention, ...(vectors ? { vectors } : {}) });
-  // With an LLM configured, it judges what the code could not decide and writes merged text; the offline model never.
+  // With an LLM configured, one dream call judges every candidate group; the offline model never.
   if (askModel && ctx.settings.provider !== "offline") {
     const model = await ctx.model();
-    warnings.push(...(await judgePairs(plan, pairsToJudge(plan), model, { promptsDir: ctx.settings.promptsDir, signal: ctx.signal })));
+    warnings.push(...(await dream(plan, model, { promptsDir: ctx.settings.promptsDir, signal: ctx.signal })));
   }
   return { plan, warnings };
 }
