@@ -78,6 +78,9 @@ export function differentQualifier(a: MemoryFacts, b: MemoryFacts): string | und
     const other = qb.get(kind);
     if (other && ![...values].some((value) => other.has(value))) return kind === "env" ? "environment" : kind;
   }
+  // A fact that names no environment is about production: "staging X" is another thing.
+  const [ea, eb] = [qa.get("env"), qb.get("env")];
+  if ((ea === undefined) !== (eb === undefined) && [...(ea ?? eb)!].every((env) => env !== "production")) return "environment";
   return undefined;
 }
 

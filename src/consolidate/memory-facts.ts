@@ -103,7 +103,7 @@ export const ATTRIBUTE_WORDS = new Set(
 );
 // A qualifier of one of these classes on each side, and none shared: two different things.
 const QUALIFIERS: Record<string, string[]> = {
-  env: ["production", "staging", "development", "local", "test", "testing", "qa", "sandbox", "preview"],
+  env: ["production", "staging", "development", "local", "qa", "sandbox", "preview"],
   platform: ["ios", "android", "web", "mobile", "desktop", "windows", "macos", "linux"],
   day: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
   role: ["primary", "secondary", "replica", "disaster-recovery", "dr", "standby", "fallback"],
@@ -123,7 +123,8 @@ export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body"
     .filter((line) => line !== "" && !BOILERPLATE.some((pattern) => pattern.test(line)));
   const statementLines = [memory.description, ...bodyLines.filter((line) => !RATIONALE.test(line))].filter((line) => line.trim() !== "");
   const everything = [memory.name, memory.description, ...bodyLines].join("\n");
-  const language = detectLanguage(everything);
+  // Capitalised words are mostly names, and a name like "Ben" or "Will" is another language's stop word.
+  const language = detectLanguage(everything.replace(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu, " "));
   const words = (text: string) => contentWords(text, language);
 
   const subject = new Set(words(memory.name));
