@@ -58,8 +58,8 @@ export function findCandidates(words: Set<string>[], heads: Set<string>[], types
     pairs.set(key, pair);
     return pair;
   };
-  for (const [a, b] of sharingPairs(words, types)) add(a, b);
-  for (const [a, b] of sharingPairs(heads, types)) add(a, b);
+  for (const [a, b] of sharingPairs(words, types, idf, options.minLexical)) add(a, b);
+  for (const [a, b] of sharingPairs(heads, types, idf, options.minLexical)) add(a, b);
   if (options.vectors) for (const [a, b] of closeVectors(options.vectors, types, options.minCosine)) add(a, b);
   return [...pairs.values()]
     .filter((pair) => pair.lexical >= options.minLexical || (pair.cosine ?? -1) >= options.minCosine)
@@ -89,9 +89,15 @@ export function weightedJaccard(a: Set<string>, b: Set<string>, idf: Map<string,
   return union === 0 ? 0 : shared / union;
 }
 
-// Pairs of one type sharing two words (one, for a memory of very few) that are not in too many memories.
-function* sharingPairs(words: Set<string>[], types: string[]): Generator<[number, number]> {
+// Pairs of one type sharing two words (one, for a memory of very few) that are not in too many
+// memories, and enough of them: shared weight below `minimum` × a's weight cannot reach `minimum`.
+function* sharingPairs(words: Set<string>[], types: string[], idf: Map<string, number>, minimum: number): Generator<[number, number]> {
   const postings = new Map<string, number[]>();
+  const weightOf = words.map((set) => {
+    let weight = 0;
+    for (const word of set) weight += idf.get(word) ?? 1;
+    return weight;
+  });
   words.forEach((set, index) => {
     for (const word of set) {
       const list = postings.get(word);
@@ -99,15 +105,31 @@ function* sharingPairs(words: Set<string>[], types: string[]): Generator<[number
       else postings.set(word, [index]);
     }
   });
-  const shared = new Map<number, number>();
+  // Counters by memory index, reset through the list of those touched: a Map here costs seconds at 20,000.
+  const shared = new Int32Array(words.length);
+  const weight = new Float64Array(words.length);
+  const touched: number[] = [];
   for (let a = 0; a < words.length; a++) {
-    shared.clear();
+    touched.length = 0;
     for (const word of words[a]!) {
       const list = postings.get(word)!;
       if (list.length > MAX_POSTINGS) continue;
-      for (const b of list) if (b > a && types[b] === types[a]) shared.set(b, (shared.get(b) ?? 0) + 1);
+      const w = idf.get(word) ?? 1;
+      for (const b of list) {
+        if (b <= a || types[b] !== types[a]) continue;
+        if (shared[b] === 0) touched.push(b);
+        shared[b]! += 1;
+        weight[b]! += w;
+      }
     }
-    for (const [b, count] of shared) if (count >= 2 || Math.min(words[a]!.size, words[b]!.size) <= 3) yield [a, b];
+    for (const b of touched) {
+      const count = shared[b]!;
+      const enough = weight[b]! >= minimum * Math.max(weightOf[a]!, weightOf[b]!);
+      shared[b] = 0;
+      weight[b] = 0;
+      if (count < 2 && Math.min(words[a]!.size, words[b]!.size) > 3) continue;
+      if (enough) yield [a, b];
+    }
   }
 }
 

@@ -112,8 +112,17 @@ function mentionsValue(facts: MemoryFacts, value: string): boolean {
   if (facts.values.has(value)) return true;
   const text = value.slice(value.indexOf(":") + 1);
   if (value.startsWith("name:") && facts.mentions.has(stem(text, facts.language))) return true;
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(text)}($|[^\\p{L}\\p{N}])`, "u").test(facts.statement);
+  if (!facts.statement.includes(text)) return false;
+  let pattern = WHOLE_WORD.get(text);
+  if (!pattern) {
+    if (WHOLE_WORD.size > 10_000) WHOLE_WORD.clear();
+    pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(text)}($|[^\\p{L}\\p{N}])`, "u");
+    WHOLE_WORD.set(text, pattern);
+  }
+  return pattern.test(facts.statement);
 }
+
+const WHOLE_WORD = new Map<string, RegExp>();
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

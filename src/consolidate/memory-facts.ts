@@ -109,11 +109,10 @@ const QUALIFIERS: Record<string, string[]> = {
   role: ["primary", "secondary", "replica", "disaster-recovery", "dr", "standby", "fallback"],
 };
 const QUALIFIER_OF = new Map(Object.entries(QUALIFIERS).flatMap(([kind, words]) => words.map((word) => [word, `${kind}:${word}`] as const)));
-const NEGATIONS = new Set(["never", "not", "don't", "dont", "no", "nie", "niemals", "kein", "keine", "jamais", "nunca", "nunca"]);
+const NEGATIONS = new Set(["never", "not", "don't", "dont", "no", "nie", "niemals", "kein", "keine", "jamais", "nunca"]);
 const AFFIRMATIONS = new Set(["always", "immer", "toujours", "siempre", "sempre"]);
 // Capitalised words that name nothing.
 const NOT_NAMES = new Set(["why", "how", "date", "added", "the", "a", "an", "we", "i", "it", "this", "use", "decision", "rationale", "status", "note", "always", "never", "do", "don't", "no", "only"]);
-const NUMBER_WORDS: Record<string, string> = {};
 
 /** Splits a memory into what its rules compare. */
 export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body">): MemoryFacts {
@@ -128,13 +127,14 @@ export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body"
   const words = (text: string) => contentWords(text, language);
 
   const subject = new Set(words(memory.name));
+  const sequences = statementLines.map((line) => words(line));
+  const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => words(line));
   const mentions = new Set<string>();
-  for (const word of words(everything)) {
+  for (const word of [...subject, ...sequences.flat(), ...rationale]) {
     mentions.add(word);
-    for (const part of word.split(/[._/:-]+/)) if (part.length > 1) mentions.add(stem(SYNONYMS[part] ?? part, language));
+    if (/[._/:-]/.test(word)) for (const part of word.split(/[._/:-]+/)) if (part.length > 1) mentions.add(stem(SYNONYMS[part] ?? part, language));
   }
   const statement = [memory.name, ...statementLines].join("\n");
-  const sequences = statementLines.map((line) => words(line));
   const qualifiers = new Set<string>();
   for (const token of tokenize(statement)) {
     const qualifier = QUALIFIER_OF.get(SYNONYMS[token] ?? token);
@@ -149,7 +149,7 @@ export function contentWords(text: string, language: Language = "english"): stri
   const out: string[] = [];
   for (const raw of tokenize(plain)) {
     const token = raw.replace(/'s$/, "");
-    const word = SYNONYMS[token] ?? NUMBER_WORDS[token] ?? token;
+    const word = SYNONYMS[token] ?? token;
     if (isStopWord(word, language)) continue;
     out.push(stem(word, language));
   }

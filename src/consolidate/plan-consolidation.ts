@@ -5,9 +5,12 @@ import { type Memory, memoryId } from "../memory/memory.js";
 import { stem } from "../text/tokenize.js";
 import { DEFAULT_FIND, findCandidates, groupPairs } from "./find-candidates.js";
 import { DEFAULT_JUDGE, type JudgedSide, type JudgeOptions, judgePair } from "./judge-pair.js";
-import { contentWords, memoryFacts } from "./memory-facts.js";
+import { memoryFacts } from "./memory-facts.js";
 import type { ConflictProposal, ConsolidationPlan, MergeOperation, PruneOperation, RedateOperation } from "./plan-types.js";
 import { isAutoReminder } from "./reminder.js";
+
+// Memories merged into one at most, in one run.
+const MAX_GROUP = 8;
 
 /** Seed 003's retention defaults, in days; every other type is kept forever. */
 export const DEFAULT_RETENTION: Record<string, number | null> = { session_state: 90, compact_summary: 90 };
@@ -49,7 +52,8 @@ export function planConsolidation(memories: Memory[], options: PlanOptions): Con
   const vectors = options.vectors ? eligible.map((memory) => options.vectors!.get(memoryId(memory))) : undefined;
   const pairs = findCandidates(
     sides.map((side) => side.facts.mentions),
-    sides.map((side) => new Set(contentWords(`${side.memory.name}. ${side.memory.description}`, side.facts.language))),
+    // Name and description: the description is the first statement sequence when there is one.
+    sides.map((side) => new Set([...side.facts.subject, ...(side.memory.description.trim() ? (side.facts.sequences[0] ?? []) : [])])),
     eligible.map((memory) => memory.type),
     { minLexical: options.subjectSimilarity ?? DEFAULT_FIND.minLexical, minCosine: options.candidateCosine ?? DEFAULT_FIND.minCosine, vectors },
   );
@@ -82,8 +86,9 @@ export function planConsolidation(memories: Memory[], options: PlanOptions): Con
         mergedSoFar.set(olderId, merge.merged);
         keepOf.set(olderId, olderId).set(newerId, olderId);
       } else {
-        if (used.has(memoryId(other.memory))) continue;
         const keep = keepOf.get(inGroup)!;
+        // A group this large is no longer one fact restated: the rest is left to a person or a model.
+        if (used.has(memoryId(other.memory)) || merges.filter((m) => m.keep === keep).length >= MAX_GROUP - 1) continue;
         const merge = mergeOf(mergedSoFar.get(keep)!, other.memory);
         merges.push(merge);
         mergedSoFar.set(keep, merge.merged);
