@@ -66,13 +66,16 @@ export function findCandidates(words: Set<string>[], heads: Set<string>[], types
     .sort((x, y) => y.similarity - x.similarity || x.a - y.a || x.b - y.b);
 }
 
+const MIN_IDF = 0.5;
+
 /** BM25's idf of every word over the whole set. */
 export function idfOf(words: Set<string>[]): Map<string, number> {
   const df = new Map<string, number>();
   for (const set of words) for (const word of set) df.set(word, (df.get(word) ?? 0) + 1);
   const n = words.length;
   const idf = new Map<string, number>();
-  for (const [word, count] of df) idf.set(word, Math.log(1 + (n - count + 0.5) / (count + 0.5)));
+  // Floored: in a handful of memories every shared word would otherwise weigh next to nothing.
+  for (const [word, count] of df) idf.set(word, Math.max(MIN_IDF, Math.log(1 + (n - count + 0.5) / (count + 0.5))));
   return idf;
 }
 

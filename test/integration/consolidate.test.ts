@@ -315,4 +315,21 @@ describe("compact consolidate with a configured LLM", () => {
     expect(JSON.parse(run.stdout).warnings.map((w: { ruleId: string }) => w.ruleId)).toContain("invalid-judgement");
     expect(JSON.parse(run.stdout).plan.merges).toEqual([{ keep: "project_sync-service-database", fold: "project_postgres-for-sync" }]);
   });
+
+  it("records the dream call with --record and answers it again from --replay, with no model", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    const cassettes = await tempDir();
+    const answer = (prompt: string) => {
+      const n = Number(/## Group (\d+)\n### \[project_deploy-target-ecs\]/.exec(prompt)?.[1] ?? "0");
+      return decision(n, "supersede", ["project_deploy-target-ecs", "project_deploy-target-vercel"], "winner: project_deploy-target-vercel\ntopic: where the API runs\n");
+    };
+    const recorded = await runCli(["consolidate", "--dir", dir, "--json", "--provider", "openai", "--record", cassettes], { createModel: () => new MockMemoryModel(answer) });
+    expect(recorded.code, recorded.stderr).toBe(0);
+    expect((await readdir(cassettes)).length).toBeGreaterThan(0);
+    const replayed = await runCli(["consolidate", "--dir", dir, "--json", "--replay", cassettes]);
+    expect(replayed.code, replayed.stderr).toBe(0);
+    const topic = (run: { stdout: string }) => JSON.parse(run.stdout).plan.conflicts.map((c: { topic: string }) => c.topic);
+    expect(topic(replayed)).toEqual(["where the API runs"]);
+    expect(topic(replayed)).toEqual(topic(recorded));
+  });
 });
