@@ -39,7 +39,8 @@ export async function cachedVectors(dir: MemoryDir, embedder: Embedder, texts: s
     next.vectors[key] = encode(vectors[i]!);
   });
   if (missing.length > 0 || Object.keys(cache.vectors).length !== Object.keys(next.vectors).length) {
-    await writeAtomic(dir.resolve(VECTOR_CACHE_FILE), `${JSON.stringify(next)}\n`);
+    // Only a cache: a dir we cannot write to costs the next run a few requests, not this run.
+    await writeAtomic(dir.resolve(VECTOR_CACHE_FILE), `${JSON.stringify(next)}\n`).catch(() => undefined);
   }
   return { vectors, stats: { cached: keys.length - missing.length, requested: missing.length } };
 }
