@@ -72,22 +72,24 @@ only whether their variable is set. Unknown keys in the config file are
 named as warnings and ignored.
 `;
 
-export const CONSOLIDATE_HELP = `Usage: compact consolidate [--dir DIR] [--config FILE] [--dry-run] [--yes] [--resolve newer] [--auto] [--json] [--quiet]
+export const CONSOLIDATE_HELP = `Usage: compact consolidate [--dir DIR] [--config FILE] [--dry-run] [--yes] [--resolve newer] [--auto] [--replay DIR] [--record DIR] [--json] [--quiet]
 
 A "dream" over the whole memory dir: read the index and every memory; find
-near-duplicates (merged, keeping every detail of both), contradictions (same
-type and subject, different values, or the newer saying it replaces the
-older: the loser moves to archive/ with valid_to and superseded_by),
-memories past their type's retention (to the trash) and relative dates
-(made absolute); then rebuild MEMORY.md. Pinned memories (pinned: true) are
-never touched.
+near-duplicates (merged, keeping every detail of both), contradictions (the
+same subject with a changed value — a number, version, time, host, owner,
+always/never — or the newer saying it replaces the older: the loser moves to
+archive/ with valid_to and superseded_by), memories past their type's
+retention (to the trash) and relative dates (made absolute); then rebuild
+MEMORY.md. Look-alikes (another environment, service, person or day) are
+kept apart. Pinned memories (pinned: true) are never touched.
 
 Prints the consolidation report, then on a terminal asks [A/B/skip] for each
 conflict and Apply? [Y/n]. Every applied run is journaled: compact undo
 restores it. A plan is refused, with the reason, if it would merge across
-types, lose a source, touch a pinned memory, remove more than 25% of the
-memories (consolidation.maxRemoveFraction), break the index limits, or lose
-the answer to a probe in probes.md.
+types, lose a source, touch a pinned memory, break the index limits, or lose
+the answer to a probe in probes.md. Merges keep every fact and are never
+limited; supersessions and prunes beyond 25% of the memories
+(consolidation.maxRemoveFraction) are left for a later run and reported.
 
   --dry-run          print the report; change nothing
   --yes              apply merges, prunes and redates without asking; skip conflicts
@@ -97,13 +99,17 @@ the answer to a probe in probes.md.
   --auto             for cron: take the lock (or print "Another run in progress —
                      skipping." and exit 0), apply merges and prunes, leave conflicts
                      to a person with one reminder memory, print one line
+  --replay DIR       answer the model's questions from the cassettes in DIR
+  --record DIR       record the model's answers as cassettes in DIR
   --json             print the plan (and what was applied) as one JSON object
 
 Without a terminal and without --yes, --resolve or --auto it prints the report
-and applies nothing. The plan is made in code. With an LLM configured
-(anthropic, openai, ollama) the model is also asked, once, about pairs the
-code found alike but could not decide, and for the text of its merges; code
-checks what it proposes. A dry run never asks the model.
+and applies nothing. The plan is made in code; with "embeddings" in the config,
+vectors from an OpenAI-compatible endpoint decide which memories share a
+subject. With an LLM configured (anthropic, openai, ollama) the model is also
+asked, in one call (more when the memories are many), about every group of
+alike memories, and may propose merges with their text, supersessions or
+keeping them apart; code checks what it proposes. A dry run never asks the model.
 `;
 
 export const UNDO_HELP = `Usage: compact undo [RUN] [--list] [--dir DIR] [--config FILE] [--json]

@@ -3,10 +3,14 @@ import { hasBareRelativeDate, resolveRelativeDates } from "../logs/resolve-relat
 import { mergeMemory } from "../memory/merge-memory.js";
 import { type Memory, memoryId } from "../memory/memory.js";
 import { stem } from "../text/tokenize.js";
-import { type CandidateFinder, lexicalFinder } from "./find-candidates.js";
-import { type MemoryTerms, memoryTerms } from "./memory-terms.js";
+import { DEFAULT_FIND, findCandidates, groupPairs } from "./find-candidates.js";
+import { DEFAULT_JUDGE, type JudgedSide, type JudgeOptions, judgePair } from "./judge-pair.js";
+import { memoryFacts } from "./memory-facts.js";
 import type { ConflictProposal, ConsolidationPlan, MergeOperation, PruneOperation, RedateOperation } from "./plan-types.js";
 import { isAutoReminder } from "./reminder.js";
+
+// Memories merged into one at most, in one run.
+const MAX_GROUP = 8;
 
 /** Seed 003's retention defaults, in days; every other type is kept forever. */
 export const DEFAULT_RETENTION: Record<string, number | null> = { session_state: 90, compact_summary: 90 };
@@ -16,59 +20,88 @@ export interface PlanOptions {
   today: string;
   /** Days per type; `null` keeps forever. Merged over DEFAULT_RETENTION. */
   retention?: Record<string, number | null>;
-  /** Word overlap (Jaccard) from which two memories say the same thing. */
+  /** BM25-weighted word overlap from which two memories say the same thing. */
   duplicateSimilarity?: number;
-  /** Word overlap from which two memories are about the same subject. */
+  /** Weighted word overlap from which two memories are compared at all. */
   subjectSimilarity?: number;
   /** Memories just written: on equal dates they count as the newer, so an existing file is the one kept. */
   justWritten?: Set<string>;
-  /** Finds the pairs worth comparing; lexical by default. */
-  finder?: CandidateFinder;
+  /** Unit vectors by memory id (embeddings): they decide which memories are about one subject. */
+  vectors?: Map<string, Float32Array>;
+  /** Cosine from which vectors say "one subject" (default 0.91), and from which a pair is compared at all (0.84). */
+  sameSubjectCosine?: number;
+  candidateCosine?: number;
 }
-
-// "We dropped Redis", "Vercel replaces ECS", "no longer on Heroku".
-const SUPERSEDES = /\b(replac(?:e|es|ed|ing)|supersed(?:e|es|ed|ing)|instead of|no longer|drop(?:s|ped)?|switch(?:ed|ing)? (?:away )?from|mov(?:e|ed|ing) (?:off|away from)|deprecat(?:e|es|ed)|retir(?:e|es|ed)|stopp?(?:ed)? using)\b/i;
 
 /**
  * Plans a consolidation pass over the active memories. Pure: it reads the
  * memories it is given and returns operations; it touches no file.
- * Candidates first (which memories to compare), then the rules:
- * - near-duplicates (same type, similar words, no differing values) are merged;
- * - contradictions (same type and subject, different values; or the newer
- *   saying it replaces the older) are proposed, newer and surer winning;
+ * Candidates first (BM25-weighted words, and vectors when given), then the
+ * rules of `judgePair` on each pair, the strongest first:
+ * - look-alikes (another environment, platform, day, role or subject) stay apart;
+ * - the same subject with a changed value is a conflict, newer and surer winning;
+ * - near-duplicates are merged, a third joining the group's merge;
  * - memories past their type's retention are pruned; relative dates made absolute.
  * Pinned memories are never touched; `--auto` reminders are left alone.
  */
 export function planConsolidation(memories: Memory[], options: PlanOptions): ConsolidationPlan {
   const retention = { ...DEFAULT_RETENTION, ...options.retention };
-  const duplicateAt = options.duplicateSimilarity ?? 0.5;
-  const subjectAt = options.subjectSimilarity ?? 0.3;
+  const judge: JudgeOptions = { duplicateAt: options.duplicateSimilarity ?? DEFAULT_JUDGE.duplicateAt, sameSubjectCosine: options.sameSubjectCosine ?? DEFAULT_JUDGE.sameSubjectCosine };
   const eligible = memories.filter((memory) => !isAutoReminder(memory));
-  const terms = eligible.map((memory) => memoryTerms(`${memory.name}. ${memory.description}. ${memory.body}`));
-  const finder = options.finder ?? lexicalFinder(subjectAt);
+  const sides: JudgedSide[] = eligible.map((memory) => ({ memory, facts: memoryFacts(memory) }));
+  const vectors = options.vectors ? eligible.map((memory) => options.vectors!.get(memoryId(memory))) : undefined;
+  const pairs = findCandidates(
+    sides.map((side) => side.facts.mentions),
+    // Name and description: the description is the first statement sequence when there is one.
+    sides.map((side) => new Set([...side.facts.subject, ...(side.memory.description.trim() ? (side.facts.sequences[0] ?? []) : [])])),
+    eligible.map((memory) => memory.type),
+    { minLexical: options.subjectSimilarity ?? DEFAULT_FIND.minLexical, minCosine: options.candidateCosine ?? DEFAULT_FIND.minCosine, vectors },
+  );
 
   const used = new Set<string>();
+  // A merge group's kept memory, by every member's id; and the group's merged memory so far.
+  const keepOf = new Map<string, string>();
+  const mergedSoFar = new Map<string, Memory>();
   const undecided: [string, string][] = [];
   const merges: MergeOperation[] = [];
   const conflicts: ConflictProposal[] = [];
-  for (const pair of finder.find(eligible, terms)) {
-    const [older, newer] = byAge({ memory: eligible[pair.a]!, terms: terms[pair.a]! }, { memory: eligible[pair.b]!, terms: terms[pair.b]! }, options.justWritten);
+  for (const pair of pairs) {
+    const [older, newer] = byAge(sides[pair.a]!, sides[pair.b]!, options.justWritten);
     const [olderId, newerId] = [memoryId(older.memory), memoryId(newer.memory)];
-    if (used.has(olderId) || used.has(newerId)) continue;
-    const conflict = judgeConflict(older, newer);
-    if (conflict) {
-      const winner = proposeWinner(older.memory, newer.memory, conflict);
+    if (used.has(olderId) && used.has(newerId)) continue;
+    const verdict = judgePair(older, newer, { lexical: pair.lexical, cosine: pair.cosine }, judge);
+    if (verdict.kind === "conflict") {
+      if (used.has(olderId) || used.has(newerId)) continue;
+      const winner = proposeWinner(older.memory, newer.memory, verdict.reason);
       if (!winner) continue;
-      conflicts.push({ kind: "conflict", a: olderId, b: newerId, topic: topicOf(older, newer), proposedWinner: memoryId(winner), reason: conflict });
-    } else if (pair.similarity >= duplicateAt && !older.memory.pinned && !newer.memory.pinned) {
-      merges.push(mergeOf(older.memory, newer.memory));
+      conflicts.push({ kind: "conflict", a: olderId, b: newerId, topic: topicOf(older, newer), proposedWinner: memoryId(winner), reason: verdict.reason });
+    } else if (verdict.kind === "merge" && !older.memory.pinned && !newer.memory.pinned) {
+      // A memory already merged takes the other into its group; one in a conflict is left to it.
+      const inGroup = keepOf.has(olderId) ? olderId : keepOf.has(newerId) ? newerId : undefined;
+      const other = inGroup === olderId ? newer : older;
+      if (inGroup === undefined) {
+        if (used.has(olderId) || used.has(newerId)) continue;
+        const merge = mergeOf(older.memory, newer.memory);
+        merges.push(merge);
+        mergedSoFar.set(olderId, merge.merged);
+        keepOf.set(olderId, olderId).set(newerId, olderId);
+      } else {
+        const keep = keepOf.get(inGroup)!;
+        // A group this large is no longer one fact restated: the rest is left to a person or a model.
+        if (used.has(memoryId(other.memory)) || merges.filter((m) => m.keep === keep).length >= MAX_GROUP - 1) continue;
+        const merge = mergeOf(mergedSoFar.get(keep)!, other.memory);
+        merges.push(merge);
+        mergedSoFar.set(keep, merge.merged);
+        keepOf.set(memoryId(other.memory), keep);
+      }
     } else {
-      if (!older.memory.pinned || !newer.memory.pinned) undecided.push([olderId, newerId]);
+      if (verdict.kind === "undecided" && !used.has(olderId) && !used.has(newerId) && (!older.memory.pinned || !newer.memory.pinned)) undecided.push([olderId, newerId]);
       continue;
     }
     used.add(olderId);
     used.add(newerId);
   }
+  const groups = groupPairs(pairs).map((group) => group.members.map((index) => memoryId(eligible[index]!)));
 
   const prunes: PruneOperation[] = [];
   const redates: RedateOperation[] = [];
@@ -96,36 +129,16 @@ export function planConsolidation(memories: Memory[], options: PlanOptions): Con
     supersedes: [],
     memories: new Map(memories.map((m) => [memoryId(m), m])),
     undecided: undecided.filter(([a, b]) => !decided(a) && !decided(b)),
+    groups,
   };
 }
 
-interface Side {
-  memory: Memory;
-  terms: MemoryTerms;
-}
-
 // Older first: by date, then what was just written counts as newer, then by id.
-function byAge(a: Side, b: Side, justWritten: Set<string> = new Set()): [Side, Side] {
-  const key = (side: Side) => [side.memory.updated || side.memory.created, justWritten.has(memoryId(side.memory)) ? 1 : 0, memoryId(side.memory)] as const;
+function byAge(a: JudgedSide, b: JudgedSide, justWritten: Set<string> = new Set()): [JudgedSide, JudgedSide] {
+  const key = (side: JudgedSide) => [side.memory.updated || side.memory.created, justWritten.has(memoryId(side.memory)) ? 1 : 0, memoryId(side.memory)] as const;
   const [ka, kb] = [key(a), key(b)];
   const aFirst = ka[0] !== kb[0] ? ka[0] < kb[0] : ka[1] !== kb[1] ? ka[1] < kb[1] : ka[2] < kb[2];
   return aFirst ? [a, b] : [b, a];
-}
-
-function judgeConflict(older: Side, newer: Side): ConflictProposal["reason"] | undefined {
-  const onlyOlder = [...older.terms.keys].filter((key) => !newer.terms.keys.has(key));
-  const onlyNewer = [...newer.terms.keys].filter((key) => !older.terms.keys.has(key));
-  const newerText = `${newer.memory.name} ${newer.memory.description} ${newer.memory.body}`;
-  if (SUPERSEDES.test(newerText) && [...older.terms.keys].some((key) => newer.terms.keys.has(key) && mentionedNear(newerText, key))) {
-    return "explicit-supersession";
-  }
-  if (onlyOlder.length > 0 && onlyNewer.length > 0) return "different-values";
-  return undefined;
-}
-
-// The superseding word and the older value sit in the same sentence.
-function mentionedNear(text: string, key: string): boolean {
-  return text.split(/(?<=[.!?])\s+|\n+/).some((sentence) => SUPERSEDES.test(sentence) && sentence.toLowerCase().includes(key));
 }
 
 // The more recent wins, unless the older is clearly surer; a pinned memory is never the loser.
@@ -137,16 +150,16 @@ function proposeWinner(older: Memory, newer: Memory, reason: ConflictProposal["r
   return newer;
 }
 
-function topicOf(older: Side, newer: Side): string {
+function topicOf(older: JudgedSide, newer: JudgedSide): string {
   const shared = (older.memory.name.match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? []).filter((word) => {
     const lower = word.toLowerCase();
-    return newer.terms.words.has(stem(lower)) && !older.terms.keys.has(lower);
+    return newer.facts.mentions.has(stem(lower, older.facts.language)) && !older.facts.values.has(`name:${lower}`);
   });
   return shared.length >= 2 ? shared.slice(0, 5).join(" ") : older.memory.name;
 }
 
-// Every detail of both survives: the fold's new facts, and whichever description or name is not kept as such.
-function mergeOf(keep: Memory, fold: Memory): MergeOperation {
+/** Every detail of both survives: the fold's new facts, and whichever description or name is not kept as such. */
+export function mergeOf(keep: Memory, fold: Memory): MergeOperation {
   const description = fold.description.length > keep.description.length ? fold.description : keep.description;
   const otherDescription = description === fold.description ? keep.description : fold.description;
   const mentioned = `${keep.body}\n${fold.body}`.toLowerCase();

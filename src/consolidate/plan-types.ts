@@ -21,7 +21,7 @@ export interface ConflictProposal {
   /** The proposed winner: the more recent, more confident one. */
   proposedWinner: string;
   /** Why they were judged to conflict. */
-  reason: "different-values" | "explicit-supersession";
+  reason: "different-values" | "explicit-supersession" | "model-judgement";
 }
 
 /** A conflict resolved: the loser goes to archive/ with valid_to and superseded_by. */
@@ -60,6 +60,8 @@ export interface ConsolidationPlan {
   memories: Map<string, Memory>;
   /** Pairs alike enough to be about the same subject that the code could not call duplicate or contradiction: a model may judge them. */
   undecided: [string, string][];
+  /** Candidate groups by member ids: memories linked by any chain of alike pairs (what a model is shown). */
+  groups?: string[][];
 }
 
 /** Every operation the plan would apply, in the order they are applied. */

@@ -92,6 +92,7 @@ export class Compactor {
       price: (modelId) => settings.prices[modelId],
       onProgress: options.onProgress,
       notices: resolved.warnings.map((message) => ({ source: "config", ruleId: "config-warning", message })),
+      env,
     };
   }
 

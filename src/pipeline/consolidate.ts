@@ -2,12 +2,14 @@ import { applyPlan } from "../consolidate/apply-plan.js";
 import { planConsolidation } from "../consolidate/plan-consolidation.js";
 import { type ConflictProposal, type ConsolidationPlan, describeOperation, operations } from "../consolidate/plan-types.js";
 import { checkRecall, readProbes } from "../consolidate/probes.js";
-import { judgePairs, pairsToJudge } from "../consolidate/propose-by-model.js";
+import { dream } from "../consolidate/propose-by-model.js";
 import { isAutoReminder, REMINDER_FILE_NAME, reminderFor } from "../consolidate/reminder.js";
 import { isEmptyPlan, renderReport } from "../consolidate/render-report.js";
-import { validatePlan } from "../consolidate/validate-plan.js";
+import { fitBudget, validatePlan } from "../consolidate/validate-plan.js";
+import { openAiEmbedder } from "../embeddings/embeddings-client.js";
+import { cachedVectors } from "../embeddings/vector-cache.js";
 import { buildIndex } from "../memory/build-index.js";
-import type { Memory } from "../memory/memory.js";
+import { type Memory, memoryId } from "../memory/memory.js";
 import { renderMemory } from "../memory/render-memory.js";
 import type { Problem } from "../problems/problem.js";
 import { topicPath } from "../store/memory-layout.js";
@@ -61,6 +63,8 @@ export interface ConsolidateResult {
   nothingFound: boolean;
   applied: boolean;
   cancelled: boolean;
+  /** Operations over the loss budget, left for a later run (one line each); the rest was applied. */
+  deferred: string[];
   /** The journaled run, when something changed: `compact undo RUN` reverses it. */
   run?: string;
   /** Memory files written or removed (not the index, the archive or the reminder). */
@@ -109,7 +113,16 @@ export async function consolidateLocked(ctx: RunContext, mode: "apply" | "auto",
   if (mode === "apply") plan.supersedes = await resolveConflicts(plan, options.resolve ?? "skip");
   if (options.confirm && !(await options.confirm())) return result(mode, false, plan, report, { dir, warnings, recovered, cancelled: true });
 
-  validatePlan(plan, { maxRemoveFraction: ctx.settings.maxRemoveFraction });
+  validatePlan(plan);
+  // Over the loss budget: the safest part is applied, the rest reported and left for a later run.
+  const deferred = fitBudget(plan, { maxRemoveFraction: ctx.settings.maxRemoveFraction }).map(describeOperation);
+  if (deferred.length > 0) {
+    warnings.push({
+      source: "consolidation",
+      ruleId: "loss-budget",
+      message: `${deferred.length} operation(s) over the loss budget (consolidation.maxRemoveFraction ${ctx.settings.maxRemoveFraction}) left for a later run: ${deferred.join("; ")}`,
+    });
+  }
   const effect = applyPlan(plan, today, new Set(snapshot.archived.map((m) => m.file)));
   const writes = new Map(effect.writes.map((memory) => [memory.file, memory]));
   if (reminder !== undefined) {
@@ -131,19 +144,32 @@ export async function consolidateLocked(ctx: RunContext, mode: "apply" | "auto",
   });
   const memoryFiles = new Set(journal?.files.map((f) => f.path) ?? []);
   const improved = [...memoryFiles].filter((file) => !file.startsWith("archive/") && file !== reminderFile && !isIndexFile(ctx)(file)).length;
-  return result(mode, false, plan, report, { dir, warnings, recovered, applied: true, improved, ...(journal ? { run: journal.run } : {}) });
+  return result(mode, false, plan, report, { dir, warnings, recovered, applied: true, improved, deferred, ...(journal ? { run: journal.run } : {}) });
 }
 
 async function makePlan(ctx: RunContext, snapshot: Snapshot, askModel: boolean): Promise<{ plan: ConsolidationPlan; warnings: Problem[] }> {
   const today = ctx.now().toISOString().slice(0, 10);
-  const plan = planConsolidation(snapshot.memories, { today, retention: ctx.settings.retention });
   const warnings: Problem[] = [];
-  // With an LLM configured, it judges what the code could not decide and writes merged text; the offline model never.
+  const vectors = ctx.settings.embeddings ? await memoryVectors(ctx, snapshot.memories) : undefined;
+  const plan = planConsolidation(snapshot.memories, { today, retention: ctx.settings.retention, ...(vectors ? { vectors } : {}) });
+  // With an LLM configured, one dream call judges every candidate group; the offline model never.
   if (askModel && ctx.settings.provider !== "offline") {
     const model = await ctx.model();
-    warnings.push(...(await judgePairs(plan, pairsToJudge(plan), model, { promptsDir: ctx.settings.promptsDir, signal: ctx.signal })));
+    warnings.push(...(await dream(plan, model, { promptsDir: ctx.settings.promptsDir, signal: ctx.signal })));
   }
   return { plan, warnings };
+}
+
+/** The memories' vectors from the configured embeddings endpoint, through the cache in `.compact/`. */
+async function memoryVectors(ctx: RunContext, memories: Memory[]): Promise<Map<string, Float32Array>> {
+  const embedder = await openAiEmbedder(ctx.settings.embeddings!, ctx.env ?? process.env, { timeoutMs: ctx.settings.timeoutMs, maxRetries: ctx.settings.maxRetries });
+  const { vectors } = await cachedVectors(ctx.dir, embedder, memories.map(embeddingText), ctx.signal);
+  return new Map(memories.map((memory, i) => [memoryId(memory), vectors[i]!]));
+}
+
+/** What is embedded of a memory: all of it. */
+export function embeddingText(memory: Pick<Memory, "name" | "description" | "body">): string {
+  return `${memory.name}\n${memory.description}\n\n${memory.body}`;
 }
 
 async function resolveConflicts(plan: ConsolidationPlan, resolve: ConflictResolver): Promise<ConsolidationPlan["supersedes"]> {
@@ -199,7 +225,7 @@ function result(
   dryRun: boolean,
   plan: ConsolidationPlan,
   report: string,
-  extra: { dir?: string; warnings?: Problem[]; recovered?: string[]; applied?: boolean; cancelled?: boolean; improved?: number; run?: string },
+  extra: { dir?: string; warnings?: Problem[]; recovered?: string[]; applied?: boolean; cancelled?: boolean; improved?: number; run?: string; deferred?: string[] },
 ): ConsolidateResult {
   const resolved = extra.applied ? plan.supersedes.length : 0;
   const counts = {
@@ -219,6 +245,7 @@ function result(
     nothingFound: isEmptyPlan(plan),
     applied: extra.applied ?? false,
     cancelled: extra.cancelled ?? false,
+    deferred: extra.deferred ?? [],
     ...(extra.run ? { run: extra.run } : {}),
     improved: extra.improved ?? 0,
     counts,

@@ -30,4 +30,6 @@ export interface RunContext {
   onProgress: ((event: ProgressEvent) => void) | undefined;
   /** Problems found while opening (unknown config keys, a model setting ignored). */
   notices: Problem[];
+  /** Environment for keys and endpoints (embeddings read `OPENAI_API_KEY`, `OPENAI_BASE_URL`); `process.env` when absent. */
+  env?: Record<string, string | undefined>;
 }

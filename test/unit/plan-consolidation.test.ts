@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { planConsolidation } from "../../src/consolidate/plan-consolidation.js";
 import type { ConsolidationPlan } from "../../src/consolidate/plan-types.js";
-import { validatePlan } from "../../src/consolidate/validate-plan.js";
+import { fitBudget, validatePlan } from "../../src/consolidate/validate-plan.js";
 import { PlanRefusedError } from "../../src/errors/plan-refused-error.js";
 import { memoryId } from "../../src/memory/memory.js";
 import { memory } from "../helpers/memory-records.js";
@@ -105,10 +105,46 @@ describe("validatePlan", () => {
     expect(refusal(plan({ supersedes: [{ kind: "supersede", winner: "project_a", loser: "project_p" }] }))).toBe("plan refused: it changes project_p, which is pinned");
   });
 
-  it("refuses to remove more than a quarter of the memories", () => {
-    const many = Array.from({ length: 8 }, (_, i) => memory(`project_m${i}`, {}, `Fact ${i}.`));
-    const prunes = many.slice(0, 3).map((m) => ({ kind: "prune" as const, id: memoryId(m), type: "project", ageDays: 400 }));
-    expect(refusal(plan({ prunes }, many))).toBe("plan refused: it would remove 3 of 8 active memories, more than 25% (consolidation.maxRemoveFraction); nothing changed");
-    expect(refusal(plan({ prunes: prunes.slice(0, 2) }, many))).toBe("accepted");
+  it("accepts any number of merges: they keep every fact", () => {
+    const many = Array.from({ length: 8 }, (_, i) => memory(`project_m${i}`, { sources: [`m${i}.md#L1`] }, `Fact ${i}.`));
+    const merges = [1, 2, 3].map((i) => ({ kind: "merge" as const, keep: "project_m0", fold: `project_m${i}`, merged: { ...many[0]!, sources: ["m0.md#L1", `m${i}.md#L1`] } }));
+    const p = plan({ merges }, many);
+    expect(refusal(p)).toBe("accepted");
+    expect(fitBudget(p)).toEqual([]);
+    expect(p.merges).toHaveLength(3);
+  });
+});
+
+describe("fitBudget", () => {
+  const many = Array.from({ length: 8 }, (_, i) => memory(`project_m${i}`, {}, `Fact ${i}.`));
+  const base = (over: Partial<ConsolidationPlan>): ConsolidationPlan => ({ merges: [], conflicts: [], prunes: [], redates: [], supersedes: [], undecided: [], memories: new Map(many.map((m) => [memoryId(m), m])), ...over });
+
+  it("keeps a quarter of the memories' worth of supersessions and prunes, and returns the rest", () => {
+    const prunes = [300, 500, 400].map((ageDays, i) => ({ kind: "prune" as const, id: `project_m${i}`, type: "project", ageDays }));
+    const p = base({ prunes });
+    expect(fitBudget(p).map((op) => op.kind === "prune" && op.id)).toEqual(["project_m0"]);
+    // The oldest are the safest to prune.
+    expect(p.prunes.map((op) => op.id)).toEqual(["project_m1", "project_m2"]);
+  });
+
+  it("keeps supersessions said in words before value changes, and both before prunes", () => {
+    const conflicts = [
+      { kind: "conflict" as const, a: "project_m0", b: "project_m1", topic: "t", proposedWinner: "project_m1", reason: "different-values" as const },
+      { kind: "conflict" as const, a: "project_m2", b: "project_m3", topic: "t", proposedWinner: "project_m3", reason: "explicit-supersession" as const },
+    ];
+    const supersedes = [
+      { kind: "supersede" as const, winner: "project_m1", loser: "project_m0" },
+      { kind: "supersede" as const, winner: "project_m3", loser: "project_m2" },
+    ];
+    const p = base({ conflicts, supersedes, prunes: [{ kind: "prune", id: "project_m5", type: "project", ageDays: 900 }] });
+    const cut = fitBudget(p, { maxRemoveFraction: 0.125 });
+    expect(p.supersedes).toEqual([supersedes[1]]);
+    expect(cut.map((op) => (op.kind === "prune" ? op.id : op.loser))).toEqual(["project_m0", "project_m5"]);
+  });
+
+  it("leaves a plan within budget as it is", () => {
+    const p = base({ prunes: [{ kind: "prune", id: "project_m0", type: "project", ageDays: 900 }] });
+    expect(fitBudget(p)).toEqual([]);
+    expect(p.prunes).toHaveLength(1);
   });
 });

@@ -12,7 +12,7 @@ const NOTHING_CHANGED = "Nothing changed: memories are already tight.";
 
 /** `compact consolidate`: the report, questions on a terminal, then plan → validate → apply. */
 export async function consolidateCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["dir", "provider", "model", "config", "dry-run", "yes", "auto", "resolve"], "compact consolidate");
+  const line = parseOptions(argv, ["dir", "provider", "model", "config", "dry-run", "yes", "auto", "resolve", "replay", "record"], "compact consolidate");
   const { options } = line;
   if (options.help) {
     io.stdout(CONSOLIDATE_HELP);

@@ -1,0 +1,222 @@
+import type { Memory } from "../memory/memory.js";
+import { detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
+
+/**
+ * What a memory states, as consolidation's rules compare it: its subject
+ * (the name's words), its statement (name, description and body without
+ * rationale or the tool's own filler), the typed values in the statement,
+ * and the phrases it asserts or negates.
+ */
+export interface MemoryFacts {
+  /** Content stems of the name. */
+  subject: Set<string>;
+  /** Every stem the memory mentions anywhere, parts of compound words included. */
+  mentions: Set<string>;
+  /** Statement sequences, in order: the description, then each statement line of the body. */
+  sequences: string[][];
+  /** Typed values of the statement, `kind:value`. */
+  values: Set<string>;
+  /** Qualifiers by class (`env:production`, `platform:ios`, `day:monday`). */
+  qualifiers: Set<string>;
+  /** `+stem` for an "always X", `-stem` for a "never X" / "don't X" / "no X". */
+  polarity: Set<string>;
+  /** The statement as plain text, lower case. */
+  statement: string;
+  language: Language;
+}
+
+// The tool's own lines: a memory's date, and rationale it writes when the log gave none.
+const BOILERPLATE = [
+  /^\*\*(date|added [\d-]+):?\*\*:?\s*[\d-]*\s*$/i,
+  /unless a later entry replaces it/i,
+  /not stated in the log/i,
+  /when the same situation comes up again/i,
+  /^\s*\*{0,2}why:?\*{0,2}:?\s*learned on [\d-]+\.?\s*$/i,
+];
+// Rationale is no part of the fact itself: "30 s" in "why: 30 s was too short" is not the value.
+const RATIONALE = /^\s*(?:[-*]\s+)?\*{0,2}(why|how to apply|rationale|because)\b/i;
+const SYNONYMS: Record<string, string> = {
+  prod: "production",
+  produktion: "production",
+  produccion: "production",
+  producción: "production",
+  stage: "staging",
+  dev: "development",
+  db: "database",
+  pg: "postgres",
+  postgresql: "postgres",
+  k8s: "kubernetes",
+  repo: "repository",
+  iphone: "ios",
+  ipad: "ios",
+  pr: "pull-request",
+  prs: "pull-request",
+};
+/** Words that name a kind of fact (a time, an owner), not which thing it is about. */
+export const ATTRIBUTE_WORDS = new Set(
+  [
+    "time",
+    "times",
+    "window",
+    "schedule",
+    "scheduled",
+    "cron",
+    "version",
+    "versions",
+    "upgrade",
+    "owner",
+    "ownership",
+    "target",
+    "url",
+    "urls",
+    "link",
+    "address",
+    "host",
+    "hosting",
+    "hostname",
+    "endpoint",
+    "location",
+    "size",
+    "region",
+    "zone",
+    "hours",
+    "limit",
+    "timeout",
+    "setting",
+    "settings",
+    "config",
+    "value",
+    "port",
+    "date",
+    "day",
+    "deadline",
+    "policy",
+    "style",
+    "rule",
+    "default",
+    "name",
+    "current",
+    "new",
+    "base",
+    "runtime",
+  ].map((word) => stem(word)),
+);
+// A qualifier of one of these classes on each side, and none shared: two different things.
+const QUALIFIERS: Record<string, string[]> = {
+  env: ["production", "staging", "development", "local", "qa", "sandbox", "preview"],
+  platform: ["ios", "android", "web", "mobile", "desktop", "windows", "macos", "linux"],
+  day: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+  role: ["primary", "secondary", "replica", "disaster-recovery", "dr", "standby", "fallback"],
+};
+const QUALIFIER_OF = new Map(Object.entries(QUALIFIERS).flatMap(([kind, words]) => words.map((word) => [word, `${kind}:${word}`] as const)));
+const NEGATIONS = new Set(["never", "not", "don't", "dont", "no", "nie", "niemals", "kein", "keine", "jamais", "nunca"]);
+const AFFIRMATIONS = new Set(["always", "immer", "toujours", "siempre", "sempre"]);
+// Capitalised words that name nothing.
+const NOT_NAMES = new Set(["why", "how", "date", "added", "the", "a", "an", "we", "i", "it", "this", "use", "decision", "rationale", "status", "note", "always", "never", "do", "don't", "no", "only"]);
+
+/** Splits a memory into what its rules compare. */
+export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body">): MemoryFacts {
+  const bodyLines = memory.body
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !BOILERPLATE.some((pattern) => pattern.test(line)));
+  const statementLines = [memory.description, ...bodyLines.filter((line) => !RATIONALE.test(line))].filter((line) => line.trim() !== "");
+  const everything = [memory.name, memory.description, ...bodyLines].join("\n");
+  // Capitalised words are mostly names, and a name like "Ben" or "Will" is another language's stop word.
+  const language = detectLanguage(everything.replace(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu, " "));
+  const words = (text: string) => contentWords(text, language);
+
+  const subject = new Set(words(memory.name));
+  const sequences = statementLines.map((line) => words(line));
+  const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => words(line));
+  const mentions = new Set<string>();
+  for (const word of [...subject, ...sequences.flat(), ...rationale]) {
+    mentions.add(word);
+    if (/[._/:-]/.test(word)) for (const part of word.split(/[._/:-]+/)) if (part.length > 1) mentions.add(stem(SYNONYMS[part] ?? part, language));
+  }
+  const statement = [memory.name, ...statementLines].join("\n");
+  const qualifiers = new Set<string>();
+  for (const token of tokenize(statement)) {
+    const qualifier = QUALIFIER_OF.get(SYNONYMS[token] ?? token);
+    if (qualifier) qualifiers.add(qualifier);
+  }
+  return { subject, mentions, sequences, values: typedValues(statementLines.join("\n")), qualifiers, polarity: polarityOf(statementLines, language), statement: statement.toLowerCase(), language };
+}
+
+/** Content words of a text: stop words out, synonyms joined, stemmed; `lena's` is `lena`. */
+export function contentWords(text: string, language: Language = "english"): string[] {
+  const plain = text.replace(/https?:\/\//g, " ").replace(/[`*_>#[\]()]/g, (c) => (c === "_" ? "_" : " "));
+  const out: string[] = [];
+  for (const raw of tokenize(plain)) {
+    const token = raw.replace(/'s$/, "");
+    const word = SYNONYMS[token] ?? token;
+    if (isStopWord(word, language)) continue;
+    out.push(stem(word, language));
+  }
+  return out;
+}
+
+const HOST = /\b(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:\/[^\s)`'",;]*)?/gi;
+const TIME = /\b([01]?\d|2[0-3]):([0-5]\d)\b/g;
+const DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
+// `1.9.x`, `v2`, `99.9%`, `50,000`, `50k`, `eu-west-1`, `node:20-slim`, `AM04`.
+const NUMBERISH = /[\p{L}\p{N}][\p{L}\p{N}_:.,%-]*\d[\p{L}\p{N}_:.,%-]*|\d+/gu;
+const CAPITALISED = /(?:^|[^\p{L}\p{N}_])(\p{Lu}[\p{L}\p{N}_'’-]*[\p{L}\p{N}]|\p{Lu})/gu;
+
+/**
+ * The values a statement states, typed: hosts and links, times, dates,
+ * numbers and versions (as written, thousands and `k` normalised),
+ * identifiers with digits, and names (a capital not at a sentence start).
+ */
+export function typedValues(text: string): Set<string> {
+  const values = new Set<string>();
+  let rest = text;
+  for (const match of text.matchAll(HOST)) {
+    const host = match[0].toLowerCase().replace(/[./]+$/, "");
+    if (/^\d+(\.\d+)+$/.test(host) || !/[a-z]/.test(host.split(".").pop() ?? "")) continue;
+    if (/\.(md|yml|yaml|json|ts|js|py|sql|txt|toml)$/.test(host) && !host.includes("/")) continue;
+    values.add(`host:${host}`);
+    rest = rest.replace(match[0], " ");
+  }
+  for (const match of rest.matchAll(DATE)) values.add(`date:${match[0]}`);
+  rest = rest.replace(DATE, " ");
+  for (const match of rest.matchAll(TIME)) values.add(`time:${match[1]!.padStart(2, "0")}:${match[2]}`);
+  rest = rest.replace(TIME, " ");
+  for (const match of rest.matchAll(NUMBERISH)) {
+    const token = match[0].replace(/[.,:]+$/, "");
+    if (/^\d[\d,]*(\.\d+)?%?$/.test(token)) values.add(`number:${token.replace(/,(?=\d{3}\b)/g, "")}`);
+    else if (/^\d+(\.\d+)?k$/i.test(token)) values.add(`number:${Number.parseFloat(token) * 1000}`);
+    else {
+      values.add(`id:${token.toLowerCase()}`);
+      for (const number of token.match(/\d+(?:\.\d+)*/g) ?? []) values.add(`number:${number}`);
+    }
+  }
+  for (const sentence of rest.split(/(?<=[.!?:;])\s+|\n+/)) {
+    let first = true;
+    for (const match of sentence.matchAll(CAPITALISED)) {
+      const token = match[1]!;
+      const atStart = first && sentence.slice(0, match.index + match[0].length - token.length).replace(/[-*>#\s]/g, "") === "";
+      first = false;
+      const lower = token.toLowerCase().replace(/['’]s$/, "");
+      if (NOT_NAMES.has(lower) || /\d/.test(token)) continue;
+      if (!atStart || /^\p{Lu}{2,}$/u.test(token)) values.add(`name:${SYNONYMS[lower] ?? lower}`);
+    }
+  }
+  return values;
+}
+
+// "always squash-merge" → +squash-merge; "never squash-merge" → -squash-merge; the next content word decides.
+function polarityOf(lines: string[], language: Language): Set<string> {
+  const found = new Set<string>();
+  for (const line of lines) {
+    const tokens = tokenize(line.replace(/[`*_]/g, " "));
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      const sign = AFFIRMATIONS.has(token) ? "+" : NEGATIONS.has(token) || token.endsWith("n't") ? "-" : "";
+      if (!sign) continue;
+      const next = tokens.slice(i + 1).find((t) => !isStopWord(t, language) && !NEGATIONS.has(t) && !AFFIRMATIONS.has(t));
+      if (next) found.add(`${sign}${stem(next, language)}`);
+    }
+  }
+  return found;
+}

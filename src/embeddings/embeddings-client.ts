@@ -1,0 +1,59 @@
+import type { EmbeddingsConfig } from "../config/config-schema.js";
+import { ConfigError } from "../errors/config-error.js";
+import { ProviderError } from "../errors/provider-error.js";
+
+/** Turns texts into unit vectors, one per text, in order. */
+export interface Embedder {
+  /** The model, part of every cache key: vectors of two models never mix. */
+  readonly model: string;
+  embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
+}
+
+// Inputs per request: well under every OpenAI-compatible server's limit.
+const BATCH = 128;
+
+/**
+ * An OpenAI-compatible `/v1/embeddings` endpoint through the `openai` SDK,
+ * loaded only now, so a run without embeddings never loads it. The URL is
+ * `baseURL`, else `OPENAI_BASE_URL`, else OpenAI's; the key is
+ * `OPENAI_API_KEY` (or the variable `apiKeyEnv` names), needed only for
+ * OpenAI's own API: a local server (Ollama, vLLM, LM Studio) takes none.
+ */
+export async function openAiEmbedder(config: EmbeddingsConfig, env: Record<string, string | undefined>, options: { timeoutMs?: number; maxRetries?: number } = {}): Promise<Embedder> {
+  const baseURL = config.baseURL || env["OPENAI_BASE_URL"] || undefined;
+  const keyEnv = config.apiKeyEnv ?? "OPENAI_API_KEY";
+  const apiKey = env[keyEnv];
+  const official = baseURL === undefined || new URL(baseURL).hostname.endsWith("api.openai.com");
+  if (!apiKey && official) throw new ConfigError(`embeddings need an API key for api.openai.com: set ${keyEnv} (or point embeddings.baseURL at a local server)`);
+  const { default: OpenAI } = await import("openai");
+  const client = new OpenAI({ apiKey: apiKey || "no-key", baseURL, timeout: options.timeoutMs ?? 60_000, maxRetries: options.maxRetries ?? 2 });
+  return {
+    model: config.model,
+    async embed(texts, signal) {
+      const vectors: Float32Array[] = [];
+      for (let start = 0; start < texts.length; start += BATCH) {
+        const batch = texts.slice(start, start + BATCH);
+        let answer: Awaited<ReturnType<typeof client.embeddings.create>>;
+        try {
+          answer = await client.embeddings.create({ model: config.model, input: batch }, signal ? { signal } : undefined);
+        } catch (error) {
+          const status = (error as { status?: number }).status;
+          throw new ProviderError("embeddings", `${baseURL ?? "api.openai.com"} ${(error as Error).message.split("\n")[0]}`, status, { cause: error });
+        }
+        const data = [...answer.data].sort((x, y) => x.index - y.index);
+        if (data.length !== batch.length) throw new ProviderError("embeddings", `asked for ${batch.length} vectors, got ${data.length}`);
+        for (const item of data) vectors.push(unit(Float32Array.from(item.embedding)));
+      }
+      return vectors;
+    },
+  };
+}
+
+/** The vector scaled to length 1, so a dot product is the cosine. */
+export function unit(vector: Float32Array): Float32Array {
+  let sum = 0;
+  for (const x of vector) sum += x * x;
+  const length = Math.sqrt(sum);
+  if (length > 0) for (let i = 0; i < vector.length; i++) vector[i]! /= length;
+  return vector;
+}

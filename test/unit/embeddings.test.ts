@@ -1,0 +1,140 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openAiEmbedder } from "../../src/embeddings/embeddings-client.js";
+import { cachedVectors, VECTOR_CACHE_FILE } from "../../src/embeddings/vector-cache.js";
+import { ConfigError } from "../../src/errors/config-error.js";
+import { MemoryDir } from "../../src/store/memory-dir.js";
+import { tempDir } from "../helpers/temp-dir.js";
+
+/** A loopback OpenAI-compatible `POST /v1/embeddings`: a text's vector is its letter counts (a–d), and every input is recorded. */
+class EmbeddingsServer {
+  readonly inputs: string[][] = [];
+  readonly keys: (string | undefined)[] = [];
+  private server: Server | undefined;
+  url = "";
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      let raw = "";
+      req.on("data", (chunk: Buffer) => {
+        raw += chunk.toString("utf8");
+      });
+      req.on("end", () => {
+        const body = JSON.parse(raw) as { input: string[]; encoding_format?: string; model: string };
+        this.inputs.push(body.input);
+        this.keys.push(req.headers.authorization);
+        const data = body.input.map((text, index) => {
+          const vector = ["a", "b", "c", "d"].map((letter) => text.split(letter).length - 1 + 0.5);
+          const embedding = body.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector;
+          return { object: "embedding", index, embedding };
+        });
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+}
+
+let server: EmbeddingsServer;
+beforeEach(async () => {
+  server = await new EmbeddingsServer().start();
+});
+afterEach(async () => {
+  await server.stop();
+});
+
+const length = (v: Float32Array) => Math.hypot(...v);
+
+describe("openAiEmbedder (the openai SDK against a loopback server)", () => {
+  it("returns one unit vector per text, in order, with no key needed for a local server", async () => {
+    const embedder = await openAiEmbedder({ provider: "openai", model: "embed-test", baseURL: server.url }, {});
+    const [a, b] = await embedder.embed(["aaa", "bbbb c"]);
+    expect(server.inputs).toEqual([["aaa", "bbbb c"]]);
+    expect(length(a!)).toBeCloseTo(1, 5);
+    // "aaa" is mostly a, "bbbb c" mostly b: their largest components differ.
+    expect(a!.indexOf(Math.max(...a!))).toBe(0);
+    expect(b!.indexOf(Math.max(...b!))).toBe(1);
+  });
+
+  it("takes the URL from OPENAI_BASE_URL and the key from OPENAI_API_KEY when the config names none", async () => {
+    const embedder = await openAiEmbedder({ provider: "openai", model: "embed-test" }, { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: "sk-test" });
+    await embedder.embed(["a"]);
+    expect(server.keys).toEqual(["Bearer sk-test"]);
+  });
+
+  it("asks in batches when there are many texts", async () => {
+    const embedder = await openAiEmbedder({ provider: "openai", model: "embed-test", baseURL: server.url }, {});
+    const vectors = await embedder.embed(Array.from({ length: 300 }, (_, i) => `text ${i}`));
+    expect(vectors).toHaveLength(300);
+    expect(server.inputs.map((batch) => batch.length)).toEqual([128, 128, 44]);
+  });
+
+  it("needs a key for api.openai.com, before any request", async () => {
+    await expect(openAiEmbedder({ provider: "openai", model: "text-embedding-3-small" }, {})).rejects.toThrow(ConfigError);
+    await expect(openAiEmbedder({ provider: "openai", model: "text-embedding-3-small" }, {})).rejects.toThrow(/OPENAI_API_KEY/);
+  });
+});
+
+describe("cachedVectors", () => {
+  it("asks only for new or changed texts on a re-run, and keeps the cache to this run's texts", async () => {
+    const dir = await MemoryDir.open(await tempDir());
+    const embedder = await openAiEmbedder({ provider: "openai", model: "embed-test", baseURL: server.url }, {});
+    const first = await cachedVectors(dir, embedder, ["alpha", "beta", "gamma"]);
+    expect(first.stats).toEqual({ cached: 0, requested: 3 });
+    const again = await cachedVectors(dir, embedder, ["alpha", "beta changed", "gamma"]);
+    expect(again.stats).toEqual({ cached: 2, requested: 1 });
+    expect(server.inputs).toEqual([["alpha", "beta", "gamma"], ["beta changed"]]);
+    expect([...again.vectors[0]!]).toEqual([...first.vectors[0]!]);
+    const cache = JSON.parse(await readFile(path.join(dir.root, VECTOR_CACHE_FILE), "utf8"));
+    expect(Object.keys(cache.vectors)).toHaveLength(3);
+    await cachedVectors(dir, embedder, ["alpha", "beta changed", "gamma"]);
+    expect(server.inputs).toHaveLength(2);
+  });
+
+  it("keys vectors by model too, and reads a damaged cache as empty", async () => {
+    const dir = await MemoryDir.open(await tempDir());
+    const one = await openAiEmbedder({ provider: "openai", model: "model-one", baseURL: server.url }, {});
+    const two = await openAiEmbedder({ provider: "openai", model: "model-two", baseURL: server.url }, {});
+    await cachedVectors(dir, one, ["alpha"]);
+    expect((await cachedVectors(dir, two, ["alpha"])).stats.requested).toBe(1);
+    await writeFile(path.join(dir.root, VECTOR_CACHE_FILE), "{not json");
+    expect((await cachedVectors(dir, two, ["alpha"])).stats.requested).toBe(1);
+  });
+});
+
+describe("compact consolidate with embeddings configured", () => {
+  it("merges a reworded pair the vectors join, and a re-run sends only the changed memory", async () => {
+    const { runCli } = await import("../helpers/run-cli.js");
+    const dir = await tempDir();
+    const m = (id: string, name: string, description: string, updated: string, body: string) =>
+      writeFile(path.join(dir, `${id}.md`), `---\nname: ${name}\ndescription: ${description}\ntype: user\nupdated: ${updated}\n---\n\n${body}\n`);
+    // Few shared words, but the same letters: the server's vectors are close.
+    await m("user_lea-calls", "Lea and calls", "Lea would rather read than talk", "2026-01-10", "Lea prefers a written update to a call.");
+    await m("user_lea-written", "Written updates for Lea", "Write to Lea instead of calling", "2026-03-10", "Send Lea written notes, not phone calls.");
+    await m("user_bob-deadline", "Bob's deadlines", "Bob books deadlines", "2026-03-11", "Bob adds deadlines to his calendar by hand.");
+    const words = await runCli(["consolidate", "--dir", dir, "--dry-run", "--json"]);
+    expect(JSON.parse(words.stdout).plan.merges).toEqual([]);
+    expect(server.inputs).toEqual([]);
+
+    const config = path.join(dir, "embed.json");
+    await writeFile(config, JSON.stringify({ embeddings: { provider: "openai", model: "embed-test", baseURL: server.url } }));
+    const vectors = await runCli(["consolidate", "--dir", dir, "--dry-run", "--json", "--config", config]);
+    expect(vectors.code, vectors.stderr).toBe(0);
+    expect(server.inputs.flat()).toHaveLength(3);
+    expect(JSON.parse(vectors.stdout).plan.merges).toEqual([{ keep: "user_lea-calls", fold: "user_lea-written" }]);
+
+    await m("user_bob-deadline", "Bob's deadlines", "Bob books deadlines", "2026-03-12", "Bob adds every deadline to his calendar by hand.");
+    await runCli(["consolidate", "--dir", dir, "--dry-run", "--json", "--config", config]);
+    expect(server.inputs.at(-1)).toEqual([expect.stringContaining("Bob adds every deadline")]);
+  });
+});
