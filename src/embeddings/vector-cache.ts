@@ -26,7 +26,13 @@ export interface EmbedStats {
  * the vectors of this run's texts, so it never grows with forgotten ones.
  * A damaged cache file is read as empty.
  */
-export async function cachedVectors(dir: MemoryDir, embedder: Embedder, texts: string[], signal?: AbortSignal): Promise<{ vectors: Float32Array[]; stats: EmbedStats }> {
+export async function cachedVectors(
+  dir: MemoryDir,
+  embedder: Embedder,
+  texts: string[],
+  options: { signal?: AbortSignal; save?: boolean } = {},
+): Promise<{ vectors: Float32Array[]; stats: EmbedStats }> {
+  const { signal, save = true } = options;
   const cache = await readCache(dir);
   const keys = texts.map((text) => sha256(`${embedder.model}\n${text}`));
   const missing = [...new Set(keys.filter((key) => !(key in cache.vectors)))];
@@ -38,7 +44,7 @@ export async function cachedVectors(dir: MemoryDir, embedder: Embedder, texts: s
   keys.forEach((key, i) => {
     next.vectors[key] = encode(vectors[i]!);
   });
-  if (missing.length > 0 || Object.keys(cache.vectors).length !== Object.keys(next.vectors).length) {
+  if (save && (missing.length > 0 || Object.keys(cache.vectors).length !== Object.keys(next.vectors).length)) {
     // Only a cache: a dir we cannot write to costs the next run a few requests, not this run.
     await writeAtomic(dir.resolve(VECTOR_CACHE_FILE), `${JSON.stringify(next)}\n`).catch(() => undefined);
   }

@@ -88,7 +88,7 @@ export async function consolidate(ctx: RunContext, options: ConsolidateOptions =
   if (dryRun || mode === "report") {
     // Reads only, so no lock; a dry run never asks the model (it may cost money), a report does.
     const snapshot = await readSnapshot(ctx.dir);
-    const { plan, warnings } = await makePlan(ctx, snapshot, !dryRun);
+    const { plan, warnings } = await makePlan(ctx, snapshot, !dryRun, { saveVectors: false });
     const report = renderReport(plan, { asking: false });
     options.onReport?.(report, plan);
     return result(mode, dryRun, plan, report, { dir: ctx.dir.given, warnings: [...snapshot.problems, ...warnings] });
@@ -147,10 +147,10 @@ export async function consolidateLocked(ctx: RunContext, mode: "apply" | "auto",
   return result(mode, false, plan, report, { dir, warnings, recovered, applied: true, improved, deferred, ...(journal ? { run: journal.run } : {}) });
 }
 
-async function makePlan(ctx: RunContext, snapshot: Snapshot, askModel: boolean): Promise<{ plan: ConsolidationPlan; warnings: Problem[] }> {
+async function makePlan(ctx: RunContext, snapshot: Snapshot, askModel: boolean, options: { saveVectors?: boolean } = {}): Promise<{ plan: ConsolidationPlan; warnings: Problem[] }> {
   const today = ctx.now().toISOString().slice(0, 10);
   const warnings: Problem[] = [];
-  const vectors = ctx.settings.embeddings ? await memoryVectors(ctx, snapshot.memories) : undefined;
+  const vectors = ctx.settings.embeddings ? await memoryVectors(ctx, snapshot.memories, options.saveVectors !== false) : undefined;
   const plan = planConsolidation(snapshot.memories, { today, retention: ctx.settings.retention, ...(vectors ? { vectors } : {}) });
   // With an LLM configured, one dream call judges every candidate group; the offline model never.
   if (askModel && ctx.settings.provider !== "offline") {
@@ -161,9 +161,10 @@ async function makePlan(ctx: RunContext, snapshot: Snapshot, askModel: boolean):
 }
 
 /** The memories' vectors from the configured embeddings endpoint, through the cache in `.compact/`. */
-async function memoryVectors(ctx: RunContext, memories: Memory[]): Promise<Map<string, Float32Array>> {
+// A dry run or a report writes nothing, not even the cache.
+async function memoryVectors(ctx: RunContext, memories: Memory[], save: boolean): Promise<Map<string, Float32Array>> {
   const embedder = await openAiEmbedder(ctx.settings.embeddings!, ctx.env ?? process.env, { timeoutMs: ctx.settings.timeoutMs, maxRetries: ctx.settings.maxRetries });
-  const { vectors } = await cachedVectors(ctx.dir, embedder, memories.map(embeddingText), ctx.signal);
+  const { vectors } = await cachedVectors(ctx.dir, embedder, memories.map(embeddingText), { save, ...(ctx.signal ? { signal: ctx.signal } : {}) });
   return new Map(memories.map((memory, i) => [memoryId(memory), vectors[i]!]));
 }
 

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFile, writeFile } from "node:fs/promises";
@@ -133,8 +134,19 @@ describe("compact consolidate with embeddings configured", () => {
     expect(server.inputs.flat()).toHaveLength(3);
     expect(JSON.parse(vectors.stdout).plan.merges).toEqual([{ keep: "user_lea-calls", fold: "user_lea-written" }]);
 
+    // A dry run writes nothing, not even the cache; a real run keeps it.
+    expect(existsSync(path.join(dir, VECTOR_CACHE_FILE))).toBe(false);
+    const applied = await runCli(["consolidate", "--dir", dir, "--yes", "--json", "--config", config]);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(existsSync(path.join(dir, VECTOR_CACHE_FILE))).toBe(true);
+    // The merged memory is new text: the next real run asks for it alone and caches it.
+    const before = server.inputs.flat().length;
+    await runCli(["consolidate", "--dir", dir, "--yes", "--json", "--config", config]);
+    expect(server.inputs.flat()).toHaveLength(before + 1);
+
+    const sent = server.inputs.flat().length;
     await m("user_bob-deadline", "Bob's deadlines", "Bob books deadlines", "2026-03-12", "Bob adds every deadline to his calendar by hand.");
     await runCli(["consolidate", "--dir", dir, "--dry-run", "--json", "--config", config]);
-    expect(server.inputs.at(-1)).toEqual([expect.stringContaining("Bob adds every deadline")]);
+    expect(server.inputs.flat().slice(sent)).toEqual([expect.stringContaining("Bob adds every deadline")]);
   });
 });
