@@ -4,10 +4,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Compactor, readDailyLog } from "../dist/index.js";
+import { readFile } from "node:fs/promises";
 import { planConsolidation } from "../dist/consolidate/plan-consolidation.js";
-import { toRecord } from "../dist/consolidate/read-memories.js";
-import { buildIndex } from "../dist/store/build-index.js";
+import { Compactor, readMemory } from "../dist/index.js";
+import { readLogBytes } from "../dist/logs/read-daily-log.js";
+import { buildIndex } from "../dist/memory/build-index.js";
 import { generateWeek } from "./generate-week.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,7 +39,7 @@ const corpus = corpusFiles(path.resolve(here, "../../shared/corpus/real"));
 if (corpus.length > 0) {
   const bytes = corpus.reduce((sum, file) => sum + statSync(file).size, 0);
   const { ms } = await timed("corpus", () =>
-    Promise.all(corpus.map((file) => readDailyLog({ path: file, relPath: path.basename(file), date: "2026-01-01" }))),
+    Promise.all(corpus.map(async (file) => readLogBytes({ relPath: path.basename(file), date: "2026-01-01" }, await readFile(file)))),
   );
   rows.push(`read+redact+split+dates  ${corpus.length} real logs, ${kib(bytes)}: ${ms.toFixed(0)} ms (${(bytes / 1024 / (ms / 1000)).toFixed(0)} KiB/s)`);
 }
@@ -46,11 +47,10 @@ if (corpus.length > 0) {
 for (const perDay of [30, 300]) {
   const dir = await mkdtemp(path.join(tmpdir(), "compact-bench-"));
   const bytes = await generateWeek(dir, perDay);
-  const compactor = new Compactor({ dir });
-  const { ms: compactMs, result } = await timed("compact", () => compactor.compactDaily("2026-W14"));
-  const { ms: writeMs } = await timed("write", () => compactor.write(result));
+  const compactor = await Compactor.open({ dir });
+  const { ms, result } = await timed("compact", () => compactor.compactWeek("2026-W14"));
   rows.push(
-    `compact --week offline  ${perDay * 7} entries, ${kib(bytes)}: compactDaily ${compactMs.toFixed(0)} ms, write ${writeMs.toFixed(0)} ms, ${result.memories.length} memories, ratio ${(result.summaryChars / result.inputChars).toFixed(2)}`,
+    `compact --week offline  ${perDay * 7} entries, ${kib(bytes)}: ${ms.toFixed(0)} ms (read, model, plan, journaled write), ${result.memories.accepted.length} memories, ratio ${result.compressionRatio.toFixed(2)}`,
   );
   await rm(dir, { recursive: true, force: true });
 }
@@ -83,7 +83,7 @@ for (let i = 0; i < 20_000; i++) {
   const text = planted ? `${planted.body} ${words(2)}` : `${words(12)}.`;
   const description = planted ? planted.description : words(6);
   const raw = `---\nname: memory ${i}\ndescription: ${description}\ntype: ${type}\nupdated: 2026-0${(i % 9) + 1}-01\n---\n\n${text}\n`;
-  records.push(toRecord(`${type}_m${i}.md`, raw));
+  records.push(readMemory(`${type}_m${i}.md`, raw).memory);
 }
 const { ms: planMs, result: plan } = await timed("plan", () => planConsolidation(records, { today: "2026-11-22" }));
 rows.push(`consolidation plan for 20,000 memories: ${planMs.toFixed(0)} ms (${plan.merges.length} merges of 2,000 planted duplicates, ${plan.conflicts.length} conflicts)`);
