@@ -37,6 +37,9 @@ Options:
                      then consolidate when the gates are open (24 h and 5 sessions
                      since the last consolidation, no other run holding the lock)
   --force            with --auto: open the time and session gates (never the lock)
+  --concurrency N    with --auto: ask the model about N weeks at once (default: the
+                     config's "concurrency", else 4 for anthropic and openai, 1 for
+                     the others); commits stay one at a time, in week order
   --quiet            print errors only
   --debug            print a stack trace with an error (also: DEBUG=compact)
   -h, --help         print this help (compact COMMAND --help for a command)

@@ -17,6 +17,7 @@ const OPTIONS = {
   yes: { type: "boolean", short: "y" },
   auto: { type: "boolean" },
   force: { type: "boolean" },
+  concurrency: { type: "string" },
   resolve: { type: "string" },
   list: { type: "boolean" },
   limit: { type: "string" },

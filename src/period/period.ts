@@ -1,4 +1,13 @@
-import { addDays, endOfMonth, endOfQuarter, format, getISOWeek, getISOWeekYear, getISOWeeksInYear, parseISO, startOfMonth, startOfQuarter } from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { endOfMonth } from "date-fns/endOfMonth";
+import { endOfQuarter } from "date-fns/endOfQuarter";
+import { format } from "date-fns/format";
+import { getISOWeek } from "date-fns/getISOWeek";
+import { getISOWeekYear } from "date-fns/getISOWeekYear";
+import { getISOWeeksInYear } from "date-fns/getISOWeeksInYear";
+import { parseISO } from "date-fns/parseISO";
+import { startOfMonth } from "date-fns/startOfMonth";
+import { startOfQuarter } from "date-fns/startOfQuarter";
 import { WeekError } from "../errors/week-error.js";
 
 /** The kinds of period a summary covers. Weeks are compacted today; months and quarters roll weeks up. */

@@ -1,18 +1,21 @@
 import { UntracedOutputError } from "../errors/untraced-output-error.js";
 import { loadPeriodLogs } from "../logs/load-period-logs.js";
+import type { LogFile } from "../logs/log-types.js";
 import { estimateCost } from "../model/estimate-cost.js";
 import type { MemoryModel, TokenUsage } from "../model/memory-model.js";
 import { type Period, parseWeek } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
 import { estimateTokens } from "../prompt/render-prompt.js";
 import { RecordingModel } from "../providers/replay/recording-model.js";
-import { readSnapshot, type Snapshot } from "../store/snapshot.js";
+import { cacheSnapshot, readSnapshot, type Snapshot } from "../store/snapshot.js";
+import { SnapshotCache } from "../store/snapshot-cache.js";
 import { commitChanges } from "../store/transaction.js";
-import { compressionRatio, type SkippedCandidate, type SourceLog } from "./compaction-result.js";
+import { type CompactionResult, compressionRatio, type SkippedCandidate, type SourceLog } from "./compaction-result.js";
 import { completeCompaction, prepareCompaction, readCompaction } from "./compact-daily.js";
 import { type AcceptedMemory, type PlannedFile, planPeriod } from "./plan-period.js";
-import { memoryIndex, relatedMemories } from "./related-memories.js";
+import { relatedMemories } from "./related-memories.js";
 import type { RunContext } from "./run-context.js";
+import { RunMemories } from "./run-memories.js";
 import { withRunLock } from "./with-run-lock.js";
 
 /** The size and price of a period's call, before making it. */
@@ -74,7 +77,8 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
   const built = await ctx.model();
   if (options.dryRun) return dryRun(ctx, period, built instanceof RecordingModel ? built.inner : built);
   return withRunLock(ctx, `compact --week ${period.label}`, async (recovered) => {
-    const snapshot = await readSnapshot(ctx.dir);
+    const cache = await SnapshotCache.load(ctx.dir);
+    const snapshot = await readSnapshot(ctx.dir, { cache });
     const outcome = await compactPeriod(ctx, period, snapshot, built, options);
     if (!outcome) return { ...noLogs(ctx, period, built, snapshot.problems), recovered };
     const journal = await commitChanges(ctx.dir, outcome.plan.changes, {
@@ -84,27 +88,51 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
       last: isIndexFile(ctx),
       signal: ctx.signal,
     });
+    await cacheSnapshot(ctx.dir, cache, outcome.plan.next);
     return weekResult(period, outcome, { dryRun: false, notes: [], recovered, ...(journal ? { run: journal.run } : {}), ...(built instanceof RecordingModel ? { recorded: built.recorded } : {}) });
   });
 }
 
+/** A period's logs read and its model call made and read: what does not depend on the weeks before it. */
+export interface AskedPeriod {
+  result: CompactionResult;
+  estimate: CostEstimate;
+}
+
 /** One period compacted against a snapshot, planned but not written. Undefined when the period has no logs. */
 export async function compactPeriod(ctx: RunContext, period: Period, snapshot: Snapshot, model: MemoryModel, options: { strict?: boolean } = {}) {
-  const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
+  const memories = new RunMemories(snapshot.memories);
+  const asked = await askPeriod(ctx, period, memories, model);
+  if (!asked) return undefined;
+  asked.result.warnings.unshift(...snapshot.problems);
+  return planAsked(ctx, asked, snapshot, memories, options);
+}
+
+/**
+ * Reads a period's logs (`files`, when a long run listed them already),
+ * shows the model the memories related to them, makes the one call and
+ * reads the answer. Plans nothing: several periods can be asked at once.
+ */
+export async function askPeriod(ctx: RunContext, period: Period, memories: RunMemories, model: MemoryModel, files?: LogFile[]): Promise<AskedPeriod | undefined> {
+  const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal, files });
   if (logs.logs.length === 0) return undefined;
-  const { index, byId } = memoryIndex(snapshot.memories);
-  const related = relatedMemories(index, byId, logs.logs.map((log) => log.text).join("\n"));
+  const related = relatedMemories(memories, logs.logs.map((log) => log.text).join("\n"));
   const prepared = await prepareCompaction(await ctx.prompts(), logs, related, ctx.settings);
   const completed = await completeCompaction(model, prepared, ctx.signal);
   const result = readCompaction(prepared, completed, model, ctx.price(model.modelId));
-  result.warnings.unshift(...snapshot.problems);
+  return { result, estimate: estimateOf(prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId)) };
+}
+
+/** Plans an asked period's writes against the snapshot as it stands now (the weeks before it committed). */
+export function planAsked(ctx: RunContext, asked: AskedPeriod, snapshot: Snapshot, memories: RunMemories, options: { strict?: boolean } = {}) {
+  const { result } = asked;
   const untraced = result.warnings.filter((w) => w.ruleId === "untraced-bullet" || w.ruleId === "untraced-memory");
   if (options.strict && untraced.length > 0) {
     throw new UntracedOutputError(`--strict: ${untraced.length} summary bullet(s) or memories trace to no daily entry (first: ${untraced[0]!.source}: ${untraced[0]!.message}); nothing written`);
   }
-  const plan = planPeriod(snapshot, result, { layout: ctx.dir.layout, now: ctx.now(), retention: ctx.settings.retention });
+  const plan = planPeriod(snapshot, result, { layout: ctx.dir.layout, now: ctx.now(), retention: ctx.settings.retention, neighbours: (fresh) => memories.neighbours(fresh) });
   result.warnings.push(...plan.warnings);
-  return { result, plan, estimate: estimateOf(prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId)) };
+  return { result, plan, estimate: asked.estimate };
 }
 
 async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Promise<CompactWeekResult> {
@@ -113,8 +141,7 @@ async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Prom
     // A dry run never spends money: a paid provider stops at the estimate.
     const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
     if (logs.logs.length === 0) return noLogs(ctx, period, model, snapshot.problems, true);
-    const { index, byId } = memoryIndex(snapshot.memories);
-    const prepared = await prepareCompaction(await ctx.prompts(), logs, relatedMemories(index, byId, logs.logs.map((l) => l.text).join("\n")), ctx.settings);
+    const prepared = await prepareCompaction(await ctx.prompts(), logs, relatedMemories(new RunMemories(snapshot.memories), logs.logs.map((l) => l.text).join("\n")), ctx.settings);
     const estimate = estimateOf(prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId));
     return {
       ...emptyResult(period, model, true),

@@ -8,10 +8,12 @@ import { isEmptyPlan, renderReport } from "../consolidate/render-report.js";
 import { validatePlan } from "../consolidate/validate-plan.js";
 import { buildIndex } from "../memory/build-index.js";
 import type { Memory } from "../memory/memory.js";
+import { readMemory } from "../memory/read-memory.js";
 import { renderMemory } from "../memory/render-memory.js";
 import type { Problem } from "../problems/problem.js";
 import { topicPath } from "../store/memory-layout.js";
 import { readSnapshot, type Snapshot } from "../store/snapshot.js";
+import { isPlainData, SnapshotCache } from "../store/snapshot-cache.js";
 import { commitChanges, type FileChange } from "../store/transaction.js";
 import { isIndexFile } from "./compact-week.js";
 import { indexWeek } from "./plan-period.js";
@@ -95,7 +97,8 @@ export async function consolidate(ctx: RunContext, options: ConsolidateOptions =
 
 /** The pass itself, the lock already held (`--auto` runs it after compacting). */
 export async function consolidateLocked(ctx: RunContext, mode: "apply" | "auto", options: ConsolidateOptions, recovered: string[]): Promise<ConsolidateResult> {
-  const snapshot = await readSnapshot(ctx.dir);
+  const cache = await SnapshotCache.load(ctx.dir);
+  const snapshot = await readSnapshot(ctx.dir, { cache });
   const { plan, warnings } = await makePlan(ctx, snapshot, true);
   warnings.unshift(...snapshot.problems);
   const report = renderReport(plan, { asking: false });
@@ -129,6 +132,8 @@ export async function consolidateLocked(ctx: RunContext, mode: "apply" | "auto",
     last: isIndexFile(ctx),
     signal: ctx.signal,
   });
+  // What this pass wrote goes into the snapshot cache, so the next command (status, say) parses none of it.
+  await cache.commit(ctx.dir, new Map(changes.map((change) => [change.path, cachedChange(change, writes)])));
   const memoryFiles = new Set(journal?.files.map((f) => f.path) ?? []);
   const improved = [...memoryFiles].filter((file) => !file.startsWith("archive/") && file !== reminderFile && !isIndexFile(ctx)(file)).length;
   return result(mode, false, plan, report, { dir, warnings, recovered, applied: true, improved, ...(journal ? { run: journal.run } : {}) });
@@ -226,4 +231,12 @@ function result(
     recovered: extra.recovered ?? [],
     ...(mode === "auto" && !dryRun ? { line: `[compact --auto] dir=${extra.dir ?? "."} merged=${counts.merged} pruned=${counts.pruned} conflicts_skipped=${plan.conflicts.length}` } : {}),
   };
+}
+
+// A file a consolidation wrote, as the snapshot cache keeps it: a memory parsed, the index as text only.
+function cachedChange(change: FileChange, writes: Map<string, Memory>): { text: string; parsed: unknown } | null {
+  if (typeof change.content !== "string") return null;
+  if (!writes.has(change.path)) return { text: change.content, parsed: null };
+  const read = readMemory(change.path, change.content);
+  return { text: change.content, parsed: isPlainData(read) ? read : { parseAgain: true } };
 }

@@ -50,6 +50,8 @@ export interface PlanPeriodOptions {
   layout: MemoryLayout;
   now: Date;
   retention: Record<string, number | null>;
+  /** The existing memories a new one could restate (default: all): a long run finds them through its index. */
+  neighbours?: (fresh: Memory[]) => Memory[];
 }
 
 /**
@@ -89,7 +91,14 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
   const journalLines: string[] = [];
   if (fresh.size > 0) {
     const today = now.toISOString().slice(0, 10);
-    const plan = planConsolidation([...active.values()], { today, retention: options.retention, justWritten: fresh });
+    const pool = new Map<string, Memory>();
+    const written = [...touched.values()].filter((memory) => fresh.has(memoryId(memory)));
+    for (const memory of options.neighbours ? options.neighbours(written) : active.values()) {
+      const current = active.get(memory.file);
+      if (current) pool.set(current.file, current);
+    }
+    for (const memory of written) pool.set(memory.file, memory);
+    const plan = planConsolidation([...pool.values()], { today, retention: options.retention, justWritten: fresh });
     plan.merges = plan.merges.filter((m) => fresh.has(m.keep) || fresh.has(m.fold));
     plan.redates = plan.redates.filter((r) => fresh.has(r.id));
     plan.prunes = [];

@@ -1,7 +1,6 @@
-import { type Memory, memoryId } from "../memory/memory.js";
 import type { RelatedMemory } from "../prompt/related-memories.js";
-import { Bm25Index } from "../search/bm25.js";
 import { terms } from "../text/tokenize.js";
+import type { RunMemories } from "./run-memories.js";
 
 /** About 2,000 tokens of existing memories beside a week's logs. */
 export const RELATED_BUDGET_CHARS = 8000;
@@ -14,8 +13,8 @@ const QUERY_TERMS = 300;
  * description and text), within the budget, best first: what the model is
  * shown so it updates a memory instead of writing a second one.
  */
-export function relatedMemories(index: Bm25Index, byId: Map<string, Memory>, logText: string): RelatedMemory[] {
-  if (index.size === 0) return [];
+export function relatedMemories(memories: RunMemories, logText: string): RelatedMemory[] {
+  if (memories.size === 0) return [];
   const counts = new Map<string, number>();
   for (const term of terms(logText)) counts.set(term, (counts.get(term) ?? 0) + 1);
   const query = [...counts]
@@ -24,8 +23,8 @@ export function relatedMemories(index: Bm25Index, byId: Map<string, Memory>, log
     .map(([term, count]) => ({ term, weight: Math.log(1 + count) }));
   const related: RelatedMemory[] = [];
   let used = 0;
-  for (const { id } of index.rankTerms(query, MAX_RELATED)) {
-    const memory = byId.get(id);
+  for (const { id } of memories.index.rankTerms(query, MAX_RELATED)) {
+    const memory = memories.get(id);
     if (!memory) continue;
     const entry = { type: memory.type, name: memory.name, description: memory.description };
     const size = entry.type.length + entry.name.length + entry.description.length + 8;
@@ -34,15 +33,4 @@ export function relatedMemories(index: Bm25Index, byId: Map<string, Memory>, log
     used += size;
   }
   return related;
-}
-
-/** A search index over memories: name, description and text. */
-export function memoryIndex(memories: Memory[]): { index: Bm25Index; byId: Map<string, Memory> } {
-  const index = new Bm25Index();
-  const byId = new Map<string, Memory>();
-  for (const memory of memories) {
-    index.add(memoryId(memory), `${memory.name}\n${memory.description}\n${memory.body}`);
-    byId.set(memoryId(memory), memory);
-  }
-  return { index, byId };
 }

@@ -3,11 +3,14 @@ import { currentGates } from "../schedule/current-gates.js";
 import { renderScheduleState, STATE_FILE } from "../schedule/schedule-state.js";
 import { weekStates } from "../schedule/week-status.js";
 import { writeAtomic } from "../store/atomic-write.js";
-import { readSnapshot } from "../store/snapshot.js";
+import { cacheSnapshot, readSnapshot } from "../store/snapshot.js";
+import { SnapshotCache } from "../store/snapshot-cache.js";
 import { commitChanges } from "../store/transaction.js";
-import { compactPeriod, isIndexFile } from "./compact-week.js";
+import { askPeriod, isIndexFile, planAsked } from "./compact-week.js";
 import { type ConsolidateResult, consolidateLocked } from "./consolidate.js";
+import { inOrder } from "./in-order.js";
 import type { RunContext } from "./run-context.js";
+import { RunMemories } from "./run-memories.js";
 import { withRunLock } from "./with-run-lock.js";
 
 /** One week `--auto` compacted. */
@@ -39,18 +42,23 @@ export interface AutoResult {
 export interface AutoOptions {
   /** Open the time and session gates (never the lock). */
   force?: boolean;
+  /** Weeks whose model calls run at once (default: the `concurrency` setting). */
+  concurrency?: number;
 }
 
 /**
  * What cron runs: compact every completed week whose summary is missing or
  * out of date, oldest first, each week one transaction; then consolidate when
- * the gates are open. The memory dir is read once; each week's plan starts
- * from the previous week's result.
+ * the gates are open. The memory dir is read and indexed once. Up to
+ * `concurrency` weeks are asked of the model at once (each shown the memories
+ * committed when its call starts); their plans and commits run one at a
+ * time in week order, each starting from the previous week's result.
  */
 export async function runAuto(ctx: RunContext, options: AutoOptions = {}): Promise<AutoResult> {
   return withRunLock(ctx, "compact --auto", async (recovered) => {
     const now = ctx.now();
-    let snapshot = await readSnapshot(ctx.dir);
+    const cache = await SnapshotCache.load(ctx.dir);
+    let snapshot = await readSnapshot(ctx.dir, { cache });
     const warnings: Problem[] = [...snapshot.problems];
     const lines: string[] = [];
     const { weeks, problems } = await weekStates(ctx.dir, now, snapshot.summaries, ctx.logs, snapshot.unreadableSummaries);
@@ -59,10 +67,16 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}): Promi
     const compacted: AutoWeek[] = [];
     if (todo.length > 0) {
       const model = await ctx.model();
+      const memories = new RunMemories(snapshot.memories);
+      const concurrency = options.concurrency ?? ctx.settings.concurrency;
       ctx.onProgress?.({ kind: "period", done: 0, total: todo.length, text: `compacting ${todo.length} week${todo.length === 1 ? "" : "s"}` });
-      for (const [i, week] of todo.entries()) {
-        const outcome = await compactPeriod(ctx, week.week, snapshot, model);
-        if (!outcome) continue;
+      const ask = (week: (typeof todo)[number], stop: AbortSignal) => {
+        const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop]) : stop;
+        return askPeriod({ ...ctx, signal }, week.week, memories, model, week.logs);
+      };
+      await inOrder(todo, concurrency, ask, async (week, asked, i) => {
+        if (!asked) return;
+        const outcome = planAsked(ctx, asked, snapshot, memories);
         const journal = await commitChanges(ctx.dir, outcome.plan.changes, {
           command: `compact --auto (${week.week.label})`,
           now: ctx.now(),
@@ -71,6 +85,10 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}): Promi
           signal: ctx.signal,
         });
         snapshot = outcome.plan.next;
+        memories.update(
+          outcome.plan.files.filter((file) => file.role === "memory" && file.action !== "unchanged").map((file) => file.path),
+          snapshot.memories,
+        );
         const done: AutoWeek = {
           week: week.week.label,
           reason: week.state === "stale" ? "logs changed" : "no summary",
@@ -83,8 +101,9 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}): Promi
         const text = `compacted ${done.week} (${done.reason}): ${done.logs} logs, ${done.memories} memories`;
         lines.push(text);
         ctx.onProgress?.({ kind: "period", done: i + 1, total: todo.length, text });
-      }
+      });
     }
+    if (compacted.length > 0) await cacheSnapshot(ctx.dir, cache, snapshot);
     if (todo.length === 0) lines.push("nothing to compact: every completed week with logs has a current summary");
 
     const { gates, state } = await currentGates(ctx.dir, { now, logs: ctx.logs, minHours: ctx.settings.minHours, minSessions: ctx.settings.minSessions, maxBytes: ctx.settings.logsMaxBytes });

@@ -1,5 +1,6 @@
 import { type FindLogsOptions, findDailyLogs } from "../logs/find-daily-logs.js";
-import { type DailyLog, readDailyLog } from "../logs/read-daily-log.js";
+import type { LogFile } from "../logs/log-types.js";
+import type { DailyLog } from "../logs/read-daily-log.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import { countSessions } from "./count-sessions.js";
 import { evaluateGates, type Gate } from "./gates.js";
@@ -14,11 +15,8 @@ export async function currentGates(
   const last = state.lastConsolidation ? new Date(state.lastConsolidation) : undefined;
   const { files } = await findDailyLogs(dir, options.logs);
   const since = last?.toISOString().slice(0, 10);
-  const logs: DailyLog[] = [];
-  for (const file of since ? files.filter((f) => f.date >= since) : files) {
-    const read = await readDailyLog(dir, file, options.maxBytes);
-    if (!("skipped" in read)) logs.push(read);
-  }
+  const toRead = since ? files.filter((f) => f.date >= since) : files;
+  const logs = toRead.length > 0 ? await readLogs(dir, toRead, options.maxBytes) : [];
   const gates = evaluateGates({
     now: options.now,
     ...(last ? { lastConsolidation: last } : {}),
@@ -28,4 +26,15 @@ export async function currentGates(
     ...(options.lockHolder ? { lockHolder: options.lockHolder } : {}),
   });
   return { gates, state };
+}
+
+// Reading a log (redaction, markdown, dates) is loaded only when there is one to read.
+async function readLogs(dir: MemoryDir, files: LogFile[], maxBytes: number): Promise<DailyLog[]> {
+  const { readDailyLog } = await import("../logs/read-daily-log.js");
+  const logs: DailyLog[] = [];
+  for (const file of files) {
+    const read = await readDailyLog(dir, file, maxBytes);
+    if (!("skipped" in read)) logs.push(read);
+  }
+  return logs;
 }

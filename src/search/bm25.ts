@@ -60,6 +60,11 @@ export class Bm25Index {
     return this.postings.has(term);
   }
 
+  /** The documents holding a term. */
+  documentsWith(term: string): IterableIterator<string> {
+    return (this.postings.get(term) ?? new Map<string, number>()).keys();
+  }
+
   /** The distinct terms of the documents. */
   vocabulary(): IterableIterator<string> {
     return this.postings.keys();

@@ -2,7 +2,7 @@ import type { CliIo } from "../cli-io.js";
 import { HELP } from "../help.js";
 import { compactorOptions, prepareModel } from "../open-compactor.js";
 import { Output } from "../output.js";
-import { parseOptions } from "../parse-options.js";
+import { parseOptions, positiveInteger } from "../parse-options.js";
 import { progressBar } from "../progress-bar.js";
 import { Compactor } from "../../pipeline/compactor.js";
 
@@ -13,11 +13,12 @@ import { Compactor } from "../../pipeline/compactor.js";
  * one line per action; exit 0 when there is nothing to do.
  */
 export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["auto", "force", "dir", "provider", "model", "config"], "compact --auto");
+  const line = parseOptions(argv, ["auto", "force", "concurrency", "dir", "provider", "model", "config"], "compact --auto");
   if (line.options.help) {
     io.stdout(HELP);
     return 0;
   }
+  const concurrency = positiveInteger(line.options.concurrency, "concurrency");
   const output = new Output(io, line.options.json === true, line.options.quiet === true);
   const bar = await progressBar(Boolean(io.stderrIsTerminal) && !output.quiet && !output.json);
   const compactor = await Compactor.open({
@@ -28,7 +29,7 @@ export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
     },
   });
   for (const notice of compactor.notices) output.warn(notice);
-  const result = await compactor.runAuto({ force: line.options.force === true });
+  const result = await compactor.runAuto({ force: line.options.force === true, ...(concurrency ? { concurrency } : {}) });
   if (result.compacted.length > 0) {
     bar.stop(`compacted ${result.compacted.length} week${result.compacted.length === 1 ? "" : "s"}`);
     await prepareModel(compactor, output);

@@ -1,0 +1,70 @@
+import { type Memory, memoryId } from "../memory/memory.js";
+import { Bm25Index } from "../search/bm25.js";
+import { terms } from "../text/tokenize.js";
+
+// A term in more memories than this says little about any pair (the consolidation finder's own cut-off).
+const MAX_POSTINGS = 200;
+const MIN_SHARED = 2;
+
+/**
+ * The active memories of a run, indexed once (BM25 over name, description
+ * and text) and kept up to date week by week, so a long run never re-reads
+ * or re-indexes the whole memory dir: related memories for a prompt, and the
+ * neighbours a new memory could restate, are both found through the index.
+ */
+export class RunMemories {
+  readonly index = new Bm25Index();
+  private readonly byId = new Map<string, Memory>();
+
+  constructor(memories: Iterable<Memory>) {
+    for (const memory of memories) this.put(memory);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: string): Memory | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Brings the index in line with a committed week: memories written or removed, by file. */
+  update(files: Iterable<string>, next: Memory[]): void {
+    const changed = new Set(files);
+    if (changed.size === 0) return;
+    for (const file of changed) this.drop(memoryId({ file }));
+    for (const memory of next) if (changed.has(memory.file)) this.put(memory);
+  }
+
+  /**
+   * Memories of the same type sharing at least two not-too-common terms with
+   * one of `memories`: every pair the consolidation finder could form with
+   * them lies inside this set, so a week's merge step looks at it alone.
+   */
+  neighbours(memories: Memory[]): Memory[] {
+    const found = new Map<string, Memory>();
+    for (const memory of memories) {
+      const shared = new Map<string, number>();
+      for (const term of new Set(terms(`${memory.name}\n${memory.description}\n${memory.body}`))) {
+        if (this.index.documentFrequency(term) > MAX_POSTINGS) continue;
+        for (const id of this.index.documentsWith(term)) shared.set(id, (shared.get(id) ?? 0) + 1);
+      }
+      for (const [id, count] of shared) {
+        const other = this.byId.get(id);
+        if (count >= MIN_SHARED && other && other.type === memory.type) found.set(id, other);
+      }
+    }
+    return [...found.values()];
+  }
+
+  private put(memory: Memory): void {
+    const id = memoryId(memory);
+    this.index.add(id, `${memory.name}\n${memory.description}\n${memory.body}`);
+    this.byId.set(id, memory);
+  }
+
+  private drop(id: string): void {
+    this.index.remove(id);
+    this.byId.delete(id);
+  }
+}
