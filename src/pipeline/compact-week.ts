@@ -1,6 +1,7 @@
 import { UntracedOutputError } from "../errors/untraced-output-error.js";
 import { loadPeriodLogs } from "../logs/load-period-logs.js";
 import type { LogFile } from "../logs/log-types.js";
+import type { DailyLog } from "../logs/read-daily-log.js";
 import { estimateCost } from "../model/estimate-cost.js";
 import type { MemoryModel, TokenUsage } from "../model/memory-model.js";
 import { type Period, parseWeek } from "../period/period.js";
@@ -81,6 +82,7 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
     const snapshot = await readSnapshot(ctx.dir, { cache });
     const outcome = await compactPeriod(ctx, period, snapshot, built, options);
     if (!outcome) return { ...noLogs(ctx, period, built, snapshot.problems), recovered };
+    await cacheSnapshot(ctx.dir, cache, outcome.plan.next);
     const journal = await commitChanges(ctx.dir, outcome.plan.changes, {
       command: `compact --week ${period.label}`,
       now: ctx.now(),
@@ -88,7 +90,6 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
       last: isIndexFile(ctx),
       signal: ctx.signal,
     });
-    await cacheSnapshot(ctx.dir, cache, outcome.plan.next);
     return weekResult(period, outcome, { dryRun: false, notes: [], recovered, ...(journal ? { run: journal.run } : {}), ...(built instanceof RecordingModel ? { recorded: built.recorded } : {}) });
   });
 }
@@ -97,6 +98,8 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
 export interface AskedPeriod {
   result: CompactionResult;
   estimate: CostEstimate;
+  /** The logs as read: a long run counts their sessions before letting them go. */
+  logs: DailyLog[];
 }
 
 /** One period compacted against a snapshot, planned but not written. Undefined when the period has no logs. */
@@ -120,17 +123,23 @@ export async function askPeriod(ctx: RunContext, period: Period, memories: RunMe
   const prepared = await prepareCompaction(await ctx.prompts(), logs, related, ctx.settings);
   const completed = await completeCompaction(model, prepared, ctx.signal);
   const result = readCompaction(prepared, completed, model, ctx.price(model.modelId));
-  return { result, estimate: estimateOf(prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId)) };
+  return { result, estimate: estimateOf(prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId)), logs: logs.logs };
 }
 
 /** Plans an asked period's writes against the snapshot as it stands now (the weeks before it committed). */
-export function planAsked(ctx: RunContext, asked: AskedPeriod, snapshot: Snapshot, memories: RunMemories, options: { strict?: boolean } = {}) {
+export function planAsked(ctx: RunContext, asked: AskedPeriod, snapshot: Snapshot, memories: RunMemories, options: { strict?: boolean; index?: boolean } = {}) {
   const { result } = asked;
   const untraced = result.warnings.filter((w) => w.ruleId === "untraced-bullet" || w.ruleId === "untraced-memory");
   if (options.strict && untraced.length > 0) {
     throw new UntracedOutputError(`--strict: ${untraced.length} summary bullet(s) or memories trace to no daily entry (first: ${untraced[0]!.source}: ${untraced[0]!.message}); nothing written`);
   }
-  const plan = planPeriod(snapshot, result, { layout: ctx.dir.layout, now: ctx.now(), retention: ctx.settings.retention, neighbours: (fresh) => memories.neighbours(fresh) });
+  const plan = planPeriod(snapshot, result, {
+    layout: ctx.dir.layout,
+    now: ctx.now(),
+    retention: ctx.settings.retention,
+    index: options.index !== false,
+    neighbours: (fresh) => memories.neighbours(fresh),
+  });
   result.warnings.push(...plan.warnings);
   return { result, plan, estimate: asked.estimate };
 }

@@ -1,12 +1,14 @@
 import type { Problem } from "../problems/problem.js";
 import { currentGates } from "../schedule/current-gates.js";
-import { renderScheduleState, STATE_FILE } from "../schedule/schedule-state.js";
+import { countSessions } from "../schedule/count-sessions.js";
+import { readScheduleState, renderScheduleState, STATE_FILE } from "../schedule/schedule-state.js";
 import { weekStates } from "../schedule/week-status.js";
 import { writeAtomic } from "../store/atomic-write.js";
 import { cacheSnapshot, readSnapshot } from "../store/snapshot.js";
 import { SnapshotCache } from "../store/snapshot-cache.js";
 import { commitChanges } from "../store/transaction.js";
 import { askPeriod, isIndexFile, planAsked } from "./compact-week.js";
+import { indexChanges } from "./plan-period.js";
 import { type ConsolidateResult, consolidateLocked } from "./consolidate.js";
 import { inOrder } from "./in-order.js";
 import type { RunContext } from "./run-context.js";
@@ -65,10 +67,15 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}): Promi
     warnings.push(...problems);
     const todo = weeks.filter((week) => week.state === "pending" || week.state === "stale");
     const compacted: AutoWeek[] = [];
+    // Sessions are counted as each log is read, so the consolidation gate reads no log twice.
+    const { lastConsolidation: last } = await readScheduleState(ctx.dir);
+    const lastConsolidation = last ? new Date(last) : undefined;
+    const sessions = new Map<string, number>();
     if (todo.length > 0) {
       const model = await ctx.model();
       const memories = new RunMemories(snapshot.memories);
       const concurrency = options.concurrency ?? ctx.settings.concurrency;
+      let indexed = false;
       ctx.onProgress?.({ kind: "period", done: 0, total: todo.length, text: `compacting ${todo.length} week${todo.length === 1 ? "" : "s"}` });
       const ask = (week: (typeof todo)[number], stop: AbortSignal) => {
         const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop]) : stop;
@@ -76,7 +83,10 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}): Promi
       };
       await inOrder(todo, concurrency, ask, async (week, asked, i) => {
         if (!asked) return;
-        const outcome = planAsked(ctx, asked, snapshot, memories);
+        for (const log of asked.logs) sessions.set(log.file.relPath, countSessions([log], lastConsolidation));
+        // The index is rebuilt by the last week only: every rebuild reads every memory.
+        const outcome = planAsked(ctx, asked, snapshot, memories, { index: i === todo.length - 1 });
+        indexed = i === todo.length - 1;
         const journal = await commitChanges(ctx.dir, outcome.plan.changes, {
           command: `compact --auto (${week.week.label})`,
           now: ctx.now(),
@@ -102,11 +112,23 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}): Promi
         lines.push(text);
         ctx.onProgress?.({ kind: "period", done: i + 1, total: todo.length, text });
       });
+      const changes = compacted.length > 0 && !indexed ? indexChanges(snapshot, ctx.dir.layout) : [];
+      if (changes.length > 0) {
+        await commitChanges(ctx.dir, changes, { command: "compact --auto (index)", now: ctx.now(), operations: ["rebuild the index"], last: isIndexFile(ctx), signal: ctx.signal });
+        for (const change of changes) snapshot.texts.set(change.path, change.content as string);
+      }
     }
     if (compacted.length > 0) await cacheSnapshot(ctx.dir, cache, snapshot);
     if (todo.length === 0) lines.push("nothing to compact: every completed week with logs has a current summary");
 
-    const { gates, state } = await currentGates(ctx.dir, { now, logs: ctx.logs, minHours: ctx.settings.minHours, minSessions: ctx.settings.minSessions, maxBytes: ctx.settings.logsMaxBytes });
+    const { gates, state } = await currentGates(ctx.dir, {
+      now,
+      logs: ctx.logs,
+      minHours: ctx.settings.minHours,
+      minSessions: ctx.settings.minSessions,
+      maxBytes: ctx.settings.logsMaxBytes,
+      counted: sessions,
+    });
     const closed = gates.filter((gate) => !gate.open && !(options.force && gate.name !== "lock"));
     let consolidation: ConsolidateResult | null = null;
     if (closed.length === 0) {

@@ -5,6 +5,9 @@ import { terms } from "../text/tokenize.js";
 // A term in more memories than this says little about any pair (the consolidation finder's own cut-off).
 const MAX_POSTINGS = 200;
 const MIN_SHARED = 2;
+// The finder pairs memories from a word overlap of 0.3; these terms differ a little from its words
+// (no synonyms joined), so a neighbour is kept from a lower overlap and the finder decides.
+const MIN_OVERLAP = 0.2;
 
 /**
  * The active memories of a run, indexed once (BM25 over name, description
@@ -15,6 +18,7 @@ const MIN_SHARED = 2;
 export class RunMemories {
   readonly index = new Bm25Index();
   private readonly byId = new Map<string, Memory>();
+  private readonly terms = new WeakMap<Memory, { all: Set<string>; head: Set<string> }>();
 
   constructor(memories: Iterable<Memory>) {
     for (const memory of memories) this.put(memory);
@@ -44,17 +48,30 @@ export class RunMemories {
   neighbours(memories: Memory[]): Memory[] {
     const found = new Map<string, Memory>();
     for (const memory of memories) {
+      const mine = this.termsOf(memory);
       const shared = new Map<string, number>();
-      for (const term of new Set(terms(`${memory.name}\n${memory.description}\n${memory.body}`))) {
+      for (const term of mine.all) {
         if (this.index.documentFrequency(term) > MAX_POSTINGS) continue;
         for (const id of this.index.documentsWith(term)) shared.set(id, (shared.get(id) ?? 0) + 1);
       }
       for (const [id, count] of shared) {
         const other = this.byId.get(id);
-        if (count >= MIN_SHARED && other && other.type === memory.type) found.set(id, other);
+        if (count < MIN_SHARED || !other || other.type !== memory.type || found.has(id)) continue;
+        const theirs = this.termsOf(other);
+        if (overlap(mine.all, theirs.all) >= MIN_OVERLAP || overlap(mine.head, theirs.head) >= MIN_OVERLAP) found.set(id, other);
       }
     }
     return [...found.values()];
+  }
+
+  // Term sets of a memory (whole text; name and description), computed once per memory object.
+  private termsOf(memory: Memory): { all: Set<string>; head: Set<string> } {
+    let known = this.terms.get(memory);
+    if (!known) {
+      known = { all: new Set(terms(`${memory.name}\n${memory.description}\n${memory.body}`)), head: new Set(terms(`${memory.name}\n${memory.description}`)) };
+      this.terms.set(memory, known);
+    }
+    return known;
   }
 
   private put(memory: Memory): void {
@@ -67,4 +84,12 @@ export class RunMemories {
     this.index.remove(id);
     this.byId.delete(id);
   }
+}
+
+/** |A ∩ B| / |A ∪ B| */
+function overlap(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const term of a) if (b.has(term)) shared++;
+  const union = a.size + b.size - shared;
+  return union === 0 ? 0 : shared / union;
 }

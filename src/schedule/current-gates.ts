@@ -9,18 +9,30 @@ import { readScheduleState, type ScheduleState } from "./schedule-state.js";
 /** The gates as they stand now: the schedule state, sessions logged since the last consolidation, thresholds. */
 export async function currentGates(
   dir: MemoryDir,
-  options: { now: Date; logs: FindLogsOptions; minHours: number; minSessions: number; maxBytes: number; lockHolder?: string },
+  options: {
+    now: Date;
+    logs: FindLogsOptions;
+    minHours: number;
+    minSessions: number;
+    maxBytes: number;
+    lockHolder?: string;
+    /** Sessions already counted by path (since the last consolidation): those logs are not read again. */
+    counted?: Map<string, number>;
+  },
 ): Promise<{ gates: Gate[]; state: ScheduleState }> {
   const state = await readScheduleState(dir);
   const last = state.lastConsolidation ? new Date(state.lastConsolidation) : undefined;
   const { files } = await findDailyLogs(dir, options.logs);
   const since = last?.toISOString().slice(0, 10);
-  const toRead = since ? files.filter((f) => f.date >= since) : files;
+  const counted = options.counted ?? new Map<string, number>();
+  const toRead = (since ? files.filter((f) => f.date >= since) : files).filter((f) => !counted.has(f.relPath));
   const logs = toRead.length > 0 ? await readLogs(dir, toRead, options.maxBytes) : [];
+  let known = 0;
+  for (const file of files) known += counted.get(file.relPath) ?? 0;
   const gates = evaluateGates({
     now: options.now,
     ...(last ? { lastConsolidation: last } : {}),
-    sessionsSince: countSessions(logs, last),
+    sessionsSince: known + countSessions(logs, last),
     minHours: options.minHours,
     minSessions: options.minSessions,
     ...(options.lockHolder ? { lockHolder: options.lockHolder } : {}),
