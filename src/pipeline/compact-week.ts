@@ -2,11 +2,11 @@ import { UntracedOutputError } from "../errors/untraced-output-error.js";
 import { loadPeriodLogs } from "../logs/load-period-logs.js";
 import type { LogFile } from "../logs/log-types.js";
 import type { DailyLog } from "../logs/read-daily-log.js";
+import { countPromptTokens } from "../model/count-tokens.js";
 import { estimateCost } from "../model/estimate-cost.js";
 import type { MemoryModel, TokenUsage } from "../model/memory-model.js";
 import { type Period, parseWeek } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
-import { estimateTokens } from "../prompt/render-prompt.js";
 import { RecordingModel } from "../providers/replay/recording-model.js";
 import { cacheSnapshot, readSnapshot, type Snapshot } from "../store/snapshot.js";
 import { SnapshotCache } from "../store/snapshot-cache.js";
@@ -23,6 +23,8 @@ import { withRunLock } from "./with-run-lock.js";
 export interface CostEstimate {
   logs: number;
   inputTokens: number;
+  /** `provider`: its counting endpoint; `tokenizer`: counted here. */
+  countedBy: "provider" | "tokenizer";
   maxOutputTokens: number;
   /** Upper bound in US dollars, when the model's price is configured. */
   costUsd?: number;
@@ -97,7 +99,8 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
 /** A period's logs read and its model call made and read: what does not depend on the weeks before it. */
 export interface AskedPeriod {
   result: CompactionResult;
-  estimate: CostEstimate;
+  /** The request as sent, for an estimate. */
+  prompt: { system: string; user: string };
   /** The logs as read: a long run counts their sessions before letting them go. */
   logs: DailyLog[];
 }
@@ -123,7 +126,7 @@ export async function askPeriod(ctx: RunContext, period: Period, memories: RunMe
   const prepared = await prepareCompaction(await ctx.prompts(), logs, related, ctx.settings);
   const completed = await completeCompaction(model, prepared, ctx.signal);
   const result = readCompaction(prepared, completed, model, ctx.price(model.modelId));
-  return { result, estimate: estimateOf(prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId)), logs: logs.logs };
+  return { result, prompt: prepared.prompt, logs: logs.logs };
 }
 
 /** Plans an asked period's writes against the snapshot as it stands now (the weeks before it committed). */
@@ -141,7 +144,7 @@ export function planAsked(ctx: RunContext, asked: AskedPeriod, snapshot: Snapsho
     neighbours: (fresh) => memories.neighbours(fresh),
   });
   result.warnings.push(...plan.warnings);
-  return { result, plan, estimate: asked.estimate };
+  return { result, plan, prompt: asked.prompt, logs: asked.logs.length };
 }
 
 async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Promise<CompactWeekResult> {
@@ -151,7 +154,7 @@ async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Prom
     const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
     if (logs.logs.length === 0) return noLogs(ctx, period, model, snapshot.problems, true);
     const prepared = await prepareCompaction(await ctx.prompts(), logs, relatedMemories(new RunMemories(snapshot.memories), logs.logs.map((l) => l.text).join("\n")), ctx.settings);
-    const estimate = estimateOf(prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId));
+    const estimate = await estimateOf(model, prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId), ctx.signal);
     return {
       ...emptyResult(period, model, true),
       logs: logs.logs.map((log) => ({ file: log.file.relPath, date: log.file.date, sha256: log.sha256 })),
@@ -164,15 +167,16 @@ async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Prom
   if (!outcome) return noLogs(ctx, period, model, snapshot.problems, true);
   const actions = new Map(outcome.plan.files.map((file) => [file.path, file.action]));
   const preview = outcome.plan.changes.map((change) => ({ path: change.path, action: actions.get(change.path) ?? "update", content: typeof change.content === "string" ? change.content : "" }));
-  return weekResult(period, outcome, { dryRun: true, notes: [], recovered: [], preview });
+  const estimate = await estimateOf(model, outcome.prompt, outcome.logs, ctx.settings.maxTokens, ctx.price(model.modelId), ctx.signal);
+  return weekResult(period, outcome, { dryRun: true, notes: [], recovered: [], preview, estimate });
 }
 
 function weekResult(
   period: Period,
   outcome: NonNullable<Awaited<ReturnType<typeof compactPeriod>>>,
-  extra: { dryRun: boolean; notes: string[]; recovered: string[]; run?: string; preview?: { path: string; action: string; content: string }[]; recorded?: string[] },
+  extra: { dryRun: boolean; notes: string[]; recovered: string[]; run?: string; preview?: { path: string; action: string; content: string }[]; recorded?: string[]; estimate?: CostEstimate },
 ): CompactWeekResult {
-  const { result, plan, estimate } = outcome;
+  const { result, plan } = outcome;
   return {
     schemaVersion: 1,
     ok: true,
@@ -195,7 +199,7 @@ function weekResult(
     redactions: result.redactions,
     repaired: result.repaired,
     ...(extra.run ? { run: extra.run } : {}),
-    ...(extra.dryRun ? { estimate } : {}),
+    ...(extra.estimate ? { estimate: extra.estimate } : {}),
     ...(extra.preview ? { preview: extra.preview } : {}),
     ...(extra.recorded && extra.recorded.length > 0 ? { recorded: extra.recorded } : {}),
     notes: extra.notes,
@@ -237,10 +241,23 @@ function noLogs(ctx: RunContext, period: Period, model: MemoryModel, problems: P
   };
 }
 
-function estimateOf(prompt: { system: string; user: string }, logs: number, maxTokens: number, price: Parameters<typeof estimateCost>[1]): CostEstimate {
-  const inputTokens = estimateTokens(prompt.system) + estimateTokens(prompt.user);
-  const costUsd = estimateCost({ inputTokens, outputTokens: maxTokens }, price);
-  return { logs, inputTokens, maxOutputTokens: maxTokens, ...(costUsd === undefined ? {} : { costUsd }) };
+/**
+ * A call's size and price before it is made: input tokens counted by the
+ * provider (or a tokenizer), output at most maxTokens; `batch` prices it as
+ * part of a provider batch.
+ */
+export async function estimateOf(
+  model: MemoryModel,
+  prompt: { system: string; user: string },
+  logs: number,
+  maxTokens: number,
+  price: Parameters<typeof estimateCost>[1],
+  signal?: AbortSignal,
+  options: { batch?: boolean } = {},
+): Promise<CostEstimate> {
+  const { tokens: inputTokens, countedBy } = await countPromptTokens(model, prompt, signal);
+  const costUsd = estimateCost({ inputTokens, outputTokens: maxTokens }, price, options);
+  return { logs, inputTokens, countedBy, maxOutputTokens: maxTokens, ...(costUsd === undefined ? {} : { costUsd }) };
 }
 
 /** The index and its sub-lists are put in place last, so they never point at a file not yet there. */

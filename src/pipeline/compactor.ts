@@ -3,6 +3,7 @@ import type { CompactConfig } from "../config/config-schema.js";
 import { loadConfig, validate } from "../config/load-config.js";
 import { resolveSettings, type SettingSources, type Settings } from "../config/settings.js";
 import type { MemoryModel } from "../model/memory-model.js";
+import { priceOf } from "../model/prices.js";
 import { parseWeek } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
 import { type CompactionPrompts, loadCompactionPrompts } from "../prompt/load-prompts.js";
@@ -85,7 +86,7 @@ export class Compactor {
       signal: options.signal,
       model: () => (this.builtModel ??= this.buildModel(env)),
       prompts: () => (this.loadedPrompts ??= loadCompactionPrompts(settings.promptsDir)),
-      price: (modelId) => settings.prices[modelId],
+      price: (modelId) => priceOf(modelId, settings.prices),
       onProgress: options.onProgress,
       notices: resolved.warnings.map((message) => ({ source: "config", ruleId: "config-warning", message })),
     };
