@@ -2,9 +2,12 @@ import { type Memory, memoryId } from "../memory/memory.js";
 import { Bm25Index } from "../search/bm25.js";
 import { terms } from "../text/tokenize.js";
 
-// A term in more memories than this says little about any pair (the consolidation finder's own cut-off).
-const MAX_POSTINGS = 200;
+// A restatement shares rare terms with what it restates: terms in more memories than this are
+// not followed, and only the memories sharing the most terms are compared. A week's merge step
+// stays bounded however many memories there are; `compact consolidate` compares them all.
+const MAX_POSTINGS = 50;
 const MIN_SHARED = 2;
+const MAX_NEIGHBOURS = 12;
 // The finder pairs memories from a word overlap of 0.3; these terms differ a little from its words
 // (no synonyms joined), so a neighbour is kept from a lower overlap and the finder decides.
 const MIN_OVERLAP = 0.2;
@@ -41,9 +44,9 @@ export class RunMemories {
   }
 
   /**
-   * Memories of the same type sharing at least two not-too-common terms with
-   * one of `memories`: every pair the consolidation finder could form with
-   * them lies inside this set, so a week's merge step looks at it alone.
+   * The memories of the same type most alike one of `memories` (sharing the
+   * most rare terms, and enough of all their terms): the existing memories a
+   * new one may restate, so a week's merge step looks at these alone.
    */
   neighbours(memories: Memory[]): Memory[] {
     const found = new Map<string, Memory>();
@@ -54,9 +57,12 @@ export class RunMemories {
         if (this.index.documentFrequency(term) > MAX_POSTINGS) continue;
         for (const id of this.index.documentsWith(term)) shared.set(id, (shared.get(id) ?? 0) + 1);
       }
-      for (const [id, count] of shared) {
+      const closest = [...shared].filter(([, count]) => count >= MIN_SHARED).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      let kept = 0;
+      for (const [id] of closest) {
         const other = this.byId.get(id);
-        if (count < MIN_SHARED || !other || other.type !== memory.type || found.has(id)) continue;
+        if (!other || other.type !== memory.type) continue;
+        if (kept++ >= MAX_NEIGHBOURS) break;
         const theirs = this.termsOf(other);
         if (overlap(mine.all, theirs.all) >= MIN_OVERLAP || overlap(mine.head, theirs.head) >= MIN_OVERLAP) found.set(id, other);
       }
