@@ -14,7 +14,8 @@ export async function inOrder<T, R>(
 ): Promise<void> {
   const stop = new AbortController();
   const ahead = Math.max(1, concurrency) * 2;
-  const started: Promise<R>[] = [];
+  // Started items by index; a finished one is let go, so its result (a week's logs) can be collected.
+  const started: (Promise<R> | undefined)[] = [];
   let running = 0;
   const waiting: (() => void)[] = [];
   const slot = async () => {
@@ -41,7 +42,9 @@ export async function inOrder<T, R>(
   try {
     for (let i = 0; i < items.length; i++) {
       while (started.length < items.length && started.length <= i + ahead) launch(items[started.length]!);
-      await finish(items[i]!, await started[i]!, i);
+      const result = await started[i]!;
+      started[i] = undefined;
+      await finish(items[i]!, result, i);
     }
   } catch (error) {
     stop.abort(error);
