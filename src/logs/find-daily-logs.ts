@@ -1,5 +1,5 @@
 import path from "node:path";
-import { format } from "date-fns/format";
+import { lightFormat } from "date-fns/lightFormat";
 import { isValid } from "date-fns/isValid";
 import { parseISO } from "date-fns/parseISO";
 import type { Problem } from "../problems/problem.js";
@@ -57,5 +57,5 @@ export async function findDailyLogs(dir: MemoryDir, options: FindLogsOptions = {
 
 function isRealDate(date: string): boolean {
   const parsed = parseISO(date);
-  return isValid(parsed) && format(parsed, "yyyy-MM-dd") === date;
+  return isValid(parsed) && lightFormat(parsed, "yyyy-MM-dd") === date;
 }

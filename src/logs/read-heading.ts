@@ -1,4 +1,4 @@
-import { format } from "date-fns/format";
+import { lightFormat } from "date-fns/lightFormat";
 import { isValid } from "date-fns/isValid";
 import { parseISO } from "date-fns/parseISO";
 import { chrono } from "./chrono.js";
@@ -51,7 +51,7 @@ function findDate(text: string, depth: number, contextDate: string): string | un
   for (const found of chrono().en.strict.parse(text, ref)) {
     if (depth > 1 && found.index > LEADING_DATE_WINDOW) break;
     if (!found.start.isCertain("day") || !found.start.isCertain("month")) continue;
-    return format(found.start.date(), "yyyy-MM-dd");
+    return lightFormat(found.start.date(), "yyyy-MM-dd");
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { Chrono } from "chrono-node";
-import { format } from "date-fns/format";
+import { lightFormat } from "date-fns/lightFormat";
 import { getISOWeek } from "date-fns/getISOWeek";
 import { getISOWeekYear } from "date-fns/getISOWeekYear";
 import { parseISO } from "date-fns/parseISO";
@@ -66,9 +66,9 @@ function quickParser(): Chrono {
 
 function absoluteLabel(expression: string, date: Date): string {
   if (/\bweeks?\b/i.test(expression)) return `${getISOWeekYear(date)}-W${String(getISOWeek(date)).padStart(2, "0")}`;
-  if (/\bmonths?\b/i.test(expression)) return format(date, "yyyy-MM");
-  if (/\byears?\b/i.test(expression)) return format(date, "yyyy");
-  return format(date, "yyyy-MM-dd");
+  if (/\bmonths?\b/i.test(expression)) return lightFormat(date, "yyyy-MM");
+  if (/\byears?\b/i.test(expression)) return lightFormat(date, "yyyy");
+  return lightFormat(date, "yyyy-MM-dd");
 }
 
 /** True when the text still holds a relative date with no absolute date after it. */

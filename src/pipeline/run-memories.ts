@@ -21,7 +21,6 @@ const MIN_OVERLAP = 0.2;
 export class RunMemories {
   readonly index = new Bm25Index();
   private readonly byId = new Map<string, Memory>();
-  private readonly terms = new WeakMap<Memory, { all: Set<string>; head: Set<string> }>();
 
   constructor(memories: Iterable<Memory>) {
     for (const memory of memories) this.put(memory);
@@ -70,14 +69,12 @@ export class RunMemories {
     return [...found.values()];
   }
 
-  // Term sets of a memory (whole text; name and description), computed once per memory object.
+  // The terms of a memory's whole text are the index's own (for a memory just merged, those it had
+  // before: a long-lived memory's text grows with the history); those of name and description are few.
   private termsOf(memory: Memory): { all: Set<string>; head: Set<string> } {
-    let known = this.terms.get(memory);
-    if (!known) {
-      known = { all: new Set(terms(`${memory.name}\n${memory.description}\n${memory.body}`)), head: new Set(terms(`${memory.name}\n${memory.description}`)) };
-      this.terms.set(memory, known);
-    }
-    return known;
+    const id = memoryId(memory);
+    const all = this.byId.has(id) ? new Set(this.index.termsOf(id)) : new Set(terms(`${memory.name}\n${memory.description}\n${memory.body}`));
+    return { all, head: new Set(terms(`${memory.name}\n${memory.description}`)) };
   }
 
   private put(memory: Memory): void {

@@ -60,6 +60,11 @@ export class Bm25Index {
     return this.postings.has(term);
   }
 
+  /** The distinct terms of a document (empty when there is none by that id). */
+  termsOf(id: string): string[] {
+    return [...(this.docTerms.get(id)?.keys() ?? [])].filter((term) => term !== "\0length");
+  }
+
   /** The documents holding a term. */
   documentsWith(term: string): IterableIterator<string> {
     return (this.postings.get(term) ?? new Map<string, number>()).keys();
