@@ -19,6 +19,7 @@ const OPTIONS = {
   force: { type: "boolean" },
   batch: { type: "boolean" },
   "poll-interval": { type: "string" },
+  concurrency: { type: "string" },
   resolve: { type: "string" },
   list: { type: "boolean" },
   limit: { type: "string" },

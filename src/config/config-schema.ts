@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-/** Providers a config may name. `ollama` is the openai provider aimed at a local Ollama, with no key. */
-export const PROVIDERS = ["offline", "anthropic", "openai", "ollama", "replay"] as const;
+import { PROVIDERS } from "./providers.js";
+
+export { PROVIDERS };
 
 const modelSchema = z.strictObject({
   /** `offline` (default), `anthropic`, `openai`, `ollama` or `replay`. */

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { lilconfig, type Loader } from "lilconfig";
-import YAML from "yaml";
 import { ConfigError } from "../errors/config-error.js";
-import { type CompactConfig, configSchema } from "./config-schema.js";
+import { yaml } from "../text/yaml.js";
+import type { CompactConfig } from "./config-schema.js";
 
 /** Where a config is looked for in each directory, first match wins. */
 export const CONFIG_FILE_NAMES = [
@@ -25,7 +25,7 @@ export interface LoadedConfig {
 
 const yamlLoader: Loader = (file, content) => {
   try {
-    return YAML.parse(content, { schema: "core" }) ?? {};
+    return yaml().parse(content, { schema: "core" }) ?? {};
   } catch (error) {
     throw new ConfigError(`${file}: not valid YAML (${(error as Error).message.split("\n")[0]})`);
   }
@@ -62,15 +62,17 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
     throw new ConfigError(`${options.file ?? "config"}: cannot read config (${what})`);
   }
   if (!found) return { config: {}, warnings: [] };
-  return { ...validate(found.config, found.filepath), file: found.filepath };
+  return { ...(await validate(found.config, found.filepath)), file: found.filepath };
 }
 
 /**
  * Checks a parsed config against the schema and makes its paths absolute.
  * An unknown key is a warning (a newer config read by an older compact still
- * works); a wrong value is an error.
+ * works); a wrong value is an error. The schema (zod) is loaded here, so a
+ * run without a config file never loads it.
  */
-export function validate(raw: unknown, file: string): { config: CompactConfig; warnings: string[] } {
+export async function validate(raw: unknown, file: string): Promise<{ config: CompactConfig; warnings: string[] }> {
+  const { configSchema } = await import("./config-schema.js");
   const warnings: string[] = [];
   let input = raw ?? {};
   let checked = configSchema.safeParse(input);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { UsageError } from "../errors/usage-error.js";
-import { type CompactConfig, type EmbeddingsConfig, type ModelPrice, PROVIDERS } from "./config-schema.js";
+import type { CompactConfig, EmbeddingsConfig, ModelPrice } from "./config-schema.js";
+import { PROVIDERS } from "./providers.js";
 
 export type ProviderName = (typeof PROVIDERS)[number];
 

@@ -1,4 +1,5 @@
-import { differenceInCalendarDays, parseISO } from "date-fns";
+import { differenceInCalendarDays } from "date-fns/differenceInCalendarDays";
+import { parseISO } from "date-fns/parseISO";
 import { hasBareRelativeDate, resolveRelativeDates } from "../logs/resolve-relative-dates.js";
 import { mergeMemory } from "../memory/merge-memory.js";
 import { type Memory, memoryId } from "../memory/memory.js";

@@ -1,5 +1,7 @@
 import path from "node:path";
-import { format, isValid, parseISO } from "date-fns";
+import { lightFormat } from "date-fns/lightFormat";
+import { isValid } from "date-fns/isValid";
+import { parseISO } from "date-fns/parseISO";
 import type { Problem } from "../problems/problem.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import { byCodeUnit } from "../text/by-code-unit.js";
@@ -55,5 +57,5 @@ export async function findDailyLogs(dir: MemoryDir, options: FindLogsOptions = {
 
 function isRealDate(date: string): boolean {
   const parsed = parseISO(date);
-  return isValid(parsed) && format(parsed, "yyyy-MM-dd") === date;
+  return isValid(parsed) && lightFormat(parsed, "yyyy-MM-dd") === date;
 }

@@ -3,6 +3,7 @@ import { inPeriod, type Period } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import { type FindLogsOptions, findDailyLogs } from "./find-daily-logs.js";
+import type { LogFile } from "./log-types.js";
 import { type DailyLog, readDailyLog } from "./read-daily-log.js";
 
 /** Everything a period's compaction reads. */
@@ -15,9 +16,16 @@ export interface PeriodLogs {
   redactions: number;
 }
 
+export interface LoadLogsOptions extends FindLogsOptions {
+  maxBytes?: number | undefined;
+  signal?: AbortSignal | undefined;
+  /** The logs already found (a long run lists the directory once); their problems were reported then. */
+  files?: LogFile[] | undefined;
+}
+
 /** Finds and reads the daily logs of one period, one file at a time. */
-export async function loadPeriodLogs(dir: MemoryDir, period: Period, options: FindLogsOptions & { maxBytes?: number | undefined; signal?: AbortSignal | undefined } = {}): Promise<PeriodLogs> {
-  const found = await findDailyLogs(dir, options);
+export async function loadPeriodLogs(dir: MemoryDir, period: Period, options: LoadLogsOptions = {}): Promise<PeriodLogs> {
+  const found = options.files ? { files: options.files, problems: [] } : await findDailyLogs(dir, options);
   const logs: DailyLog[] = [];
   const problems: Problem[] = [...found.problems];
   for (const file of found.files) {

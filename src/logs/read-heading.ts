@@ -1,5 +1,7 @@
-import * as chrono from "chrono-node";
-import { format, isValid, parseISO } from "date-fns";
+import { lightFormat } from "date-fns/lightFormat";
+import { isValid } from "date-fns/isValid";
+import { parseISO } from "date-fns/parseISO";
+import { chrono } from "./chrono.js";
 
 /** What a heading says about the entry it opens. */
 export interface HeadingFacts {
@@ -46,10 +48,10 @@ function findDate(text: string, depth: number, contextDate: string): string | un
   // A date certain of its day and month is written with a number; most headings hold none.
   if (!/\d/.test(text)) return undefined;
   const ref = parseISO(contextDate);
-  for (const found of chrono.en.strict.parse(text, ref)) {
+  for (const found of chrono().en.strict.parse(text, ref)) {
     if (depth > 1 && found.index > LEADING_DATE_WINDOW) break;
     if (!found.start.isCertain("day") || !found.start.isCertain("month")) continue;
-    return format(found.start.date(), "yyyy-MM-dd");
+    return lightFormat(found.start.date(), "yyyy-MM-dd");
   }
   return undefined;
 }

@@ -1,5 +1,9 @@
-import * as chrono from "chrono-node";
-import { format, getISOWeek, getISOWeekYear, parseISO } from "date-fns";
+import type { Chrono } from "chrono-node";
+import { lightFormat } from "date-fns/lightFormat";
+import { getISOWeek } from "date-fns/getISOWeek";
+import { getISOWeekYear } from "date-fns/getISOWeekYear";
+import { parseISO } from "date-fns/parseISO";
+import { chrono } from "./chrono.js";
 
 export interface DateResolution {
   text: string;
@@ -13,8 +17,7 @@ const RELATIVE = /\b(yesterday|today|tonight|tomorrow|ago|next|last|this|coming|
 // Two of chrono's English parsers hold regexes that take V8 a third of a second to compile:
 // the common case runs without them, a line with "ago" or "later" gets the full parser.
 const SLOW_PARSERS = new Set(["ENTimeUnitAgoFormatParser", "ENTimeUnitLaterFormatParser"]);
-const quickParser = chrono.en.casual.clone();
-quickParser.parsers = quickParser.parsers.filter((parser) => !SLOW_PARSERS.has(parser.constructor.name));
+let quick: Chrono | undefined;
 const NEEDS_SLOW_PARSER = /\b(?:ago|later|from now)\b/i;
 const ALREADY_ANNOTATED = /^\s*\((?:\d{4}-\d{2}(?:-\d{2})?|\d{4}-W\d{2}|\d{4})\)/;
 
@@ -41,7 +44,7 @@ function resolveLine(line: string, reference: Date): DateResolution {
   let out = "";
   let cursor = 0;
   let count = 0;
-  const parser = NEEDS_SLOW_PARSER.test(line) ? chrono.en.casual : quickParser;
+  const parser = NEEDS_SLOW_PARSER.test(line) ? chrono().en.casual : quickParser();
   for (const found of parser.parse(line, reference)) {
     if (!RELATIVE.test(found.text)) continue;
     const end = found.index + found.text.length;
@@ -53,11 +56,19 @@ function resolveLine(line: string, reference: Date): DateResolution {
   return { text: out + line.slice(cursor), count };
 }
 
+function quickParser(): Chrono {
+  if (!quick) {
+    quick = chrono().en.casual.clone();
+    quick.parsers = quick.parsers.filter((parser) => !SLOW_PARSERS.has(parser.constructor.name));
+  }
+  return quick;
+}
+
 function absoluteLabel(expression: string, date: Date): string {
   if (/\bweeks?\b/i.test(expression)) return `${getISOWeekYear(date)}-W${String(getISOWeek(date)).padStart(2, "0")}`;
-  if (/\bmonths?\b/i.test(expression)) return format(date, "yyyy-MM");
-  if (/\byears?\b/i.test(expression)) return format(date, "yyyy");
-  return format(date, "yyyy-MM-dd");
+  if (/\bmonths?\b/i.test(expression)) return lightFormat(date, "yyyy-MM");
+  if (/\byears?\b/i.test(expression)) return lightFormat(date, "yyyy");
+  return lightFormat(date, "yyyy-MM-dd");
 }
 
 /** True when the text still holds a relative date with no absolute date after it. */

@@ -10,13 +10,34 @@ export type MemoryUpdate = Pick<Memory, "body" | "sources" | "created" | "update
  * are joined. Returns the memory itself (same object) when nothing is new.
  */
 export function mergeMemory(existing: Memory, update: MemoryUpdate): Memory {
-  const known = new Set(markdownBlocks(existing.body).map(factKey));
+  const known = factsOf(existing.body);
   const fresh = markdownBlocks(update.body).filter((block) => !known.has(factKey(block)) && !isDateLine(block));
   const sources = [...new Set([...existing.sources, ...update.sources])].sort();
   if (fresh.length === 0 && sources.length === existing.sources.length) return existing;
   const updated = existing.updated > update.updated ? existing.updated : update.updated;
-  const body = fresh.length === 0 ? existing.body : `${existing.body}\n\n**Added ${update.updated}:**\n\n${fresh.join("\n\n")}`;
+  const added = `**Added ${update.updated}:**\n\n${fresh.join("\n\n")}`;
+  const body = fresh.length === 0 ? existing.body : `${existing.body}\n\n${added}`;
+  // A blank line closes every block: the new body's facts are the old ones and the added part's.
+  if (fresh.length > 0) remember(body, new Set([...known, ...markdownBlocks(added).map(factKey)]));
   return { ...existing, body, sources, updated, created: existing.created || update.created };
+}
+
+// A memory learning something every week grows with the history: its facts are kept by body,
+// so a long run parses each body once instead of once a week.
+const FACTS_LIMIT = 2_000;
+const facts = new Map<string, Set<string>>();
+
+function factsOf(body: string): Set<string> {
+  const found = facts.get(body);
+  if (found) return found;
+  const keys = new Set(markdownBlocks(body).map(factKey));
+  remember(body, keys);
+  return keys;
+}
+
+function remember(body: string, keys: Set<string>): void {
+  if (facts.size >= FACTS_LIMIT) facts.delete(facts.keys().next().value!);
+  facts.set(body, keys);
 }
 
 function factKey(block: string): string {

@@ -1,6 +1,6 @@
-import YAML from "yaml";
 import { cleanText } from "../text/clean-text.js";
 import { readFrontmatter } from "../text/frontmatter.js";
+import { yaml } from "../text/yaml.js";
 import type { Period } from "../period/period.js";
 
 /** What a period summary file records besides its text. */
@@ -49,7 +49,7 @@ export function renderSummary(summary: SummaryRecord, compactedAt: Date): string
     trace: summary.trace,
     compacted_at: compactedAt.toISOString(),
   };
-  return cleanText(`---\n${YAML.stringify(data, { lineWidth: 0 })}---\n\n${summary.body.trim()}\n`);
+  return cleanText(`---\n${yaml().stringify(data, { lineWidth: 0 })}---\n\n${summary.body.trim()}\n`);
 }
 
 /**

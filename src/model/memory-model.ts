@@ -31,6 +31,8 @@ export interface MemoryModel {
   /** Model identifier sent to the provider. */
   readonly modelId: string;
   complete(prompt: string, options: CompleteOptions): Promise<CompletionResult>;
+  /** Input tokens of a call, from the provider's own counting endpoint, for models that have one. */
+  countTokens?(prompt: string, options: Pick<CompleteOptions, "systemPrompt" | "signal">): Promise<number>;
 }
 
 /** Adds two usages. */

@@ -1,4 +1,13 @@
-import { addDays, endOfMonth, endOfQuarter, format, getISOWeek, getISOWeekYear, getISOWeeksInYear, parseISO, startOfMonth, startOfQuarter } from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { endOfMonth } from "date-fns/endOfMonth";
+import { endOfQuarter } from "date-fns/endOfQuarter";
+import { lightFormat } from "date-fns/lightFormat";
+import { getISOWeek } from "date-fns/getISOWeek";
+import { getISOWeekYear } from "date-fns/getISOWeekYear";
+import { getISOWeeksInYear } from "date-fns/getISOWeeksInYear";
+import { parseISO } from "date-fns/parseISO";
+import { startOfMonth } from "date-fns/startOfMonth";
+import { startOfQuarter } from "date-fns/startOfQuarter";
 import { WeekError } from "../errors/week-error.js";
 
 /** The kinds of period a summary covers. Weeks are compacted today; months and quarters roll weeks up. */
@@ -58,8 +67,8 @@ export function parseWeek(label: string): Period {
 /** The period of a kind that holds a calendar date (`YYYY-MM-DD`). */
 export function periodOf(date: string, kind: PeriodKind = "week"): Period {
   const at = parseISO(date);
-  if (kind === "month") return parsePeriod(format(at, "yyyy-MM"));
-  if (kind === "quarter") return parsePeriod(`${format(at, "yyyy")}-Q${Math.floor(at.getMonth() / 3) + 1}`);
+  if (kind === "month") return parsePeriod(lightFormat(at, "yyyy-MM"));
+  if (kind === "quarter") return parsePeriod(`${lightFormat(at, "yyyy")}-Q${Math.floor(at.getMonth() / 3) + 1}`);
   return parsePeriod(`${getISOWeekYear(at)}-W${String(getISOWeek(at)).padStart(2, "0")}`);
 }
 
@@ -81,5 +90,5 @@ export function summaryPath(period: Pick<Period, "kind" | "label">): string {
 }
 
 function day(date: Date): string {
-  return format(date, "yyyy-MM-dd");
+  return lightFormat(date, "yyyy-MM-dd");
 }

@@ -11,7 +11,8 @@ import { logSources, readWeekLogs } from "./batch-requests.js";
 import { completeCompaction, prepareCompaction, readCompaction } from "./compact-daily.js";
 import { isIndexFile } from "./compact-week.js";
 import { planPeriod } from "./plan-period.js";
-import { memoryIndex, relatedMemories } from "./related-memories.js";
+import { relatedMemories } from "./related-memories.js";
+import { RunMemories } from "./run-memories.js";
 import type { AutoWeek } from "./run-auto.js";
 import type { RunContext } from "./run-context.js";
 import type { SavedBatch } from "./saved-batch.js";
@@ -79,8 +80,8 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
       out.lines.push(`re-queued ${entry.week}: its logs changed since the batch was submitted; the next run submits it again`);
       continue;
     }
-    const { index, byId } = memoryIndex(snapshot.memories);
-    const prepared = await prepareCompaction(prompts, logs, relatedMemories(index, byId, logs.logs.map((log) => log.text).join("\n")), ctx.settings);
+    const memories = new RunMemories(snapshot.memories);
+    const prepared = await prepareCompaction(prompts, logs, relatedMemories(memories, logs.logs.map((log) => log.text).join("\n"), logs.logs.map((log) => log.file.relPath)), ctx.settings);
     const model = new BatchAnswerModel(item.completion, ctx.model, saved.provider, saved.model);
     let completed: Awaited<ReturnType<typeof completeCompaction>>;
     try {

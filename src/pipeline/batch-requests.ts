@@ -8,7 +8,8 @@ import { type WeekState, weekStates } from "../schedule/week-status.js";
 import type { Snapshot } from "../store/snapshot.js";
 import { sha256 } from "../text/hash.js";
 import { prepareCompaction } from "./compact-daily.js";
-import { memoryIndex, relatedMemories } from "./related-memories.js";
+import { relatedMemories } from "./related-memories.js";
+import { RunMemories } from "./run-memories.js";
 import type { RunContext } from "./run-context.js";
 import type { SavedBatch } from "./saved-batch.js";
 
@@ -38,7 +39,7 @@ export interface PreparedBatch {
  * memories an earlier week of the same batch will write.
  */
 export async function prepareBatch(ctx: RunContext, todo: WeekState[], snapshot: Snapshot, client: Pick<BatchClient, "body" | "modelId">): Promise<PreparedBatch> {
-  const { index, byId } = memoryIndex(snapshot.memories);
+  const memories = new RunMemories(snapshot.memories);
   const prompts = await ctx.prompts();
   const requests: BatchRequest[] = [];
   const weeks: SavedBatch["weeks"] = [];
@@ -48,7 +49,7 @@ export async function prepareBatch(ctx: RunContext, todo: WeekState[], snapshot:
     const logs = await readWeekLogs(ctx, due);
     warnings.push(...logs.problems);
     if (logs.logs.length === 0) continue;
-    const prepared = await prepareCompaction(prompts, logs, relatedMemories(index, byId, logs.logs.map((log) => log.text).join("\n")), ctx.settings);
+    const prepared = await prepareCompaction(prompts, logs, relatedMemories(memories, logs.logs.map((log) => log.text).join("\n"), logs.logs.map((log) => log.file.relPath)), ctx.settings);
     const request: BatchRequest = { customId: due.week.label, prompt: prepared.prompt.user, options: prepared.options };
     requests.push(request);
     weeks.push({ week: due.week.label, customId: request.customId, requestHash: requestHash(client, request), logs: logSources(logs) });

@@ -1,24 +1,30 @@
 import { UntracedOutputError } from "../errors/untraced-output-error.js";
 import { loadPeriodLogs } from "../logs/load-period-logs.js";
+import type { LogFile } from "../logs/log-types.js";
+import type { DailyLog } from "../logs/read-daily-log.js";
+import { countPromptTokens } from "../model/count-tokens.js";
 import { estimateCost } from "../model/estimate-cost.js";
 import type { MemoryModel, TokenUsage } from "../model/memory-model.js";
 import { type Period, parseWeek } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
-import { estimateTokens } from "../prompt/render-prompt.js";
 import { RecordingModel } from "../providers/replay/recording-model.js";
-import { readSnapshot, type Snapshot } from "../store/snapshot.js";
+import { cacheSnapshot, readSnapshot, type Snapshot } from "../store/snapshot.js";
+import { SnapshotCache } from "../store/snapshot-cache.js";
 import { commitChanges } from "../store/transaction.js";
-import { compressionRatio, type SkippedCandidate, type SourceLog } from "./compaction-result.js";
+import { type CompactionResult, compressionRatio, type SkippedCandidate, type SourceLog } from "./compaction-result.js";
 import { completeCompaction, prepareCompaction, readCompaction } from "./compact-daily.js";
 import { type AcceptedMemory, type PlannedFile, planPeriod } from "./plan-period.js";
-import { memoriesFromElsewhere, memoryIndex, relatedMemories } from "./related-memories.js";
+import { relatedMemories } from "./related-memories.js";
 import type { RunContext } from "./run-context.js";
+import { RunMemories } from "./run-memories.js";
 import { withRunLock } from "./with-run-lock.js";
 
 /** The size and price of a period's call, before making it. */
 export interface CostEstimate {
   logs: number;
   inputTokens: number;
+  /** `provider`: its counting endpoint; `tokenizer`: counted here. */
+  countedBy: "provider" | "tokenizer";
   maxOutputTokens: number;
   /** Upper bound in US dollars, when the model's price is configured. */
   costUsd?: number;
@@ -74,9 +80,11 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
   const built = await ctx.model();
   if (options.dryRun) return dryRun(ctx, period, built instanceof RecordingModel ? built.inner : built);
   return withRunLock(ctx, `compact --week ${period.label}`, async (recovered) => {
-    const snapshot = await readSnapshot(ctx.dir);
+    const cache = await SnapshotCache.load(ctx.dir);
+    const snapshot = await readSnapshot(ctx.dir, { cache });
     const outcome = await compactPeriod(ctx, period, snapshot, built, options);
     if (!outcome) return { ...noLogs(ctx, period, built, snapshot.problems), recovered };
+    await cacheSnapshot(ctx.dir, cache, outcome.plan.next);
     const journal = await commitChanges(ctx.dir, outcome.plan.changes, {
       command: `compact --week ${period.label}`,
       now: ctx.now(),
@@ -88,22 +96,55 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
   });
 }
 
+/** A period's logs read and its model call made and read: what does not depend on the weeks before it. */
+export interface AskedPeriod {
+  result: CompactionResult;
+  /** The request as sent, for an estimate. */
+  prompt: { system: string; user: string };
+  /** The logs as read: a long run counts their sessions before letting them go. */
+  logs: DailyLog[];
+}
+
 /** One period compacted against a snapshot, planned but not written. Undefined when the period has no logs. */
 export async function compactPeriod(ctx: RunContext, period: Period, snapshot: Snapshot, model: MemoryModel, options: { strict?: boolean } = {}) {
-  const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
+  const memories = new RunMemories(snapshot.memories);
+  const asked = await askPeriod(ctx, period, memories, model);
+  if (!asked) return undefined;
+  asked.result.warnings.unshift(...snapshot.problems);
+  return planAsked(ctx, asked, snapshot, memories, options);
+}
+
+/**
+ * Reads a period's logs (`files`, when a long run listed them already),
+ * shows the model the memories related to them, makes the one call and
+ * reads the answer. Plans nothing: several periods can be asked at once.
+ */
+export async function askPeriod(ctx: RunContext, period: Period, memories: RunMemories, model: MemoryModel, files?: LogFile[]): Promise<AskedPeriod | undefined> {
+  const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal, files });
   if (logs.logs.length === 0) return undefined;
-  const related = relatedToLogs(snapshot, logs.logs);
+  const related = relatedMemories(memories, logs.logs.map((log) => log.text).join("\n"), logs.logs.map((log) => log.file.relPath));
   const prepared = await prepareCompaction(await ctx.prompts(), logs, related, ctx.settings);
   const completed = await completeCompaction(model, prepared, ctx.signal);
   const result = readCompaction(prepared, completed, model, ctx.price(model.modelId));
-  result.warnings.unshift(...snapshot.problems);
+  return { result, prompt: prepared.prompt, logs: logs.logs };
+}
+
+/** Plans an asked period's writes against the snapshot as it stands now (the weeks before it committed). */
+export function planAsked(ctx: RunContext, asked: AskedPeriod, snapshot: Snapshot, memories: RunMemories, options: { strict?: boolean; index?: boolean } = {}) {
+  const { result } = asked;
   const untraced = result.warnings.filter((w) => w.ruleId === "untraced-bullet" || w.ruleId === "untraced-memory");
   if (options.strict && untraced.length > 0) {
     throw new UntracedOutputError(`--strict: ${untraced.length} summary bullet(s) or memories trace to no daily entry (first: ${untraced[0]!.source}: ${untraced[0]!.message}); nothing written`);
   }
-  const plan = planPeriod(snapshot, result, { layout: ctx.dir.layout, now: ctx.now(), retention: ctx.settings.retention });
+  const plan = planPeriod(snapshot, result, {
+    layout: ctx.dir.layout,
+    now: ctx.now(),
+    retention: ctx.settings.retention,
+    index: options.index !== false,
+    neighbours: (fresh) => memories.neighbours(fresh),
+  });
   result.warnings.push(...plan.warnings);
-  return { result, plan, estimate: estimateOf(prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId)) };
+  return { result, plan, prompt: asked.prompt, logs: asked.logs.length };
 }
 
 async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Promise<CompactWeekResult> {
@@ -112,8 +153,8 @@ async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Prom
     // A dry run never spends money: a paid provider stops at the estimate.
     const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
     if (logs.logs.length === 0) return noLogs(ctx, period, model, snapshot.problems, true);
-    const prepared = await prepareCompaction(await ctx.prompts(), logs, relatedToLogs(snapshot, logs.logs), ctx.settings);
-    const estimate = estimateOf(prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId));
+    const prepared = await prepareCompaction(await ctx.prompts(), logs, relatedMemories(new RunMemories(snapshot.memories), logs.logs.map((l) => l.text).join("\n"), logs.logs.map((l) => l.file.relPath)), ctx.settings);
+    const estimate = await estimateOf(model, prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId), ctx.signal);
     return {
       ...emptyResult(period, model, true),
       logs: logs.logs.map((log) => ({ file: log.file.relPath, date: log.file.date, sha256: log.sha256 })),
@@ -126,15 +167,16 @@ async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Prom
   if (!outcome) return noLogs(ctx, period, model, snapshot.problems, true);
   const actions = new Map(outcome.plan.files.map((file) => [file.path, file.action]));
   const preview = outcome.plan.changes.map((change) => ({ path: change.path, action: actions.get(change.path) ?? "update", content: typeof change.content === "string" ? change.content : "" }));
-  return weekResult(period, outcome, { dryRun: true, notes: [], recovered: [], preview });
+  const estimate = await estimateOf(model, outcome.prompt, outcome.logs, ctx.settings.maxTokens, ctx.price(model.modelId), ctx.signal);
+  return weekResult(period, outcome, { dryRun: true, notes: [], recovered: [], preview, estimate });
 }
 
 function weekResult(
   period: Period,
   outcome: NonNullable<Awaited<ReturnType<typeof compactPeriod>>>,
-  extra: { dryRun: boolean; notes: string[]; recovered: string[]; run?: string; preview?: { path: string; action: string; content: string }[]; recorded?: string[] },
+  extra: { dryRun: boolean; notes: string[]; recovered: string[]; run?: string; preview?: { path: string; action: string; content: string }[]; recorded?: string[]; estimate?: CostEstimate },
 ): CompactWeekResult {
-  const { result, plan, estimate } = outcome;
+  const { result, plan } = outcome;
   return {
     schemaVersion: 1,
     ok: true,
@@ -157,7 +199,7 @@ function weekResult(
     redactions: result.redactions,
     repaired: result.repaired,
     ...(extra.run ? { run: extra.run } : {}),
-    ...(extra.dryRun ? { estimate } : {}),
+    ...(extra.estimate ? { estimate: extra.estimate } : {}),
     ...(extra.preview ? { preview: extra.preview } : {}),
     ...(extra.recorded && extra.recorded.length > 0 ? { recorded: extra.recorded } : {}),
     notes: extra.notes,
@@ -199,18 +241,26 @@ function noLogs(ctx: RunContext, period: Period, model: MemoryModel, problems: P
   };
 }
 
-function estimateOf(prompt: { system: string; user: string }, logs: number, maxTokens: number, price: Parameters<typeof estimateCost>[1]): CostEstimate {
-  const inputTokens = estimateTokens(prompt.system) + estimateTokens(prompt.user);
-  const costUsd = estimateCost({ inputTokens, outputTokens: maxTokens }, price);
-  return { logs, inputTokens, maxOutputTokens: maxTokens, ...(costUsd === undefined ? {} : { costUsd }) };
+/**
+ * A call's size and price before it is made: input tokens counted by the
+ * provider (or a tokenizer), output at most maxTokens; `batch` prices it as
+ * part of a provider batch.
+ */
+export async function estimateOf(
+  model: MemoryModel,
+  prompt: { system: string; user: string },
+  logs: number,
+  maxTokens: number,
+  price: Parameters<typeof estimateCost>[1],
+  signal?: AbortSignal,
+  options: { batch?: boolean } = {},
+): Promise<CostEstimate> {
+  const { tokens: inputTokens, countedBy } = await countPromptTokens(model, prompt, signal);
+  const costUsd = estimateCost({ inputTokens, outputTokens: maxTokens }, price, options);
+  return { logs, inputTokens, countedBy, maxOutputTokens: maxTokens, ...(costUsd === undefined ? {} : { costUsd }) };
 }
 
 /** The index and its sub-lists are put in place last, so they never point at a file not yet there. */
 export function isIndexFile(ctx: RunContext): (file: string) => boolean {
   return (file) => file === ctx.dir.layout.indexFile || file.startsWith("memory-index/");
-}
-
-function relatedToLogs(snapshot: Snapshot, logs: { file: { relPath: string }; text: string }[]) {
-  const { index, byId } = memoryIndex(memoriesFromElsewhere(snapshot.memories, logs.map((log) => log.file.relPath)));
-  return relatedMemories(index, byId, logs.map((log) => log.text).join("\n"));
 }

@@ -3,23 +3,22 @@ import type { CompactConfig } from "../config/config-schema.js";
 import { loadConfig, validate } from "../config/load-config.js";
 import { resolveSettings, type SettingSources, type Settings } from "../config/settings.js";
 import type { MemoryModel } from "../model/memory-model.js";
+import { priceOf } from "../model/prices.js";
 import { parseWeek } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
 import { type CompactionPrompts, loadCompactionPrompts } from "../prompt/load-prompts.js";
 import { createModel } from "../providers/create-model.js";
-import { RecordingModel } from "../providers/replay/recording-model.js";
 import { MemoryDir } from "../store/memory-dir.js";
-import { readSnapshot } from "../store/snapshot.js";
 import type { CompactionResult } from "./compaction-result.js";
-import { type CompactWeekResult, compactPeriod, compactWeek } from "./compact-week.js";
-import { type ConsolidateOptions, type ConsolidateResult, consolidate } from "./consolidate.js";
-import { type AutoOptions, type AutoResult, runAuto } from "./run-auto.js";
+import type { CompactWeekResult } from "./compact-week.js";
+import type { ConsolidateOptions, ConsolidateResult } from "./consolidate.js";
+import type { AutoOptions, AutoResult } from "./run-auto.js";
 import type { BatchAutoResult } from "./batch-result.js";
 import type { BatchOptions } from "./run-batch.js";
 import type { ProgressEvent, RunContext } from "./run-context.js";
-import { type SearchOptions, type SearchResult, search } from "./search.js";
-import { type StatusResult, status } from "./status.js";
-import { listRuns, type RunListResult, type UndoResult, undo } from "./undo.js";
+import type { SearchOptions, SearchResult } from "./search.js";
+import type { StatusResult } from "./status.js";
+import type { RunListResult, UndoResult } from "./undo.js";
 
 /** How to open a memory dir. Everything is optional: the offline model and `./memory` by default. */
 export interface CompactorOptions {
@@ -89,7 +88,7 @@ export class Compactor {
       signal: options.signal,
       model: () => (this.builtModel ??= this.buildModel(env)),
       prompts: () => (this.loadedPrompts ??= loadCompactionPrompts(settings.promptsDir)),
-      price: (modelId) => settings.prices[modelId],
+      price: (modelId) => priceOf(modelId, settings.prices),
       onProgress: options.onProgress,
       notices: resolved.warnings.map((message) => ({ source: "config", ruleId: "config-warning", message })),
       env,
@@ -103,7 +102,7 @@ export class Compactor {
     const knownDir = options.dir ?? env["COMPACT_DIR"];
     let loaded: { config: CompactConfig; file?: string; warnings: string[] };
     if (options.config !== undefined && typeof options.config === "object") {
-      loaded = validate(options.config, path.join(cwd, "(config)"));
+      loaded = await validate(options.config, path.join(cwd, "(config)"));
     } else {
       loaded = await loadConfig({ file: typeof options.config === "string" ? path.resolve(cwd, options.config) : undefined, memoryDir: knownDir ? path.resolve(cwd, knownDir) : undefined, cwd });
     }
@@ -133,24 +132,25 @@ export class Compactor {
   /** The model step alone: reads a week's logs, asks the model, reads its answer. Writes nothing. */
   async compactDaily(week: string): Promise<CompactionResult | undefined> {
     const period = parseWeek(week);
+    const [{ readSnapshot }, { compactPeriod }] = await Promise.all([import("../store/snapshot.js"), import("./compact-week.js")]);
     const snapshot = await readSnapshot(this.dir);
     const outcome = await compactPeriod(this.context, period, snapshot, await this.model());
     return outcome?.result;
   }
 
   /** Compacts one ISO week into its summary and memories, as one undoable run. */
-  compactWeek(week: string, options: { dryRun?: boolean; strict?: boolean } = {}): Promise<CompactWeekResult> {
-    return compactWeek(this.context, week, options);
+  async compactWeek(week: string, options: { dryRun?: boolean; strict?: boolean } = {}): Promise<CompactWeekResult> {
+    return (await import("./compact-week.js")).compactWeek(this.context, week, options);
   }
 
   /** Merges duplicates, settles contradictions, prunes and re-indexes. */
-  consolidate(options: ConsolidateOptions = {}): Promise<ConsolidateResult> {
-    return consolidate(this.context, options);
+  async consolidate(options: ConsolidateOptions = {}): Promise<ConsolidateResult> {
+    return (await import("./consolidate.js")).consolidate(this.context, options);
   }
 
   /** What cron runs: every week due, then consolidation when its gates are open. */
-  runAuto(options: AutoOptions = {}): Promise<AutoResult> {
-    return runAuto(this.context, options);
+  async runAuto(options: AutoOptions = {}): Promise<AutoResult> {
+    return (await import("./run-auto.js")).runAuto(this.context, options);
   }
 
   /**
@@ -164,21 +164,21 @@ export class Compactor {
     return runBatch(this.context, () => createBatchClient(this.resolved.settings, this.options.env ?? process.env), options);
   }
 
-  status(): Promise<StatusResult> {
-    return status(this.context);
+  async status(): Promise<StatusResult> {
+    return (await import("./status.js")).status(this.context);
   }
 
-  search(query: string, options: SearchOptions = {}): Promise<SearchResult> {
-    return search(this.context, query, options);
+  async search(query: string, options: SearchOptions = {}): Promise<SearchResult> {
+    return (await import("./search.js")).search(this.context, query, options);
   }
 
   /** Restores the memory dir as it was before a run (default: the latest), byte for byte. */
-  undo(run?: string): Promise<UndoResult> {
-    return undo(this.context, run);
+  async undo(run?: string): Promise<UndoResult> {
+    return (await import("./undo.js")).undo(this.context, run);
   }
 
-  listRuns(): Promise<RunListResult> {
-    return listRuns(this.context);
+  async listRuns(): Promise<RunListResult> {
+    return (await import("./undo.js")).listRuns(this.context);
   }
 
   /** Problems found while opening: unknown config keys, a model setting ignored. */
@@ -196,6 +196,8 @@ export class Compactor {
       for (const message of built.warnings) this.context.notices.push({ source: "model", ruleId: "model-warning", message });
       model = built.model;
     }
-    return this.options.recordDir ? new RecordingModel(model, this.options.recordDir) : model;
+    if (!this.options.recordDir) return model;
+    const { RecordingModel } = await import("../providers/replay/recording-model.js");
+    return new RecordingModel(model, this.options.recordDir);
   }
 }

@@ -10,10 +10,12 @@ import { openAiEmbedder } from "../embeddings/embeddings-client.js";
 import { cachedVectors } from "../embeddings/vector-cache.js";
 import { buildIndex } from "../memory/build-index.js";
 import { type Memory, memoryId } from "../memory/memory.js";
+import { readMemory } from "../memory/read-memory.js";
 import { renderMemory } from "../memory/render-memory.js";
 import type { Problem } from "../problems/problem.js";
 import { topicPath } from "../store/memory-layout.js";
 import { readSnapshot, type Snapshot } from "../store/snapshot.js";
+import { isPlainData, SnapshotCache } from "../store/snapshot-cache.js";
 import { commitChanges, type FileChange } from "../store/transaction.js";
 import { isIndexFile } from "./compact-week.js";
 import { indexWeek } from "./plan-period.js";
@@ -99,7 +101,8 @@ export async function consolidate(ctx: RunContext, options: ConsolidateOptions =
 
 /** The pass itself, the lock already held (`--auto` runs it after compacting). */
 export async function consolidateLocked(ctx: RunContext, mode: "apply" | "auto", options: ConsolidateOptions, recovered: string[]): Promise<ConsolidateResult> {
-  const snapshot = await readSnapshot(ctx.dir);
+  const cache = await SnapshotCache.load(ctx.dir);
+  const snapshot = await readSnapshot(ctx.dir, { cache });
   const { plan, warnings } = await makePlan(ctx, snapshot, true);
   warnings.unshift(...snapshot.problems);
   const report = renderReport(plan, { asking: false });
@@ -135,6 +138,8 @@ export async function consolidateLocked(ctx: RunContext, mode: "apply" | "auto",
   const changes: FileChange[] = [...[...writes.values()].map((memory) => ({ path: memory.file, content: renderMemory(memory) })), ...effect.removes.map((path) => ({ path, content: null }))];
   const index = buildIndex(after, snapshot.summaries.map(indexWeek), ctx.dir.layout.indexFile);
   for (const file of index.files) changes.push({ path: file.path, content: file.content });
+  // What this pass writes goes into the snapshot cache, so the next command (status, say) parses none of it.
+  await cache.commit(ctx.dir, new Map(changes.map((change) => [change.path, cachedChange(change, writes)])));
   const journal = await commitChanges(ctx.dir, changes, {
     command: mode === "auto" ? "compact consolidate --auto" : "compact consolidate",
     now: ctx.now(),
@@ -254,4 +259,12 @@ function result(
     recovered: extra.recovered ?? [],
     ...(mode === "auto" && !dryRun ? { line: `[compact --auto] dir=${extra.dir ?? "."} merged=${counts.merged} pruned=${counts.pruned} conflicts_skipped=${plan.conflicts.length}` } : {}),
   };
+}
+
+// A file a consolidation wrote, as the snapshot cache keeps it: a memory parsed, the index as text only.
+function cachedChange(change: FileChange, writes: Map<string, Memory>): { text: string; parsed: unknown } | null {
+  if (typeof change.content !== "string") return null;
+  if (!writes.has(change.path)) return { text: change.content, parsed: null };
+  const read = readMemory(change.path, change.content);
+  return { text: change.content, parsed: isPlainData(read) ? read : { parseAgain: true } };
 }

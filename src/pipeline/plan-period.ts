@@ -50,6 +50,10 @@ export interface PlanPeriodOptions {
   layout: MemoryLayout;
   now: Date;
   retention: Record<string, number | null>;
+  /** Rebuild the index (default): a long run rebuilds it with its last week only, as each rebuild reads every memory. */
+  index?: boolean;
+  /** The existing memories a new one could restate (default: all): a long run finds them through its index. */
+  neighbours?: (fresh: Memory[]) => Memory[];
 }
 
 /**
@@ -89,7 +93,14 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
   const journalLines: string[] = [];
   if (fresh.size > 0) {
     const today = now.toISOString().slice(0, 10);
-    const plan = planConsolidation([...active.values()], { today, retention: options.retention, justWritten: fresh });
+    const pool = new Map<string, Memory>();
+    const written = [...touched.values()].filter((memory) => fresh.has(memoryId(memory)));
+    for (const memory of options.neighbours ? options.neighbours(written) : active.values()) {
+      const current = active.get(memory.file);
+      if (current) pool.set(current.file, current);
+    }
+    for (const memory of written) pool.set(memory.file, memory);
+    const plan = planConsolidation([...pool.values()], { today, retention: options.retention, justWritten: fresh });
     plan.merges = plan.merges.filter((m) => fresh.has(m.keep) || fresh.has(m.fold));
     plan.redates = plan.redates.filter((r) => fresh.has(r.id));
     plan.prunes = [];
@@ -158,8 +169,10 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
   const summaries = snapshot.summaries.filter((s) => s.file !== summaryFile);
   const written = keepSummary ? undefined : readSummaryFile(summaryFile, texts.get(summaryFile)!);
   if (written && !("problem" in written)) summaries.push(written);
-  const index = buildIndex([...active.values()], summaries.map(indexWeek), layout.indexFile);
-  for (const file of index.files) record(file.path, file.content, "index");
+  if (options.index !== false) {
+    const index = buildIndex([...active.values()], summaries.map(indexWeek), layout.indexFile);
+    for (const file of index.files) record(file.path, file.content, "index");
+  }
 
   const memories = [...active.values()].map((memory) => {
     if (!touched.has(memory.file)) return memory;
@@ -175,6 +188,12 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
     operations: [`compact ${result.period.label}: summary ${summaryFile}, ${accepted.length} memories`, ...journalLines],
     next: { ...snapshot, memories, summaries, texts, occupied: new Set([...[...snapshot.occupied].filter((file) => !removes.has(file)), ...touched.keys()]) },
   };
+}
+
+/** The index files that differ from the snapshot's: what a long run writes when its last week did not. */
+export function indexChanges(snapshot: Snapshot, layout: MemoryLayout): FileChange[] {
+  const index = buildIndex(snapshot.memories, snapshot.summaries.map(indexWeek), layout.indexFile);
+  return index.files.filter((file) => snapshot.texts.get(file.path) !== file.content).map((file) => ({ path: file.path, content: file.content }));
 }
 
 /** What the index shows of a summary. */

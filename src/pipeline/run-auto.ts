@@ -1,14 +1,19 @@
 import type { Problem } from "../problems/problem.js";
 import { currentGates } from "../schedule/current-gates.js";
-import { renderScheduleState, STATE_FILE } from "../schedule/schedule-state.js";
+import { countSessions } from "../schedule/count-sessions.js";
+import { readScheduleState, renderScheduleState, STATE_FILE } from "../schedule/schedule-state.js";
 import { type WeekState, weekStates } from "../schedule/week-status.js";
 import { writeAtomic } from "../store/atomic-write.js";
-import { readSnapshot, type Snapshot } from "../store/snapshot.js";
+import { cacheSnapshot, readSnapshot, type Snapshot } from "../store/snapshot.js";
+import { SnapshotCache } from "../store/snapshot-cache.js";
 import { commitChanges } from "../store/transaction.js";
+import { askPeriod, isIndexFile, planAsked } from "./compact-week.js";
+import { indexChanges } from "./plan-period.js";
 import { leaveBatchedWeeks } from "./batched-weeks.js";
-import { compactPeriod, isIndexFile } from "./compact-week.js";
 import { type ConsolidateResult, consolidateLocked } from "./consolidate.js";
+import { inOrder } from "./in-order.js";
 import type { RunContext } from "./run-context.js";
+import { RunMemories } from "./run-memories.js";
 import { withRunLock } from "./with-run-lock.js";
 
 /** One week `--auto` compacted. */
@@ -40,6 +45,8 @@ export interface AutoResult {
 export interface AutoOptions {
   /** Open the time and session gates (never the lock). */
   force?: boolean;
+  /** Weeks whose model calls run at once (default: the `concurrency` setting). */
+  concurrency?: number;
 }
 
 /** Compacts the due weeks itself, committing each: how `compact --auto --batch` replaces the one-call-a-week loop. */
@@ -48,13 +55,16 @@ export type CompactDue = (todo: WeekState[], snapshot: Snapshot) => Promise<{ co
 /**
  * What cron runs: compact every completed week whose summary is missing or
  * out of date, oldest first, each week one transaction; then consolidate when
- * the gates are open. The memory dir is read once; each week's plan starts
- * from the previous week's result.
+ * the gates are open. The memory dir is read and indexed once. Up to
+ * `concurrency` weeks are asked of the model at once (each shown the memories
+ * committed when its call starts); their plans and commits run one at a
+ * time in week order, each starting from the previous week's result.
  */
 export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compactDue?: CompactDue): Promise<AutoResult> {
   return withRunLock(ctx, "compact --auto", async (recovered) => {
     const now = ctx.now();
-    let snapshot = await readSnapshot(ctx.dir);
+    const cache = await SnapshotCache.load(ctx.dir);
+    let snapshot = await readSnapshot(ctx.dir, { cache });
     const warnings: Problem[] = [...snapshot.problems];
     const lines: string[] = [];
     const { weeks, problems } = await weekStates(ctx.dir, now, snapshot.summaries, ctx.logs, snapshot.unreadableSummaries);
@@ -64,6 +74,10 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
     const todo = batched.todo;
     warnings.push(...batched.warnings);
     const compacted: AutoWeek[] = [];
+    // Sessions are counted as each log is read, so the consolidation gate reads no log twice.
+    const { lastConsolidation: last } = await readScheduleState(ctx.dir);
+    const lastConsolidation = last ? new Date(last) : undefined;
+    const sessions = new Map<string, number>();
     if (compactDue) {
       const done = await compactDue(todo, snapshot);
       compacted.push(...done.compacted);
@@ -71,10 +85,20 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
       warnings.push(...done.warnings);
     } else if (todo.length > 0) {
       const model = await ctx.model();
+      const memories = new RunMemories(snapshot.memories);
+      const concurrency = options.concurrency ?? ctx.settings.concurrency;
+      let indexed = false;
       ctx.onProgress?.({ kind: "period", done: 0, total: todo.length, text: `compacting ${todo.length} week${todo.length === 1 ? "" : "s"}` });
-      for (const [i, week] of todo.entries()) {
-        const outcome = await compactPeriod(ctx, week.week, snapshot, model);
-        if (!outcome) continue;
+      const ask = (week: (typeof todo)[number], stop: AbortSignal) => {
+        const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop]) : stop;
+        return askPeriod({ ...ctx, signal }, week.week, memories, model, week.logs);
+      };
+      await inOrder(todo, concurrency, ask, async (week, asked, i) => {
+        if (!asked) return;
+        for (const log of asked.logs) sessions.set(log.file.relPath, countSessions([log], lastConsolidation));
+        // The index is rebuilt by the last week only: every rebuild reads every memory.
+        const outcome = planAsked(ctx, asked, snapshot, memories, { index: i === todo.length - 1 });
+        indexed = i === todo.length - 1;
         const journal = await commitChanges(ctx.dir, outcome.plan.changes, {
           command: `compact --auto (${week.week.label})`,
           now: ctx.now(),
@@ -83,6 +107,10 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
           signal: ctx.signal,
         });
         snapshot = outcome.plan.next;
+        memories.update(
+          outcome.plan.files.filter((file) => file.role === "memory" && file.action !== "unchanged").map((file) => file.path),
+          snapshot.memories,
+        );
         const done: AutoWeek = {
           week: week.week.label,
           reason: week.state === "stale" ? "logs changed" : "no summary",
@@ -95,12 +123,25 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
         const text = `compacted ${done.week} (${done.reason}): ${done.logs} logs, ${done.memories} memories`;
         lines.push(text);
         ctx.onProgress?.({ kind: "period", done: i + 1, total: todo.length, text });
+      });
+      const changes = compacted.length > 0 && !indexed ? indexChanges(snapshot, ctx.dir.layout) : [];
+      if (changes.length > 0) {
+        await commitChanges(ctx.dir, changes, { command: "compact --auto (index)", now: ctx.now(), operations: ["rebuild the index"], last: isIndexFile(ctx), signal: ctx.signal });
+        for (const change of changes) snapshot.texts.set(change.path, change.content as string);
       }
     }
+    if (compacted.length > 0 && !compactDue) await cacheSnapshot(ctx.dir, cache, snapshot);
     if (batched.line) lines.push(batched.line);
     else if (todo.length === 0) lines.push("nothing to compact: every completed week with logs has a current summary");
 
-    const { gates, state } = await currentGates(ctx.dir, { now, logs: ctx.logs, minHours: ctx.settings.minHours, minSessions: ctx.settings.minSessions, maxBytes: ctx.settings.logsMaxBytes });
+    const { gates, state } = await currentGates(ctx.dir, {
+      now,
+      logs: ctx.logs,
+      minHours: ctx.settings.minHours,
+      minSessions: ctx.settings.minSessions,
+      maxBytes: ctx.settings.logsMaxBytes,
+      counted: sessions,
+    });
     const closed = gates.filter((gate) => !gate.open && !(options.force && gate.name !== "lock"));
     let consolidation: ConsolidateResult | null = null;
     if (closed.length === 0) {

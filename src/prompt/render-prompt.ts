@@ -1,4 +1,5 @@
-import { format, parseISO } from "date-fns";
+import { format } from "date-fns/format";
+import { parseISO } from "date-fns/parseISO";
 import type { DailyLog } from "../logs/read-daily-log.js";
 import type { CompactionPrompts } from "./load-prompts.js";
 

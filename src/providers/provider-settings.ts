@@ -1,3 +1,5 @@
+import { SharedBackoff } from "./shared-backoff.js";
+
 /** What an SDK-backed provider is built from. */
 export interface ProviderSettings {
   apiKey: string;
@@ -11,12 +13,17 @@ export interface ProviderSettings {
   provider?: string;
 }
 
-/** The client options both SDKs take: key, endpoint, per-call timeout and their own retry count. */
-export function sdkClientOptions(settings: ProviderSettings): { apiKey: string; baseURL?: string; timeout: number; maxRetries: number } {
+/**
+ * The client options both SDKs take: key, endpoint, per-call timeout, their
+ * own retry count, and a fetch that shares one 429 backoff between all the
+ * calls of the client (weeks compacted at once).
+ */
+export function sdkClientOptions(settings: ProviderSettings): { apiKey: string; baseURL?: string; timeout: number; maxRetries: number; fetch: typeof fetch } {
   return {
     apiKey: settings.apiKey,
     ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
     timeout: settings.timeoutMs,
     maxRetries: settings.maxRetries,
+    fetch: new SharedBackoff().wrap(),
   };
 }

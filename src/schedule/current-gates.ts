@@ -1,5 +1,6 @@
 import { type FindLogsOptions, findDailyLogs } from "../logs/find-daily-logs.js";
-import { type DailyLog, readDailyLog } from "../logs/read-daily-log.js";
+import type { LogFile } from "../logs/log-types.js";
+import type { DailyLog } from "../logs/read-daily-log.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import { countSessions } from "./count-sessions.js";
 import { evaluateGates, type Gate } from "./gates.js";
@@ -8,24 +9,44 @@ import { readScheduleState, type ScheduleState } from "./schedule-state.js";
 /** The gates as they stand now: the schedule state, sessions logged since the last consolidation, thresholds. */
 export async function currentGates(
   dir: MemoryDir,
-  options: { now: Date; logs: FindLogsOptions; minHours: number; minSessions: number; maxBytes: number; lockHolder?: string },
+  options: {
+    now: Date;
+    logs: FindLogsOptions;
+    minHours: number;
+    minSessions: number;
+    maxBytes: number;
+    lockHolder?: string;
+    /** Sessions already counted by path (since the last consolidation): those logs are not read again. */
+    counted?: Map<string, number>;
+  },
 ): Promise<{ gates: Gate[]; state: ScheduleState }> {
   const state = await readScheduleState(dir);
   const last = state.lastConsolidation ? new Date(state.lastConsolidation) : undefined;
   const { files } = await findDailyLogs(dir, options.logs);
   const since = last?.toISOString().slice(0, 10);
-  const logs: DailyLog[] = [];
-  for (const file of since ? files.filter((f) => f.date >= since) : files) {
-    const read = await readDailyLog(dir, file, options.maxBytes);
-    if (!("skipped" in read)) logs.push(read);
-  }
+  const counted = options.counted ?? new Map<string, number>();
+  const toRead = (since ? files.filter((f) => f.date >= since) : files).filter((f) => !counted.has(f.relPath));
+  const logs = toRead.length > 0 ? await readLogs(dir, toRead, options.maxBytes) : [];
+  let known = 0;
+  for (const file of files) known += counted.get(file.relPath) ?? 0;
   const gates = evaluateGates({
     now: options.now,
     ...(last ? { lastConsolidation: last } : {}),
-    sessionsSince: countSessions(logs, last),
+    sessionsSince: known + countSessions(logs, last),
     minHours: options.minHours,
     minSessions: options.minSessions,
     ...(options.lockHolder ? { lockHolder: options.lockHolder } : {}),
   });
   return { gates, state };
+}
+
+// Reading a log (redaction, markdown, dates) is loaded only when there is one to read.
+async function readLogs(dir: MemoryDir, files: LogFile[], maxBytes: number): Promise<DailyLog[]> {
+  const { readDailyLog } = await import("../logs/read-daily-log.js");
+  const logs: DailyLog[] = [];
+  for (const file of files) {
+    const read = await readDailyLog(dir, file, maxBytes);
+    if (!("skipped" in read)) logs.push(read);
+  }
+  return logs;
 }

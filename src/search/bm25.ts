@@ -60,6 +60,16 @@ export class Bm25Index {
     return this.postings.has(term);
   }
 
+  /** The distinct terms of a document (empty when there is none by that id). */
+  termsOf(id: string): string[] {
+    return [...(this.docTerms.get(id)?.keys() ?? [])].filter((term) => term !== "\0length");
+  }
+
+  /** The documents holding a term. */
+  documentsWith(term: string): IterableIterator<string> {
+    return (this.postings.get(term) ?? new Map<string, number>()).keys();
+  }
+
   /** The distinct terms of the documents. */
   vocabulary(): IterableIterator<string> {
     return this.postings.keys();

@@ -1,11 +1,11 @@
 import path from "node:path";
-import { readMemory } from "../memory/read-memory.js";
+import { type MemoryRead, readMemory } from "../memory/read-memory.js";
 import type { Memory } from "../memory/memory.js";
 import { readSummaryFile, type SummaryFile } from "../memory/summary-file.js";
 import type { Problem } from "../problems/problem.js";
-import { decodeText } from "../text/decode-text.js";
 import type { MemoryDir } from "./memory-dir.js";
 import { topicPath } from "./memory-layout.js";
+import { isPlainData, SnapshotCache } from "./snapshot-cache.js";
 
 /** The memory dir as one run reads it, once: memories, the archive, summaries. */
 export interface Snapshot {
@@ -30,9 +30,23 @@ const NOT_MEMORIES = /^(MEMORY|probes|README)\.md$|^\d{4}-\d{2}-\d{2}/i;
 export const SUMMARY_GLOBS = ["weekly/*.md", "monthly/*.md", "quarterly/*.md"];
 export const ARCHIVE_DIR = "archive";
 
-/** Reads the memory dir once. A file that cannot be read as a memory is reported and left alone. */
-export async function readSnapshot(dir: MemoryDir): Promise<Snapshot> {
+export interface ReadSnapshotOptions {
+  /**
+   * The cache to read through; a run holding the lock passes its own and
+   * commits it after its own commit (a reading command such as `status`
+   * uses the cache without writing it).
+   */
+  cache?: SnapshotCache;
+}
+
+/**
+ * Reads the memory dir once. A file that cannot be read as a memory is
+ * reported and left alone. Files unchanged since the last run (same size
+ * and mtime, content hash when in doubt) come from the cache, parsed.
+ */
+export async function readSnapshot(dir: MemoryDir, options: ReadSnapshotOptions = {}): Promise<Snapshot> {
   const snapshot: Snapshot = { memories: [], archived: [], summaries: [], texts: new Map(), occupied: new Set(), unreadableSummaries: new Set(), problems: [] };
+  const cache = options.cache ?? (await SnapshotCache.load(dir));
   const topics = await dir.list([topicPath(dir.layout, "*.md")]);
   const archive = await dir.list([`${ARCHIVE_DIR}/*.md`]);
   const summaries = await dir.list(SUMMARY_GLOBS);
@@ -41,32 +55,63 @@ export async function readSnapshot(dir: MemoryDir): Promise<Snapshot> {
   for (const file of topics.files) {
     if (NOT_MEMORIES.test(path.posix.basename(file)) || file === dir.layout.indexFile) continue;
     snapshot.occupied.add(file);
-    const memory = await readMemoryFile(dir, file, snapshot);
+    const memory = await readMemoryFile(dir, cache, file, snapshot);
     if (memory) snapshot.memories.push(memory);
   }
   for (const file of archive.files) {
-    const memory = await readMemoryFile(dir, file, snapshot);
+    const memory = await readMemoryFile(dir, cache, file, snapshot);
     if (memory) snapshot.archived.push({ ...memory, status: "superseded" });
   }
   // The index is rebuilt, not read as memory; its text tells a rebuild from no change.
   const index = await dir.list([dir.layout.indexFile, "memory-index/*.md"]);
-  for (const file of index.files) await readText(dir, file, snapshot);
+  for (const file of index.files) await readFile(dir, cache, file, snapshot, () => null, (value): value is null => value === null);
   for (const file of summaries.files) {
-    const text = await readText(dir, file, snapshot);
-    if (text === undefined) continue;
-    const summary = readSummaryFile(file, text);
+    const summary = await readFile(dir, cache, file, snapshot, (text) => plainSummary(file, text), isPlainSummary);
+    if (summary === undefined) continue;
     if ("problem" in summary) {
       snapshot.unreadableSummaries.add(file);
       snapshot.problems.push({ source: file, ruleId: "unreadable-frontmatter", message: `${summary.problem}; file left as it is` });
-    } else snapshot.summaries.push(summary);
+    } else snapshot.summaries.push({ ...summary, sources: new Map(summary.sources) });
   }
   return snapshot;
 }
 
-async function readMemoryFile(dir: MemoryDir, file: string, snapshot: Snapshot): Promise<Memory | undefined> {
-  const text = await readText(dir, file, snapshot);
-  if (text === undefined) return undefined;
-  const read = readMemory(file, text);
+/**
+ * Before a run commits: the cache learns every file of the snapshot the run
+ * planned, with its parse, so the next run confirms them by hash and parses
+ * none of them again.
+ */
+export async function cacheSnapshot(dir: MemoryDir, cache: SnapshotCache, snapshot: Snapshot): Promise<void> {
+  const parsed = new Map<string, unknown>();
+  for (const memory of snapshot.memories) parsed.set(memory.file, { memory });
+  for (const memory of snapshot.archived) parsed.set(memory.file, { memory });
+  for (const summary of snapshot.summaries) parsed.set(summary.file, { ...summary, sources: [...summary.sources] });
+  const files = new Map<string, { text: string; parsed: unknown } | null>();
+  for (const [file, text] of snapshot.texts) {
+    const value = parsed.has(file) ? parsed.get(file) : isIndexPath(dir, file) ? null : undefined;
+    if (value !== undefined && isPlainData(value)) files.set(file, { text, parsed: value });
+  }
+  await cache.commit(dir, files);
+}
+
+/** The index an agent loads and its sub-lists: rebuilt by every run, never read as memories. */
+export function isIndexPath(dir: MemoryDir, file: string): boolean {
+  return file === dir.layout.indexFile || file.startsWith("memory-index/");
+}
+
+// A memory whose front matter holds values JSON would change (dates, say) is cached as text and parsed again.
+type CachedMemory = MemoryRead | { parseAgain: true };
+type PlainSummary = Omit<SummaryFile, "sources"> & { sources: [string, string][] };
+
+async function readMemoryFile(dir: MemoryDir, cache: SnapshotCache, file: string, snapshot: Snapshot): Promise<Memory | undefined> {
+  let text = "";
+  const cached = await readFile(dir, cache, file, snapshot, (read) => {
+    text = read;
+    const memory = readMemory(file, read);
+    return isPlainData(memory) ? memory : { parseAgain: true };
+  }, isCachedMemory);
+  if (cached === undefined) return undefined;
+  const read = "parseAgain" in cached ? readMemory(file, text || snapshot.texts.get(file)!) : cached;
   if ("problem" in read) {
     snapshot.problems.push(read.problem);
     return undefined;
@@ -74,14 +119,41 @@ async function readMemoryFile(dir: MemoryDir, file: string, snapshot: Snapshot):
   return "memory" in read ? read.memory : undefined;
 }
 
-async function readText(dir: MemoryDir, file: string, snapshot: Snapshot): Promise<string | undefined> {
-  const read = await dir.readInput(file);
+async function readFile<P>(dir: MemoryDir, cache: SnapshotCache, file: string, snapshot: Snapshot, parse: (text: string) => P, valid: (value: unknown) => value is P): Promise<P | undefined> {
+  const read = await cache.read(dir, file, parse, valid);
   if ("skipped" in read) {
     snapshot.problems.push(read.skipped);
     return undefined;
   }
-  const decoded = decodeText(read.bytes, file);
-  snapshot.problems.push(...decoded.problems);
-  snapshot.texts.set(file, decoded.text);
-  return decoded.text;
+  snapshot.problems.push(...read.problems);
+  snapshot.texts.set(file, read.text);
+  return read.parsed;
+}
+
+function plainSummary(file: string, text: string): PlainSummary | { problem: string } {
+  const summary = readSummaryFile(file, text);
+  return "problem" in summary ? summary : { ...summary, sources: [...summary.sources] };
+}
+
+function isPlainSummary(value: unknown): value is PlainSummary | { problem: string } {
+  if (!value || typeof value !== "object") return false;
+  const v = value as Record<string, unknown>;
+  if (typeof v["problem"] === "string") return true;
+  return ["file", "label", "firstDate", "lastDate"].every((key) => typeof v[key] === "string") && Array.isArray(v["sources"]) && v["sources"].every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === "string"));
+}
+
+function isCachedMemory(value: unknown): value is CachedMemory {
+  if (!value || typeof value !== "object") return false;
+  const v = value as Record<string, unknown>;
+  if (v["parseAgain"] === true || v["notMemory"] === true) return true;
+  if (v["problem"] && typeof v["problem"] === "object") return typeof (v["problem"] as Problem).message === "string";
+  const m = v["memory"] as Record<string, unknown> | undefined;
+  if (!m || typeof m !== "object") return false;
+  return (
+    ["file", "name", "description", "type", "body", "created", "updated", "status"].every((key) => typeof m[key] === "string") &&
+    ["sources", "supersedes", "mergedFrom", "aliases"].every((key) => Array.isArray(m[key])) &&
+    typeof m["pinned"] === "boolean" &&
+    !!m["extra"] &&
+    typeof m["extra"] === "object"
+  );
 }

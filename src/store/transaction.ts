@@ -3,7 +3,6 @@ import path from "node:path";
 import { throwIfAborted } from "../errors/aborted-error.js";
 import { CompactorError } from "../errors/compactor-error.js";
 import { IoError } from "../errors/io-error.js";
-import { redactBytes, redactSecrets } from "../logs/redact-secrets.js";
 import { cleanText } from "../text/clean-text.js";
 import { sha256 } from "../text/hash.js";
 import { TEMP_FILE, writeDurable } from "./atomic-write.js";
@@ -213,12 +212,14 @@ export async function readCurrent(dir: MemoryDir, relPath: string): Promise<Buff
 // Text is cleaned and redacted on its way to disk; bytes (a restored copy) are written as they are.
 async function safeBytes(content: string | Uint8Array): Promise<Buffer> {
   if (typeof content !== "string") return Buffer.from(content);
+  const { redactSecrets } = await import("../logs/redact-secrets.js");
   return Buffer.from((await redactSecrets(cleanText(content))).text, "utf8");
 }
 
 // The trash keeps old content for undo, with any secret in it redacted.
 // A file that is not UTF-8 is redacted byte for byte: every byte outside a secret is kept as it was.
 async function redactedCopy(bytes: Buffer): Promise<Buffer> {
+  const { redactBytes } = await import("../logs/redact-secrets.js");
   const redacted = await redactBytes(bytes);
   return redacted.count === 0 ? bytes : Buffer.from(redacted.bytes);
 }

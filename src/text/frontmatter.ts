@@ -1,4 +1,4 @@
-import YAML from "yaml";
+import { yaml } from "./yaml.js";
 
 /** A document split at its front matter. */
 export interface FrontmatterRead {
@@ -44,7 +44,7 @@ export function readFrontmatter(text: string): FrontmatterRead {
   if (!language) return { data: {}, body, raw, problem: `front matter marked '${open[1]!.trim()}' is not read: only YAML or JSON front matter is data` };
   let parsed: unknown;
   try {
-    parsed = language === "json" ? JSON.parse(raw) : raw.trim() === "" ? {} : YAML.parse(raw, { schema: "core", maxAliasCount: 100, uniqueKeys: false });
+    parsed = language === "json" ? JSON.parse(raw) : raw.trim() === "" ? {} : yaml().parse(raw, { schema: "core", maxAliasCount: 100, uniqueKeys: false });
   } catch (error) {
     const reason = (error as Error).message.split("\n")[0];
     return { data: {}, body, raw, language, problem: `front matter is not valid ${language === "json" ? "JSON" : "YAML"} (${reason})` };
@@ -58,5 +58,5 @@ export function readFrontmatter(text: string): FrontmatterRead {
 
 /** Front matter (keys in the order given) and a body, ending in one newline. */
 export function renderFrontmatter(data: Record<string, unknown>, body: string): string {
-  return `---\n${YAML.stringify(data, { lineWidth: 0 })}---\n\n${body.trim()}\n`;
+  return `---\n${yaml().stringify(data, { lineWidth: 0 })}---\n\n${body.trim()}\n`;
 }

@@ -239,7 +239,7 @@ describe("the agents layout (seed 001)", () => {
     const run = await runCli(["--week", "2026-W14", "--dir", dir]);
     expect(run.code, run.stderr).toBe(0);
     expect((await readdir(dir)).sort()).toEqual([".compact", "local.md", "logs", "topics", "weekly"]);
-    expect(await readdir(path.join(dir, ".compact"))).toEqual(["journal"]);
+    expect((await readdir(path.join(dir, ".compact"))).sort()).toEqual(["journal", "snapshot-cache.json"]);
     const topics = await readdir(path.join(dir, "topics"));
     expect(topics.length).toBeGreaterThan(2);
     const index = await readFile(path.join(dir, "local.md"), "utf8");

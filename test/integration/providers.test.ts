@@ -2,7 +2,7 @@ import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadCompactionPrompts } from "../../src/prompt/load-prompts.js";
-import { FakeProviderServer } from "../helpers/fake-provider-server.js";
+import { COUNTED_TOKENS, FakeProviderServer } from "../helpers/fake-provider-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
 import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
@@ -211,9 +211,12 @@ describe("config", () => {
     const before = await snapshotDir(dir);
     const dry = await runCli(["--week", "2026-W14", "--dir", dir, "--dry-run"], { env });
     expect(dry.code).toBe(0);
-    expect(dry.stderr).toMatch(/^estimate for 2026-W14: 6 logs, ~\d+ input tokens \+ up to 4096 output tokens to anthropic claude-test; at most \$0\.0\d{3}\n$/);
+    // The input is counted by Anthropic's free counting endpoint; no message is sent.
+    const dryCost = Math.round(((COUNTED_TOKENS * 3 + 4096 * 15) / 1e6) * 10_000) / 10_000;
+    expect(dry.stderr).toBe(`estimate for 2026-W14: 6 logs, ${COUNTED_TOKENS} input tokens (counted by anthropic) + up to 4096 output tokens to anthropic claude-test; at most $${dryCost.toFixed(4)}\n`);
     expect(dry.stdout).toBe("dry run: no call made to anthropic; nothing written\n");
-    expect(server.requests).toHaveLength(0);
+    expect(server.requests.map((request) => request.url)).toEqual(["/v1/messages/count_tokens"]);
+    server.requests.length = 0;
     expect(await snapshotDir(dir)).toEqual(before);
 
     server.respond({ text: ANSWER });

@@ -3,7 +3,7 @@ import type { CliIo } from "../cli-io.js";
 import { HELP } from "../help.js";
 import { compactorOptions, prepareModel } from "../open-compactor.js";
 import { Output } from "../output.js";
-import { type CommandLine, parseOptions } from "../parse-options.js";
+import { type CommandLine, parseOptions, positiveInteger } from "../parse-options.js";
 import { progressBar } from "../progress-bar.js";
 import { Compactor } from "../../pipeline/compactor.js";
 
@@ -15,12 +15,13 @@ import { Compactor } from "../../pipeline/compactor.js";
  * the weeks go to the provider as one batch.
  */
 export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["auto", "force", "batch", "poll-interval", "dry-run", "dir", "provider", "model", "config"], "compact --auto");
+  const line = parseOptions(argv, ["auto", "force", "batch", "poll-interval", "dry-run", "concurrency", "dir", "provider", "model", "config"], "compact --auto");
   if (line.options.help) {
     io.stdout(HELP);
     return 0;
   }
   const batch = batchOptions(line);
+  const concurrency = positiveInteger(line.options.concurrency, "concurrency");
   const output = new Output(io, line.options.json === true, line.options.quiet === true);
   const bar = await progressBar(Boolean(io.stderrIsTerminal) && !output.quiet && !output.json);
   // Each line once, as it happens: a batch may be waited on for hours.
@@ -44,7 +45,7 @@ export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
     for (const text of result.lines) if (!printed.has(text)) output.say(text);
     return 0;
   }
-  const result = await compactor.runAuto({ force: line.options.force === true });
+  const result = await compactor.runAuto({ force: line.options.force === true, ...(concurrency ? { concurrency } : {}) });
   if (result.compacted.length > 0) {
     bar.stop(`compacted ${result.compacted.length} week${result.compacted.length === 1 ? "" : "s"}`);
     await prepareModel(compactor, output);

@@ -37,8 +37,10 @@ function printWeek(result: CompactWeekResult, output: Output): void {
     return;
   }
   if (result.estimate) {
-    const cost = result.estimate.costUsd === undefined ? "no price configured for this model" : `at most $${result.estimate.costUsd.toFixed(4)}`;
-    output.note(`estimate for ${result.week}: ${result.estimate.logs} logs, ~${result.estimate.inputTokens} input tokens + up to ${result.estimate.maxOutputTokens} output tokens to ${result.provider} ${result.model}; ${cost}`);
+    const { estimate } = result;
+    const cost = estimate.costUsd === undefined ? `no price known for this model (add it under "prices" in the config)` : `at most $${estimate.costUsd.toFixed(4)}`;
+    const counted = estimate.countedBy === "provider" ? `counted by ${result.provider}` : "counted with the o200k tokenizer";
+    output.note(`estimate for ${result.week}: ${estimate.logs} logs, ${estimate.inputTokens} input tokens (${counted}) + up to ${estimate.maxOutputTokens} output tokens to ${result.provider} ${result.model}; ${cost}`);
     if (!result.preview) {
       for (const note of result.notes) output.say(note);
       return;

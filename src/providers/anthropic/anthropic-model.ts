@@ -47,6 +47,16 @@ export class AnthropicModel implements MemoryModel {
     return { text, usage: { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens }, warnings };
   }
 
+  /** Input tokens through the Messages API's counting endpoint (free, not billed as a call). */
+  async countTokens(prompt: string, options: Pick<CompleteOptions, "systemPrompt" | "signal">): Promise<number> {
+    const counted = await this.client.messages.countTokens(
+      { model: this.settings.model, system: options.systemPrompt, messages: [{ role: "user", content: prompt }] },
+      options.signal ? { signal: options.signal } : {},
+    );
+    if (typeof counted.input_tokens !== "number") throw new Error("the counting endpoint answered no input_tokens");
+    return counted.input_tokens;
+  }
+
   private create(params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<Anthropic.Message> {
     return this.client.messages.create(params as unknown as Anthropic.MessageCreateParamsNonStreaming, signal ? { signal } : {});
   }

@@ -1,0 +1,98 @@
+import { type Memory, memoryId } from "../memory/memory.js";
+import { Bm25Index } from "../search/bm25.js";
+import { terms } from "../text/tokenize.js";
+
+// A restatement shares rare terms with what it restates: terms in more memories than this are
+// not followed, and only the memories sharing the most terms are compared. A week's merge step
+// stays bounded however many memories there are; `compact consolidate` compares them all.
+const MAX_POSTINGS = 50;
+const MIN_SHARED = 2;
+const MAX_NEIGHBOURS = 12;
+// The finder pairs memories from a word overlap of 0.3; these terms differ a little from its words
+// (no synonyms joined), so a neighbour is kept from a lower overlap and the finder decides.
+const MIN_OVERLAP = 0.2;
+
+/**
+ * The active memories of a run, indexed once (BM25 over name, description
+ * and text) and kept up to date week by week, so a long run never re-reads
+ * or re-indexes the whole memory dir: related memories for a prompt, and the
+ * neighbours a new memory could restate, are both found through the index.
+ */
+export class RunMemories {
+  readonly index = new Bm25Index();
+  private readonly byId = new Map<string, Memory>();
+
+  constructor(memories: Iterable<Memory>) {
+    for (const memory of memories) this.put(memory);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: string): Memory | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Brings the index in line with a committed week: memories written or removed, by file. */
+  update(files: Iterable<string>, next: Memory[]): void {
+    const changed = new Set(files);
+    if (changed.size === 0) return;
+    for (const file of changed) this.drop(memoryId({ file }));
+    for (const memory of next) if (changed.has(memory.file)) this.put(memory);
+  }
+
+  /**
+   * The memories of the same type most alike one of `memories` (sharing the
+   * most rare terms, and enough of all their terms): the existing memories a
+   * new one may restate, so a week's merge step looks at these alone.
+   */
+  neighbours(memories: Memory[]): Memory[] {
+    const found = new Map<string, Memory>();
+    for (const memory of memories) {
+      const mine = this.termsOf(memory);
+      const shared = new Map<string, number>();
+      for (const term of mine.all) {
+        if (this.index.documentFrequency(term) > MAX_POSTINGS) continue;
+        for (const id of this.index.documentsWith(term)) shared.set(id, (shared.get(id) ?? 0) + 1);
+      }
+      const closest = [...shared].filter(([, count]) => count >= MIN_SHARED).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      let kept = 0;
+      for (const [id] of closest) {
+        const other = this.byId.get(id);
+        if (!other || other.type !== memory.type) continue;
+        if (kept++ >= MAX_NEIGHBOURS) break;
+        const theirs = this.termsOf(other);
+        if (overlap(mine.all, theirs.all) >= MIN_OVERLAP || overlap(mine.head, theirs.head) >= MIN_OVERLAP) found.set(id, other);
+      }
+    }
+    return [...found.values()];
+  }
+
+  // The terms of a memory's whole text are the index's own (for a memory just merged, those it had
+  // before: a long-lived memory's text grows with the history); those of name and description are few.
+  private termsOf(memory: Memory): { all: Set<string>; head: Set<string> } {
+    const id = memoryId(memory);
+    const all = this.byId.has(id) ? new Set(this.index.termsOf(id)) : new Set(terms(`${memory.name}\n${memory.description}\n${memory.body}`));
+    return { all, head: new Set(terms(`${memory.name}\n${memory.description}`)) };
+  }
+
+  private put(memory: Memory): void {
+    const id = memoryId(memory);
+    this.index.add(id, `${memory.name}\n${memory.description}\n${memory.body}`);
+    this.byId.set(id, memory);
+  }
+
+  private drop(id: string): void {
+    this.index.remove(id);
+    this.byId.delete(id);
+  }
+}
+
+/** |A ∩ B| / |A ∪ B| */
+function overlap(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const term of a) if (b.has(term)) shared++;
+  const union = a.size + b.size - shared;
+  return union === 0 ? 0 : shared / union;
+}

@@ -1,0 +1,148 @@
+import { stat } from "node:fs/promises";
+import type { Problem } from "../problems/problem.js";
+import { decodeText } from "../text/decode-text.js";
+import { sha256 } from "../text/hash.js";
+import { writeAtomic } from "./atomic-write.js";
+import type { MemoryDir } from "./memory-dir.js";
+
+/** Where a run keeps what it read of the memory dir, so the next run re-reads only what changed. */
+export const SNAPSHOT_CACHE_FILE = ".compact/snapshot-cache.json";
+const VERSION = 1;
+// A file whose mtime is this close to when it was read could change again within the same
+// mtime tick: its stat alone is not trusted, its content hash is compared (git's "racy clean").
+const RACY_MS = 2_000;
+
+interface CachedFile {
+  size: number;
+  mtimeMs: number;
+  /** When the file was last read or confirmed, on the same clock as mtimes. */
+  checkedAt: number;
+  sha256: string;
+  text: string;
+  problems: Problem[];
+  parsed: unknown;
+}
+
+/** A file's decoded text, the problems found reading it, and what `parse` made of it. */
+export type CachedRead<P> = { text: string; problems: Problem[]; parsed: P } | { skipped: Problem };
+
+/**
+ * The snapshot's files keyed by path + size + mtime, with the sha256 of
+ * their bytes to confirm a match the mtime cannot vouch for. A cache that is
+ * missing, unreadable, of another version or malformed is ignored, and so is
+ * any entry of the wrong shape: it is never a reason to trust a file unread.
+ */
+export class SnapshotCache {
+  private readonly seen = new Map<string, CachedFile>();
+  private changed = false;
+
+  private constructor(private readonly previous: Map<string, CachedFile>) {}
+
+  /** The cache as the last run left it (empty when there is none to trust). */
+  static async load(dir: MemoryDir): Promise<SnapshotCache> {
+    const entries = new Map<string, CachedFile>();
+    const read = await dir.readInput(SNAPSHOT_CACHE_FILE, Number.MAX_SAFE_INTEGER).catch(() => undefined);
+    if (read && "bytes" in read) {
+      try {
+        const data = JSON.parse(read.bytes.toString("utf8")) as { version?: unknown; files?: unknown };
+        if (data.version === VERSION && data.files && typeof data.files === "object") {
+          for (const [file, entry] of Object.entries(data.files as Record<string, unknown>)) if (isCachedFile(entry)) entries.set(file, entry);
+        }
+      } catch {
+        // Not JSON (a torn or foreign file): every file is read again.
+      }
+    }
+    const cache = new SnapshotCache(entries);
+    cache.changed = entries.size === 0;
+    return cache;
+  }
+
+  /**
+   * A file's text and parse: the cached ones when its size and mtime match
+   * (and, for a file changed just before it was cached, its bytes hash the
+   * same), else read through the jail, decoded and parsed again.
+   * `parse` must return plain JSON data; `valid` checks a cached parse.
+   */
+  async read<P>(dir: MemoryDir, file: string, parse: (text: string) => P, valid: (value: unknown) => value is P): Promise<CachedRead<P>> {
+    const info = await stat(dir.resolve(file)).catch(() => undefined);
+    const cached = this.previous.get(file);
+    const sameStat = info !== undefined && cached !== undefined && cached.size === info.size && cached.mtimeMs === info.mtimeMs && valid(cached.parsed);
+    if (sameStat && info.mtimeMs < cached.checkedAt - RACY_MS) {
+      this.seen.set(file, cached);
+      return { text: cached.text, problems: cached.problems, parsed: cached.parsed as P };
+    }
+    const checkedAt = Date.now();
+    const bytes = await dir.readInput(file);
+    if ("skipped" in bytes) {
+      this.changed = true;
+      return bytes;
+    }
+    const hash = sha256(bytes.bytes);
+    if (cached && cached.sha256 === hash && valid(cached.parsed)) {
+      const entry = { ...cached, size: bytes.bytes.length, mtimeMs: info?.mtimeMs ?? 0, checkedAt };
+      this.seen.set(file, entry);
+      this.changed ||= entry.mtimeMs !== cached.mtimeMs || entry.mtimeMs >= cached.checkedAt - RACY_MS;
+      return { text: cached.text, problems: cached.problems, parsed: cached.parsed as P };
+    }
+    const decoded = decodeText(bytes.bytes, file);
+    const parsed = parse(decoded.text);
+    // The stat taken before the read: a file changed since has another mtime next time, and is read again.
+    this.seen.set(file, { size: bytes.bytes.length, mtimeMs: info?.mtimeMs ?? -1, checkedAt, sha256: hash, text: decoded.text, problems: decoded.problems, parsed });
+    this.changed = true;
+    return { text: decoded.text, problems: decoded.problems, parsed };
+  }
+
+  /**
+   * Just before a run commits: what it read, with the files it will write
+   * (parsed) in place of their old entries and the files it removes (`null`)
+   * gone, is written for the next run. A written file's stat is unknown, so
+   * the next read confirms it by its content hash, never by stat alone, and
+   * parses it again if the commit did not happen or someone changed it
+   * since. Written first, a cache that cannot be written stops the run
+   * before anything changed.
+   */
+  async commit(dir: MemoryDir, written: Map<string, { text: string; parsed: unknown } | null>): Promise<void> {
+    for (const [file, content] of written) {
+      if (content === null) {
+        this.seen.delete(file);
+        continue;
+      }
+      const hash = sha256(content.text);
+      const known = this.seen.get(file);
+      if (known?.sha256 !== hash) this.seen.set(file, { size: -1, mtimeMs: -1, checkedAt: 0, sha256: hash, text: content.text, problems: [], parsed: content.parsed });
+    }
+    this.changed = true;
+    await this.save(dir);
+  }
+
+  /** Writes the cache (atomically, through the store's write path) when a file was read again or is gone. */
+  private async save(dir: MemoryDir): Promise<void> {
+    if (!this.changed && [...this.previous.keys()].every((file) => this.seen.has(file))) return;
+    await dir.assertWritable(SNAPSHOT_CACHE_FILE);
+    await writeAtomic(dir.resolve(SNAPSHOT_CACHE_FILE), JSON.stringify({ version: VERSION, files: Object.fromEntries(this.seen) }));
+  }
+}
+
+function isCachedFile(value: unknown): value is CachedFile {
+  if (!value || typeof value !== "object") return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    typeof entry["size"] === "number" &&
+    typeof entry["mtimeMs"] === "number" &&
+    typeof entry["checkedAt"] === "number" &&
+    typeof entry["sha256"] === "string" &&
+    /^[0-9a-f]{64}$/.test(entry["sha256"]) &&
+    typeof entry["text"] === "string" &&
+    Array.isArray(entry["problems"]) &&
+    "parsed" in entry
+  );
+}
+
+/** True for values JSON keeps as they are: what a parse may be cached as. */
+export function isPlainData(value: unknown): boolean {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isPlainData);
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value).every((item) => item === undefined || isPlainData(item));
+  return false;
+}

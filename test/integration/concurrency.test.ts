@@ -1,0 +1,129 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { Compactor } from "../../src/pipeline/compactor.js";
+import { tempDir } from "../helpers/temp-dir.js";
+
+// Four completed weeks, one log each; the clock stands in the week after.
+const WEEKS = ["2026-W10", "2026-W11", "2026-W12", "2026-W13"];
+const LOG_DATES = ["2026-03-02", "2026-03-09", "2026-03-16", "2026-03-23"];
+const CLOCK = () => new Date("2026-04-01T10:00:00Z");
+
+const answerFor = (week: string) =>
+  `---\ntype: weekly\n---\n\n## ${week}\n\n### Key Decisions\n- Chose Postgres for the ${week} sync work, because three writers rule out SQLite.\n\n### Outcomes\n- None.\n\n### Blockers & Open Items\n- None.\n\n### Context\n- None.\n`;
+
+interface Arrival {
+  at: number;
+  week: string;
+  status: number;
+}
+
+/**
+ * A loopback model server speaking both APIs: it answers each week after
+ * `latency(week)` ms, or with a 429 for the requests `limited` picks, and
+ * records when each request arrived and how many were open at once.
+ */
+async function startServer(options: { latency: (week: string) => number; limited?: (index: number) => string | undefined }) {
+  const arrivals: Arrival[] = [];
+  let open = 0;
+  let peak = 0;
+  const server: Server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk: Buffer) => {
+      raw += chunk.toString("utf8");
+    });
+    req.on("end", () => {
+      const week = /\d{4}-W\d{2}/.exec(raw)?.[0] ?? "?";
+      const retryAfter = options.limited?.(arrivals.length);
+      arrivals.push({ at: performance.now(), week, status: retryAfter ? 429 : 200 });
+      if (retryAfter) {
+        res.writeHead(429, { "content-type": "application/json", "retry-after": retryAfter });
+        res.end(JSON.stringify({ type: "error", error: { type: "rate_limit_error", message: "Rate limited" } }));
+        return;
+      }
+      open++;
+      peak = Math.max(peak, open);
+      setTimeout(() => {
+        open--;
+        const text = answerFor(week);
+        const body = req.url?.includes("/messages")
+          ? { id: "msg", type: "message", role: "assistant", model: "m", content: [{ type: "text", text }], stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: 10, output_tokens: 20 } }
+          : { id: "c", object: "chat.completion", created: 1, model: "m", choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }], usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } };
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(body));
+      }, options.latency(week));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  servers.push(server);
+  return { arrivals, peak: () => peak, anthropicURL: `http://127.0.0.1:${port}`, openaiURL: `http://127.0.0.1:${port}/v1` };
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+async function weeksDir(): Promise<string> {
+  const dir = await tempDir();
+  for (const [i, date] of LOG_DATES.entries()) await writeFile(path.join(dir, `${date}.md`), `# ${date}\n\n## [10:00] decision: Postgres for the sync service (${WEEKS[i]})\nThree writers rule out SQLite, so the sync work uses Postgres.\n`);
+  return dir;
+}
+
+describe.each(["openai", "anthropic"] as const)("compact --auto with --concurrency, %s through its real SDK", (provider) => {
+  const open = (dir: string, url: { anthropicURL: string; openaiURL: string }) =>
+    Compactor.open({
+      dir,
+      provider,
+      model: "model-test",
+      clock: CLOCK,
+      env: provider === "openai" ? { OPENAI_API_KEY: "k", OPENAI_BASE_URL: url.openaiURL } : { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: url.anthropicURL },
+    });
+
+  it("asks about several weeks at once, one call per week, and commits them in week order", async () => {
+    const dir = await weeksDir();
+    // The earliest week answers last: commits must still go oldest first.
+    const server = await startServer({ latency: (week) => (week === WEEKS[0] ? 400 : 50) });
+    const result = await (await open(dir, server)).runAuto({ concurrency: 3 });
+
+    expect(server.arrivals.map((a) => a.week).sort()).toEqual(WEEKS);
+    expect(server.peak()).toBe(3);
+    expect(result.compacted.map((week) => week.week)).toEqual(WEEKS);
+    // Run ids come from the clock (fixed here) in the order runs commit: base, base-2, base-3…
+    const base = "2026-04-01T10-00-00-000Z";
+    expect(result.compacted.map((week) => week.run)).toEqual([base, `${base}-2`, `${base}-3`, `${base}-4`]);
+    for (const week of WEEKS) expect(await readFile(path.join(dir, `weekly/${week}.md`), "utf8")).toContain(`for the ${week} sync work`);
+  });
+
+  it("one at a time with --concurrency 1", async () => {
+    const dir = await weeksDir();
+    const server = await startServer({ latency: () => 20 });
+    const result = await (await open(dir, server)).runAuto({ concurrency: 1 });
+    expect(server.peak()).toBe(1);
+    expect(result.compacted.map((week) => week.week)).toEqual(WEEKS);
+  });
+
+  it("after a 429 no request leaves before its Retry-After has passed: one backoff for every week in flight", async () => {
+    const dir = await weeksDir();
+    // The first request is refused for 1 s; the others answer after 100 ms, so without a shared
+    // backoff the next weeks would be asked well inside that second.
+    const server = await startServer({ latency: () => 100, limited: (index) => (index === 0 ? "1" : undefined) });
+    const result = await (await open(dir, server)).runAuto({ concurrency: 2 });
+
+    expect(result.compacted.map((week) => week.week)).toEqual(WEEKS);
+    const [refused, ...rest] = server.arrivals;
+    expect(refused!.status).toBe(429);
+    const inFlight = rest.filter((a) => a.at - refused!.at < 50); // sent before the 429 was read
+    const later = rest.filter((a) => !inFlight.includes(a));
+    expect(inFlight.length).toBeLessThanOrEqual(1);
+    expect(later.length).toBeGreaterThanOrEqual(WEEKS.length - 1);
+    for (const arrival of later) expect(arrival.at - refused!.at).toBeGreaterThanOrEqual(950);
+    expect(server.arrivals.filter((a) => a.status === 200)).toHaveLength(WEEKS.length);
+  });
+});

@@ -1,0 +1,130 @@
+import { mkdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MemoryDir } from "../../src/store/memory-dir.js";
+import { readSnapshot } from "../../src/store/snapshot.js";
+import { SNAPSHOT_CACHE_FILE, SnapshotCache } from "../../src/store/snapshot-cache.js";
+import { tempDir } from "../helpers/temp-dir.js";
+
+const memoryText = (name: string, body: string) => `---\nname: ${name}\ndescription: ${name} in short\ntype: project\n---\n\n${body}\n`;
+const FILES = {
+  "project_deploy-region.md": memoryText("Deploy region", "We deploy to eu-west-1."),
+  "project_test-runner.md": memoryText("Test runner", "Tests run on vitest."),
+  "weekly/2026-W10.md": "---\ntype: weekly\nweek: 2026-W10\nfirst_date: 2026-03-02\nlast_date: 2026-03-08\nsources:\n  - file: 2026-03-02.md\n    sha256: abc\n---\n\n## 2026-W10\n",
+};
+const HOUR_AGO = new Date(Date.now() - 3_600_000);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A memory dir whose files were last changed an hour ago, and a cache written by a run that read them. */
+async function cachedDir(): Promise<{ dir: MemoryDir; root: string }> {
+  const root = await tempDir();
+  await mkdir(path.join(root, "weekly"));
+  for (const [file, text] of Object.entries(FILES)) {
+    await writeFile(path.join(root, file), text);
+    await utimes(path.join(root, file), HOUR_AGO, HOUR_AGO);
+  }
+  const dir = await MemoryDir.open(root);
+  const cache = await SnapshotCache.load(dir);
+  await readSnapshot(dir, { cache });
+  await cache.commit(dir, new Map());
+  return { dir, root };
+}
+
+/** Reads a snapshot through the cache and says which files had to be read from disk. */
+async function readCounting(dir: MemoryDir) {
+  const read = vi.spyOn(dir, "readInput");
+  const snapshot = await readSnapshot(dir, { cache: await SnapshotCache.load(dir) });
+  const files = read.mock.calls.map(([file]) => file).filter((file) => file !== SNAPSHOT_CACHE_FILE);
+  read.mockRestore();
+  return { snapshot, files };
+}
+
+describe("the snapshot cache", () => {
+  it("reads no unchanged file again, and gives the same snapshot as reading them", async () => {
+    const { dir } = await cachedDir();
+    const { snapshot, files } = await readCounting(dir);
+    expect(files).toEqual([]);
+    const fresh = await readSnapshot(dir);
+    expect(snapshot.memories.map((m) => [m.file, m.name, m.body])).toEqual(fresh.memories.map((m) => [m.file, m.name, m.body]));
+    expect(snapshot.summaries.map((s) => [s.file, [...s.sources]])).toEqual([["weekly/2026-W10.md", [["2026-03-02.md", "abc"]]]]);
+  });
+
+  it("reads a changed file again, and only that one", async () => {
+    const { dir, root } = await cachedDir();
+    await writeFile(path.join(root, "project_test-runner.md"), memoryText("Test runner", "Tests run on node:test now."));
+    const { snapshot, files } = await readCounting(dir);
+    expect(files).toEqual(["project_test-runner.md"]);
+    expect(snapshot.memories.find((m) => m.file === "project_test-runner.md")!.body).toContain("node:test");
+  });
+
+  it("confirms by content hash a file whose mtime is too recent to vouch for it", async () => {
+    const { dir, root } = await cachedDir();
+    const file = path.join(root, "project_deploy-region.md");
+    // Same size, and the mtime put back: only the content tells the change.
+    const now = new Date();
+    await utimes(file, now, now);
+    const warm = await SnapshotCache.load(dir);
+    await readSnapshot(dir, { cache: warm });
+    await warm.commit(dir, new Map());
+    const before = await stat(file);
+    await writeFile(file, memoryText("Deploy region", "We deploy to eu-east-1."));
+    await utimes(file, before.atime, before.mtime);
+    expect((await stat(file)).size).toBe(before.size);
+
+    const { snapshot, files } = await readCounting(dir);
+    expect(files).toEqual(["project_deploy-region.md"]);
+    expect(snapshot.memories.find((m) => m.file === "project_deploy-region.md")!.body).toContain("eu-east-1");
+  });
+
+  it.each([
+    ["not JSON", "{ torn"],
+    ["another version", JSON.stringify({ version: 999, files: {} })],
+    ["entries of the wrong shape", JSON.stringify({ version: 1, files: { "project_test-runner.md": { size: 1, mtimeMs: 1, text: "x" } } })],
+  ])("ignores a cache that is %s: every file is read", async (_, content) => {
+    const { dir, root } = await cachedDir();
+    await writeFile(path.join(root, SNAPSHOT_CACHE_FILE), content);
+    const { snapshot, files } = await readCounting(dir);
+    expect(files.sort()).toEqual(Object.keys(FILES).sort());
+    expect(snapshot.memories.map((m) => m.name).sort()).toEqual(["Deploy region", "Test runner"]);
+  });
+
+  it("never trusts a parse whose shape is wrong, even when the stat matches", async () => {
+    const { dir, root } = await cachedDir();
+    const cacheFile = path.join(root, SNAPSHOT_CACHE_FILE);
+    const data = JSON.parse(await readFile(cacheFile, "utf8"));
+    data.files["project_test-runner.md"].parsed = { memory: { name: 42 } };
+    await writeFile(cacheFile, JSON.stringify(data));
+    const { snapshot, files } = await readCounting(dir);
+    expect(files).toEqual(["project_test-runner.md"]);
+    expect(snapshot.memories.find((m) => m.file === "project_test-runner.md")!.name).toBe("Test runner");
+  });
+
+  it("learns the files a run writes, confirming them by hash next time, and forgets removed ones", async () => {
+    const { dir, root } = await cachedDir();
+    const cache = await SnapshotCache.load(dir);
+    const snapshot = await readSnapshot(dir, { cache });
+    const written = memoryText("Test runner", "Tests run on bun.");
+    const memory = { ...snapshot.memories.find((m) => m.file === "project_test-runner.md")!, body: "Tests run on bun." };
+    await cache.commit(
+      dir,
+      new Map<string, { text: string; parsed: unknown } | null>([
+        ["project_test-runner.md", { text: written, parsed: { memory } }],
+        ["project_deploy-region.md", null],
+      ]),
+    );
+    await writeFile(path.join(root, "project_test-runner.md"), written);
+    // The written file is read to confirm its hash; the forgotten one is read as new.
+    const { snapshot: next, files } = await readCounting(dir);
+    expect(files.sort()).toEqual(["project_deploy-region.md", "project_test-runner.md"]);
+    expect(next.memories.find((m) => m.file === "project_test-runner.md")!.body).toBe("Tests run on bun.");
+    // Confirmed once, the file is trusted by its stat again (once its mtime is old enough).
+    await utimes(path.join(root, "project_test-runner.md"), HOUR_AGO, HOUR_AGO);
+    const again = await SnapshotCache.load(dir);
+    await readSnapshot(dir, { cache: again });
+    await again.commit(dir, new Map());
+    expect((await readCounting(dir)).files).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { countPromptTokens, countTokens } from "../../src/model/count-tokens.js";
+import { estimateCost } from "../../src/model/estimate-cost.js";
+import type { MemoryModel } from "../../src/model/memory-model.js";
+import { BUILT_IN_PRICES, priceOf } from "../../src/model/prices.js";
+
+const model = (countTokens?: MemoryModel["countTokens"]): MemoryModel => ({
+  provider: "test",
+  modelId: "test",
+  complete: () => Promise.reject(new Error("no call expected")),
+  ...(countTokens ? { countTokens } : {}),
+});
+
+describe("token counts", () => {
+  it("counts real tokens, not characters / 4", async () => {
+    // o200k_base: "hello world" is two tokens; a long number splits in threes.
+    expect(await countTokens("hello world")).toBe(2);
+    expect(await countTokens("1234567890")).toBe(4);
+    const prose = "Postgres 16 on Neon for the sync service, because three concurrent writers rule out SQLite.";
+    const tokens = await countTokens(prose);
+    expect(tokens).toBeGreaterThan(0);
+    expect(tokens).not.toBe(Math.ceil(prose.length / 4));
+  });
+
+  it("asks the provider's counting endpoint when the model has one", async () => {
+    const seen: string[] = [];
+    const counted = await countPromptTokens(
+      model(async (prompt, options) => {
+        seen.push(options.systemPrompt, prompt);
+        return 777;
+      }),
+      { system: "S", user: "U" },
+    );
+    expect(counted).toEqual({ tokens: 777, countedBy: "provider" });
+    expect(seen).toEqual(["S", "U"]);
+  });
+
+  it("falls back to the tokenizer when there is no endpoint or it fails", async () => {
+    const prompt = { system: "You compact logs.", user: "hello world" };
+    const expected = (await countTokens(prompt.system)) + (await countTokens(prompt.user));
+    expect(await countPromptTokens(model(), prompt)).toEqual({ tokens: expected, countedBy: "tokenizer" });
+    expect(await countPromptTokens(model(() => Promise.reject(new Error("HTTP 404"))), prompt)).toEqual({ tokens: expected, countedBy: "tokenizer" });
+  });
+});
+
+describe("prices", () => {
+  it("come from the built-in table, for dated snapshots too, and the config overrides them", () => {
+    expect(priceOf("claude-sonnet-4-5", {})).toEqual(BUILT_IN_PRICES["claude-sonnet-4-5"]);
+    expect(priceOf("claude-sonnet-4-5-20250929", {})).toEqual(BUILT_IN_PRICES["claude-sonnet-4-5"]);
+    expect(priceOf("gpt-4.1-mini-2025-04-14", {})).toEqual(BUILT_IN_PRICES["gpt-4.1-mini"]);
+    const mine = { inputPerMTok: 1, outputPerMTok: 2 };
+    expect(priceOf("claude-sonnet-4-5", { "claude-sonnet-4-5": mine })).toBe(mine);
+    expect(priceOf("my-local-model", {})).toBeUndefined();
+  });
+
+  it("every built-in model has batch prices below its standard ones", () => {
+    for (const [name, price] of Object.entries(BUILT_IN_PRICES)) {
+      expect(price.batchInputPerMTok, name).toBeLessThan(price.inputPerMTok);
+      expect(price.batchOutputPerMTok, name).toBeLessThan(price.outputPerMTok);
+    }
+  });
+
+  it("price a batch at the batch prices, and at the standard ones when a price names none", () => {
+    const usage = { inputTokens: 1_000_000, outputTokens: 100_000 };
+    expect(estimateCost(usage, { inputPerMTok: 3, outputPerMTok: 15, batchInputPerMTok: 1.5, batchOutputPerMTok: 7.5 })).toBe(4.5);
+    expect(estimateCost(usage, { inputPerMTok: 3, outputPerMTok: 15, batchInputPerMTok: 1.5, batchOutputPerMTok: 7.5 }, { batch: true })).toBe(2.25);
+    expect(estimateCost(usage, { inputPerMTok: 3, outputPerMTok: 15 }, { batch: true })).toBe(4.5);
+    expect(estimateCost(usage, undefined)).toBeUndefined();
+  });
+});
