@@ -130,7 +130,7 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
         for (const change of changes) snapshot.texts.set(change.path, change.content as string);
       }
     }
-    if (compacted.length > 0 && !compactDue) await cacheSnapshot(ctx.dir, cache, snapshot);
+    if (compacted.length > 0 && !compactDue) await cacheSnapshot(ctx.dir, cache, snapshot).catch(() => undefined);
     if (batched.line) lines.push(batched.line);
     else if (todo.length === 0) lines.push("nothing to compact: every completed week with logs has a current summary");
 
