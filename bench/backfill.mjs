@@ -33,7 +33,9 @@ const scratch = mkdtempSync(path.join(tmpdir(), "compact-bench-backfill-"));
 const logs = path.join(scratch, "logs");
 generateHistory({ out: logs, weeks, entriesPerDay: 4, seed: values.seed });
 const env = cleanEnv(
-  provider === "openai" ? { OPENAI_API_KEY: "test", OPENAI_BASE_URL: server.openaiURL } : { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: server.anthropicURL },
+  provider === "openai"
+    ? { OPENAI_API_KEY: "test", OPENAI_BASE_URL: server.openaiURL }
+    : { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: server.anthropicURL },
 );
 const rows = [`backfill — ${weeks} pending weeks, --provider ${provider}, ${latencyMs} ms model latency, node ${process.version}`];
 
@@ -48,7 +50,11 @@ async function backfill(label, extra) {
   });
   const stats = server.stats();
   const compacted = run.lines.filter((line) => /^compacted \d{4}-W\d{2}/.test(line.text)).length;
-  const outcome = run.timedOut ? `timed out after ${seconds(run.ms)}` : run.code === 0 ? seconds(run.ms) : `exit ${run.code} after ${seconds(run.ms)}: ${run.stderr.trim().split("\n").at(-1)}`;
+  const outcome = run.timedOut
+    ? `timed out after ${seconds(run.ms)}`
+    : run.code === 0
+      ? seconds(run.ms)
+      : `exit ${run.code} after ${seconds(run.ms)}: ${run.stderr.trim().split("\n").at(-1)}`;
   rows.push(
     `  ${label.padEnd(26)} ${outcome.padStart(9)}  ${compacted}/${weeks} weeks  ${stats.requests} requests, peak ${stats.peakConcurrent} at once${stats.failures ? `, ${stats.failures} answered with an error` : ""}`,
   );

@@ -36,7 +36,9 @@ async function compactWeek(label, dir, stats) {
     process.exitCode = 1;
   }
   const time = run.timedOut ? `timed out after ${seconds(run.ms)}` : seconds(run.ms);
-  rows.push(`  ${label.padEnd(44)} ${(stats ? `${mib(stats.bytes)} MiB` : "").padStart(9)} ${time.padStart(9)} ${`${run.peakRssMiB.toFixed(0)} MiB`.padStart(9)} peak`);
+  rows.push(
+    `  ${label.padEnd(44)} ${(stats ? `${mib(stats.bytes)} MiB` : "").padStart(9)} ${time.padStart(9)} ${`${run.peakRssMiB.toFixed(0)} MiB`.padStart(9)} peak`,
+  );
   return run;
 }
 

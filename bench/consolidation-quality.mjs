@@ -29,7 +29,12 @@ if (!existsSync(path.join(ROOT, "dist/cli/main.js"))) {
   console.error("consolidation-quality: no build in dist/; run `npm run build` first");
   process.exit(2);
 }
-const sets = args.set ?? (await readdir(SETS_DIR)).filter((f) => f.endsWith(".labels.json")).map((f) => f.replace(/\.labels\.json$/, "")).sort();
+const sets =
+  args.set ??
+  (await readdir(SETS_DIR))
+    .filter((f) => f.endsWith(".labels.json"))
+    .map((f) => f.replace(/\.labels\.json$/, ""))
+    .sort();
 const modes = args.mode ?? MODES;
 const work = await mkdtemp(path.join(os.tmpdir(), "compact-consolidation-quality-"));
 const help = (await compact(["consolidate", "--help"], work)).stdout;
@@ -204,7 +209,11 @@ async function embeddingsServer(setDir, vectors) {
 }
 
 function squash(text) {
-  return text.toLowerCase().replace(/[*_`#>-]+/g, " ").replace(/\s+/g, " ").trim();
+  return text
+    .toLowerCase()
+    .replace(/[*_`#>-]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 // Whole parts contained in the text count by their length; failing that, shared words (at least half).
@@ -236,8 +245,24 @@ function farVector(text, dims) {
 
 function printTable(rows) {
   const date = new Date().toISOString().slice(0, 10);
-  console.log(`consolidation quality — ${date}, node ${process.version}, ${os.cpus().length} cores; build: --resolve ${build.resolveNewer ? "yes" : "no"}, --replay ${build.replay ? "yes" : "no"}`);
-  const head = ["set", "mode", "near", "reworded", "x-lang", "precision", "conflicts found", "resolved", "proposed right", "false merges", "look-alikes merged", "false conflicts", "facts lost"];
+  console.log(
+    `consolidation quality — ${date}, node ${process.version}, ${os.cpus().length} cores; build: --resolve ${build.resolveNewer ? "yes" : "no"}, --replay ${build.replay ? "yes" : "no"}`,
+  );
+  const head = [
+    "set",
+    "mode",
+    "near",
+    "reworded",
+    "x-lang",
+    "precision",
+    "conflicts found",
+    "resolved",
+    "proposed right",
+    "false merges",
+    "look-alikes merged",
+    "false conflicts",
+    "facts lost",
+  ];
   const table = [head];
   const notes = [];
   for (const row of rows) {
@@ -270,7 +295,10 @@ function printTable(rows) {
   }
   const widths = head.map((_, i) => Math.max(...table.filter((cells) => cells.length > 3).map((cells) => (cells[i] ?? "").length)));
   for (const cells of table) {
-    const line = cells.length > 3 ? cells.map((cell, i) => (i < head.length ? cell.padEnd(widths[i]) : cell)).join("  ") : cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell)).join("  ");
+    const line =
+      cells.length > 3
+        ? cells.map((cell, i) => (i < head.length ? cell.padEnd(widths[i]) : cell)).join("  ")
+        : cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell)).join("  ");
     console.log(`  ${line.trimEnd()}`);
   }
   console.log("  targets: near ≥ 7/8, conflicts resolved ≥ 6/8, false merges ≤ 1 per 10 look-alikes, 0 facts lost; with embeddings also reworded ≥ 9/10");

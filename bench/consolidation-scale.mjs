@@ -31,7 +31,9 @@ const random = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const syllables = ["ka", "lo", "mi", "ser", "tu", "ven", "dra", "pol", "nix", "qua", "ber", "sol", "fen", "gar", "hil", "jor"];
-const vocabulary = Array.from({ length: 4000 }, () => Array.from({ length: 2 + Math.floor(random() * 2) }, () => syllables[Math.floor(random() * syllables.length)]).join(""));
+const vocabulary = Array.from({ length: 4000 }, () =>
+  Array.from({ length: 2 + Math.floor(random() * 2) }, () => syllables[Math.floor(random() * syllables.length)]).join(""),
+);
 const words = (n) => Array.from({ length: n }, () => vocabulary[Math.floor(random() * vocabulary.length)]).join(" ");
 const DIMS = 256;
 const unit = (v) => {
@@ -53,13 +55,34 @@ for (let i = 0; i < count; i++) {
   const id = `${type}_m${i}`;
   let memory;
   if (duplicate) {
-    memory = newMemory({ file: `${id}.md`, name: original.name, description: original.description, type, body: `${original.body} ${words(2)}`, updated: "2026-06-01" });
+    memory = newMemory({
+      file: `${id}.md`,
+      name: original.name,
+      description: original.description,
+      type,
+      body: `${original.body} ${words(2)}`,
+      updated: "2026-06-01",
+    });
     planted.duplicates++;
   } else if (conflict) {
-    memory = newMemory({ file: `${id}.md`, name: original.name, description: original.description, type, body: original.body.replace(/\d+/, (n) => String(Number(n) + 7)), updated: "2026-06-01" });
+    memory = newMemory({
+      file: `${id}.md`,
+      name: original.name,
+      description: original.description,
+      type,
+      body: original.body.replace(/\d+/, (n) => String(Number(n) + 7)),
+      updated: "2026-06-01",
+    });
     planted.conflicts++;
   } else {
-    memory = newMemory({ file: `${id}.md`, name: words(3), description: words(6), type, body: `${words(12)} ${Math.floor(random() * 500)} ${words(4)}.`, updated: "2026-01-01" });
+    memory = newMemory({
+      file: `${id}.md`,
+      name: words(3),
+      description: words(6),
+      type,
+      body: `${words(12)} ${Math.floor(random() * 500)} ${words(4)}.`,
+      updated: "2026-01-01",
+    });
   }
   memories.push(memory);
   if (args.vectors) {
@@ -76,4 +99,6 @@ const ms = performance.now() - started;
 const cpuMs = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000;
 const rss = process.memoryUsage().rss / 1024 / 1024;
 console.log(`consolidation plan — node ${process.version}, ${count.toLocaleString("en")} memories${args.vectors ? `, ${DIMS}-dim vectors` : ""}`);
-console.log(`  planned in ${(ms / 1000).toFixed(2)} s (${(cpuMs / 1000).toFixed(2)} s CPU); ${plan.merges.length} merges of ${planted.duplicates} planted duplicates, ${plan.conflicts.length} conflicts of ${planted.conflicts} planted, ${(plan.groups ?? []).length} candidate groups; RSS ${rss.toFixed(0)} MiB`);
+console.log(
+  `  planned in ${(ms / 1000).toFixed(2)} s (${(cpuMs / 1000).toFixed(2)} s CPU); ${plan.merges.length} merges of ${planted.duplicates} planted duplicates, ${plan.conflicts.length} conflicts of ${planted.conflicts} planted, ${(plan.groups ?? []).length} candidate groups; RSS ${rss.toFixed(0)} MiB`,
+);

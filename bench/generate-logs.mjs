@@ -57,7 +57,11 @@ export function generateHistory({ out, years, weeks, seed = 1, entriesPerDay = 9
       const start = random.int(9 * 60, 20 * 60);
       const hhmm = `${String(Math.floor(start / 60)).padStart(2, "0")}${String(start % 60).padStart(2, "0")}`;
       const extra = random.int(1, 3);
-      write(stats, `${date}-${hhmm}.md`, [`# Session ${date} ${hhmm.slice(0, 2)}:${hhmm.slice(2)}`, "", ...writer.entries(extra, start, Math.min(start + 180, 23 * 60 + 59))]);
+      write(stats, `${date}-${hhmm}.md`, [
+        `# Session ${date} ${hhmm.slice(0, 2)}:${hhmm.slice(2)}`,
+        "",
+        ...writer.entries(extra, start, Math.min(start + 180, 23 * 60 + 59)),
+      ]);
       stats.entries += extra;
     }
   }

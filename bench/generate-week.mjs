@@ -17,13 +17,21 @@ export async function generateWeek(dir, perDay) {
     const lines = [`# ${date}`, ""];
     for (let i = 0; i < perDay; i++) {
       const n = day * perDay + i;
-      const time = `${String(8 + Math.floor(i / 6) % 12).padStart(2, "0")}:${String((i * 7) % 60).padStart(2, "0")}`;
+      const time = `${String(8 + (Math.floor(i / 6) % 12)).padStart(2, "0")}:${String((i * 7) % 60).padStart(2, "0")}`;
       if (i % 3 === 2) {
         lines.push(`## [${time}] heartbeat`, "", "Status check: all systems green. No new messages.", "");
         continue;
       }
       const [kind, text] = KINDS[n % KINDS.length];
-      lines.push(`## [${time}] ${kind}: item ${n}`, "", text.replaceAll("{n}", String(n)).replaceAll("{p}", String((n * 13) % 97)), "", "- detail one about it", "- detail two about it", "");
+      lines.push(
+        `## [${time}] ${kind}: item ${n}`,
+        "",
+        text.replaceAll("{n}", String(n)).replaceAll("{p}", String((n * 13) % 97)),
+        "",
+        "- detail one about it",
+        "- detail two about it",
+        "",
+      );
     }
     const content = lines.join("\n");
     bytes += Buffer.byteLength(content);

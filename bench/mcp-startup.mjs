@@ -68,8 +68,16 @@ for (let i = 0; i < runs; i++) {
 
 const modules = (args) => {
   const list = path.join(dir, `modules-${args[0]}.txt`);
-  execFileSync(process.execPath, ["--import", path.join(here, "lib/count-modules.mjs"), BIN, ...args], { env: { ...env, BENCH_MODULES_FILE: list }, input: "", stdio: ["pipe", "ignore", "ignore"] });
-  const files = new Set(readFileSync(list, "utf8").split("\n").filter((file) => file && !file.startsWith(path.join(here, "lib"))));
+  execFileSync(process.execPath, ["--import", path.join(here, "lib/count-modules.mjs"), BIN, ...args], {
+    env: { ...env, BENCH_MODULES_FILE: list },
+    input: "",
+    stdio: ["pipe", "ignore", "ignore"],
+  });
+  const files = new Set(
+    readFileSync(list, "utf8")
+      .split("\n")
+      .filter((file) => file && !file.startsWith(path.join(here, "lib"))),
+  );
   return { all: files.size, sdk: [...files].filter((file) => file.includes("@modelcontextprotocol")).length };
 };
 const status = modules(["status", "--dir", dir]);

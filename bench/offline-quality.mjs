@@ -44,7 +44,9 @@ for (const [repo, logs] of [...byRepo].sort(([a], [b]) => (a < b ? -1 : 1))) {
   logs.sort((a, b) => (dateOf(a.file) < dateOf(b.file) ? -1 : 1));
   const language = stemLanguage(logs[0].language);
   const labels = logs.flatMap((log) => labelsOf(log, language));
-  const daily = await Promise.all(logs.map(async (log) => readLogBytes({ relPath: log.file, date: dateOf(log.file) }, await readFile(path.join(CORPUS, log.file)))));
+  const daily = await Promise.all(
+    logs.map(async (log) => readLogBytes({ relPath: log.file, date: dateOf(log.file) }, await readFile(path.join(CORPUS, log.file)))),
+  );
   const prompt = renderCompactionPrompt(prompts, daily, "2026-W06");
   const answer = await model.complete(prompt.user, { systemPrompt: prompt.system, temperature: 0.2, maxTokens: 4096 });
   const parsed = parseAnswer(answer.text);
@@ -107,8 +109,17 @@ function score(parsed, labels, language, repo) {
     if (verbose) {
       const tag = noise ? "NOISE" : duplicate ? "again" : best.verdict === "keep" ? "keep " : "opt  ";
       const where = best ? `${best.file.split("/").pop()}#L${best.lines[0]}-${best.lines[1]}` : "-";
-      const type = item.kind === "memory" ? ` [${item.memory.type}${best?.memory?.includes(item.memory.type) ? "" : " ✗"}] ${item.memory.name}${nameProblems(item.memory.name).length ? " ✗name" : ""}` : "";
-      console.log(`${repo} ${item.kind.padEnd(6)} ${tag} ${where.padEnd(24)}${type} :: ${item.text.split("\n").slice(item.kind === "memory" ? 2 : 0).join(" ").slice(0, 150)}`);
+      const type =
+        item.kind === "memory"
+          ? ` [${item.memory.type}${best?.memory?.includes(item.memory.type) ? "" : " ✗"}] ${item.memory.name}${nameProblems(item.memory.name).length ? " ✗name" : ""}`
+          : "";
+      console.log(
+        `${repo} ${item.kind.padEnd(6)} ${tag} ${where.padEnd(24)}${type} :: ${item.text
+          .split("\n")
+          .slice(item.kind === "memory" ? 2 : 0)
+          .join(" ")
+          .slice(0, 150)}`,
+      );
     }
   }
   for (const label of labels) {
@@ -150,7 +161,10 @@ function covers(terms, label) {
 }
 
 function labelsOf(log, language) {
-  const lines = readFileSync(path.join(CORPUS, log.file), "utf8").replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split("\n");
+  const lines = readFileSync(path.join(CORPUS, log.file), "utf8")
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n");
   return log.labels.map((label, i) => ({
     ...label,
     memory: label.memory ?? [],
@@ -170,7 +184,22 @@ function dateOf(file) {
 }
 
 function emptyCounts() {
-  return { inputChars: 0, summaryChars: 0, items: 0, noise: 0, repeats: 0, bullets: 0, memories: 0, goodNames: 0, typed: 0, rightType: 0, keep: 0, found: 0, preferences: 0, userFound: 0 };
+  return {
+    inputChars: 0,
+    summaryChars: 0,
+    items: 0,
+    noise: 0,
+    repeats: 0,
+    bullets: 0,
+    memories: 0,
+    goodNames: 0,
+    typed: 0,
+    rightType: 0,
+    keep: 0,
+    found: 0,
+    preferences: 0,
+    userFound: 0,
+  };
 }
 
 function add(into, counts) {
@@ -179,10 +208,23 @@ function add(into, counts) {
 
 function figures(c) {
   const pct = (n, d) => (d === 0 ? "—" : `${Math.round((100 * n) / d)}% (${n}/${d})`);
-  return [c.bullets, c.memories, pct(c.found, c.keep), pct(c.noise, c.items), pct(c.goodNames, c.memories), pct(c.rightType, c.typed), pct(c.userFound, c.preferences), pct(c.repeats, c.items), (c.summaryChars / c.inputChars).toFixed(2)];
+  return [
+    c.bullets,
+    c.memories,
+    pct(c.found, c.keep),
+    pct(c.noise, c.items),
+    pct(c.goodNames, c.memories),
+    pct(c.rightType, c.typed),
+    pct(c.userFound, c.preferences),
+    pct(c.repeats, c.items),
+    (c.summaryChars / c.inputChars).toFixed(2),
+  ];
 }
 
 function row(...cells) {
   const widths = [34, 5, 8, 9, 14, 14, 14, 14, 12, 12, 5];
-  return cells.map((cell, i) => String(cell).padEnd(widths[i])).join(" ").trimEnd();
+  return cells
+    .map((cell, i) => String(cell).padEnd(widths[i]))
+    .join(" ")
+    .trimEnd();
 }

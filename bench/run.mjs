@@ -1,10 +1,9 @@
 // Prints speed and memory figures. Run after `npm install` (uses dist/): npm run bench
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readFile } from "node:fs/promises";
 import { planConsolidation } from "../dist/consolidate/plan-consolidation.js";
 import { Compactor, readMemory } from "../dist/index.js";
 import { readLogBytes } from "../dist/logs/read-daily-log.js";
@@ -86,7 +85,9 @@ for (let i = 0; i < 20_000; i++) {
   records.push(readMemory(`${type}_m${i}.md`, raw).memory);
 }
 const { ms: planMs, result: plan } = await timed("plan", () => planConsolidation(records, { today: "2026-11-22" }));
-rows.push(`consolidation plan for 20,000 memories: ${planMs.toFixed(0)} ms (${plan.merges.length} merges of 2,000 planted duplicates, ${plan.conflicts.length} conflicts)`);
+rows.push(
+  `consolidation plan for 20,000 memories: ${planMs.toFixed(0)} ms (${plan.merges.length} merges of 2,000 planted duplicates, ${plan.conflicts.length} conflicts)`,
+);
 
 clearInterval(sample);
 console.log(`memory-compactor bench — node ${process.version}, ${process.platform}/${process.arch}`);

@@ -58,8 +58,13 @@ for (const { years, stats, run, weeks, expected } of results) {
   );
   if (run.timedOut) {
     const remaining = expected - weeks.length;
-    rows.push(`        timed out after ${seconds(run.ms)} with ${weeks.length} of ${expected} weeks compacted; peak RSS so far ${run.peakRssMiB.toFixed(0)} MiB (${run.rssSource})`);
-    if (last) rows.push(`        EXTRAPOLATION, not measured: ${remaining} more weeks at the last per-week time → ≥ ${seconds(run.ms + remaining * last)} in all (a lower bound: per-week time was still growing)`);
+    rows.push(
+      `        timed out after ${seconds(run.ms)} with ${weeks.length} of ${expected} weeks compacted; peak RSS so far ${run.peakRssMiB.toFixed(0)} MiB (${run.rssSource})`,
+    );
+    if (last)
+      rows.push(
+        `        EXTRAPOLATION, not measured: ${remaining} more weeks at the last per-week time → ≥ ${seconds(run.ms + remaining * last)} in all (a lower bound: per-week time was still growing)`,
+      );
   } else {
     if (weeks.length > 0) rows.push(`        after the last week (consolidation, index): ${seconds(run.ms - weeks.at(-1))}; peak RSS by ${run.rssSource}`);
   }
@@ -68,7 +73,10 @@ const byYears = Object.fromEntries(results.map((result) => [result.years, result
 const ten = byYears[10];
 if (ten) {
   if (ten.run.timedOut) rows.push(`  target 10 years ≤ 30 s and ≤ 300 MB: not reached (timed out after ${seconds(ten.run.ms)})  ${verdict(false)}`);
-  else rows.push(`  target 10 years ≤ 30 s and ≤ 300 MB: ${seconds(ten.run.ms)}, ${(ten.run.peakRssMiB / MB).toFixed(0)} MB  ${verdict(ten.run.ms <= 30_000 && ten.run.peakRssMiB / MB <= 300)}`);
+  else
+    rows.push(
+      `  target 10 years ≤ 30 s and ≤ 300 MB: ${seconds(ten.run.ms)}, ${(ten.run.peakRssMiB / MB).toFixed(0)} MB  ${verdict(ten.run.ms <= 30_000 && ten.run.peakRssMiB / MB <= 300)}`,
+    );
 }
 if (byYears[1] && byYears[3] && !byYears[1].run.timedOut && !byYears[3].run.timedOut) {
   const ratio = byYears[3].run.ms / byYears[1].run.ms;

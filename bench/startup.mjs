@@ -47,7 +47,9 @@ rows.push(`  node -e 0        ${base.toFixed(0).padStart(6)} ms`);
 for (const [name, target] of Object.entries(targets)) {
   const ms = median(times[name]);
   const ratio = ms / base;
-  rows.push(`  ${name.padEnd(16)} ${ms.toFixed(0).padStart(6)} ms  ${ratio.toFixed(1).padStart(5)}× node -e 0   target ≤ ${target}×  ${verdict(ratio <= target)}`);
+  rows.push(
+    `  ${name.padEnd(16)} ${ms.toFixed(0).padStart(6)} ms  ${ratio.toFixed(1).padStart(5)}× node -e 0   target ≤ ${target}×  ${verdict(ratio <= target)}`,
+  );
 }
 
 // Modules: a module hook (ESM) plus require.cache at exit (CommonJS), files outside node: builtins.
@@ -56,12 +58,21 @@ execFileSync(process.execPath, ["--import", path.join(here, "lib/count-modules.m
   env: { ...env, BENCH_MODULES_FILE: list },
   stdio: "ignore",
 });
-const modules = new Set(readFileSync(list, "utf8").split("\n").filter((file) => file && !file.startsWith(path.join(here, "lib"))));
+const modules = new Set(
+  readFileSync(list, "utf8")
+    .split("\n")
+    .filter((file) => file && !file.startsWith(path.join(here, "lib"))),
+);
 const packages = new Set([...modules].map((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1]).filter(Boolean));
 rows.push(`  modules loaded by --help: ${modules.size} (${packages.size} packages; counted by a module load hook + require.cache)`);
 const strace = spawnSync("strace", ["-f", "-e", "trace=openat", "-o", path.join(dir, "strace.txt"), process.execPath, BIN, "--help"], { env, stdio: "ignore" });
 if (strace.status === 0) {
-  const opened = new Set(readFileSync(path.join(dir, "strace.txt"), "utf8").split("\n").filter((line) => !line.includes("ENOENT")).flatMap((line) => /"([^"]+\.(?:js|mjs|cjs|json))"/.exec(line)?.[1] ?? []));
+  const opened = new Set(
+    readFileSync(path.join(dir, "strace.txt"), "utf8")
+      .split("\n")
+      .filter((line) => !line.includes("ENOENT"))
+      .flatMap((line) => /"([^"]+\.(?:js|mjs|cjs|json))"/.exec(line)?.[1] ?? []),
+  );
   rows.push(`  files opened by --help: ${opened.size} .js/.mjs/.cjs/.json, package.json files included (strace openat)`);
 }
 rmSync(dir, { recursive: true, force: true });

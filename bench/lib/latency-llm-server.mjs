@@ -79,7 +79,10 @@ function route(method, url, raw) {
   //     { custom_id, response: { status_code: 200, body: <chat completion> } }.
   // Each result is weeklyAnswer() of its request; count one batch as one request in flight.
   const message = `not served by the bench server: ${method} ${path}`;
-  return [404, path.startsWith("/v1/messages") ? { type: "error", error: { type: "not_found_error", message } } : { error: { message, type: "invalid_request_error" } }];
+  return [
+    404,
+    path.startsWith("/v1/messages") ? { type: "error", error: { type: "not_found_error", message } } : { error: { message, type: "invalid_request_error" } },
+  ];
 }
 
 /** The user text of a chat request, whatever shape its content takes. */
@@ -94,7 +97,8 @@ function promptText(messages = []) {
 export function weeklyAnswer(prompt) {
   const instructions = prompt.slice(Math.max(0, prompt.indexOf("<INSTRUCTIONS>")));
   const label = /^##\s+(\S+)\s*$/m.exec(instructions)?.[1] ?? "Week";
-  const titles = (kind) => [...prompt.matchAll(new RegExp(`^## \\[\\d\\d:\\d\\d\\][^\\n]*?${kind}: (.+)$`, "gm"))].slice(0, 3).map((match) => `- ${match[1].trim()}`);
+  const titles = (kind) =>
+    [...prompt.matchAll(new RegExp(`^## \\[\\d\\d:\\d\\d\\][^\\n]*?${kind}: (.+)$`, "gm"))].slice(0, 3).map((match) => `- ${match[1].trim()}`);
   const section = (name, lines) => [`### ${name}`, ...(lines.length > 0 ? lines : ["- Nothing recorded."]), ""];
   return [
     "---",

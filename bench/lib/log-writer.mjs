@@ -55,7 +55,15 @@ export function createLogWriter(random, vocabulary, settings) {
   const r = random;
   const v = vocabulary;
   const title = () => (r.chance(0.5) ? r.pick(v.topics) : capital(`${r.pick(v.words)} ${r.pick(v.words)} ${r.pick(v.words)}`));
-  const number = () => r.pick([`${r.int(2, 99)} files`, `${r.int(1, 900)} ms`, `${(r.next() * 20).toFixed(1)} MiB`, `${r.int(2, 40)} tests`, `v${r.int(0, 4)}.${r.int(0, 20)}.${r.int(0, 9)}`, `${r.int(1, 100)}%`]);
+  const number = () =>
+    r.pick([
+      `${r.int(2, 99)} files`,
+      `${r.int(1, 900)} ms`,
+      `${(r.next() * 20).toFixed(1)} MiB`,
+      `${r.int(2, 40)} tests`,
+      `v${r.int(0, 4)}.${r.int(0, 20)}.${r.int(0, 9)}`,
+      `${r.int(1, 100)}%`,
+    ]);
   const bullets = (min, max) => Array.from({ length: r.int(min, max) }, () => `- ${r.pick(v.bullets)}`);
   const emojiFor = (emoji) => (r.chance(0.1) ? "" : r.chance(0.03) && MOJIBAKE[emoji] ? `${MOJIBAKE[emoji]} ` : `${emoji} `);
 
@@ -73,7 +81,13 @@ export function createLogWriter(random, vocabulary, settings) {
     if (value === old) value = setting.next(r);
     setting.value = value;
     if (value === old) {
-      return [`## [${time}] ${emojiFor("🔷")}decision: Keep ${setting.name} at ${value}`, "", `Reviewed the ${setting.name} again; ${value} still fits.`, "", ...bullets(1, 2)];
+      return [
+        `## [${time}] ${emojiFor("🔷")}decision: Keep ${setting.name} at ${value}`,
+        "",
+        `Reviewed the ${setting.name} again; ${value} still fits.`,
+        "",
+        ...bullets(1, 2),
+      ];
     }
     // Half name the setting alone, so later decisions land on the same topic and contradict it.
     const heading = r.chance(0.5) ? capital(setting.name) : `Set ${setting.name} to ${value}`;
@@ -90,11 +104,18 @@ export function createLogWriter(random, vocabulary, settings) {
     ];
   };
   const session = (start, n) => [`## Session ${n} (${clock(start)}–${clock(start + r.int(20, 150))})`, "", ...bullets(3, 6)];
-  const heartbeat = (time) =>
-    r.chance(0.5) ? [`## [${time}] heartbeat`, "", r.pick(ROUTINE)] : [`## ${time} - Heartbeat`, "", `- ${r.pick(ROUTINE)}`];
+  const heartbeat = (time) => (r.chance(0.5) ? [`## [${time}] heartbeat`, "", r.pick(ROUTINE)] : [`## ${time} - Heartbeat`, "", `- ${r.pick(ROUTINE)}`]);
   const routine = (time) => [`## [${time}] ${emojiFor("⚙️")}implementation: Nightly backup`, "", `Backup finished: ${number()}, checksums OK.`];
-  const cjk = (time) => [`## [${time}] ${emojiFor("💡")}lesson: ${r.pick(v.cjk).slice(0, 40)}`, "", ...Array.from({ length: r.int(2, 4) }, () => `- ${r.pick(v.cjk)}`)];
-  const german = (time) => [`## ${time} - ${r.pick(["Notizen", "Setup-Session", "Besprechung", "Recherche"])}`, "", ...Array.from({ length: r.int(2, 4) }, () => `- ${r.pick(v.german)}`)];
+  const cjk = (time) => [
+    `## [${time}] ${emojiFor("💡")}lesson: ${r.pick(v.cjk).slice(0, 40)}`,
+    "",
+    ...Array.from({ length: r.int(2, 4) }, () => `- ${r.pick(v.cjk)}`),
+  ];
+  const german = (time) => [
+    `## ${time} - ${r.pick(["Notizen", "Setup-Session", "Besprechung", "Recherche"])}`,
+    "",
+    ...Array.from({ length: r.int(2, 4) }, () => `- ${r.pick(v.german)}`),
+  ];
   const shapes = { fullContext, decision, heartbeat, routine, cjk, german };
   const weights = { fullContext: 40, decision: 6, heartbeat: 22, routine: 8, cjk: 7, german: 5, session: 12 };
 

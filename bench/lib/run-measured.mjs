@@ -4,7 +4,7 @@
 // /proc/<pid>/status of the process tree backs it up, and is the only figure for a
 // run that had to be killed at its time limit.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 

@@ -26,9 +26,31 @@ const BUILT_IN = {
   ],
   topics: ["Setup session", "Email check", "Release prep", "Research notes", "Refactoring", "Planning", "Bug hunt", "Documentation"],
   cjk: ["确认了新的备份策略，每天凌晨执行一次", "和用户讨论了记忆系统的架构", "更新了配置文件并重启了服务", "整理了本周的任务清单"],
-  german: ["Heartbeat alle 30 Min aktiviert", "Kalender-Vorschau für morgen erstellt", "Die Datenbank läuft jetzt auf dem neuen Server", "Rückfrage an den Nutzer wegen der Prioritäten"],
+  german: [
+    "Heartbeat alle 30 Min aktiviert",
+    "Kalender-Vorschau für morgen erstellt",
+    "Die Datenbank läuft jetzt auf dem neuen Server",
+    "Rückfrage an den Nutzer wegen der Prioritäten",
+  ],
   links: ["https://example.com/docs/setup", "https://github.com/example/project/issues/42", "https://wiki.example.org/runbooks/backup"],
-  words: ["backup", "parser", "release", "gateway", "calendar", "inbox", "scheduler", "pipeline", "dashboard", "migration", "cache", "sandbox", "index", "search", "memory", "agent"],
+  words: [
+    "backup",
+    "parser",
+    "release",
+    "gateway",
+    "calendar",
+    "inbox",
+    "scheduler",
+    "pipeline",
+    "dashboard",
+    "migration",
+    "cache",
+    "sandbox",
+    "index",
+    "search",
+    "memory",
+    "agent",
+  ],
 };
 
 const SENSITIVE = /@|passw|secret|token[:=]|api[_ -]?key|private key|[A-Za-z0-9_-]{28,}|\+?\d[\d ()-]{9,}\d/i;
@@ -60,13 +82,17 @@ function collect(text, pools) {
     const line = raw.trim();
     if (line.startsWith("```") || line.startsWith("~~~")) fenced = !fenced;
     if (fenced || line.length === 0 || line.includes("\uFFFD")) continue;
-    for (const url of line.match(/https?:\/\/[^\s)>\]"'`]+/g) ?? []) if (url.length <= 100 && !SENSITIVE.test(url) && !/\/\/(\d|localhost)/.test(url)) pools.links.add(url.replace(/[.,;:]+$/, ""));
+    for (const url of line.match(/https?:\/\/[^\s)>\]"'`]+/g) ?? [])
+      if (url.length <= 100 && !SENSITIVE.test(url) && !/\/\/(\d|localhost)/.test(url)) pools.links.add(url.replace(/[.,;:]+$/, ""));
     if (SENSITIVE.test(line) || /https?:/.test(line)) continue;
     const bullet = /^(?:[-*+]|\d+\.)\s+(.+)$/.exec(line)?.[1];
     const heading = /^#{2,3}\s+(.+)$/.exec(line)?.[1];
     const plain = bullet ?? (heading || /^[#|>]/.test(line) ? undefined : line);
     if (heading) {
-      const topic = heading.replace(/[[(]?\d{1,2}:\d{2}[^\s]*[\])]?/g, "").replace(/[~*_`#]/g, "").replace(/^[\s:–—-]+|[\s:–—-]+$/g, "");
+      const topic = heading
+        .replace(/[[(]?\d{1,2}:\d{2}[^\s]*[\])]?/g, "")
+        .replace(/[~*_`#]/g, "")
+        .replace(/^[\s:–—-]+|[\s:–—-]+$/g, "");
       if (topic.length >= 4 && topic.length <= 60 && !/^\d{4}-\d{2}-\d{2}/.test(topic)) pools.topics.add(topic);
     }
     if (plain && plain.length >= 12 && plain.length <= 200) {

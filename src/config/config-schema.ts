@@ -12,7 +12,10 @@ const modelSchema = z.strictObject({
   /** API endpoint; for `openai`, any OpenAI-compatible server. */
   baseURL: z.url().optional(),
   /** Name of the environment variable that holds the API key. */
-  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be an environment variable name" }).optional(),
+  apiKeyEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be an environment variable name" })
+    .optional(),
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: z.number().int().positive().optional(),
   /** Per-call timeout in milliseconds. */
@@ -36,7 +39,10 @@ const embeddingsSchema = z.strictObject({
   provider: z.enum(["openai"]),
   model: z.string().min(1),
   baseURL: z.url().optional(),
-  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be an environment variable name" }).optional(),
+  apiKeyEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be an environment variable name" })
+    .optional(),
 });
 
 /** The config file's shape. Every key is optional; defaults apply. */

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { lilconfig, type Loader } from "lilconfig";
+import { type Loader, lilconfig } from "lilconfig";
 import { ConfigError } from "../errors/config-error.js";
 import { yaml } from "../text/yaml.js";
 import type { CompactConfig } from "./config-schema.js";

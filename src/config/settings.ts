@@ -52,7 +52,13 @@ export interface SettingFlags {
 export const DEFAULTS = { dir: "memory", temperature: 0.2, maxTokens: 4096, timeoutMs: 120_000, maxRetries: 2, logsMaxBytes: 10 * 1024 * 1024 } as const;
 
 const KEY_ENV: Record<ProviderName, string> = { offline: "", replay: "", ollama: "", anthropic: "ANTHROPIC_API_KEY", openai: "OPENAI_API_KEY" };
-const BASE_URL_ENV: Record<ProviderName, string> = { offline: "", replay: "", ollama: "OLLAMA_BASE_URL", anthropic: "ANTHROPIC_BASE_URL", openai: "OPENAI_BASE_URL" };
+const BASE_URL_ENV: Record<ProviderName, string> = {
+  offline: "",
+  replay: "",
+  ollama: "OLLAMA_BASE_URL",
+  anthropic: "ANTHROPIC_BASE_URL",
+  openai: "OPENAI_BASE_URL",
+};
 /** Remote providers compact several weeks at once by default; the offline model works on one. */
 const DEFAULT_CONCURRENCY: Record<ProviderName, number> = { offline: 1, replay: 1, ollama: 1, anthropic: 4, openai: 4 };
 
@@ -82,11 +88,42 @@ export function resolveSettings(input: {
     return fallback;
   };
 
-  const dir = pick("dir", [["flag --dir", flags.dir && path.resolve(cwd, flags.dir)], ["env COMPACT_DIR", env["COMPACT_DIR"] && path.resolve(cwd, env["COMPACT_DIR"])], [fromConfig, config.dir]], path.resolve(cwd, DEFAULTS.dir));
-  const provider = pick("provider", [["flag --provider", checkProvider(flags.provider, "--provider")], ["env COMPACT_PROVIDER", checkProvider(env["COMPACT_PROVIDER"], "COMPACT_PROVIDER")], [fromConfig, config.model?.provider]], "offline");
-  const model = pick("model", [["flag --model", flags.model], ["env COMPACT_MODEL", env["COMPACT_MODEL"]], [fromConfig, config.model?.name]], undefined);
+  const dir = pick(
+    "dir",
+    [
+      ["flag --dir", flags.dir && path.resolve(cwd, flags.dir)],
+      ["env COMPACT_DIR", env["COMPACT_DIR"] && path.resolve(cwd, env["COMPACT_DIR"])],
+      [fromConfig, config.dir],
+    ],
+    path.resolve(cwd, DEFAULTS.dir),
+  );
+  const provider = pick(
+    "provider",
+    [
+      ["flag --provider", checkProvider(flags.provider, "--provider")],
+      ["env COMPACT_PROVIDER", checkProvider(env["COMPACT_PROVIDER"], "COMPACT_PROVIDER")],
+      [fromConfig, config.model?.provider],
+    ],
+    "offline",
+  );
+  const model = pick(
+    "model",
+    [
+      ["flag --model", flags.model],
+      ["env COMPACT_MODEL", env["COMPACT_MODEL"]],
+      [fromConfig, config.model?.name],
+    ],
+    undefined,
+  );
   const baseUrlEnv = BASE_URL_ENV[provider];
-  const baseURL = pick("baseURL", [[`env ${baseUrlEnv}`, baseUrlEnv ? env[baseUrlEnv] : undefined], [fromConfig, config.model?.baseURL]], undefined);
+  const baseURL = pick(
+    "baseURL",
+    [
+      [`env ${baseUrlEnv}`, baseUrlEnv ? env[baseUrlEnv] : undefined],
+      [fromConfig, config.model?.baseURL],
+    ],
+    undefined,
+  );
   const apiKeyEnv = pick("apiKeyEnv", [[fromConfig, config.model?.apiKeyEnv]], KEY_ENV[provider]);
   const settings: Settings = {
     dir,

@@ -4,11 +4,7 @@ import { ATTRIBUTE_WORDS, type MemoryFacts } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
 
 /** What the rules make of two memories of one type found alike. */
-export type PairVerdict =
-  | { kind: "merge" }
-  | { kind: "conflict"; reason: ConflictProposal["reason"] }
-  | { kind: "apart"; why: string }
-  | { kind: "undecided" };
+export type PairVerdict = { kind: "merge" } | { kind: "conflict"; reason: ConflictProposal["reason"] } | { kind: "apart"; why: string } | { kind: "undecided" };
 
 /** How alike two memories were found: word overlap (BM25-weighted), and the vectors' cosine when there are vectors. */
 export interface PairEvidence {
@@ -37,7 +33,58 @@ const VALUE_KINDS = ["host", "time", "date", "number", "id", "name"];
 const MAX_HUNK = 2;
 // Verbs and fillers that say how a fact is put, not what it is.
 const GENERIC_WORDS = new Set(
-  ["run", "runs", "use", "uses", "used", "go", "goes", "get", "make", "keep", "kept", "live", "lives", "sit", "sits", "set", "put", "need", "want", "prefer", "take", "give", "handle", "manage", "managed", "switch", "switched", "turn", "show", "call", "work", "stay", "hold", "behind", "via", "through", "then", "also", "well", "now", "currently", "every", "each", "per", "only", "just", "still", "all", "any", "whole"].map((word) => stem(word)),
+  [
+    "run",
+    "runs",
+    "use",
+    "uses",
+    "used",
+    "go",
+    "goes",
+    "get",
+    "make",
+    "keep",
+    "kept",
+    "live",
+    "lives",
+    "sit",
+    "sits",
+    "set",
+    "put",
+    "need",
+    "want",
+    "prefer",
+    "take",
+    "give",
+    "handle",
+    "manage",
+    "managed",
+    "switch",
+    "switched",
+    "turn",
+    "show",
+    "call",
+    "work",
+    "stay",
+    "hold",
+    "behind",
+    "via",
+    "through",
+    "then",
+    "also",
+    "well",
+    "now",
+    "currently",
+    "every",
+    "each",
+    "per",
+    "only",
+    "just",
+    "still",
+    "all",
+    "any",
+    "whole",
+  ].map((word) => stem(word)),
 );
 
 /**
@@ -86,7 +133,8 @@ export function differentQualifier(a: MemoryFacts, b: MemoryFacts): string | und
 
 /** Each name says something the other memory never mentions (attribute words like "time" or "owner" aside). */
 export function differentSubjects(a: MemoryFacts, b: MemoryFacts): boolean {
-  const unique = (own: MemoryFacts, other: MemoryFacts) => [...own.subject].filter((word) => !other.mentions.has(word) && !ATTRIBUTE_WORDS.has(word) && !/^\d+$/.test(word));
+  const unique = (own: MemoryFacts, other: MemoryFacts) =>
+    [...own.subject].filter((word) => !other.mentions.has(word) && !ATTRIBUTE_WORDS.has(word) && !/^\d+$/.test(word));
   return unique(a, b).length > 0 && unique(b, a).length > 0;
 }
 
@@ -154,7 +202,8 @@ export function swappedWord(a: MemoryFacts, b: MemoryFacts): { a: string[]; b: s
         // A value is a thing, not a verb of how it is said ("runs on" / "uses").
         if (hunk.a.every((word) => GENERIC_WORDS.has(word)) || hunk.b.every((word) => GENERIC_WORDS.has(word))) continue;
         if (isAbbreviation(hunk.b, hunk.a) || isAbbreviation(hunk.a, hunk.b)) continue;
-        if (hunk.b.every((word) => !a.mentions.has(word) && !ATTRIBUTE_WORDS.has(word)) && hunk.a.every((word) => !inY.has(word) && !ATTRIBUTE_WORDS.has(word))) return hunk;
+        if (hunk.b.every((word) => !a.mentions.has(word) && !ATTRIBUTE_WORDS.has(word)) && hunk.a.every((word) => !inY.has(word) && !ATTRIBUTE_WORDS.has(word)))
+          return hunk;
       }
     }
   }
@@ -163,7 +212,8 @@ export function swappedWord(a: MemoryFacts, b: MemoryFacts): { a: string[]; b: s
 
 function lcs(x: string[], y: string[]): [number, number][] {
   const table = Array.from({ length: x.length + 1 }, () => new Array<number>(y.length + 1).fill(0));
-  for (let i = x.length - 1; i >= 0; i--) for (let j = y.length - 1; j >= 0; j--) table[i]![j] = x[i] === y[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+  for (let i = x.length - 1; i >= 0; i--)
+    for (let j = y.length - 1; j >= 0; j--) table[i]![j] = x[i] === y[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
   const pairs: [number, number][] = [];
   let [i, j] = [0, 0];
   while (i < x.length && j < y.length) {

@@ -112,7 +112,30 @@ const QUALIFIER_OF = new Map(Object.entries(QUALIFIERS).flatMap(([kind, words]) 
 const NEGATIONS = new Set(["never", "not", "don't", "dont", "no", "nie", "niemals", "kein", "keine", "jamais", "nunca"]);
 const AFFIRMATIONS = new Set(["always", "immer", "toujours", "siempre", "sempre"]);
 // Capitalised words that name nothing.
-const NOT_NAMES = new Set(["why", "how", "date", "added", "the", "a", "an", "we", "i", "it", "this", "use", "decision", "rationale", "status", "note", "always", "never", "do", "don't", "no", "only"]);
+const NOT_NAMES = new Set([
+  "why",
+  "how",
+  "date",
+  "added",
+  "the",
+  "a",
+  "an",
+  "we",
+  "i",
+  "it",
+  "this",
+  "use",
+  "decision",
+  "rationale",
+  "status",
+  "note",
+  "always",
+  "never",
+  "do",
+  "don't",
+  "no",
+  "only",
+]);
 
 /** Splits a memory into what its rules compare. */
 export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body">): MemoryFacts {
@@ -140,7 +163,16 @@ export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body"
     const qualifier = QUALIFIER_OF.get(SYNONYMS[token] ?? token);
     if (qualifier) qualifiers.add(qualifier);
   }
-  return { subject, mentions, sequences, values: typedValues(statementLines.join("\n")), qualifiers, polarity: polarityOf(statementLines, language), statement: statement.toLowerCase(), language };
+  return {
+    subject,
+    mentions,
+    sequences,
+    values: typedValues(statementLines.join("\n")),
+    qualifiers,
+    polarity: polarityOf(statementLines, language),
+    statement: statement.toLowerCase(),
+    language,
+  };
 }
 
 /** Content words of a text: stop words out, synonyms joined, stemmed; `lena's` is `lena`. */

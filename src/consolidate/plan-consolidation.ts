@@ -1,8 +1,8 @@
 import { differenceInCalendarDays } from "date-fns/differenceInCalendarDays";
 import { parseISO } from "date-fns/parseISO";
 import { hasBareRelativeDate, resolveRelativeDates } from "../logs/resolve-relative-dates.js";
-import { mergeMemory } from "../memory/merge-memory.js";
 import { type Memory, memoryId } from "../memory/memory.js";
+import { mergeMemory } from "../memory/merge-memory.js";
 import { stem } from "../text/tokenize.js";
 import { DEFAULT_FIND, findCandidates, groupPairs } from "./find-candidates.js";
 import { DEFAULT_JUDGE, type JudgedSide, type JudgeOptions, judgePair } from "./judge-pair.js";
@@ -47,7 +47,10 @@ export interface PlanOptions {
  */
 export function planConsolidation(memories: Memory[], options: PlanOptions): ConsolidationPlan {
   const retention = { ...DEFAULT_RETENTION, ...options.retention };
-  const judge: JudgeOptions = { duplicateAt: options.duplicateSimilarity ?? DEFAULT_JUDGE.duplicateAt, sameSubjectCosine: options.sameSubjectCosine ?? DEFAULT_JUDGE.sameSubjectCosine };
+  const judge: JudgeOptions = {
+    duplicateAt: options.duplicateSimilarity ?? DEFAULT_JUDGE.duplicateAt,
+    sameSubjectCosine: options.sameSubjectCosine ?? DEFAULT_JUDGE.sameSubjectCosine,
+  };
   const eligible = memories.filter((memory) => !isAutoReminder(memory));
   const sides: JudgedSide[] = eligible.map((memory) => ({ memory, facts: memoryFacts(memory) }));
   const vectors = options.vectors ? eligible.map((memory) => options.vectors!.get(memoryId(memory))) : undefined;
@@ -96,7 +99,8 @@ export function planConsolidation(memories: Memory[], options: PlanOptions): Con
         keepOf.set(memoryId(other.memory), keep);
       }
     } else {
-      if (verdict.kind === "undecided" && !used.has(olderId) && !used.has(newerId) && (!older.memory.pinned || !newer.memory.pinned)) undecided.push([olderId, newerId]);
+      if (verdict.kind === "undecided" && !used.has(olderId) && !used.has(newerId) && (!older.memory.pinned || !newer.memory.pinned))
+        undecided.push([olderId, newerId]);
       continue;
     }
     used.add(olderId);
@@ -136,7 +140,8 @@ export function planConsolidation(memories: Memory[], options: PlanOptions): Con
 
 // Older first: by date, then what was just written counts as newer, then by id.
 function byAge(a: JudgedSide, b: JudgedSide, justWritten: Set<string> = new Set()): [JudgedSide, JudgedSide] {
-  const key = (side: JudgedSide) => [side.memory.updated || side.memory.created, justWritten.has(memoryId(side.memory)) ? 1 : 0, memoryId(side.memory)] as const;
+  const key = (side: JudgedSide) =>
+    [side.memory.updated || side.memory.created, justWritten.has(memoryId(side.memory)) ? 1 : 0, memoryId(side.memory)] as const;
   const [ka, kb] = [key(a), key(b)];
   const aFirst = ka[0] !== kb[0] ? ka[0] < kb[0] : ka[1] !== kb[1] ? ka[1] < kb[1] : ka[2] < kb[2];
   return aFirst ? [a, b] : [b, a];
@@ -165,7 +170,12 @@ export function mergeOf(keep: Memory, fold: Memory): MergeOperation {
   const otherDescription = description === fold.description ? keep.description : fold.description;
   const mentioned = `${keep.body}\n${fold.body}`.toLowerCase();
   const extra = otherDescription && !mentioned.includes(otherDescription.toLowerCase()) ? `${otherDescription}\n\n` : "";
-  const merged = mergeMemory(keep, { body: `${extra}${fold.body}`, sources: fold.sources, created: fold.created || fold.updated, updated: fold.updated || keep.updated });
+  const merged = mergeMemory(keep, {
+    body: `${extra}${fold.body}`,
+    sources: fold.sources,
+    created: fold.created || fold.updated,
+    updated: fold.updated || keep.updated,
+  });
   const created = [keep.created, fold.created].filter(Boolean).sort()[0] ?? "";
   const confidence = keep.confidence === undefined && fold.confidence === undefined ? undefined : Math.max(keep.confidence ?? 0.5, fold.confidence ?? 0.5);
   const body = hasBareRelativeDate(merged.body) ? resolveRelativeDates(merged.body, keep.updated || keep.created || "1970-01-01").text : merged.body;

@@ -21,12 +21,14 @@ export async function readProbes(dir: MemoryDir): Promise<Probe[]> {
   const read = await dir.readInput(PROBES_FILE);
   if ("skipped" in read) return [];
   const probes: Probe[] = [];
-  decodeText(read.bytes, PROBES_FILE).text.split("\n").forEach((raw, i) => {
-    if (raw.trim() === "" || raw.trim().startsWith("#")) return;
-    const match = PROBE_LINE.exec(raw);
-    if (!match) throw new PlanRefusedError(`${PROBES_FILE}:${i + 1}: not a probe (expected "question => phrase")`);
-    probes.push({ line: i + 1, question: match[1]!, phrase: match[2]! });
-  });
+  decodeText(read.bytes, PROBES_FILE)
+    .text.split("\n")
+    .forEach((raw, i) => {
+      if (raw.trim() === "" || raw.trim().startsWith("#")) return;
+      const match = PROBE_LINE.exec(raw);
+      if (!match) throw new PlanRefusedError(`${PROBES_FILE}:${i + 1}: not a probe (expected "question => phrase")`);
+      probes.push({ line: i + 1, question: match[1]!, phrase: match[2]! });
+    });
   return probes;
 }
 
@@ -42,6 +44,8 @@ export function checkRecall(probes: Probe[], before: string[], after: string[]):
   const lost = missingProbes(probes, after).filter((probe) => !missingBefore.has(probe));
   if (lost.length > 0) {
     const probe = lost[0]!;
-    throw new PlanRefusedError(`plan refused by the recall gate: probes.md:${probe.line} "${probe.question}" would no longer find "${probe.phrase}"; nothing changed`);
+    throw new PlanRefusedError(
+      `plan refused by the recall gate: probes.md:${probe.line} "${probe.question}" would no longer find "${probe.phrase}"; nothing changed`,
+    );
   }
 }

@@ -66,7 +66,8 @@ export async function dream(
   const batches = batchGroups(groupsToJudge(plan));
   if (batches.length === 0) return [];
   // Your prompts dir may hold only the compaction prompts: the built-in consolidation ones stand in.
-  const read = (file: string) => readFile(path.join(options.promptsDir ?? BUILT_IN_PROMPTS_DIR, file), "utf8").catch(() => readFile(path.join(BUILT_IN_PROMPTS_DIR, file), "utf8"));
+  const read = (file: string) =>
+    readFile(path.join(options.promptsDir ?? BUILT_IN_PROMPTS_DIR, file), "utf8").catch(() => readFile(path.join(BUILT_IN_PROMPTS_DIR, file), "utf8"));
   const [system, template] = await Promise.all([read("consolidate-system.md"), read("consolidate-user.md")]);
   const problems: Problem[] = [];
   for (const batch of batches) {
@@ -115,9 +116,27 @@ function decisionBlocks(answer: string): Decision[] {
     const group = Number(data["group"]);
     if (!Number.isInteger(group)) return [];
     const rawIds = data["ids"] ?? data["memories"];
-    const ids = (Array.isArray(rawIds) ? rawIds : String(rawIds ?? "").split(/[,\s]+/)).map((id) => String(id).replace(/^\[|\]$/g, "").trim()).filter(Boolean);
-    const clean = (value: unknown) => String(value ?? "").replace(/^\[|\]$/g, "").trim();
-    return [{ group, action: clean(data["action"]).toLowerCase(), ids, winner: clean(data["winner"] ?? data["current"]), topic: clean(data["topic"]), text: rest.join("---").trim() }];
+    const ids = (Array.isArray(rawIds) ? rawIds : String(rawIds ?? "").split(/[,\s]+/))
+      .map((id) =>
+        String(id)
+          .replace(/^\[|\]$/g, "")
+          .trim(),
+      )
+      .filter(Boolean);
+    const clean = (value: unknown) =>
+      String(value ?? "")
+        .replace(/^\[|\]$/g, "")
+        .trim();
+    return [
+      {
+        group,
+        action: clean(data["action"]).toLowerCase(),
+        ids,
+        winner: clean(data["winner"] ?? data["current"]),
+        topic: clean(data["topic"]),
+        text: rest.join("---").trim(),
+      },
+    ];
   });
 }
 
@@ -131,7 +150,8 @@ async function applyDecisions(plan: ConsolidationPlan, group: GroupToJudge, deci
   const conflicts: ConsolidationPlan["conflicts"] = [];
   let valid = 0;
   for (const decision of decisions) {
-    const reject = (message: string) => problems.push({ source, ruleId: "invalid-judgement", message: `${decision.action || "decision"}: ${message}; ignored` });
+    const reject = (message: string) =>
+      problems.push({ source, ruleId: "invalid-judgement", message: `${decision.action || "decision"}: ${message}; ignored` });
     const members = decision.ids.map((id) => byId.get(id));
     if (decision.action === "keep") {
       valid++;
@@ -173,7 +193,14 @@ async function applyDecisions(plan: ConsolidationPlan, group: GroupToJudge, deci
         continue;
       }
       const [older, newer] = group.members.indexOf(loser) < group.members.indexOf(winner) ? [loser, winner] : [winner, loser];
-      conflicts.push({ kind: "conflict", a: memoryId(older), b: memoryId(newer), topic: decision.topic || winner.name, proposedWinner: memoryId(winner), reason: "model-judgement" });
+      conflicts.push({
+        kind: "conflict",
+        a: memoryId(older),
+        b: memoryId(newer),
+        topic: decision.topic || winner.name,
+        proposedWinner: memoryId(winner),
+        reason: "model-judgement",
+      });
       claimed.add(memoryId(loser)).add(memoryId(winner));
       valid++;
     } else reject(`unknown action '${decision.action}' (merge, supersede or keep)`);
@@ -191,5 +218,7 @@ export function keepsEveryDetail(merged: string, parts: Memory[]): boolean {
   if (merged.trim() === "") return false;
   const mergedValues = typedValues(merged);
   const lower = merged.toLowerCase();
-  return parts.every((part) => [...typedValues(`${part.description}\n${part.body}`)].every((value) => mergedValues.has(value) || lower.includes(value.slice(value.indexOf(":") + 1))));
+  return parts.every((part) =>
+    [...typedValues(`${part.description}\n${part.body}`)].every((value) => mergedValues.has(value) || lower.includes(value.slice(value.indexOf(":") + 1))),
+  );
 }

@@ -21,12 +21,18 @@ export function validatePlan(plan: ConsolidationPlan): void {
   };
   for (const merge of plan.merges) {
     const [keep, fold] = [get(merge.keep), get(merge.fold)];
-    if (keep.type !== fold.type) throw new PlanRefusedError(`plan refused: merge of ${merge.keep} (${keep.type}) and ${merge.fold} (${fold.type}) crosses types`);
+    if (keep.type !== fold.type)
+      throw new PlanRefusedError(`plan refused: merge of ${merge.keep} (${keep.type}) and ${merge.fold} (${fold.type}) crosses types`);
     const sources = new Set(merge.merged.sources);
     const lost = [...keep.sources, ...fold.sources].filter((source) => !sources.has(source));
     if (lost.length > 0) throw new PlanRefusedError(`plan refused: merge into ${merge.keep} drops source ${lost[0]}`);
   }
-  const touched = [...plan.merges.flatMap((m) => [m.keep, m.fold]), ...plan.supersedes.map((s) => s.loser), ...plan.prunes.map((p) => p.id), ...plan.redates.map((r) => r.id)];
+  const touched = [
+    ...plan.merges.flatMap((m) => [m.keep, m.fold]),
+    ...plan.supersedes.map((s) => s.loser),
+    ...plan.prunes.map((p) => p.id),
+    ...plan.redates.map((r) => r.id),
+  ];
   const pinned = touched.find((id) => get(id).pinned);
   if (pinned) throw new PlanRefusedError(`plan refused: it changes ${pinned}, which is pinned`);
 }
@@ -47,7 +53,8 @@ export function lossBudget(plan: ConsolidationPlan, limits: PlanLimits = DEFAULT
 export function fitBudget(plan: ConsolidationPlan, limits: PlanLimits = DEFAULT_LIMITS): (SupersedeOperation | PruneOperation)[] {
   const allowed = lossBudget(plan, limits);
   if (plan.supersedes.length + plan.prunes.length <= allowed) return [];
-  const reasonOf = (op: SupersedeOperation) => plan.conflicts.find((c) => (c.a === op.loser || c.b === op.loser) && (c.a === op.winner || c.b === op.winner))?.reason;
+  const reasonOf = (op: SupersedeOperation) =>
+    plan.conflicts.find((c) => (c.a === op.loser || c.b === op.loser) && (c.a === op.winner || c.b === op.winner))?.reason;
   const supersedes = [...plan.supersedes].sort((x, y) => Number(reasonOf(y) === "explicit-supersession") - Number(reasonOf(x) === "explicit-supersession"));
   const prunes = [...plan.prunes].sort((x, y) => y.ageDays - x.ageDays);
   const ordered: (SupersedeOperation | PruneOperation)[] = [...supersedes, ...prunes];

@@ -19,12 +19,17 @@ const BATCH = 128;
  * `OPENAI_API_KEY` (or the variable `apiKeyEnv` names), needed only for
  * OpenAI's own API: a local server (Ollama, vLLM, LM Studio) takes none.
  */
-export async function openAiEmbedder(config: EmbeddingsConfig, env: Record<string, string | undefined>, options: { timeoutMs?: number; maxRetries?: number } = {}): Promise<Embedder> {
+export async function openAiEmbedder(
+  config: EmbeddingsConfig,
+  env: Record<string, string | undefined>,
+  options: { timeoutMs?: number; maxRetries?: number } = {},
+): Promise<Embedder> {
   const baseURL = config.baseURL || env["OPENAI_BASE_URL"] || undefined;
   const keyEnv = config.apiKeyEnv ?? "OPENAI_API_KEY";
   const apiKey = env[keyEnv];
   const official = baseURL === undefined || new URL(baseURL).hostname.endsWith("api.openai.com");
-  if (!apiKey && official) throw new ConfigError(`embeddings need an API key for api.openai.com: set ${keyEnv} (or point embeddings.baseURL at a local server)`);
+  if (!apiKey && official)
+    throw new ConfigError(`embeddings need an API key for api.openai.com: set ${keyEnv} (or point embeddings.baseURL at a local server)`);
   const { default: OpenAI } = await import("openai");
   const client = new OpenAI({ apiKey: apiKey || "no-key", baseURL, timeout: options.timeoutMs ?? 60_000, maxRetries: options.maxRetries ?? 2 });
   return {

@@ -1,5 +1,5 @@
-import { STATE_DIR } from "../store/journal.js";
 import { writeAtomic } from "../store/atomic-write.js";
+import { STATE_DIR } from "../store/journal.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import { decodeText } from "../text/decode-text.js";
 import { sha256 } from "../text/hash.js";
@@ -37,7 +37,13 @@ export async function cachedVectors(
   const keys = texts.map((text) => sha256(`${embedder.model}\n${text}`));
   const missing = [...new Set(keys.filter((key) => !(key in cache.vectors)))];
   const textOf = new Map(keys.map((key, i) => [key, texts[i]!]));
-  const fresh = missing.length > 0 ? await embedder.embed(missing.map((key) => textOf.get(key)!), signal) : [];
+  const fresh =
+    missing.length > 0
+      ? await embedder.embed(
+          missing.map((key) => textOf.get(key)!),
+          signal,
+        )
+      : [];
   const found = new Map(missing.map((key, i) => [key, fresh[i]!] as const));
   const vectors = keys.map((key) => found.get(key) ?? decode(cache.vectors[key]!));
   const next: CacheFile = { version: 1, vectors: {} };

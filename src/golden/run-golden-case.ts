@@ -1,9 +1,9 @@
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { glob } from "tinyglobby";
-import { UsageError } from "../errors/usage-error.js";
 import { errorResult } from "../errors/error-result.js";
+import { UsageError } from "../errors/usage-error.js";
 import type { MemoryModel } from "../model/memory-model.js";
 import { MockMemoryModel } from "../model/mock-model.js";
 import { Compactor } from "../pipeline/compactor.js";
@@ -47,9 +47,13 @@ export async function runGoldenCase(caseDir: string, options: { update?: boolean
   if (options.update && answer !== undefined) {
     await rm(cassettes, { recursive: true, force: true });
     const record = await runOn(caseDir, spec, { recordDir: cassettes, model: new MockMemoryModel(answer, "hand-written") }, options.env);
-    if (record.code !== 0) return { name: path.basename(caseDir), differences: [`recording answer.md failed: ${record.stderr.trim()}`], actual: new Map(), stderr: record.stderr };
+    if (record.code !== 0)
+      return { name: path.basename(caseDir), differences: [`recording answer.md failed: ${record.stderr.trim()}`], actual: new Map(), stderr: record.stderr };
   }
-  const replay = await readdir(cassettes).then(() => ({ replayDir: cassettes }), () => ({}));
+  const replay = await readdir(cassettes).then(
+    () => ({ replayDir: cassettes }),
+    () => ({}),
+  );
   const run = await runOn(caseDir, spec, replay, options.env);
   const expectedDir = path.join(caseDir, "expected");
   if (options.update) {
@@ -67,7 +71,12 @@ function stable(text: string, dir: string, caseDir: string): string {
   return text.split(dir).join("<dir>").split(caseDir).join("<case>");
 }
 
-async function runOn(caseDir: string, spec: GoldenCaseSpec, how: { replayDir?: string; recordDir?: string; model?: MemoryModel }, env: Record<string, string | undefined> = {}) {
+async function runOn(
+  caseDir: string,
+  spec: GoldenCaseSpec,
+  how: { replayDir?: string; recordDir?: string; model?: MemoryModel },
+  env: Record<string, string | undefined> = {},
+) {
   const dir = await mkdtemp(path.join(tmpdir(), "compact-golden-"));
   try {
     const input = path.resolve(caseDir, spec.input ?? "input");
@@ -88,7 +97,9 @@ async function runOn(caseDir: string, spec: GoldenCaseSpec, how: { replayDir?: s
     }
     stdout = stable(stdout, dir, caseDir);
     // What the run wrote (its own state in .compact/ is bookkeeping, not output).
-    const written = (await glob(["**/*"], { cwd: dir, dot: true, onlyFiles: true })).filter((file) => !before.has(file) && !file.startsWith(".compact/")).sort();
+    const written = (await glob(["**/*"], { cwd: dir, dot: true, onlyFiles: true }))
+      .filter((file) => !before.has(file) && !file.startsWith(".compact/"))
+      .sort();
     const actual = new Map<string, string>();
     for (const file of written) actual.set(file, await readFile(path.join(dir, file), "utf8"));
     actual.set("report.json", stdout);

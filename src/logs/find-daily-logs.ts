@@ -1,6 +1,6 @@
 import path from "node:path";
-import { lightFormat } from "date-fns/lightFormat";
 import { isValid } from "date-fns/isValid";
+import { lightFormat } from "date-fns/lightFormat";
 import { parseISO } from "date-fns/parseISO";
 import type { Problem } from "../problems/problem.js";
 import type { MemoryDir } from "../store/memory-dir.js";

@@ -36,7 +36,5 @@ export interface LogEntry {
 
 /** `2026-03-02.md#L12-L14` */
 export function entryAnchor(entry: Pick<LogEntry, "file" | "startLine" | "endLine">): string {
-  return entry.startLine === entry.endLine
-    ? `${entry.file}#L${entry.startLine}`
-    : `${entry.file}#L${entry.startLine}-L${entry.endLine}`;
+  return entry.startLine === entry.endLine ? `${entry.file}#L${entry.startLine}` : `${entry.file}#L${entry.startLine}-L${entry.endLine}`;
 }

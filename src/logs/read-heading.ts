@@ -1,5 +1,5 @@
-import { lightFormat } from "date-fns/lightFormat";
 import { isValid } from "date-fns/isValid";
+import { lightFormat } from "date-fns/lightFormat";
 import { parseISO } from "date-fns/parseISO";
 import { chrono } from "./chrono.js";
 
@@ -12,9 +12,27 @@ export interface HeadingFacts {
 
 /** The type words of seed 004 entries and the ones real agents use beside them. */
 export const ENTRY_KINDS = [
-  "decision", "implementation", "research", "blocker", "outcome", "lesson", "insight", "learning",
-  "correction", "feedback", "preference", "reference", "bug", "fix", "milestone", "issue", "idea",
-  "question", "task", "todo", "note",
+  "decision",
+  "implementation",
+  "research",
+  "blocker",
+  "outcome",
+  "lesson",
+  "insight",
+  "learning",
+  "correction",
+  "feedback",
+  "preference",
+  "reference",
+  "bug",
+  "fix",
+  "milestone",
+  "issue",
+  "idea",
+  "question",
+  "task",
+  "todo",
+  "note",
 ] as const;
 
 const ISO_DATE = /(\d{4})-(\d{2})-(\d{2})(?!\d)/;

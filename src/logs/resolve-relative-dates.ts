@@ -1,7 +1,7 @@
 import type { Chrono } from "chrono-node";
-import { lightFormat } from "date-fns/lightFormat";
 import { getISOWeek } from "date-fns/getISOWeek";
 import { getISOWeekYear } from "date-fns/getISOWeekYear";
+import { lightFormat } from "date-fns/lightFormat";
 import { parseISO } from "date-fns/parseISO";
 import { chrono } from "./chrono.js";
 
@@ -13,7 +13,8 @@ export interface DateResolution {
 
 // Only expressions that mean nothing once the day has passed; bare weekdays,
 // times and month names are left as written.
-const RELATIVE = /\b(yesterday|today|tonight|tomorrow|ago|next|last|this|coming|past|in (?:a|an|one|two|three|four|five|six|seven|\d+) (?:day|week|month|year)s?)\b/i;
+const RELATIVE =
+  /\b(yesterday|today|tonight|tomorrow|ago|next|last|this|coming|past|in (?:a|an|one|two|three|four|five|six|seven|\d+) (?:day|week|month|year)s?)\b/i;
 // Two of chrono's English parsers hold regexes that take V8 a third of a second to compile:
 // the common case runs without them, a line with "ago" or "later" gets the full parser.
 const SLOW_PARSERS = new Set(["ENTimeUnitAgoFormatParser", "ENTimeUnitLaterFormatParser"]);

@@ -219,7 +219,8 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "ai-key",
     // Groq, xAI, Perplexity, Replicate, Tavily, Notion.
-    pattern: /\b(?:gsk_[A-Za-z0-9]{40,}|xai-[A-Za-z0-9]{40,}|pplx-[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{30,}|tvly-(?:dev-)?[A-Za-z0-9]{20,}|(?:secret|ntn)_[A-Za-z0-9]{40,})\b/g,
+    pattern:
+      /\b(?:gsk_[A-Za-z0-9]{40,}|xai-[A-Za-z0-9]{40,}|pplx-[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{30,}|tvly-(?:dev-)?[A-Za-z0-9]{20,}|(?:secret|ntn)_[A-Za-z0-9]{40,})\b/g,
     examples: { positive: `GROQ ${fake("gsk_", 52)}`, lookAlike: "the xai-sdk and pplx-api packages" },
   },
   {
@@ -277,21 +278,57 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     pattern: new RegExp(String.raw`\bcurl\b[^\n|;&]*?[ \t](?:-u|--user)[ \t]+["']?[^\s:"']+:${value({ min: 1 })}`, "g"),
     examples: { positive: "curl -u admin:hunter2 https://ci.internal/api", lookAlike: "curl -u admin https://ci.internal/api (prompts)" },
   },
-  { kind: "password", pattern: cliFlag(PASSWORD_WORD, { min: 1 }), examples: { positive: "docker login --password hunter2 registry.io", lookAlike: "echo $PW | docker login --password-stdin registry.io" } },
-  { kind: "secret", pattern: cliFlag(SECRET_WORD, { min: 6 }), examples: { positive: "app --client-secret 8fA2kQ9zLm3x", lookAlike: "app --secret-file ./secret.txt" } },
-  { kind: "token", pattern: cliFlag(TOKEN_WORD, { min: 6, letter: true }), examples: { positive: "gh run --token=4f9e2a8b7c6d5e1f", lookAlike: "llm --max-token 4096 --token-budget 500" } },
-  { kind: "api-key", pattern: cliFlag(API_KEY_WORD, { min: 6, letter: true }), examples: { positive: "tool --api-key a1b2c3d4e5f6g7h8", lookAlike: "tool --api-key-env OPENAI_API_KEY" } },
-  { kind: "password", pattern: assignment(PASSWORD_WORD, { min: 1 }), examples: { positive: "DB_PASSWORD=hunter2", lookAlike: "password reset flow: shipped" } },
-  { kind: "secret", pattern: assignment(SECRET_WORD, { min: 6 }), examples: { positive: 'client_secret="8fA2kQ9zLm3xP0"', lookAlike: "secret sauce: caching" } },
-  { kind: "token", pattern: assignment(TOKEN_WORD, { min: 6, letter: true }), examples: { positive: 'export GH_TOKEN="a9f8e7d6c5b4a3f2"', lookAlike: "tokens: 1234, token: 5678, max_tokens: 4096" } },
-  { kind: "api-key", pattern: assignment(API_KEY_WORD, { min: 6, letter: true }), examples: { positive: '{"api_key": "a1b2c3d4e5f6g7h8"}', lookAlike: "apiKeyEnv: OPENAI_API_KEY" } },
+  {
+    kind: "password",
+    pattern: cliFlag(PASSWORD_WORD, { min: 1 }),
+    examples: { positive: "docker login --password hunter2 registry.io", lookAlike: "echo $PW | docker login --password-stdin registry.io" },
+  },
+  {
+    kind: "secret",
+    pattern: cliFlag(SECRET_WORD, { min: 6 }),
+    examples: { positive: "app --client-secret 8fA2kQ9zLm3x", lookAlike: "app --secret-file ./secret.txt" },
+  },
+  {
+    kind: "token",
+    pattern: cliFlag(TOKEN_WORD, { min: 6, letter: true }),
+    examples: { positive: "gh run --token=4f9e2a8b7c6d5e1f", lookAlike: "llm --max-token 4096 --token-budget 500" },
+  },
+  {
+    kind: "api-key",
+    pattern: cliFlag(API_KEY_WORD, { min: 6, letter: true }),
+    examples: { positive: "tool --api-key a1b2c3d4e5f6g7h8", lookAlike: "tool --api-key-env OPENAI_API_KEY" },
+  },
+  {
+    kind: "password",
+    pattern: assignment(PASSWORD_WORD, { min: 1 }),
+    examples: { positive: "DB_PASSWORD=hunter2", lookAlike: "password reset flow: shipped" },
+  },
+  {
+    kind: "secret",
+    pattern: assignment(SECRET_WORD, { min: 6 }),
+    examples: { positive: 'client_secret="8fA2kQ9zLm3xP0"', lookAlike: "secret sauce: caching" },
+  },
+  {
+    kind: "token",
+    pattern: assignment(TOKEN_WORD, { min: 6, letter: true }),
+    examples: { positive: 'export GH_TOKEN="a9f8e7d6c5b4a3f2"', lookAlike: "tokens: 1234, token: 5678, max_tokens: 4096" },
+  },
+  {
+    kind: "api-key",
+    pattern: assignment(API_KEY_WORD, { min: 6, letter: true }),
+    examples: { positive: '{"api_key": "a1b2c3d4e5f6g7h8"}', lookAlike: "apiKeyEnv: OPENAI_API_KEY" },
+  },
   {
     kind: "api-key",
     // Upper-case env names ending in _KEY, when the value looks generated.
     pattern: /\b[A-Z][A-Z0-9]*_KEY[ \t]*=[ \t]*["']?(?<value>(?=[A-Za-z0-9_+/=.-]*\d)(?=[A-Za-z0-9_+/=.-]*[A-Za-z])[A-Za-z0-9_+/=.-]{16,})/g,
     examples: { positive: `MAPBOX_KEY=${fake("", 32)}`, lookAlike: "SORT_KEY=created_at PRIMARY_KEY=id" },
   },
-  { kind: "password", pattern: tableCell(PASSWORD_WORD), examples: { positive: "| staging db | password | hunter2 |", lookAlike: "| Reset password | done |" } },
+  {
+    kind: "password",
+    pattern: tableCell(PASSWORD_WORD),
+    examples: { positive: "| staging db | password | hunter2 |", lookAlike: "| Reset password | done |" },
+  },
   {
     kind: "secret",
     pattern: tableCell(`(?:${SECRET_WORD}|${TOKEN_WORD}|${API_KEY_WORD}|api key|access token)`),
@@ -311,12 +348,16 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // "changed the password to Tr0ub4dor": after "to", only a value with a digit or symbol.
     pattern:
       /\bpass(?:word|wd|phrase)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?[ \t]+(?:to|as)[ \t]+[`"']?(?<value>(?=[^\s`"',;]*[\d!@#$%^&*])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
-    examples: { positive: "changed the password to Tr0ub4dor&3 today", lookAlike: "moved the password reset flow to v2.1.0; reset the password to the default" },
+    examples: {
+      positive: "changed the password to Tr0ub4dor&3 today",
+      lookAlike: "moved the password reset flow to v2.1.0; reset the password to the default",
+    },
   },
   {
     kind: "token",
     // "the deploy token is 9f8e7d…", "api key: abcd1234…": a value shaped like a credential.
-    pattern: /\b(?:token|secret|api[ _-]?key|access key)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)[`"']?(?<value>(?=[^\s`"',;]*\d)(?=[^\s`"',;]*[A-Za-z])[^\s`"',;]{12,})/gi,
+    pattern:
+      /\b(?:token|secret|api[ _-]?key|access key)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)[`"']?(?<value>(?=[^\s`"',;]*\d)(?=[^\s`"',;]*[A-Za-z])[^\s`"',;]{12,})/gi,
     examples: { positive: "the token for prod is 9f8e7d6c5b4a3f2e1d0c", lookAlike: "the token budget is 200k and the API key is stored in Vault" },
   },
 ];

@@ -54,11 +54,12 @@ function findEntryStarts(nodes: RootContent[]): EntryStart[] {
   const belowTop = headingDepths.filter((depth) => depth >= 2);
   // Only top-level headings (`# 2026-04-02`): they title the day, and its paragraphs are the entries.
   if (belowTop.length === 0) {
-    return nodes.flatMap((node) =>
-      node.type === "heading" ? [{ line: node.position!.start.line, shape: "heading" as const, depth: 1 }] : blockStarts(node),
-    );
+    return nodes.flatMap((node) => (node.type === "heading" ? [{ line: node.position!.start.line, shape: "heading" as const, depth: 1 }] : blockStarts(node)));
   }
-  const splitDepth = Math.max(2, belowTop.reduce<number>((min, depth) => Math.min(min, depth), 6));
+  const splitDepth = Math.max(
+    2,
+    belowTop.reduce<number>((min, depth) => Math.min(min, depth), 6),
+  );
   const starts: EntryStart[] = [];
   let sawHeading = false;
   let afterFrontmatter = false;

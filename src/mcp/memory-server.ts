@@ -41,7 +41,10 @@ async function buildServer(compactor: Compactor, options: MemoryServerOptions, i
       title: "Search memory",
       description:
         "Ranked search over this agent's durable memories (topic files) and weekly summaries. Tolerates typos and word forms. Returns for each hit its file, name, type, description, score and the best-matching line; pass a file to read_memory for the full text.",
-      inputSchema: { query: z.string().min(1).describe("words to look for"), limit: z.number().int().min(1).max(100).optional().describe("at most this many hits (default 10)") },
+      inputSchema: {
+        query: z.string().min(1).describe("words to look for"),
+        limit: z.number().int().min(1).max(100).optional().describe("at most this many hits (default 10)"),
+      },
       outputSchema: { results: z.array(hit) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -70,7 +73,11 @@ async function buildServer(compactor: Compactor, options: MemoryServerOptions, i
   server.registerResource(
     "memory-index",
     INDEX_URI,
-    { title: "Memory index", description: "The small index of every memory, one line each, that an agent loads at the start of a session.", mimeType: "text/markdown" },
+    {
+      title: "Memory index",
+      description: "The small index of every memory, one line each, that an agent loads at the start of a session.",
+      mimeType: "text/markdown",
+    },
     inFlight.track(async (uri: URL) => {
       const text = await readIndexFile(compactor.dir);
       if (text === undefined) throw new Error(`${compactor.dir.layout.indexFile} does not exist yet: run compact --week first`);

@@ -96,7 +96,12 @@ export function entryLine(title: string, file: string, hook: string, linkPrefix:
 
 function cut(text: string, max: number): string {
   const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, Math.max(1, max - 1)).join("").trimEnd()}…`;
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, Math.max(1, max - 1))
+        .join("")
+        .trimEnd()}…`;
 }
 
 // A hook that restates the title says nothing: keep only what follows it.

@@ -41,7 +41,12 @@ function remember(body: string, keys: Set<string>): void {
 }
 
 function factKey(block: string): string {
-  return block.toLowerCase().replace(/[*_`]/g, "").replace(/\s+/g, " ").replace(/[.;:,!]+$/, "").trim();
+  return block
+    .toLowerCase()
+    .replace(/[*_`]/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/[.;:,!]+$/, "")
+    .trim();
 }
 
 function isDateLine(block: string): boolean {

@@ -3,7 +3,21 @@ import { readFrontmatter } from "../text/frontmatter.js";
 import { type Memory, newMemory } from "./memory.js";
 
 /** Front matter keys the memory model reads into its own fields; every other key is kept in `extra`. */
-export const KNOWN_KEYS = ["name", "description", "type", "created", "updated", "sources", "pinned", "confidence", "supersedes", "valid_to", "superseded_by", "merged_from", "aliases"] as const;
+export const KNOWN_KEYS = [
+  "name",
+  "description",
+  "type",
+  "created",
+  "updated",
+  "sources",
+  "pinned",
+  "confidence",
+  "supersedes",
+  "valid_to",
+  "superseded_by",
+  "merged_from",
+  "aliases",
+] as const;
 const KNOWN = new Set<string>(KNOWN_KEYS);
 
 export type MemoryRead = { memory: Memory } | { problem: Problem } | { notMemory: true };

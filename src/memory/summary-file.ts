@@ -1,7 +1,7 @@
+import type { Period } from "../period/period.js";
 import { cleanText } from "../text/clean-text.js";
 import { readFrontmatter } from "../text/frontmatter.js";
 import { yaml } from "../text/yaml.js";
-import type { Period } from "../period/period.js";
 
 /** What a period summary file records besides its text. */
 export interface SummaryRecord {
@@ -57,7 +57,11 @@ export function renderSummary(summary: SummaryRecord, compactedAt: Date): string
  * what the call cost differ (a re-run sends the memories the first run made).
  */
 export function sameSummary(a: string, b: string): boolean {
-  const strip = (text: string) => text.replace(/^compacted_at: .*$/m, "").replace(/^usage:\n(?: {2}.*\n)+/m, "").replace(/^cost_usd: .*$/m, "");
+  const strip = (text: string) =>
+    text
+      .replace(/^compacted_at: .*$/m, "")
+      .replace(/^usage:\n(?: {2}.*\n)+/m, "")
+      .replace(/^cost_usd: .*$/m, "");
   return strip(a) === strip(b);
 }
 

@@ -1,4 +1,4 @@
-import { copyFile, constants, mkdir, readFile } from "node:fs/promises";
+import { constants, copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import { redactSecrets } from "../logs/redact-secrets.js";

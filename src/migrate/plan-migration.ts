@@ -1,7 +1,7 @@
 import { readHeading } from "../logs/read-heading.js";
 import { splitEntries } from "../logs/split-entries.js";
-import { memoryFileName } from "../memory/memory-file-name.js";
 import { type MemoryType, newMemory } from "../memory/memory.js";
+import { memoryFileName } from "../memory/memory-file-name.js";
 import { renderMemory } from "../memory/render-memory.js";
 import { AGENTS_LAYOUT, topicPath } from "../store/memory-layout.js";
 
@@ -43,14 +43,19 @@ export function planMigration(text: string, source: string, today: string): Migr
   }
 
   const files: MigratedFile[] = [];
-  for (const [date, parts] of [...logs].sort(([a], [b]) => (a < b ? -1 : 1))) files.push({ path: `logs/${date}.md`, content: `${parts.join("\n\n")}\n`, sections: parts });
+  for (const [date, parts] of [...logs].sort(([a], [b]) => (a < b ? -1 : 1)))
+    files.push({ path: `logs/${date}.md`, content: `${parts.join("\n\n")}\n`, sections: parts });
   const used = new Set<string>();
   for (const topic of topics) {
     const type = TYPE_HINTS.find(([pattern]) => pattern.test(topic.name))?.[1] ?? "project";
     let file = memoryFileName(type, topic.name);
     for (let n = 2; used.has(file); n++) file = memoryFileName(type, `${topic.name} ${n}`);
     used.add(file);
-    const firstLine = topic.text.split("\n").slice(1).find((l) => l.trim() !== "") ?? topic.name;
+    const firstLine =
+      topic.text
+        .split("\n")
+        .slice(1)
+        .find((l) => l.trim() !== "") ?? topic.name;
     const memory = newMemory({
       file: topicPath(AGENTS_LAYOUT, file),
       name: topic.name.replace(/^#+\s*/, ""),

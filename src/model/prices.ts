@@ -22,7 +22,7 @@ export const BUILT_IN_PRICES: Readonly<Record<string, ModelPrice>> = {
   "gpt-4.1-nano": price(0.1, 0.4),
   "gpt-4o": price(2.5, 10),
   "gpt-4o-mini": price(0.15, 0.6),
-  "o3": price(2, 8),
+  o3: price(2, 8),
   "o4-mini": price(1.1, 4.4),
 };
 

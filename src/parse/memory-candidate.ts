@@ -14,8 +14,7 @@ export const candidateFrontmatter = z.object({
   type: z.preprocess(
     (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
     z.enum(MEMORY_TYPES, {
-      error: (issue) =>
-        issue.input === undefined ? "type is missing" : `type '${String(issue.input)}' is not one of ${MEMORY_TYPES.join(", ")}`,
+      error: (issue) => (issue.input === undefined ? "type is missing" : `type '${String(issue.input)}' is not one of ${MEMORY_TYPES.join(", ")}`),
     }),
   ),
 });

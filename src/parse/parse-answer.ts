@@ -1,5 +1,5 @@
-import { normaliseLineEndings } from "../text/clean-text.js";
 import type { Problem } from "../problems/problem.js";
+import { normaliseLineEndings } from "../text/clean-text.js";
 import { extractWeeklySummary, type WeeklySummaryText } from "./extract-weekly-summary.js";
 import { findTypedMemoryBlocks } from "./find-typed-memory-blocks.js";
 import { type MemoryCandidate, parseTypedMemoryBlock } from "./parse-typed-memory.js";
@@ -34,7 +34,5 @@ export function parseAnswer(answer: string): ParsedAnswer {
   }
   const extracted = extractWeeklySummary(outside);
   const none = blocks.length === 0 && outside.some((line) => line.trim() === "NONE");
-  return extracted.ok
-    ? { summary: extracted.summary, candidates, problems, none }
-    : { summaryProblem: extracted.reason, candidates, problems, none };
+  return extracted.ok ? { summary: extracted.summary, candidates, problems, none } : { summaryProblem: extracted.reason, candidates, problems, none };
 }

@@ -36,7 +36,8 @@ export function parseTypedMemoryBlock(block: TypedMemoryBlock): ParsedBlock {
     const lines = body.split("\n");
     const end = lines.findIndex((line) => line.trim() === "");
     const head = lines.slice(0, end === -1 ? lines.length : end);
-    if (head.length === 0 || !head.every((line) => /^[A-Za-z_]+\s*:/.test(line))) return reject(source, "no frontmatter (expected --- name / description / type ---)");
+    if (head.length === 0 || !head.every((line) => /^[A-Za-z_]+\s*:/.test(line)))
+      return reject(source, "no frontmatter (expected --- name / description / type ---)");
     data = readFields(head.join("\n"), source, warnings);
     content = lines.slice(head.length).join("\n");
   }

@@ -1,10 +1,10 @@
 import { addDays } from "date-fns/addDays";
 import { endOfMonth } from "date-fns/endOfMonth";
 import { endOfQuarter } from "date-fns/endOfQuarter";
-import { lightFormat } from "date-fns/lightFormat";
 import { getISOWeek } from "date-fns/getISOWeek";
-import { getISOWeekYear } from "date-fns/getISOWeekYear";
 import { getISOWeeksInYear } from "date-fns/getISOWeeksInYear";
+import { getISOWeekYear } from "date-fns/getISOWeekYear";
+import { lightFormat } from "date-fns/lightFormat";
 import { parseISO } from "date-fns/parseISO";
 import { startOfMonth } from "date-fns/startOfMonth";
 import { startOfQuarter } from "date-fns/startOfQuarter";

@@ -12,9 +12,9 @@ import { completeCompaction, prepareCompaction, readCompaction } from "./compact
 import { isIndexFile } from "./compact-week.js";
 import { planPeriod } from "./plan-period.js";
 import { relatedMemories } from "./related-memories.js";
-import { RunMemories } from "./run-memories.js";
 import type { AutoWeek } from "./run-auto.js";
 import type { RunContext } from "./run-context.js";
+import { RunMemories } from "./run-memories.js";
 import type { SavedBatch } from "./saved-batch.js";
 
 /** What became of one week of a batch. */
@@ -81,7 +81,16 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
       continue;
     }
     const memories = new RunMemories(snapshot.memories);
-    const prepared = await prepareCompaction(prompts, logs, relatedMemories(memories, logs.logs.map((log) => log.text).join("\n"), logs.logs.map((log) => log.file.relPath)), ctx.settings);
+    const prepared = await prepareCompaction(
+      prompts,
+      logs,
+      relatedMemories(
+        memories,
+        logs.logs.map((log) => log.text).join("\n"),
+        logs.logs.map((log) => log.file.relPath),
+      ),
+      ctx.settings,
+    );
     const model = new BatchAnswerModel(item.completion, ctx.model, saved.provider, saved.model);
     let completed: Awaited<ReturnType<typeof completeCompaction>>;
     try {
@@ -120,6 +129,8 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
   }
   const pending = out.weeks.filter((week) => week.outcome === "failed" || week.outcome === "requeued").length;
   const cost = out.costUsd === undefined ? "" : `, $${out.costUsd.toFixed(4)} at the batch price`;
-  out.lines.push(`batch ${saved.id}: ${out.compacted.length} week${out.compacted.length === 1 ? "" : "s"} applied, ${pending} left pending; ${out.usage.inputTokens} input + ${out.usage.outputTokens} output tokens${cost}`);
+  out.lines.push(
+    `batch ${saved.id}: ${out.compacted.length} week${out.compacted.length === 1 ? "" : "s"} applied, ${pending} left pending; ${out.usage.inputTokens} input + ${out.usage.outputTokens} output tokens${cost}`,
+  );
   return out;
 }

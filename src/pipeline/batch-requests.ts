@@ -1,16 +1,16 @@
-import type { Problem } from "../problems/problem.js";
 import { loadPeriodLogs, type PeriodLogs } from "../logs/load-period-logs.js";
 import type { BatchClient, BatchRequest } from "../model/batch-client.js";
 import { batchPrice } from "../model/batch-price.js";
 import { estimateCost } from "../model/estimate-cost.js";
+import type { Problem } from "../problems/problem.js";
 import { estimateTokens } from "../prompt/render-prompt.js";
 import { type WeekState, weekStates } from "../schedule/week-status.js";
 import type { Snapshot } from "../store/snapshot.js";
 import { sha256 } from "../text/hash.js";
 import { prepareCompaction } from "./compact-daily.js";
 import { relatedMemories } from "./related-memories.js";
-import { RunMemories } from "./run-memories.js";
 import type { RunContext } from "./run-context.js";
+import { RunMemories } from "./run-memories.js";
 import type { SavedBatch } from "./saved-batch.js";
 
 /** The size and price of a batch, before submitting it. */
@@ -38,7 +38,12 @@ export interface PreparedBatch {
  * are made against the run's one snapshot: in a batch, no week can see the
  * memories an earlier week of the same batch will write.
  */
-export async function prepareBatch(ctx: RunContext, todo: WeekState[], snapshot: Snapshot, client: Pick<BatchClient, "body" | "modelId">): Promise<PreparedBatch> {
+export async function prepareBatch(
+  ctx: RunContext,
+  todo: WeekState[],
+  snapshot: Snapshot,
+  client: Pick<BatchClient, "body" | "modelId">,
+): Promise<PreparedBatch> {
   const memories = new RunMemories(snapshot.memories);
   const prompts = await ctx.prompts();
   const requests: BatchRequest[] = [];
@@ -49,7 +54,16 @@ export async function prepareBatch(ctx: RunContext, todo: WeekState[], snapshot:
     const logs = await readWeekLogs(ctx, due);
     warnings.push(...logs.problems);
     if (logs.logs.length === 0) continue;
-    const prepared = await prepareCompaction(prompts, logs, relatedMemories(memories, logs.logs.map((log) => log.text).join("\n"), logs.logs.map((log) => log.file.relPath)), ctx.settings);
+    const prepared = await prepareCompaction(
+      prompts,
+      logs,
+      relatedMemories(
+        memories,
+        logs.logs.map((log) => log.text).join("\n"),
+        logs.logs.map((log) => log.file.relPath),
+      ),
+      ctx.settings,
+    );
     const request: BatchRequest = { customId: due.week.label, prompt: prepared.prompt.user, options: prepared.options };
     requests.push(request);
     weeks.push({ week: due.week.label, customId: request.customId, requestHash: requestHash(client, request), logs: logSources(logs) });

@@ -15,7 +15,11 @@ export async function leaveBatchedWeeks(dir: MemoryDir, due: WeekState[]): Promi
     saved = await readSavedBatch(dir);
   } catch (error) {
     if (!(error instanceof CompactorError)) throw error;
-    return { todo: due, line: undefined, warnings: [{ source: SAVED_BATCH_FILE, ruleId: "unreadable-batch", message: `${error.message}; its weeks are compacted one by one` }] };
+    return {
+      todo: due,
+      line: undefined,
+      warnings: [{ source: SAVED_BATCH_FILE, ruleId: "unreadable-batch", message: `${error.message}; its weeks are compacted one by one` }],
+    };
   }
   if (!saved) return { todo: due, line: undefined, warnings: [] };
   const batched = new Set(saved.weeks.map((entry) => entry.week));

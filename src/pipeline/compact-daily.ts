@@ -1,7 +1,7 @@
 import type { ModelPrice } from "../config/config-schema.js";
 import { ModelAnswerError } from "../errors/model-answer-error.js";
-import { entryAnchor, type LogEntry } from "../logs/log-types.js";
 import type { PeriodLogs } from "../logs/load-period-logs.js";
+import { entryAnchor, type LogEntry } from "../logs/log-types.js";
 import { redactSecrets } from "../logs/redact-secrets.js";
 import { hasBareRelativeDate, resolveRelativeDates } from "../logs/resolve-relative-dates.js";
 import { type Memory, newMemory } from "../memory/memory.js";
@@ -98,7 +98,12 @@ export async function completeCompaction(model: MemoryModel, prepared: PreparedC
 }
 
 /** Reads the answer into the summary and memories, each traced to the entries it came from: the parse step. */
-export function readCompaction(prepared: PreparedCompaction, completed: CompletedCompaction, model: Pick<MemoryModel, "provider" | "modelId">, price?: ModelPrice): CompactionResult {
+export function readCompaction(
+  prepared: PreparedCompaction,
+  completed: CompletedCompaction,
+  model: Pick<MemoryModel, "provider" | "modelId">,
+  price?: ModelPrice,
+): CompactionResult {
   const { period, logs } = prepared;
   const parsed = completed.parsed;
   const warnings: Problem[] = [...logs.problems];
@@ -109,7 +114,11 @@ export function readCompaction(prepared: PreparedCompaction, completed: Complete
   const summaryText = absoluteDates(parsed.summary!.body, entries, period.lastDate);
   const trace = traceSummary(summaryText, entries);
   for (const bullet of trace.untraced) {
-    warnings.push({ source: `summary: ${bullet.section} bullet ${bullet.bullet}`, ruleId: "untraced-bullet", message: `matches no daily entry: "${bullet.text.slice(0, 80)}"` });
+    warnings.push({
+      source: `summary: ${bullet.section} bullet ${bullet.bullet}`,
+      ruleId: "untraced-bullet",
+      message: `matches no daily entry: "${bullet.text.slice(0, 80)}"`,
+    });
   }
   const memories: Memory[] = [];
   for (const candidate of parsed.candidates) {

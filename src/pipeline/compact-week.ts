@@ -11,8 +11,8 @@ import { RecordingModel } from "../providers/replay/recording-model.js";
 import { cacheSnapshot, readSnapshot, type Snapshot } from "../store/snapshot.js";
 import { SnapshotCache } from "../store/snapshot-cache.js";
 import { commitChanges } from "../store/transaction.js";
-import { type CompactionResult, compressionRatio, type SkippedCandidate, type SourceLog } from "./compaction-result.js";
 import { completeCompaction, prepareCompaction, readCompaction } from "./compact-daily.js";
+import { type CompactionResult, compressionRatio, type SkippedCandidate, type SourceLog } from "./compaction-result.js";
 import { type AcceptedMemory, type PlannedFile, planPeriod } from "./plan-period.js";
 import { relatedMemories } from "./related-memories.js";
 import type { RunContext } from "./run-context.js";
@@ -93,7 +93,13 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
     });
     // Only once the run has committed (a refused run writes nothing); a cache that cannot be written costs the next run a re-read.
     await cacheSnapshot(ctx.dir, cache, outcome.plan.next).catch(() => undefined);
-    return weekResult(period, outcome, { dryRun: false, notes: [], recovered, ...(journal ? { run: journal.run } : {}), ...(built instanceof RecordingModel ? { recorded: built.recorded } : {}) });
+    return weekResult(period, outcome, {
+      dryRun: false,
+      notes: [],
+      recovered,
+      ...(journal ? { run: journal.run } : {}),
+      ...(built instanceof RecordingModel ? { recorded: built.recorded } : {}),
+    });
   });
 }
 
@@ -120,10 +126,20 @@ export async function compactPeriod(ctx: RunContext, period: Period, snapshot: S
  * shows the model the memories related to them, makes the one call and
  * reads the answer. Plans nothing: several periods can be asked at once.
  */
-export async function askPeriod(ctx: RunContext, period: Period, memories: RunMemories, model: MemoryModel, files?: LogFile[]): Promise<AskedPeriod | undefined> {
+export async function askPeriod(
+  ctx: RunContext,
+  period: Period,
+  memories: RunMemories,
+  model: MemoryModel,
+  files?: LogFile[],
+): Promise<AskedPeriod | undefined> {
   const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal, files });
   if (logs.logs.length === 0) return undefined;
-  const related = relatedMemories(memories, logs.logs.map((log) => log.text).join("\n"), logs.logs.map((log) => log.file.relPath));
+  const related = relatedMemories(
+    memories,
+    logs.logs.map((log) => log.text).join("\n"),
+    logs.logs.map((log) => log.file.relPath),
+  );
   const prepared = await prepareCompaction(await ctx.prompts(), logs, related, ctx.settings);
   const completed = await completeCompaction(model, prepared, ctx.signal);
   const result = readCompaction(prepared, completed, model, ctx.price(model.modelId));
@@ -135,7 +151,9 @@ export function planAsked(ctx: RunContext, asked: AskedPeriod, snapshot: Snapsho
   const { result } = asked;
   const untraced = result.warnings.filter((w) => w.ruleId === "untraced-bullet" || w.ruleId === "untraced-memory");
   if (options.strict && untraced.length > 0) {
-    throw new UntracedOutputError(`--strict: ${untraced.length} summary bullet(s) or memories trace to no daily entry (first: ${untraced[0]!.source}: ${untraced[0]!.message}); nothing written`);
+    throw new UntracedOutputError(
+      `--strict: ${untraced.length} summary bullet(s) or memories trace to no daily entry (first: ${untraced[0]!.source}: ${untraced[0]!.message}); nothing written`,
+    );
   }
   const plan = planPeriod(snapshot, result, {
     layout: ctx.dir.layout,
@@ -154,7 +172,16 @@ async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Prom
     // A dry run never spends money: a paid provider stops at the estimate.
     const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
     if (logs.logs.length === 0) return noLogs(ctx, period, model, snapshot.problems, true);
-    const prepared = await prepareCompaction(await ctx.prompts(), logs, relatedMemories(new RunMemories(snapshot.memories), logs.logs.map((l) => l.text).join("\n"), logs.logs.map((l) => l.file.relPath)), ctx.settings);
+    const prepared = await prepareCompaction(
+      await ctx.prompts(),
+      logs,
+      relatedMemories(
+        new RunMemories(snapshot.memories),
+        logs.logs.map((l) => l.text).join("\n"),
+        logs.logs.map((l) => l.file.relPath),
+      ),
+      ctx.settings,
+    );
     const estimate = await estimateOf(model, prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId), ctx.signal);
     return {
       ...emptyResult(period, model, true),
@@ -167,7 +194,11 @@ async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Prom
   const outcome = await compactPeriod(ctx, period, snapshot, model);
   if (!outcome) return noLogs(ctx, period, model, snapshot.problems, true);
   const actions = new Map(outcome.plan.files.map((file) => [file.path, file.action]));
-  const preview = outcome.plan.changes.map((change) => ({ path: change.path, action: actions.get(change.path) ?? "update", content: typeof change.content === "string" ? change.content : "" }));
+  const preview = outcome.plan.changes.map((change) => ({
+    path: change.path,
+    action: actions.get(change.path) ?? "update",
+    content: typeof change.content === "string" ? change.content : "",
+  }));
   const estimate = await estimateOf(model, outcome.prompt, outcome.logs, ctx.settings.maxTokens, ctx.price(model.modelId), ctx.signal);
   return weekResult(period, outcome, { dryRun: true, notes: [], recovered: [], preview, estimate });
 }
@@ -175,7 +206,15 @@ async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Prom
 function weekResult(
   period: Period,
   outcome: NonNullable<Awaited<ReturnType<typeof compactPeriod>>>,
-  extra: { dryRun: boolean; notes: string[]; recovered: string[]; run?: string; preview?: { path: string; action: string; content: string }[]; recorded?: string[]; estimate?: CostEstimate },
+  extra: {
+    dryRun: boolean;
+    notes: string[];
+    recovered: string[];
+    run?: string;
+    preview?: { path: string; action: string; content: string }[];
+    recorded?: string[];
+    estimate?: CostEstimate;
+  },
 ): CompactWeekResult {
   const { result, plan } = outcome;
   return {

@@ -9,11 +9,11 @@ import type { Problem } from "../problems/problem.js";
 import { type CompactionPrompts, loadCompactionPrompts } from "../prompt/load-prompts.js";
 import { createModel } from "../providers/create-model.js";
 import { MemoryDir } from "../store/memory-dir.js";
-import type { CompactionResult } from "./compaction-result.js";
+import type { BatchAutoResult } from "./batch-result.js";
 import type { CompactWeekResult } from "./compact-week.js";
+import type { CompactionResult } from "./compaction-result.js";
 import type { ConsolidateOptions, ConsolidateResult } from "./consolidate.js";
 import type { AutoOptions, AutoResult } from "./run-auto.js";
-import type { BatchAutoResult } from "./batch-result.js";
 import type { BatchOptions } from "./run-batch.js";
 import type { ProgressEvent, RunContext } from "./run-context.js";
 import type { SearchOptions, SearchResult } from "./search.js";
@@ -78,7 +78,8 @@ export class Compactor {
   ) {
     const env = options.env ?? process.env;
     const root = dir.root;
-    const relative = (globs: string[] | undefined) => globs?.map((glob) => (path.isAbsolute(glob) ? path.relative(root, glob).split(path.sep).join("/") : glob));
+    const relative = (globs: string[] | undefined) =>
+      globs?.map((glob) => (path.isAbsolute(glob) ? path.relative(root, glob).split(path.sep).join("/") : glob));
     const settings = resolved.settings;
     this.context = {
       dir,
@@ -104,11 +105,21 @@ export class Compactor {
     if (options.config !== undefined && typeof options.config === "object") {
       loaded = await validate(options.config, path.join(cwd, "(config)"));
     } else {
-      loaded = await loadConfig({ file: typeof options.config === "string" ? path.resolve(cwd, options.config) : undefined, memoryDir: knownDir ? path.resolve(cwd, knownDir) : undefined, cwd });
+      loaded = await loadConfig({
+        file: typeof options.config === "string" ? path.resolve(cwd, options.config) : undefined,
+        memoryDir: knownDir ? path.resolve(cwd, knownDir) : undefined,
+        cwd,
+      });
     }
     const provider = options.replayDir ? "replay" : options.provider;
     const modelName = typeof options.model === "string" ? options.model : undefined;
-    const { settings, sources } = resolveSettings({ flags: { dir: options.dir, provider, model: modelName }, env, config: loaded.config, configFile: loaded.file, cwd });
+    const { settings, sources } = resolveSettings({
+      flags: { dir: options.dir, provider, model: modelName },
+      env,
+      config: loaded.config,
+      configFile: loaded.file,
+      cwd,
+    });
     if (options.replayDir) sources.provider = "flag --replay";
     return { settings, sources, configFile: loaded.file, warnings: loaded.warnings };
   }

@@ -109,7 +109,15 @@ export async function consolidateLocked(ctx: RunContext, mode: "apply" | "auto",
   options.onReport?.(report, plan);
   const today = ctx.now().toISOString().slice(0, 10);
   const reminderFile = topicPath(ctx.dir.layout, REMINDER_FILE_NAME);
-  const reminder = mode === "auto" ? reminderFor(snapshot.memories.find((m) => m.file === reminderFile && isAutoReminder(m)), plan.conflicts, today, reminderFile) : undefined;
+  const reminder =
+    mode === "auto"
+      ? reminderFor(
+          snapshot.memories.find((m) => m.file === reminderFile && isAutoReminder(m)),
+          plan.conflicts,
+          today,
+          reminderFile,
+        )
+      : undefined;
   const dir = ctx.dir.given;
   if (isEmptyPlan(plan) && reminder === undefined) return result(mode, false, plan, report, { dir, warnings, recovered });
 
@@ -135,7 +143,10 @@ export async function consolidateLocked(ctx: RunContext, mode: "apply" | "auto",
   const after = activeAfter(snapshot.memories, writes, new Set(effect.removes));
   checkRecall(await readProbes(ctx.dir), snapshot.memories.map(textOf), after.map(textOf));
 
-  const changes: FileChange[] = [...[...writes.values()].map((memory) => ({ path: memory.file, content: renderMemory(memory) })), ...effect.removes.map((path) => ({ path, content: null }))];
+  const changes: FileChange[] = [
+    ...[...writes.values()].map((memory) => ({ path: memory.file, content: renderMemory(memory) })),
+    ...effect.removes.map((path) => ({ path, content: null })),
+  ];
   const index = buildIndex(after, snapshot.summaries.map(indexWeek), ctx.dir.layout.indexFile);
   for (const file of index.files) changes.push({ path: file.path, content: file.content });
   // What this pass writes goes into the snapshot cache, so the next command (status, say) parses none of it.
@@ -152,7 +163,12 @@ export async function consolidateLocked(ctx: RunContext, mode: "apply" | "auto",
   return result(mode, false, plan, report, { dir, warnings, recovered, applied: true, improved, deferred, ...(journal ? { run: journal.run } : {}) });
 }
 
-async function makePlan(ctx: RunContext, snapshot: Snapshot, askModel: boolean, options: { saveVectors?: boolean } = {}): Promise<{ plan: ConsolidationPlan; warnings: Problem[] }> {
+async function makePlan(
+  ctx: RunContext,
+  snapshot: Snapshot,
+  askModel: boolean,
+  options: { saveVectors?: boolean } = {},
+): Promise<{ plan: ConsolidationPlan; warnings: Problem[] }> {
   const today = ctx.now().toISOString().slice(0, 10);
   const warnings: Problem[] = [];
   const vectors = ctx.settings.embeddings ? await memoryVectors(ctx, snapshot.memories, options.saveVectors !== false) : undefined;
@@ -168,7 +184,10 @@ async function makePlan(ctx: RunContext, snapshot: Snapshot, askModel: boolean, 
 /** The memories' vectors from the configured embeddings endpoint, through the cache in `.compact/`. */
 // A dry run or a report writes nothing, not even the cache.
 async function memoryVectors(ctx: RunContext, memories: Memory[], save: boolean): Promise<Map<string, Float32Array>> {
-  const embedder = await openAiEmbedder(ctx.settings.embeddings!, ctx.env ?? process.env, { timeoutMs: ctx.settings.timeoutMs, maxRetries: ctx.settings.maxRetries });
+  const embedder = await openAiEmbedder(ctx.settings.embeddings!, ctx.env ?? process.env, {
+    timeoutMs: ctx.settings.timeoutMs,
+    maxRetries: ctx.settings.maxRetries,
+  });
   const { vectors } = await cachedVectors(ctx.dir, embedder, memories.map(embeddingText), { save, ...(ctx.signal ? { signal: ctx.signal } : {}) });
   return new Map(memories.map((memory, i) => [memoryId(memory), vectors[i]!]));
 }
@@ -231,7 +250,16 @@ function result(
   dryRun: boolean,
   plan: ConsolidationPlan,
   report: string,
-  extra: { dir?: string; warnings?: Problem[]; recovered?: string[]; applied?: boolean; cancelled?: boolean; improved?: number; run?: string; deferred?: string[] },
+  extra: {
+    dir?: string;
+    warnings?: Problem[];
+    recovered?: string[];
+    applied?: boolean;
+    cancelled?: boolean;
+    improved?: number;
+    run?: string;
+    deferred?: string[];
+  },
 ): ConsolidateResult {
   const resolved = extra.applied ? plan.supersedes.length : 0;
   const counts = {
@@ -257,7 +285,9 @@ function result(
     counts,
     warnings: extra.warnings ?? [],
     recovered: extra.recovered ?? [],
-    ...(mode === "auto" && !dryRun ? { line: `[compact --auto] dir=${extra.dir ?? "."} merged=${counts.merged} pruned=${counts.pruned} conflicts_skipped=${plan.conflicts.length}` } : {}),
+    ...(mode === "auto" && !dryRun
+      ? { line: `[compact --auto] dir=${extra.dir ?? "."} merged=${counts.merged} pruned=${counts.pruned} conflicts_skipped=${plan.conflicts.length}` }
+      : {}),
   };
 }
 

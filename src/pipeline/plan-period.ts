@@ -2,12 +2,12 @@ import { applyPlan } from "../consolidate/apply-plan.js";
 import { planConsolidation } from "../consolidate/plan-consolidation.js";
 import { describeOperation, operations } from "../consolidate/plan-types.js";
 import { buildIndex, type IndexWeek } from "../memory/build-index.js";
+import { type Memory, memoryId } from "../memory/memory.js";
 import { memoryFileName } from "../memory/memory-file-name.js";
 import { mergeMemory } from "../memory/merge-memory.js";
-import { type Memory, memoryId } from "../memory/memory.js";
 import { readMemory } from "../memory/read-memory.js";
 import { renderMemory } from "../memory/render-memory.js";
-import { readSummaryFile, renderSummary, sameSummary, type SummaryFile } from "../memory/summary-file.js";
+import { readSummaryFile, renderSummary, type SummaryFile, sameSummary } from "../memory/summary-file.js";
 import { summaryPath } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
 import type { MemoryLayout } from "../store/memory-layout.js";
@@ -82,7 +82,13 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
     touched.set(memory.file, memory);
     active.set(memory.file, memory);
     byName.set(nameKey(memory), memory);
-    accepted.push({ name: candidate.name, type: candidate.type, file: memory.file, action: existing ? (memory === existing ? "unchanged" : "updated") : "created", sources: candidate.sources });
+    accepted.push({
+      name: candidate.name,
+      type: candidate.type,
+      file: memory.file,
+      action: existing ? (memory === existing ? "unchanged" : "updated") : "created",
+      sources: candidate.sources,
+    });
     if (existing && memory !== existing) fresh.add(memoryId(memory));
   }
 

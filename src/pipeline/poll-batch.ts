@@ -9,7 +9,13 @@ import { SAVED_BATCH_FILE } from "./saved-batch.js";
  * interrupt or a failed look leaves the batch saved: the next run resumes.
  * `onChange` hears each status that differs from the last.
  */
-export async function pollBatch(client: BatchClient, id: string, intervalMs: number, signal: AbortSignal | undefined, onChange: (status: BatchStatus) => void): Promise<BatchStatus> {
+export async function pollBatch(
+  client: BatchClient,
+  id: string,
+  intervalMs: number,
+  signal: AbortSignal | undefined,
+  onChange: (status: BatchStatus) => void,
+): Promise<BatchStatus> {
   let last = "";
   for (;;) {
     const status = await guarded(() => client.status(id, signal), id, signal);
@@ -30,7 +36,9 @@ export async function guarded<T>(step: () => Promise<T>, id: string, signal: Abo
     // A batch the provider does not know cannot be collected by running again: that error says what to do.
     if (error instanceof ProviderError && error.status !== 404) {
       const message = error.message.slice(error.provider.length + 2);
-      throw new ProviderError(error.provider, `${message}; batch ${id} stays saved in ${SAVED_BATCH_FILE}: run again to collect it`, error.status, { cause: error });
+      throw new ProviderError(error.provider, `${message}; batch ${id} stays saved in ${SAVED_BATCH_FILE}: run again to collect it`, error.status, {
+        cause: error,
+      });
     }
     throw error;
   }

@@ -1,17 +1,17 @@
 import type { Problem } from "../problems/problem.js";
-import { currentGates } from "../schedule/current-gates.js";
 import { countSessions } from "../schedule/count-sessions.js";
+import { currentGates } from "../schedule/current-gates.js";
 import { readScheduleState, renderScheduleState, STATE_FILE } from "../schedule/schedule-state.js";
 import { type WeekState, weekStates } from "../schedule/week-status.js";
 import { writeAtomic } from "../store/atomic-write.js";
 import { cacheSnapshot, readSnapshot, type Snapshot } from "../store/snapshot.js";
 import { SnapshotCache } from "../store/snapshot-cache.js";
 import { commitChanges } from "../store/transaction.js";
-import { askPeriod, isIndexFile, planAsked } from "./compact-week.js";
-import { indexChanges } from "./plan-period.js";
 import { leaveBatchedWeeks } from "./batched-weeks.js";
+import { askPeriod, isIndexFile, planAsked } from "./compact-week.js";
 import { type ConsolidateResult, consolidateLocked } from "./consolidate.js";
 import { inOrder } from "./in-order.js";
+import { indexChanges } from "./plan-period.js";
 import type { RunContext } from "./run-context.js";
 import { RunMemories } from "./run-memories.js";
 import { withRunLock } from "./with-run-lock.js";
@@ -126,7 +126,13 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
       });
       const changes = compacted.length > 0 && !indexed ? indexChanges(snapshot, ctx.dir.layout) : [];
       if (changes.length > 0) {
-        await commitChanges(ctx.dir, changes, { command: "compact --auto (index)", now: ctx.now(), operations: ["rebuild the index"], last: isIndexFile(ctx), signal: ctx.signal });
+        await commitChanges(ctx.dir, changes, {
+          command: "compact --auto (index)",
+          now: ctx.now(),
+          operations: ["rebuild the index"],
+          last: isIndexFile(ctx),
+          signal: ctx.signal,
+        });
         for (const change of changes) snapshot.texts.set(change.path, change.content as string);
       }
     }

@@ -5,8 +5,8 @@ import type { BatchClient, BatchResults, BatchStatus } from "../model/batch-clie
 import { formatProblem, type Problem } from "../problems/problem.js";
 import { readSnapshot } from "../store/snapshot.js";
 import { type AppliedBatch, applyBatchResults } from "./apply-batch-results.js";
-import type { BatchAutoResult, BatchReport } from "./batch-result.js";
 import { type BatchEstimate, describeEstimate, dueWeeks, prepareBatch } from "./batch-requests.js";
+import type { BatchAutoResult, BatchReport } from "./batch-result.js";
 import { dryRunBatch } from "./dry-run-batch.js";
 import { guarded, pollBatch } from "./poll-batch.js";
 import { runAuto } from "./run-auto.js";
@@ -70,7 +70,9 @@ export async function runBatch(ctx: RunContext, openClient: () => Promise<BatchC
   const lines = [...started.lines];
   if (saved) {
     const describe = (now: BatchStatus) => `batch ${saved.id}: ${now.status}, ${now.done} of ${now.total} requests done`;
-    const status = await pollBatch(client, saved.id, intervalMs, ctx.signal, (now) => ctx.onProgress?.({ kind: "period", done: now.done, total: now.total, text: describe(now) }));
+    const status = await pollBatch(client, saved.id, intervalMs, ctx.signal, (now) =>
+      ctx.onProgress?.({ kind: "period", done: now.done, total: now.total, text: describe(now) }),
+    );
     report.status = status.status;
     lines.push(describe(status));
     results = await guarded(() => client.results(saved.id, ctx.signal), saved.id, ctx.signal);
@@ -105,7 +107,9 @@ async function submitOrResume(ctx: RunContext, client: BatchClient, recovered: s
   const saved = await readSavedBatch(ctx.dir);
   if (saved) {
     if (saved.provider !== client.provider) {
-      throw new UsageError(`batch ${saved.id} in ${SAVED_BATCH_FILE} was submitted to ${saved.provider}: run with --provider ${saved.provider} to collect it, or delete that file to abandon it`);
+      throw new UsageError(
+        `batch ${saved.id} in ${SAVED_BATCH_FILE} was submitted to ${saved.provider}: run with --provider ${saved.provider} to collect it, or delete that file to abandon it`,
+      );
     }
     const line = `resuming batch ${saved.id} (${saved.provider} ${saved.model}, ${saved.weeks.length} week${saved.weeks.length === 1 ? "" : "s"}, submitted ${saved.submittedAt}): collecting it, not submitting again`;
     ctx.onProgress?.({ kind: "period", done: 0, total: saved.weeks.length, text: line });
@@ -117,10 +121,16 @@ async function submitOrResume(ctx: RunContext, client: BatchClient, recovered: s
   const warnings = [...snapshot.problems, ...problems, ...prepared.warnings];
   if (prepared.requests.length === 0) return { saved: undefined, submitted: false, lines: [], warnings, recovered };
   const id = await client.submit(prepared.requests);
-  if (typeof id !== "string" || id === "") throw new ProviderError(client.provider, "the batch was accepted but no batch id came back; look for it in the provider's console before running again");
+  if (typeof id !== "string" || id === "")
+    throw new ProviderError(client.provider, "the batch was accepted but no batch id came back; look for it in the provider's console before running again");
   const batch: SavedBatch = { version: 1, provider: client.provider, model: client.modelId, id, submittedAt: ctx.now().toISOString(), weeks: prepared.weeks };
   await writeSavedBatch(ctx.dir, batch).catch((error: unknown) => {
-    throw IoError.from(SAVED_BATCH_FILE, "write", error, `; batch ${id} was submitted to ${client.provider} but could not be saved — cancel it there, or save its id`);
+    throw IoError.from(
+      SAVED_BATCH_FILE,
+      "write",
+      error,
+      `; batch ${id} was submitted to ${client.provider} but could not be saved — cancel it there, or save its id`,
+    );
   });
   const line = `submitted batch ${id} to ${client.provider} ${client.modelId}: ${describeEstimate(prepared.estimate)}`;
   ctx.onProgress?.({ kind: "period", done: 0, total: prepared.requests.length, text: line });

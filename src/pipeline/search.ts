@@ -34,7 +34,13 @@ export async function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise
   const documents: SearchDocument[] = snapshot.memories.map(memoryDocument);
   for (const summary of snapshot.summaries) {
     const text = snapshot.texts.get(summary.file) ?? "";
-    documents.push({ file: summary.file, name: summary.label, type: "weekly", description: `${summary.firstDate} … ${summary.lastDate}`, body: readFrontmatter(text).body });
+    documents.push({
+      file: summary.file,
+      name: summary.label,
+      type: "weekly",
+      description: `${summary.firstDate} … ${summary.lastDate}`,
+      body: readFrontmatter(text).body,
+    });
   }
   return documents;
 }

@@ -54,7 +54,14 @@ export async function status(ctx: RunContext): Promise<StatusResult> {
     command: "status",
     dir: ctx.dir.given,
     layout: { name: ctx.dir.layout.name, reason: ctx.dir.layoutReason },
-    weeks: { withLogs: weeks.length, compacted: byState("compacted"), stale: byState("stale"), pending: byState("pending"), current: byState("current"), unreadable: byState("unreadable") },
+    weeks: {
+      withLogs: weeks.length,
+      compacted: byState("compacted"),
+      stale: byState("stale"),
+      pending: byState("pending"),
+      current: byState("current"),
+      unreadable: byState("unreadable"),
+    },
     memories: { total: snapshot.memories.length, byType, archived: snapshot.archived.length },
     index: {
       file: ctx.dir.layout.indexFile,

@@ -39,7 +39,15 @@ export async function listRuns(ctx: RunContext): Promise<RunListResult> {
     schemaVersion: 1,
     ok: true,
     command: "undo-list",
-    runs: journals.map((j) => ({ run: j.run, kind: j.kind ?? "run", command: j.command, startedAt: j.startedAt, status: j.status, files: j.files.length, operations: j.operations ?? [] })),
+    runs: journals.map((j) => ({
+      run: j.run,
+      kind: j.kind ?? "run",
+      command: j.command,
+      startedAt: j.startedAt,
+      status: j.status,
+      files: j.files.length,
+      operations: j.operations ?? [],
+    })),
     warnings: problems,
   };
 }
@@ -59,7 +67,8 @@ export async function undo(ctx: RunContext, runId?: string): Promise<UndoResult>
       const damaged = problems.length > 0 ? `; ${problems.length} journal(s) could not be read (${problems[0]!.source}): see compact undo --list` : "";
       throw new UndoError(runId ? `no run ${runId} in ${ctx.dir.given} (see compact undo --list)${damaged}` : `no run to undo in ${ctx.dir.given}${damaged}`);
     }
-    if (journal.kind === "undo") throw new UndoError(`run ${journal.run} is the undo of run ${journal.undoes}; an undo is not undone (see compact undo --list)`);
+    if (journal.kind === "undo")
+      throw new UndoError(`run ${journal.run} is the undo of run ${journal.undoes}; an undo is not undone (see compact undo --list)`);
     if (journal.status === "undone") throw new UndoError(`run ${journal.run} was already undone`);
     if (journal.status !== "committed") throw new UndoError(`run ${journal.run} is ${journal.status}; run compact once to finish or discard it, then undo`);
 
@@ -97,6 +106,7 @@ async function savedCopy(ctx: RunContext, journal: Journal, file: Journal["files
   if (file.saved === null) return null;
   const saved = await readCurrent(ctx.dir, file.saved);
   const expected = file.savedSha256 ?? file.before;
-  if (saved === null || sha256(saved) !== expected) throw new UndoError(`cannot undo run ${journal.run}: the saved copy of ${file.path} is missing or damaged; nothing restored`);
+  if (saved === null || sha256(saved) !== expected)
+    throw new UndoError(`cannot undo run ${journal.run}: the saved copy of ${file.path} is missing or damaged; nothing restored`);
   return saved;
 }

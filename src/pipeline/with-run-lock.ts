@@ -11,7 +11,8 @@ import type { RunContext } from "./run-context.js";
 export async function withRunLock<T>(ctx: RunContext, command: string, work: (recovered: string[]) => Promise<T>): Promise<T> {
   const lock = await acquireLock(ctx.dir, command, ctx.now());
   const notes: string[] = [];
-  if (lock.tookOver) notes.push(`took over a stale lock (pid ${lock.tookOver.pid} on ${lock.tookOver.host}, ${lock.tookOver.command}, since ${lock.tookOver.startedAt})`);
+  if (lock.tookOver)
+    notes.push(`took over a stale lock (pid ${lock.tookOver.pid} on ${lock.tookOver.host}, ${lock.tookOver.command}, since ${lock.tookOver.startedAt})`);
   const release = () => lock.releaseSync();
   process.once("exit", release);
   try {

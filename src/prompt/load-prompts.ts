@@ -19,10 +19,7 @@ export const USER_TEMPLATE_FILE = "compact-user.md";
 
 /** Reads the compaction prompts from a directory (default: the package's own `prompts/`). */
 export async function loadCompactionPrompts(dir: string = BUILT_IN_PROMPTS_DIR): Promise<CompactionPrompts> {
-  const [system, userTemplate] = await Promise.all([
-    readPromptFile(path.join(dir, SYSTEM_PROMPT_FILE)),
-    readPromptFile(path.join(dir, USER_TEMPLATE_FILE)),
-  ]);
+  const [system, userTemplate] = await Promise.all([readPromptFile(path.join(dir, SYSTEM_PROMPT_FILE)), readPromptFile(path.join(dir, USER_TEMPLATE_FILE))]);
   for (const placeholder of ["{daily_logs}", "{week_label}"]) {
     if (!userTemplate.includes(placeholder)) {
       throw new InputError(path.join(dir, USER_TEMPLATE_FILE), `the template has no ${placeholder} placeholder`);

@@ -21,9 +21,7 @@ export function formatDailyLogs(logs: DailyLog[]): string {
  * that looks like a placeholder is never substituted.
  */
 export function renderUserPrompt(template: string, values: { dailyLogs: string; weekLabel: string }): string {
-  return template.replace(/\{(daily_logs|week_label)\}/g, (_, key: string) =>
-    key === "daily_logs" ? values.dailyLogs.trimEnd() : values.weekLabel,
-  );
+  return template.replace(/\{(daily_logs|week_label)\}/g, (_, key: string) => (key === "daily_logs" ? values.dailyLogs.trimEnd() : values.weekLabel));
 }
 
 /** The rendered seed 002 call for one week. */

@@ -14,13 +14,18 @@ export const BATCH_PROVIDERS = ["anthropic", "openai"] as const;
 export async function createBatchClient(settings: ModelSettings, env: Record<string, string | undefined>): Promise<BatchClient> {
   const provider = settings.provider;
   if (provider !== "anthropic" && provider !== "openai") {
-    throw new UsageError(`--batch needs a provider with a batch API (${BATCH_PROVIDERS.join(" or ")}), not '${provider}' — pass --provider anthropic or --provider openai, or drop --batch`);
+    throw new UsageError(
+      `--batch needs a provider with a batch API (${BATCH_PROVIDERS.join(" or ")}), not '${provider}' — pass --provider anthropic or --provider openai, or drop --batch`,
+    );
   }
   const apiKey = env[settings.apiKeyEnv];
   if (!apiKey) throw new MissingKeyError(provider, settings.apiKeyEnv);
   const common = { apiKey, apiKeyEnv: settings.apiKeyEnv, baseURL: settings.baseURL, timeoutMs: settings.timeoutMs, maxRetries: settings.maxRetries };
   if (provider === "anthropic") {
-    const [{ AnthropicBatchClient }, { ANTHROPIC_DEFAULT_MODEL }] = await Promise.all([import("./anthropic/anthropic-batch.js"), import("./anthropic/anthropic-model.js")]);
+    const [{ AnthropicBatchClient }, { ANTHROPIC_DEFAULT_MODEL }] = await Promise.all([
+      import("./anthropic/anthropic-batch.js"),
+      import("./anthropic/anthropic-model.js"),
+    ]);
     return new AnthropicBatchClient({ ...common, model: settings.model ?? ANTHROPIC_DEFAULT_MODEL });
   }
   const [{ OpenAiBatchClient }, { OPENAI_DEFAULT_MODEL }] = await Promise.all([import("./openai/openai-batch.js"), import("./openai/openai-model.js")]);

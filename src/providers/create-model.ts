@@ -22,7 +22,8 @@ export async function createModel(settings: ModelSettings, env: Record<string, s
     case "offline": {
       const { OfflineModel } = await import("./offline/offline-model.js");
       const model = new OfflineModel();
-      const warnings = settings.model && settings.model !== model.modelId ? [`the offline model has one model, ${model.modelId}; '${settings.model}' ignored`] : [];
+      const warnings =
+        settings.model && settings.model !== model.modelId ? [`the offline model has one model, ${model.modelId}; '${settings.model}' ignored`] : [];
       return { model, warnings };
     }
     case "anthropic":

@@ -42,7 +42,12 @@ export async function installSystemd(entries: ScheduleEntries, env: Record<strin
   return files;
 }
 
-function run(command: string, args: string[], input: string, env: Record<string, string | undefined>): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  input: string,
+  env: Record<string, string | undefined>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env: env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";

@@ -1,5 +1,5 @@
-import type { MemoryDir } from "../store/memory-dir.js";
 import { STATE_DIR } from "../store/journal.js";
+import type { MemoryDir } from "../store/memory-dir.js";
 import { decodeText } from "../text/decode-text.js";
 
 /** `.compact/state.json`: what scheduling remembers between runs. */

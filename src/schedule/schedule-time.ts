@@ -25,7 +25,8 @@ export function parseAt(at: string): { time: WeeklyTime; utc: boolean } {
   const match = /^(?:(sun|mon|tue|wed|thu|fri|sat)\w*\s+)?(\d{1,2}):(\d{2})(\s*(?:utc|z))?$/i.exec(at.trim());
   const hour = Number(match?.[2]);
   const minute = Number(match?.[3]);
-  if (!match || hour > 23 || minute > 59) throw new UsageError(`--at '${at}': expected "DAY HH:MM" or "HH:MM", local time, or with UTC after it, e.g. "Mon 10:00" or "Mon 08:00 UTC"`);
+  if (!match || hour > 23 || minute > 59)
+    throw new UsageError(`--at '${at}': expected "DAY HH:MM" or "HH:MM", local time, or with UTC after it, e.g. "Mon 10:00" or "Mon 08:00 UTC"`);
   const day = match[1] ? DAY_NAMES.findIndex((d) => d.toLowerCase() === match[1]!.toLowerCase()) : 1;
   return { time: { day, hour, minute }, utc: match[4] !== undefined };
 }
@@ -71,14 +72,24 @@ export function clock(time: WeeklyTime): string {
 // The day, hour and minute a wall clock in `zone` shows at `date`.
 function wallClock(date: Date, zone: string): WeeklyTime {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: zone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(date).map((p) => [p.type, p.value]),
+    new Intl.DateTimeFormat("en-US", { timeZone: zone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
   );
   return { day: DAY_NAMES.indexOf(parts["weekday"] ?? "Mon"), hour: Number(parts["hour"]), minute: Number(parts["minute"]) };
 }
 
 function offsetMinutes(date: Date, zone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(date)
       .map((p) => [p.type, Number(p.value)]),
   );

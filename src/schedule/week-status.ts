@@ -4,8 +4,8 @@ import type { SummaryFile } from "../memory/summary-file.js";
 import { type Period, periodOf, summaryPath } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
 import type { MemoryDir } from "../store/memory-dir.js";
-import { sha256 } from "../text/hash.js";
 import { byCodeUnit } from "../text/by-code-unit.js";
+import { sha256 } from "../text/hash.js";
 
 /** Where each week with daily logs stands. */
 export interface WeekState {
@@ -24,7 +24,13 @@ export interface WeekState {
  * current when the files and sha256 hashes in its front matter match the
  * week's logs now; the week holding `now`, and later ones, are `current`.
  */
-export async function weekStates(dir: MemoryDir, now: Date, summaries: SummaryFile[], logs: FindLogsOptions = {}, unreadable: Set<string> = new Set()): Promise<{ weeks: WeekState[]; problems: Problem[] }> {
+export async function weekStates(
+  dir: MemoryDir,
+  now: Date,
+  summaries: SummaryFile[],
+  logs: FindLogsOptions = {},
+  unreadable: Set<string> = new Set(),
+): Promise<{ weeks: WeekState[]; problems: Problem[] }> {
   const found = await findDailyLogs(dir, logs);
   const byWeek = new Map<string, LogFile[]>();
   for (const file of found.files) {

@@ -105,6 +105,9 @@ export class Bm25Index {
   search(query: string, limit: number): Ranked[] {
     const weights = new Map<string, number>();
     for (const term of terms(query)) weights.set(term, 1);
-    return this.rankTerms([...weights].map(([term, weight]) => ({ term, weight })), limit);
+    return this.rankTerms(
+      [...weights].map(([term, weight]) => ({ term, weight })),
+      limit,
+    );
   }
 }

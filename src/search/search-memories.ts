@@ -61,7 +61,9 @@ export async function searchDocumentsRanked(documents: SearchDocument[], query: 
   const lexical = rankLexically(wanted, query, depth);
   const others = await Promise.all(rankers.map((ranker) => ranker.rank(wanted, query, depth)));
   const known = (ranking: Ranked[]) => ranking.filter(({ id }) => lexical.byKey.has(id));
-  return fuseRankings([lexical.ranked, ...others.map(known)], limit).map((ranked) => toHit(lexical, { id: ranked.id, score: Math.round(ranked.score * 10000) / 10000 }));
+  return fuseRankings([lexical.ranked, ...others.map(known)], limit).map((ranked) =>
+    toHit(lexical, { id: ranked.id, score: Math.round(ranked.score * 10000) / 10000 }),
+  );
 }
 
 /** The id a hit's file is known by (a memory's id). */
@@ -104,13 +106,23 @@ function rankLexically(documents: SearchDocument[], query: string, limit: number
     if (known.length > 0) continue;
     for (const term of stems) for (const near of nearTerms(term, index.vocabulary())) queryTerms.set(near, Math.max(queryTerms.get(near) ?? 0, FUZZY_WEIGHT));
   }
-  const ranked = index.rankTerms([...queryTerms].map(([term, weight]) => ({ term, weight })), limit);
+  const ranked = index.rankTerms(
+    [...queryTerms].map(([term, weight]) => ({ term, weight })),
+    limit,
+  );
   return { ranked: ranked.map(({ id, score }) => ({ id, score: Math.round(score * 1000) / 1000 })), byKey, queryTerms, languageOf };
 }
 
 function toHit(lexical: LexicalRanking, ranked: Ranked): SearchHit {
   const doc = lexical.byKey.get(ranked.id)!;
-  return { file: doc.file, name: doc.name, type: doc.type, description: doc.description, score: ranked.score, snippet: snippet(doc, lexical.queryTerms, lexical.languageOf.get(doc.file)) };
+  return {
+    file: doc.file,
+    name: doc.name,
+    type: doc.type,
+    description: doc.description,
+    score: ranked.score,
+    snippet: snippet(doc, lexical.queryTerms, lexical.languageOf.get(doc.file)),
+  };
 }
 
 function snippet(doc: SearchDocument, queryTerms: Map<string, number>, language: Language | undefined): string {

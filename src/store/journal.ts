@@ -63,7 +63,11 @@ export async function readJournals(dir: MemoryDir): Promise<{ journals: Journal[
       if (!isJournal(journal)) throw new Error("not a run journal");
       journals.push(journal);
     } catch (error) {
-      problems.push({ source: file, ruleId: "corrupt-journal", message: `cannot read this run journal (${(error as Error).message.split("\n")[0]}); it is skipped` });
+      problems.push({
+        source: file,
+        ruleId: "corrupt-journal",
+        message: `cannot read this run journal (${(error as Error).message.split("\n")[0]}); it is skipped`,
+      });
     }
   }
   return { journals, problems };

@@ -67,7 +67,16 @@ export class MemoryDir {
    */
   resolve(relPath: string): string {
     const clean = path.posix.normalize(relPath);
-    if (relPath === "" || path.posix.isAbsolute(relPath) || path.win32.isAbsolute(relPath) || relPath.includes("\\") || relPath.includes("\0") || clean.startsWith("../") || clean === ".." || clean === ".") {
+    if (
+      relPath === "" ||
+      path.posix.isAbsolute(relPath) ||
+      path.win32.isAbsolute(relPath) ||
+      relPath.includes("\\") ||
+      relPath.includes("\0") ||
+      clean.startsWith("../") ||
+      clean === ".." ||
+      clean === "."
+    ) {
       throw new UnsafePathError(relPath, `it is not a path inside the memory directory ${this.root}`);
     }
     return path.join(this.root, clean);
@@ -131,7 +140,10 @@ export class MemoryDir {
       const info = await handle.stat();
       if (!info.isFile()) return skip("it is not a regular file");
       if (info.size > maxBytes) {
-        throw new InputError(relPath, `${formatBytes(info.size)} is over the ${formatBytes(maxBytes)} limit for one file (logs.maxBytes); split the file or raise the limit`);
+        throw new InputError(
+          relPath,
+          `${formatBytes(info.size)} is over the ${formatBytes(maxBytes)} limit for one file (logs.maxBytes); split the file or raise the limit`,
+        );
       }
       return { bytes: await handle.readFile() };
     } catch (error) {
@@ -195,7 +207,16 @@ export class MemoryDir {
         const inside = real?.startsWith(this.root + path.sep) === true;
         const info = real ? await stat(real).catch(() => undefined) : undefined;
         if (info?.isDirectory()) continue;
-        visit(rel, !real ? "a broken symbolic link" : !inside ? "a symbolic link whose real path is outside the memory directory" : info?.isFile() ? "file" : "not a regular file");
+        visit(
+          rel,
+          !real
+            ? "a broken symbolic link"
+            : !inside
+              ? "a symbolic link whose real path is outside the memory directory"
+              : info?.isFile()
+                ? "file"
+                : "not a regular file",
+        );
       } else {
         visit(rel, "not a regular file (a FIFO, socket or device)");
       }

@@ -1,4 +1,4 @@
-import { rmSync, readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { link, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";

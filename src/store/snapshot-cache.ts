@@ -87,7 +87,15 @@ export class SnapshotCache {
     const decoded = decodeText(bytes.bytes, file);
     const parsed = parse(decoded.text);
     // The stat taken before the read: a file changed since has another mtime next time, and is read again.
-    this.seen.set(file, { size: bytes.bytes.length, mtimeMs: info?.mtimeMs ?? -1, checkedAt, sha256: hash, text: decoded.text, problems: decoded.problems, parsed });
+    this.seen.set(file, {
+      size: bytes.bytes.length,
+      mtimeMs: info?.mtimeMs ?? -1,
+      checkedAt,
+      sha256: hash,
+      text: decoded.text,
+      problems: decoded.problems,
+      parsed,
+    });
     this.changed = true;
     return { text: decoded.text, problems: decoded.problems, parsed };
   }
@@ -109,7 +117,8 @@ export class SnapshotCache {
       }
       const hash = sha256(content.text);
       const known = this.seen.get(file);
-      if (known?.sha256 !== hash) this.seen.set(file, { size: -1, mtimeMs: -1, checkedAt: 0, sha256: hash, text: content.text, problems: [], parsed: content.parsed });
+      if (known?.sha256 !== hash)
+        this.seen.set(file, { size: -1, mtimeMs: -1, checkedAt: 0, sha256: hash, text: content.text, problems: [], parsed: content.parsed });
     }
     this.changed = true;
     await this.save(dir);
@@ -143,6 +152,7 @@ export function isPlainData(value: unknown): boolean {
   if (value === null || typeof value === "string" || typeof value === "boolean") return true;
   if (typeof value === "number") return Number.isFinite(value);
   if (Array.isArray(value)) return value.every(isPlainData);
-  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value).every((item) => item === undefined || isPlainData(item));
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.values(value).every((item) => item === undefined || isPlainData(item));
   return false;
 }

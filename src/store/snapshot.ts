@@ -1,6 +1,6 @@
 import path from "node:path";
-import { type MemoryRead, readMemory } from "../memory/read-memory.js";
 import type { Memory } from "../memory/memory.js";
+import { type MemoryRead, readMemory } from "../memory/read-memory.js";
 import { readSummaryFile, type SummaryFile } from "../memory/summary-file.js";
 import type { Problem } from "../problems/problem.js";
 import type { MemoryDir } from "./memory-dir.js";
@@ -64,7 +64,15 @@ export async function readSnapshot(dir: MemoryDir, options: ReadSnapshotOptions 
   }
   // The index is rebuilt, not read as memory; its text tells a rebuild from no change.
   const index = await dir.list([dir.layout.indexFile, "memory-index/*.md"]);
-  for (const file of index.files) await readFile(dir, cache, file, snapshot, () => null, (value): value is null => value === null);
+  for (const file of index.files)
+    await readFile(
+      dir,
+      cache,
+      file,
+      snapshot,
+      () => null,
+      (value): value is null => value === null,
+    );
   for (const file of summaries.files) {
     const summary = await readFile(dir, cache, file, snapshot, (text) => plainSummary(file, text), isPlainSummary);
     if (summary === undefined) continue;
@@ -105,11 +113,18 @@ type PlainSummary = Omit<SummaryFile, "sources"> & { sources: [string, string][]
 
 async function readMemoryFile(dir: MemoryDir, cache: SnapshotCache, file: string, snapshot: Snapshot): Promise<Memory | undefined> {
   let text = "";
-  const cached = await readFile(dir, cache, file, snapshot, (read) => {
-    text = read;
-    const memory = readMemory(file, read);
-    return isPlainData(memory) ? memory : { parseAgain: true };
-  }, isCachedMemory);
+  const cached = await readFile(
+    dir,
+    cache,
+    file,
+    snapshot,
+    (read) => {
+      text = read;
+      const memory = readMemory(file, read);
+      return isPlainData(memory) ? memory : { parseAgain: true };
+    },
+    isCachedMemory,
+  );
   if (cached === undefined) return undefined;
   const read = "parseAgain" in cached ? readMemory(file, text || snapshot.texts.get(file)!) : cached;
   if ("problem" in read) {
@@ -119,7 +134,14 @@ async function readMemoryFile(dir: MemoryDir, cache: SnapshotCache, file: string
   return "memory" in read ? read.memory : undefined;
 }
 
-async function readFile<P>(dir: MemoryDir, cache: SnapshotCache, file: string, snapshot: Snapshot, parse: (text: string) => P, valid: (value: unknown) => value is P): Promise<P | undefined> {
+async function readFile<P>(
+  dir: MemoryDir,
+  cache: SnapshotCache,
+  file: string,
+  snapshot: Snapshot,
+  parse: (text: string) => P,
+  valid: (value: unknown) => value is P,
+): Promise<P | undefined> {
   const read = await cache.read(dir, file, parse, valid);
   if ("skipped" in read) {
     snapshot.problems.push(read.skipped);
@@ -139,7 +161,11 @@ function isPlainSummary(value: unknown): value is PlainSummary | { problem: stri
   if (!value || typeof value !== "object") return false;
   const v = value as Record<string, unknown>;
   if (typeof v["problem"] === "string") return true;
-  return ["file", "label", "firstDate", "lastDate"].every((key) => typeof v[key] === "string") && Array.isArray(v["sources"]) && v["sources"].every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === "string"));
+  return (
+    ["file", "label", "firstDate", "lastDate"].every((key) => typeof v[key] === "string") &&
+    Array.isArray(v["sources"]) &&
+    v["sources"].every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === "string"))
+  );
 }
 
 function isCachedMemory(value: unknown): value is CachedMemory {

@@ -6,7 +6,18 @@ import { IoError } from "../errors/io-error.js";
 import { cleanText } from "../text/clean-text.js";
 import { sha256 } from "../text/hash.js";
 import { TEMP_FILE, writeDurable } from "./atomic-write.js";
-import { type Journal, type JournalFile, JOURNAL_DIR, STAGING_DIR, STATE_DIR, TRASH_DIR, journalPath, readJournals, runIdFor, writeJournal } from "./journal.js";
+import {
+  JOURNAL_DIR,
+  type Journal,
+  type JournalFile,
+  journalPath,
+  readJournals,
+  runIdFor,
+  STAGING_DIR,
+  STATE_DIR,
+  TRASH_DIR,
+  writeJournal,
+} from "./journal.js";
 import type { MemoryDir } from "./memory-dir.js";
 import { LOCK_TEMP } from "./run-lock.js";
 
@@ -104,7 +115,12 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
       await putInPlace(dir, file);
     } catch (error) {
       const cause = error instanceof CompactorError ? error.message : IoError.from(file.path, "write", error).message;
-      throw new IoError(file.path, (error as NodeJS.ErrnoException).code ?? "EIO", `${cause.replace(`${file.path}: `, "")}; run ${run} is part-way in place: the next compact run finishes it`, { cause: error });
+      throw new IoError(
+        file.path,
+        (error as NodeJS.ErrnoException).code ?? "EIO",
+        `${cause.replace(`${file.path}: `, "")}; run ${run} is part-way in place: the next compact run finishes it`,
+        { cause: error },
+      );
     }
   }
   journal.status = "committed";

@@ -6,7 +6,18 @@ import { type Processor, unified } from "unified";
 const processor = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]);
 
 // Splitting into blocks needs no inline markup (emphasis, links, code spans): leaving it out saves a quarter of the time.
-const INLINE = ["attention", "autolink", "characterEscape", "characterReference", "codeText", "hardBreakEscape", "htmlText", "labelStartImage", "labelStartLink", "labelEnd"];
+const INLINE = [
+  "attention",
+  "autolink",
+  "characterEscape",
+  "characterReference",
+  "codeText",
+  "hardBreakEscape",
+  "htmlText",
+  "labelStartImage",
+  "labelStartLink",
+  "labelEnd",
+];
 function blocksOnly(this: Processor) {
   const data = this.data();
   data.micromarkExtensions = [...(data.micromarkExtensions ?? []), { disable: { null: INLINE } }];
@@ -87,7 +98,8 @@ function lastNonBlank(lines: string[]): number {
 function shift(node: RootContent, offset: number): RootContent {
   if (offset === 0) return node;
   const move = (n: { position?: RootContent["position"]; children?: unknown[] }) => {
-    if (n.position) n.position = { start: { ...n.position.start, line: n.position.start.line + offset }, end: { ...n.position.end, line: n.position.end.line + offset } };
+    if (n.position)
+      n.position = { start: { ...n.position.start, line: n.position.start.line + offset }, end: { ...n.position.end, line: n.position.end.line + offset } };
     for (const child of (n.children ?? []) as { position?: RootContent["position"]; children?: unknown[] }[]) move(child);
   };
   move(node as { position?: RootContent["position"]; children?: unknown[] });

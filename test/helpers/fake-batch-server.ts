@@ -115,14 +115,24 @@ export class FakeBatchServer {
     if (messageResults) {
       const batch = this.batches.find((b) => b.id === messageResults);
       if (!batch) return send(res, 404, notFound("anthropic"));
-      const lines = await Promise.all(batch.items.map(async (item) => JSON.stringify({ custom_id: item.customId, result: anthropicResult(item, await this.answer(item)) })));
+      const lines = await Promise.all(
+        batch.items.map(async (item) => JSON.stringify({ custom_id: item.customId, result: anthropicResult(item, await this.answer(item)) })),
+      );
       res.writeHead(200, { "content-type": "application/binary" });
       return void res.end(`${lines.join("\n")}\n`);
     }
     if (method === "POST" && url === "/v1/files") {
       const id = `file-${this.files.size + 1}`;
       this.files.set(id, body as string);
-      return send(res, 200, { id, object: "file", bytes: (body as string).length, created_at: 1_775_000_000, filename: "batch.jsonl", purpose: "batch", status: "processed" });
+      return send(res, 200, {
+        id,
+        object: "file",
+        bytes: (body as string).length,
+        created_at: 1_775_000_000,
+        filename: "batch.jsonl",
+        purpose: "batch",
+        status: "processed",
+      });
     }
     if (method === "POST" && url === "/v1/batches") {
       const input = this.files.get((body as { input_file_id: string }).input_file_id) ?? "";
@@ -138,19 +148,41 @@ export class FakeBatchServer {
     if (method === "POST" && url === "/v1/messages") {
       const item = anthropicItems({ requests: [{ custom_id: "single", params: body }] })[0]!;
       const answer = await this.answer(item);
-      return send(res, 200, { id: "msg_single", type: "message", role: "assistant", model: item.model, content: [{ type: "text", text: "text" in answer ? answer.text : "" }], stop_reason: "end_turn", stop_sequence: null, usage: USAGE });
+      return send(res, 200, {
+        id: "msg_single",
+        type: "message",
+        role: "assistant",
+        model: item.model,
+        content: [{ type: "text", text: "text" in answer ? answer.text : "" }],
+        stop_reason: "end_turn",
+        stop_sequence: null,
+        usage: USAGE,
+      });
     }
     if (method === "POST" && url === "/v1/chat/completions") {
       const item = openaiItems(JSON.stringify({ custom_id: "single", body }))[0]!;
       const answer = await this.answer(item);
       const text = "text" in answer ? answer.text : "";
-      return send(res, 200, { id: "chatcmpl-single", object: "chat.completion", created: 1, model: item.model, choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }], usage: { prompt_tokens: USAGE.input_tokens, completion_tokens: USAGE.output_tokens, total_tokens: 1200 } });
+      return send(res, 200, {
+        id: "chatcmpl-single",
+        object: "chat.completion",
+        created: 1,
+        model: item.model,
+        choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+        usage: { prompt_tokens: USAGE.input_tokens, completion_tokens: USAGE.output_tokens, total_tokens: 1200 },
+      });
     }
     send(res, 404, notFound(url.startsWith("/v1/messages") ? "anthropic" : "openai"));
   }
 
   private create(provider: Batch["provider"], items: BatchItem[]): Batch {
-    const batch = { id: provider === "anthropic" ? `msgbatch_${this.batches.length + 1}` : `batch_${this.batches.length + 1}`, provider, items, polls: 0, createdAt: 1_775_000_000 };
+    const batch = {
+      id: provider === "anthropic" ? `msgbatch_${this.batches.length + 1}` : `batch_${this.batches.length + 1}`,
+      provider,
+      items,
+      polls: 0,
+      createdAt: 1_775_000_000,
+    };
     this.batches.push(batch);
     return batch;
   }
@@ -182,27 +214,74 @@ export class FakeBatchServer {
   private async openaiBatch(batch: Batch, poll = false): Promise<unknown> {
     const ended = poll && ++batch.polls > this.pollsBeforeEnd;
     const n = batch.items.length;
-    const base = { id: batch.id, object: "batch", endpoint: "/v1/chat/completions", input_file_id: "file-1", completion_window: "24h", created_at: batch.createdAt };
+    const base = {
+      id: batch.id,
+      object: "batch",
+      endpoint: "/v1/chat/completions",
+      input_file_id: "file-1",
+      completion_window: "24h",
+      created_at: batch.createdAt,
+    };
     if (!ended) return { ...base, status: poll ? "in_progress" : "validating", request_counts: { total: n, completed: 0, failed: 0 } };
-    if (this.failBatch) return { ...base, status: "failed", errors: { object: "list", data: [{ code: "invalid_request", message: this.failBatch, line: 1 }] }, request_counts: { total: n, completed: 0, failed: 0 } };
+    if (this.failBatch)
+      return {
+        ...base,
+        status: "failed",
+        errors: { object: "list", data: [{ code: "invalid_request", message: this.failBatch, line: 1 }] },
+        request_counts: { total: n, completed: 0, failed: 0 },
+      };
     const out: string[] = [];
     const errors: string[] = [];
     for (const item of batch.items) {
       const answer = await this.answer(item);
       if ("text" in answer) {
-        const completion = { id: "chatcmpl-b", object: "chat.completion", created: 1, model: item.model, choices: [{ index: 0, message: { role: "assistant", content: answer.text }, finish_reason: "stop" }], usage: { prompt_tokens: USAGE.input_tokens, completion_tokens: USAGE.output_tokens, total_tokens: 1200 } };
-        out.push(JSON.stringify({ id: `req-${item.customId}`, custom_id: item.customId, response: { status_code: 200, request_id: "r", body: completion }, error: null }));
+        const completion = {
+          id: "chatcmpl-b",
+          object: "chat.completion",
+          created: 1,
+          model: item.model,
+          choices: [{ index: 0, message: { role: "assistant", content: answer.text }, finish_reason: "stop" }],
+          usage: { prompt_tokens: USAGE.input_tokens, completion_tokens: USAGE.output_tokens, total_tokens: 1200 },
+        };
+        out.push(
+          JSON.stringify({
+            id: `req-${item.customId}`,
+            custom_id: item.customId,
+            response: { status_code: 200, request_id: "r", body: completion },
+            error: null,
+          }),
+        );
       } else if ("error" in answer) {
-        errors.push(JSON.stringify({ id: `req-${item.customId}`, custom_id: item.customId, response: { status_code: 400, request_id: "r", body: { error: { message: answer.error, type: "invalid_request_error" } } }, error: null }));
+        errors.push(
+          JSON.stringify({
+            id: `req-${item.customId}`,
+            custom_id: item.customId,
+            response: { status_code: 400, request_id: "r", body: { error: { message: answer.error, type: "invalid_request_error" } } },
+            error: null,
+          }),
+        );
       } else {
-        errors.push(JSON.stringify({ id: `req-${item.customId}`, custom_id: item.customId, response: null, error: { code: "batch_expired", message: "This request could not be executed before the completion window expired." } }));
+        errors.push(
+          JSON.stringify({
+            id: `req-${item.customId}`,
+            custom_id: item.customId,
+            response: null,
+            error: { code: "batch_expired", message: "This request could not be executed before the completion window expired." },
+          }),
+        );
       }
     }
     const outputId = `file-out-${batch.id}`;
     const errorId = `file-err-${batch.id}`;
     this.files.set(outputId, out.join("\n"));
     if (errors.length) this.files.set(errorId, errors.join("\n"));
-    return { ...base, status: "completed", output_file_id: outputId, ...(errors.length ? { error_file_id: errorId } : {}), request_counts: { total: n, completed: out.length, failed: errors.length } };
+    return {
+      ...base,
+      status: "completed",
+      output_file_id: outputId,
+      ...(errors.length ? { error_file_id: errorId } : {}),
+      request_counts: { total: n, completed: out.length, failed: errors.length },
+    };
   }
 }
 
@@ -213,9 +292,22 @@ async function offlineAnswer(item: BatchItem): Promise<BatchAnswer> {
 
 function anthropicResult(item: BatchItem, answer: BatchAnswer): unknown {
   if ("text" in answer) {
-    return { type: "succeeded", message: { id: `msg_${item.customId}`, type: "message", role: "assistant", model: item.model, content: [{ type: "text", text: answer.text }], stop_reason: "end_turn", stop_sequence: null, usage: USAGE } };
+    return {
+      type: "succeeded",
+      message: {
+        id: `msg_${item.customId}`,
+        type: "message",
+        role: "assistant",
+        model: item.model,
+        content: [{ type: "text", text: answer.text }],
+        stop_reason: "end_turn",
+        stop_sequence: null,
+        usage: USAGE,
+      },
+    };
   }
-  if ("error" in answer) return { type: "errored", error: { type: "error", error: { type: "invalid_request_error", message: answer.error }, request_id: null } };
+  if ("error" in answer)
+    return { type: "errored", error: { type: "error", error: { type: "invalid_request_error", message: answer.error }, request_id: null } };
   return { type: "expired" };
 }
 
@@ -243,13 +335,19 @@ function openaiItems(jsonl: string): BatchItem[] {
 
 // The SDK uploads a multipart form; the fetch API's own parser reads it.
 async function uploadedText(req: IncomingMessage, raw: Buffer): Promise<string> {
-  const form = await new Request("http://127.0.0.1/", { method: "POST", headers: { "content-type": String(req.headers["content-type"]) }, body: raw }).formData();
+  const form = await new Request("http://127.0.0.1/", {
+    method: "POST",
+    headers: { "content-type": String(req.headers["content-type"]) },
+    body: raw,
+  }).formData();
   const file = form.get("file");
   return typeof file === "string" ? file : await (file as Blob).text();
 }
 
 function notFound(provider: "anthropic" | "openai"): unknown {
-  return provider === "anthropic" ? { type: "error", error: { type: "not_found_error", message: "batch not found" } } : { error: { message: "No batch found", type: "invalid_request_error" } };
+  return provider === "anthropic"
+    ? { type: "error", error: { type: "not_found_error", message: "batch not found" } }
+    : { error: { message: "No batch found", type: "invalid_request_error" } };
 }
 
 function send(res: ServerResponse, status: number, payload: unknown): void {

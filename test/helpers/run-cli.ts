@@ -1,5 +1,5 @@
-import { main } from "../../src/cli/main.js";
 import type { CliIo } from "../../src/cli/cli-io.js";
+import { main } from "../../src/cli/main.js";
 
 export interface CliRun {
   code: number;

@@ -166,7 +166,8 @@ export function checkLabels(labels, memories) {
   }
   const expectedSingletons = [...text.keys()].filter((id) => !duplicateOf.has(id) && !inConflict.has(id)).sort();
   const singletons = [...labels.singletons].sort();
-  if (JSON.stringify(singletons) !== JSON.stringify(expectedSingletons)) problems.push(`singletons should be exactly the memories in no group or conflict: ${expectedSingletons.join(", ")}`);
+  if (JSON.stringify(singletons) !== JSON.stringify(expectedSingletons))
+    problems.push(`singletons should be exactly the memories in no group or conflict: ${expectedSingletons.join(", ")}`);
 
   const losers = new Set(labels.conflicts.map((c) => (c.winner === c.a ? c.b : c.a)));
   for (const id of text.keys()) if (!labels.facts[id]?.length) problems.push(`${id} has no facts`);

@@ -12,7 +12,9 @@ export async function snapshotDir(dir: string, options: { state?: boolean } = {}
   const snapshot: Record<string, string> = {};
   for (const file of files.sort()) {
     if (options.state === false && file.startsWith(".compact/")) continue;
-    snapshot[file] = createHash("sha256").update(await readFile(`${dir}/${file}`)).digest("hex");
+    snapshot[file] = createHash("sha256")
+      .update(await readFile(`${dir}/${file}`))
+      .digest("hex");
   }
   return snapshot;
 }

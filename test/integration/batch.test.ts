@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Compactor } from "../../src/pipeline/compactor.js";
@@ -20,7 +20,13 @@ afterAll(() => server.stop());
 beforeEach(() => server.reset());
 
 const PROVIDERS = [
-  { name: "anthropic", keyEnv: "ANTHROPIC_API_KEY", urlEnv: "ANTHROPIC_BASE_URL", url: () => server.anthropicURL, poll: /^\/v1\/messages\/batches\/msgbatch_1$/ },
+  {
+    name: "anthropic",
+    keyEnv: "ANTHROPIC_API_KEY",
+    urlEnv: "ANTHROPIC_BASE_URL",
+    url: () => server.anthropicURL,
+    poll: /^\/v1\/messages\/batches\/msgbatch_1$/,
+  },
   { name: "openai", keyEnv: "OPENAI_API_KEY", urlEnv: "OPENAI_BASE_URL", url: () => server.openaiURL, poll: /^\/v1\/batches\/batch_1$/ },
 ] as const;
 
@@ -35,7 +41,11 @@ const readJson = async (file: string) => JSON.parse(await readFile(file, "utf8")
 describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SDK", (provider) => {
   const env = () => ({ [provider.keyEnv]: "test-key-123", [provider.urlEnv]: provider.url() });
   const batch = (dir: string, extra: string[] = [], signal?: AbortSignal) =>
-    runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", provider.name, "--model", "model-test", "--json", ...extra], { env: env(), clock, ...(signal ? { signal } : {}) });
+    runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", provider.name, "--model", "model-test", "--json", ...extra], {
+      env: env(),
+      clock,
+      ...(signal ? { signal } : {}),
+    });
   const polls = () => server.requests.filter((r) => r.method === "GET" && provider.poll.test(r.url)).length;
 
   /** Runs once, interrupted at the first look at the batch: the batch is submitted and saved, nothing else. */
@@ -64,7 +74,13 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
 
     const result = JSON.parse(run.stdout);
     expect(result).toMatchObject({ schemaVersion: 1, ok: true, command: "auto", dryRun: false });
-    expect(result.batch).toMatchObject({ provider: provider.name, model: "model-test", id: server.batches[0]!.id, submitted: true, status: provider.name === "anthropic" ? "ended" : "completed" });
+    expect(result.batch).toMatchObject({
+      provider: provider.name,
+      model: "model-test",
+      id: server.batches[0]!.id,
+      submitted: true,
+      status: provider.name === "anthropic" ? "ended" : "completed",
+    });
     expect(result.batch.weeks.map((w: { week: string; outcome: string }) => `${w.week} ${w.outcome}`)).toEqual(["2026-W10 applied", "2026-W11 applied"]);
     expect(result.compacted.map((w: { week: string }) => w.week)).toEqual(["2026-W10", "2026-W11"]);
     const runs = result.compacted.map((w: { run: string }) => w.run);
@@ -135,7 +151,12 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
   it("reports an errored or expired request for its week and leaves that week pending", async () => {
     const dir = await weekDir();
     const offline = server.answer;
-    server.answer = (item) => (item.customId === "2026-W10" ? { error: "prompt is too long: 250000 tokens > 200000 maximum" } : item.customId === "2026-W11" ? { expired: true } : offline(item));
+    server.answer = (item) =>
+      item.customId === "2026-W10"
+        ? { error: "prompt is too long: 250000 tokens > 200000 maximum" }
+        : item.customId === "2026-W11"
+          ? { expired: true }
+          : offline(item);
     const run = await batch(dir);
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
@@ -148,7 +169,10 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
     expect(existsSync(path.join(dir, "weekly"))).toBe(false);
     expect(existsSync(path.join(dir, ".compact/batch.json"))).toBe(false);
 
-    const text = await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", provider.name, "--model", "model-test"], { env: env(), clock });
+    const text = await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", provider.name, "--model", "model-test"], {
+      env: env(),
+      clock,
+    });
     expect(text.stdout).toContain("left 2026-W10 pending: errored:");
     expect(text.stderr).toContain("warning: 2026-W10: no usable batch answer");
     expect(text.stdout).toMatch(/: 0 weeks applied, 2 left pending; 0 input \+ 0 output tokens\n/);
@@ -159,9 +183,14 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
   it("--dry-run prints the batch's estimated tokens and cost, submits nothing and writes nothing", async () => {
     const dir = await weekDir();
     const before = await snapshotDir(dir);
-    const run = await runCli(["--auto", "--batch", "--dry-run", "--poll-interval", "0.5", "--dir", dir, "--provider", provider.name, "--model", "model-test"], { env: env(), clock });
+    const run = await runCli(["--auto", "--batch", "--dry-run", "--poll-interval", "0.5", "--dir", dir, "--provider", provider.name, "--model", "model-test"], {
+      env: env(),
+      clock,
+    });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^dry run: would submit to \S+ model-test as one batch: 2 weeks, ~\d+ input tokens \+ up to 8192 output tokens, at most \$\d+\.\d{4} at the batch price \(\$\d+\.\d{4} at the standard price\); nothing submitted, nothing written\n$/);
+    expect(run.stdout).toMatch(
+      /^dry run: would submit to \S+ model-test as one batch: 2 weeks, ~\d+ input tokens \+ up to 8192 output tokens, at most \$\d+\.\d{4} at the batch price \(\$\d+\.\d{4} at the standard price\); nothing submitted, nothing written\n$/,
+    );
     const [batchCost, standardCost] = [...run.stdout.matchAll(/\$(\d+\.\d{4})/g)].map((m) => Number(m[1]));
     expect(batchCost).toBeCloseTo(standardCost! / 2, 3);
     expect(server.requests).toEqual([]);
@@ -173,8 +202,15 @@ describe("compact --auto --batch, usage", () => {
   it.each([["abc"], ["0"], ["-1"], ["30s"], ["86401"]])("--poll-interval %s is a one-line usage error", async (value) => {
     const dir = await weekDir();
     const before = await snapshotDir(dir);
-    const run = await runCli(["--auto", "--batch", `--poll-interval=${value}`, "--dir", dir, "--provider", "anthropic"], { env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicURL }, clock });
-    expect(run).toEqual({ code: 2, stdout: "", stderr: `compact: --poll-interval '${value}': expected a number of seconds greater than 0 and at most 86400, such as 30 or 0.5\n` });
+    const run = await runCli(["--auto", "--batch", `--poll-interval=${value}`, "--dir", dir, "--provider", "anthropic"], {
+      env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicURL },
+      clock,
+    });
+    expect(run).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `compact: --poll-interval '${value}': expected a number of seconds greater than 0 and at most 86400, such as 30 or 0.5\n`,
+    });
     expect(await snapshotDir(dir)).toEqual(before);
     expect(server.requests).toEqual([]);
   });
@@ -192,7 +228,9 @@ describe("compact --auto --batch, usage", () => {
     const before = await snapshotDir(dir);
     const run = await runCli(["--auto", "--batch", "--dir", dir], { clock });
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe("compact: --batch needs a provider with a batch API (anthropic or openai), not 'offline' — pass --provider anthropic or --provider openai, or drop --batch\n");
+    expect(run.stderr).toBe(
+      "compact: --batch needs a provider with a batch API (anthropic or openai), not 'offline' — pass --provider anthropic or --provider openai, or drop --batch\n",
+    );
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
@@ -204,17 +242,33 @@ describe("compact --auto --batch, usage", () => {
     server.onRequest = (request) => {
       if (request.method === "GET") controller.abort("SIGINT");
     };
-    expect((await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "anthropic"], { env: anthropicEnv, clock, signal: controller.signal })).code).toBe(130);
-    const run = await runCli(["--auto", "--batch", "--dir", dir, "--provider", "openai"], { env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL }, clock });
+    expect(
+      (
+        await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "anthropic"], {
+          env: anthropicEnv,
+          clock,
+          signal: controller.signal,
+        })
+      ).code,
+    ).toBe(130);
+    const run = await runCli(["--auto", "--batch", "--dir", dir, "--provider", "openai"], {
+      env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL },
+      clock,
+    });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^compact: batch msgbatch_1 in \.compact\/batch\.json was submitted to anthropic: run with --provider anthropic to collect it, or delete that file to abandon it\n$/);
+    expect(run.stderr).toMatch(
+      /^compact: batch msgbatch_1 in \.compact\/batch\.json was submitted to anthropic: run with --provider anthropic to collect it, or delete that file to abandon it\n$/,
+    );
     expect(server.creates).toHaveLength(1);
   });
 
   it("an OpenAI batch that fails as a whole leaves every week pending, saying why", async () => {
     const dir = await weekDir();
     server.failBatch = "The model `model-test` does not support the batch API.";
-    const run = await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "openai", "--model", "model-test", "--json"], { env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL }, clock });
+    const run = await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "openai", "--model", "model-test", "--json"], {
+      env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL },
+      clock,
+    });
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result.batch.status).toBe("failed");
@@ -233,12 +287,16 @@ describe("compact --auto --batch, usage", () => {
     server.onRequest = (request) => {
       if (request.method === "GET") controller.abort("SIGINT");
     };
-    expect((await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "anthropic"], { env, clock, signal: controller.signal })).code).toBe(130);
+    expect(
+      (await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "anthropic"], { env, clock, signal: controller.signal })).code,
+    ).toBe(130);
     server.onRequest = undefined;
     server.pollsBeforeEnd = 0;
     // A plain --auto leaves the weeks to the batch, rather than paying for them twice…
     const plain = await runCli(["--auto", "--dir", dir], { clock });
-    expect(plain.stdout.split("\n")[0]).toBe("2 weeks wait in batch msgbatch_1 (anthropic): run compact --auto --batch to collect them, or delete .compact/batch.json to abandon the batch");
+    expect(plain.stdout.split("\n")[0]).toBe(
+      "2 weeks wait in batch msgbatch_1 (anthropic): run compact --auto --batch to collect them, or delete .compact/batch.json to abandon the batch",
+    );
     expect(existsSync(path.join(dir, "weekly"))).toBe(false);
     // …but a week compacted by hand meanwhile is kept, and its batch answer not used.
     for (const week of ["2026-W10", "2026-W11"]) expect((await runCli(["--week", week, "--dir", dir], { clock })).code).toBe(0);
@@ -254,7 +312,14 @@ describe("compact --auto --batch, usage", () => {
   it("a saved batch the provider does not know, or a batch file that is not one, stops the run with one line and submits nothing", async () => {
     const dir = await weekDir();
     const env = { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicURL };
-    const saved = { version: 1, provider: "anthropic", model: "m", id: "msgbatch_gone", submittedAt: "2026-03-18T09:00:00.000Z", weeks: [{ week: "2026-W10", customId: "2026-W10", requestHash: "0".repeat(64), logs: [] }] };
+    const saved = {
+      version: 1,
+      provider: "anthropic",
+      model: "m",
+      id: "msgbatch_gone",
+      submittedAt: "2026-03-18T09:00:00.000Z",
+      weeks: [{ week: "2026-W10", customId: "2026-W10", requestHash: "0".repeat(64), logs: [] }],
+    };
     await mkdir(path.join(dir, ".compact"), { recursive: true });
     await writeFile(path.join(dir, ".compact/batch.json"), JSON.stringify(saved));
     const gone = await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "anthropic"], { env, clock });
@@ -266,7 +331,10 @@ describe("compact --auto --batch, usage", () => {
 
     await writeFile(path.join(dir, ".compact/batch.json"), JSON.stringify({ ...saved, id: "" }));
     const broken = await runCli(["--auto", "--batch", "--dir", dir, "--provider", "anthropic"], { env, clock });
-    expect(broken).toMatchObject({ code: 1, stderr: "compact: .compact/batch.json: not a saved batch (id: Too small: expected string to have >=1 characters); delete it to submit a new batch\n" });
+    expect(broken).toMatchObject({
+      code: 1,
+      stderr: "compact: .compact/batch.json: not a saved batch (id: Too small: expected string to have >=1 characters); delete it to submit a new batch\n",
+    });
     expect(server.creates).toEqual([]);
   });
 
@@ -278,7 +346,9 @@ describe("compact --auto --batch, usage", () => {
     server.pollStatus = 503;
     const failed = await runCli(argv, { env, clock });
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toBe("compact: anthropic: HTTP 503: the service failed or is overloaded (after 0 retries) — try again later; batch msgbatch_1 stays saved in .compact/batch.json: run again to collect it\n");
+    expect(failed.stderr).toBe(
+      "compact: anthropic: HTTP 503: the service failed or is overloaded (after 0 retries) — try again later; batch msgbatch_1 stays saved in .compact/batch.json: run again to collect it\n",
+    );
     expect(existsSync(path.join(dir, "weekly"))).toBe(false);
 
     server.pollStatus = undefined;

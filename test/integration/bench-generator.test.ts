@@ -36,7 +36,11 @@ function isoWeek(date: string): string {
 
 describe("bench/generate-logs.mjs", () => {
   it("writes the same bytes for the same seed and other bytes for another seed", async () => {
-    const [a, b, c] = await Promise.all([generate("--weeks", "4", "--seed", "7"), generate("--weeks", "4", "--seed", "7"), generate("--weeks", "4", "--seed", "8")]);
+    const [a, b, c] = await Promise.all([
+      generate("--weeks", "4", "--seed", "7"),
+      generate("--weeks", "4", "--seed", "7"),
+      generate("--weeks", "4", "--seed", "8"),
+    ]);
     const [first, second, other] = await Promise.all([contents(a.dir), contents(b.dir), contents(c.dir)]);
     expect(first.size).toBeGreaterThan(20);
     expect([...second.keys()]).toEqual([...first.keys()]);
@@ -72,7 +76,9 @@ describe("bench/generate-logs.mjs", () => {
   it("spreads a big week's entries over its seven days", async () => {
     const dir = await tempDir();
     const { stdout } = await run(process.execPath, [GENERATOR, "--week", "2026-W14", "--entries", "70", "--out", dir]);
-    expect((await readdir(dir)).sort()).toEqual(["2026-03-30", "2026-03-31", "2026-04-01", "2026-04-02", "2026-04-03", "2026-04-04", "2026-04-05"].map((date) => `${date}.md`));
+    expect((await readdir(dir)).sort()).toEqual(
+      ["2026-03-30", "2026-03-31", "2026-04-01", "2026-04-02", "2026-04-03", "2026-04-04", "2026-04-05"].map((date) => `${date}.md`),
+    );
     expect(stdout).toContain("70 entries");
   });
 });

@@ -13,7 +13,9 @@ describe("compact --week", () => {
     const dir = await copyOf(EXAMPLE);
     const run = await runCli(["--week", "2026-W14", "--dir", dir]);
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe("compact: no provider configured; using the built-in offline model (offline-extractive-1): extractive, deterministic, no network\n");
+    expect(run.stderr).toBe(
+      "compact: no provider configured; using the built-in offline model (offline-extractive-1): extractive, deterministic, no network\n",
+    );
     expect(run.stdout).toContain("created   weekly/2026-W14.md");
     expect(run.stdout).toContain("created   MEMORY.md");
     expect(run.stdout).toMatch(/2026-W14: \d+ memories accepted, 0 skipped; .* files written \(undo: compact undo 2026-04-06T10-00-00-000Z\)\n$/);
@@ -24,7 +26,16 @@ describe("compact --week", () => {
     const run = await runCli(["--week", "2026-W14", "--dir", dir, "--json"]);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
-    expect(report).toMatchObject({ schemaVersion: 1, ok: true, command: "week", week: "2026-W14", dryRun: false, provider: "offline", model: "offline-extractive-1", redactions: { logs: 2, answer: 0 } });
+    expect(report).toMatchObject({
+      schemaVersion: 1,
+      ok: true,
+      command: "week",
+      week: "2026-W14",
+      dryRun: false,
+      provider: "offline",
+      model: "offline-extractive-1",
+      redactions: { logs: 2, answer: 0 },
+    });
     expect(report.files).toContainEqual({ path: "weekly/2026-W14.md", action: "create", role: "summary" });
     expect(report.memories.accepted.length).toBeGreaterThan(0);
     expect(report.memories.skipped).toEqual([]);
@@ -66,7 +77,9 @@ describe("compact --week", () => {
     const before = await snapshotDir(dir);
     const run = await runCli(["--week", "2026-W14", "--dir", dir], { createModel: () => new MockMemoryModel("no summary here") });
     expect(run.code).toBe(1);
-    expect(run.stderr.trim().split("\n").at(-1)).toMatch(/^compact: the mock model's answer has no summary in the expected format after one repair attempt: .* nothing written$/);
+    expect(run.stderr.trim().split("\n").at(-1)).toMatch(
+      /^compact: the mock model's answer has no summary in the expected format after one repair attempt: .* nothing written$/,
+    );
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
@@ -111,7 +124,9 @@ describe("compact --week", () => {
     await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { provider: "offline", temperature: "hot" } }));
     const run = await runCli(["--week", "2026-W14", "--dir", dir]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`compact: ${path.join(dir, "compact.config.json")}: model.temperature: Invalid input: expected number, received string (given: "hot")\n`);
+    expect(run.stderr).toBe(
+      `compact: ${path.join(dir, "compact.config.json")}: model.temperature: Invalid input: expected number, received string (given: "hot")\n`,
+    );
   });
 
   it("prints help and version", async () => {
@@ -125,14 +140,20 @@ describe("compact --week", () => {
 
   it("says an internal error in one line, and prints its stack only with --debug or DEBUG=compact", async () => {
     const dir = await copyOf(EXAMPLE);
-    const boom = { createModel: () => new MockMemoryModel(() => {
-        throw new TypeError("boom");
-      }) };
+    const boom = {
+      createModel: () =>
+        new MockMemoryModel(() => {
+          throw new TypeError("boom");
+        }),
+    };
     const run = await runCli(["--week", "2026-W14", "--dir", dir], boom);
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split("\n").at(-1)).toBe("compact: internal error: boom — please report it (run with --debug for details)");
     expect(run.stderr).not.toContain("    at ");
-    for (const debug of [await runCli(["--week", "2026-W14", "--dir", dir, "--debug"], boom), await runCli(["--week", "2026-W14", "--dir", dir], { ...boom, env: { DEBUG: "compact" } })]) {
+    for (const debug of [
+      await runCli(["--week", "2026-W14", "--dir", dir, "--debug"], boom),
+      await runCli(["--week", "2026-W14", "--dir", dir], { ...boom, env: { DEBUG: "compact" } }),
+    ]) {
       expect(debug.code).toBe(1);
       expect(debug.stderr).toContain("TypeError: boom\n    at ");
     }
@@ -140,7 +161,8 @@ describe("compact --week", () => {
 });
 
 describe("traceability", () => {
-  const untraceable = "## 2026-W14\n\n### Key Decisions\n- 2026-03-30: Postgres 16 on Neon for the sync service.\n\n### Outcomes\n- Bought a pony named Lightning for the office.\n\n```typed_memory\n---\nname: Office pet\ndescription: Lightning the pony\ntype: user\n---\n\nLightning the pony lives in the office.\n```\n";
+  const untraceable =
+    "## 2026-W14\n\n### Key Decisions\n- 2026-03-30: Postgres 16 on Neon for the sync service.\n\n### Outcomes\n- Bought a pony named Lightning for the office.\n\n```typed_memory\n---\nname: Office pet\ndescription: Lightning the pony\ntype: user\n---\n\nLightning the pony lives in the office.\n```\n";
 
   it("warns about summary bullets and memories that trace to no entry", async () => {
     const dir = await copyOf(EXAMPLE);
@@ -184,7 +206,9 @@ describe("compact golden", () => {
     await writeFile(weekly, (await readFile(weekly, "utf8")).replace("Neon connection limit", "Neon connection LIMIT"));
     const failed = await runCli(["golden", root]);
     expect(failed.code).toBe(1);
-    expect(failed.stdout).toMatch(/^FAIL {4}none-answer\n {2}weekly\/2026-W14\.md: differs at line \d+: expected "- 2026-04-03: Neon connection LIMIT on staging\.", got "- 2026-04-03: Neon connection limit on staging\."\n0 passed, 1 failed\n$/);
+    expect(failed.stdout).toMatch(
+      /^FAIL {4}none-answer\n {2}weekly\/2026-W14\.md: differs at line \d+: expected "- 2026-04-03: Neon connection LIMIT on staging\.", got "- 2026-04-03: Neon connection limit on staging\."\n0 passed, 1 failed\n$/,
+    );
 
     expect((await runCli(["golden", root, "--update"])).code).toBe(0);
     expect((await runCli(["golden", root, "--quiet"])).code).toBe(0);
@@ -209,8 +233,12 @@ describe("compact --week and existing memories", () => {
     const dir = await withMemories();
     const run = await runCli(["--week", "2026-W14", "--dir", dir], { createModel: () => new MockMemoryModel(answer) });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain("merged    project_postgres-for-the-sync-service into project_sync-service-database (undo: compact undo 2026-04-06T10-00-00-000Z)\n");
-    expect(run.stderr).toContain('warning: consolidation: [project_deploy-target-ecs] vs [project_api-deploy-target] — "Deploy target": run compact consolidate to resolve\n');
+    expect(run.stdout).toContain(
+      "merged    project_postgres-for-the-sync-service into project_sync-service-database (undo: compact undo 2026-04-06T10-00-00-000Z)\n",
+    );
+    expect(run.stderr).toContain(
+      'warning: consolidation: [project_deploy-target-ecs] vs [project_api-deploy-target] — "Deploy target": run compact consolidate to resolve\n',
+    );
     const { readdir, readFile } = await import("node:fs/promises");
     expect(await readdir(dir)).not.toContain("project_postgres-for-the-sync-service.md");
     expect(await readFile(path.join(dir, "project_sync-service-database.md"), "utf8")).toContain("in the same Neon project as billing");
@@ -221,7 +249,10 @@ describe("compact --week and existing memories", () => {
     const dir = await withMemories();
     const { mkdir } = await import("node:fs/promises");
     await mkdir(path.join(dir, ".compact"));
-    await writeFile(path.join(dir, ".compact/lock"), JSON.stringify({ pid: process.pid, host: (await import("node:os")).hostname(), startedAt: "2026-04-06T09:59:00.000Z", command: "compact --auto" }));
+    await writeFile(
+      path.join(dir, ".compact/lock"),
+      JSON.stringify({ pid: process.pid, host: (await import("node:os")).hostname(), startedAt: "2026-04-06T09:59:00.000Z", command: "compact --auto" }),
+    );
     const before = await snapshotDir(dir);
     const run = await runCli(["--week", "2026-W14", "--dir", dir, "--quiet"]);
     expect(run).toEqual({ code: 0, stdout: "Another run in progress — skipping.\n", stderr: "" });
@@ -246,7 +277,10 @@ describe("the agents layout (seed 001)", () => {
     for (const topic of topics) expect(index).toContain(`](topics/${topic})`);
 
     const lock = path.join(dir, ".consolidation-lock");
-    await writeFile(lock, JSON.stringify({ pid: process.pid, host: (await import("node:os")).hostname(), startedAt: "2026-04-06T09:59:00.000Z", command: "x" }));
+    await writeFile(
+      lock,
+      JSON.stringify({ pid: process.pid, host: (await import("node:os")).hostname(), startedAt: "2026-04-06T09:59:00.000Z", command: "x" }),
+    );
     expect((await runCli(["consolidate", "--dir", dir, "--auto"])).stdout).toBe("Another run in progress — skipping.\n");
     await (await import("node:fs/promises")).rm(lock);
     expect((await runCli(["consolidate", "--dir", dir, "--auto"])).stdout).toMatch(/^\[compact --auto\] dir=.* merged=\d+ pruned=0 conflicts_skipped=\d+\n$/);

@@ -1,20 +1,26 @@
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { Compactor, type CompactorOptions } from "../../src/pipeline/compactor.js";
 import { ModelAnswerError } from "../../src/errors/model-answer-error.js";
 import { hasBareRelativeDate } from "../../src/logs/resolve-relative-dates.js";
 import { MockMemoryModel } from "../../src/model/mock-model.js";
+import { Compactor, type CompactorOptions } from "../../src/pipeline/compactor.js";
 import { loadCompactionPrompts } from "../../src/prompt/load-prompts.js";
-import { copyOf, fixture } from "../helpers/temp-dir.js";
 import { FIXED_CLOCK } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
+import { copyOf, fixture } from "../helpers/temp-dir.js";
 
 const EXAMPLE = fixture("../../memory.example");
-const SUMMARY = "---\ntype: weekly\n---\n\n## 2026-W14\n\n### Key Decisions\n- 2026-03-30: Postgres for the sync service, because three writers rule out SQLite.\n\n### Outcomes\n- 2026-04-03: Sync v2 deployed to staging.\n\n### Blockers & Open Items\n- 2026-04-03: Neon connection limit.\n\n### Context\n- None.\n";
-const block = (name: string, type: string, content: string) => `\`\`\`typed_memory\n---\nname: ${name}\ndescription: ${name} in short\ntype: ${type}\n---\n\n${content}\n\`\`\`\n`;
+const SUMMARY =
+  "---\ntype: weekly\n---\n\n## 2026-W14\n\n### Key Decisions\n- 2026-03-30: Postgres for the sync service, because three writers rule out SQLite.\n\n### Outcomes\n- 2026-04-03: Sync v2 deployed to staging.\n\n### Blockers & Open Items\n- 2026-04-03: Neon connection limit.\n\n### Context\n- None.\n";
+const block = (name: string, type: string, content: string) =>
+  `\`\`\`typed_memory\n---\nname: ${name}\ndescription: ${name} in short\ntype: ${type}\n---\n\n${content}\n\`\`\`\n`;
 const open = (options: CompactorOptions) => Compactor.open({ env: {}, clock: FIXED_CLOCK, ...options });
-const POSTGRES = block("Use Postgres for the sync service", "project", "Postgres 16 on Neon for the sync service.\n\n**Why:** three concurrent writers rule out SQLite.\n**How to apply:** use Postgres.");
+const POSTGRES = block(
+  "Use Postgres for the sync service",
+  "project",
+  "Postgres 16 on Neon for the sync service.\n\n**Why:** three concurrent writers rule out SQLite.\n**How to apply:** use Postgres.",
+);
 
 describe("Compactor.compactDaily", () => {
   it("calls the model once with seed 002's prompts, temperature 0.2 and 4096 tokens, and writes nothing", async () => {
@@ -38,7 +44,14 @@ describe("Compactor.compactDaily", () => {
     expect(result.memories).toEqual([
       expect.objectContaining({ name: "Use Postgres for the sync service", type: "project", sources: ["2026-03-30.md#L9-L13"], created: "2026-03-30" }),
     ]);
-    expect(result.sources.map((s) => s.file)).toEqual(["2026-03-30.md", "2026-03-31.md", "2026-04-01.md", "logs/2026/04/2026-04-02.md", "2026-04-03-standup.md", "2026-04-05.md"]);
+    expect(result.sources.map((s) => s.file)).toEqual([
+      "2026-03-30.md",
+      "2026-03-31.md",
+      "2026-04-01.md",
+      "logs/2026/04/2026-04-02.md",
+      "2026-04-03-standup.md",
+      "2026-04-05.md",
+    ]);
     expect(result.redactions.logs).toBe(2);
     expect(result.usage.inputTokens).toBeGreaterThan(0);
     expect(await snapshotDir(dir)).toEqual(before);
@@ -137,7 +150,11 @@ describe("Compactor.compactWeek", () => {
   it("merges a memory into its existing topic file instead of adding a second file", async () => {
     const dir = await copyOf(EXAMPLE);
     await (await open({ dir, model: new MockMemoryModel(`${SUMMARY}\n${POSTGRES}`) })).compactWeek("2026-W14");
-    const more = block("Use Postgres for the sync service", "project", "Postgres 16 on Neon for the sync service.\n\nProduction needs PgBouncer before launch.");
+    const more = block(
+      "Use Postgres for the sync service",
+      "project",
+      "Postgres 16 on Neon for the sync service.\n\nProduction needs PgBouncer before launch.",
+    );
     const report = await (await open({ dir, model: new MockMemoryModel(`${SUMMARY}\n${more}`) })).compactWeek("2026-W14");
     expect(report.files.find((f) => f.role === "memory")).toMatchObject({ path: "project_use-postgres-for-the-sync-service.md", action: "update" });
     const text = await readFile(path.join(dir, "project_use-postgres-for-the-sync-service.md"), "utf8");
@@ -149,7 +166,10 @@ describe("Compactor.compactWeek", () => {
 
   it("updates the existing memory the answer names, whatever file it lives in", async () => {
     const dir = await copyOf(EXAMPLE);
-    await writeFile(path.join(dir, "project_sync-db.md"), "---\nname: Use Postgres for the sync service\ndescription: sync db\ntype: project\nupdated: 2026-03-01\nowner: dana\n---\n\nPostgres 16 on Neon for the sync service.\n");
+    await writeFile(
+      path.join(dir, "project_sync-db.md"),
+      "---\nname: Use Postgres for the sync service\ndescription: sync db\ntype: project\nupdated: 2026-03-01\nowner: dana\n---\n\nPostgres 16 on Neon for the sync service.\n",
+    );
     const more = block("Use Postgres for the sync service", "project", "Production needs PgBouncer before launch.");
     const report = await (await open({ dir, model: new MockMemoryModel(`${SUMMARY}\n${more}`) })).compactWeek("2026-W14");
     expect(report.memories.accepted).toEqual([expect.objectContaining({ file: "project_sync-db.md", action: "updated" })]);
@@ -223,7 +243,11 @@ describe("the library API, end to end", () => {
 
   it("undoes compact --week byte for byte, a memory that is not valid UTF-8 included", async () => {
     const dir = await copyOf(EXAMPLE);
-    const latin1 = Buffer.concat([Buffer.from("---\nname: Use Postgres for the sync service\ndescription: sync\ntype: project\n---\n\nCaf"), Buffer.from([0xe9]), Buffer.from(" notes.\n")]);
+    const latin1 = Buffer.concat([
+      Buffer.from("---\nname: Use Postgres for the sync service\ndescription: sync\ntype: project\n---\n\nCaf"),
+      Buffer.from([0xe9]),
+      Buffer.from(" notes.\n"),
+    ]);
     await writeFile(path.join(dir, "project_use-postgres-for-the-sync-service.md"), latin1);
     const before = await snapshotDir(dir, { state: false });
     const week = await (await open({ dir, model: new MockMemoryModel(`${SUMMARY}\n${POSTGRES}`) })).compactWeek("2026-W14");

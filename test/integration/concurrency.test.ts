@@ -1,6 +1,6 @@
+import { readFile, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Compactor } from "../../src/pipeline/compactor.js";
@@ -49,8 +49,24 @@ async function startServer(options: { latency: (week: string) => number; limited
         open--;
         const text = answerFor(week);
         const body = req.url?.includes("/messages")
-          ? { id: "msg", type: "message", role: "assistant", model: "m", content: [{ type: "text", text }], stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: 10, output_tokens: 20 } }
-          : { id: "c", object: "chat.completion", created: 1, model: "m", choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }], usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } };
+          ? {
+              id: "msg",
+              type: "message",
+              role: "assistant",
+              model: "m",
+              content: [{ type: "text", text }],
+              stop_reason: "end_turn",
+              stop_sequence: null,
+              usage: { input_tokens: 10, output_tokens: 20 },
+            }
+          : {
+              id: "c",
+              object: "chat.completion",
+              created: 1,
+              model: "m",
+              choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+              usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 },
+            };
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify(body));
       }, options.latency(week));
@@ -72,7 +88,11 @@ afterEach(async () => {
 
 async function weeksDir(): Promise<string> {
   const dir = await tempDir();
-  for (const [i, date] of LOG_DATES.entries()) await writeFile(path.join(dir, `${date}.md`), `# ${date}\n\n## [10:00] decision: Postgres for the sync service (${WEEKS[i]})\nThree writers rule out SQLite, so the sync work uses Postgres.\n`);
+  for (const [i, date] of LOG_DATES.entries())
+    await writeFile(
+      path.join(dir, `${date}.md`),
+      `# ${date}\n\n## [10:00] decision: Postgres for the sync service (${WEEKS[i]})\nThree writers rule out SQLite, so the sync work uses Postgres.\n`,
+    );
   return dir;
 }
 

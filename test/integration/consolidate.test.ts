@@ -1,10 +1,10 @@
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { MockMemoryModel } from "../../src/model/mock-model.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
-import { MockMemoryModel } from "../../src/model/mock-model.js";
 import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
 
 const FIXTURE = fixture("consolidation");
@@ -58,7 +58,9 @@ describe("compact consolidate", () => {
     const dir = await copyOf(FIXTURE, { all: true });
     const before = await snapshotDir(dir);
     const run = await runCli(["consolidate", "--dir", dir]);
-    expect(run.stdout).toBe(`${REPORT}Proposed: 1 merges, 1 prunes, 1 conflicts.\nNo terminal to confirm on, so nothing was applied. Run with --yes to apply the merges and prunes, --resolve newer to also settle conflicts, or --auto.\n`);
+    expect(run.stdout).toBe(
+      `${REPORT}Proposed: 1 merges, 1 prunes, 1 conflicts.\nNo terminal to confirm on, so nothing was applied. Run with --yes to apply the merges and prunes, --resolve newer to also settle conflicts, or --auto.\n`,
+    );
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
@@ -104,7 +106,9 @@ describe("compact consolidate", () => {
     expect(merged).toContain("Sync service database is Postgres 16 on Neon, in the same Neon project as billing.");
     expect(merged).toContain("**How to apply:** put new sync tables in the `sync` database.");
     expect(await readFile(path.join(dir, "reference_sync-dashboard.md"), "utf8")).toContain("it was set up yesterday (2026-03-30).");
-    expect(await readFile(path.join(dir, ".compact/trash/2026-04-06T10-00-00-000Z/session_state_release-checklist.md"), "utf8")).toContain("Release 4.1 checklist");
+    expect(await readFile(path.join(dir, ".compact/trash/2026-04-06T10-00-00-000Z/session_state_release-checklist.md"), "utf8")).toContain(
+      "Release 4.1 checklist",
+    );
     expect(await readFile(path.join(dir, "feedback_migrations-on-a-branch.md"), "utf8")).toBe(pinned);
     expect(await readdir(dir)).toContain("project_deploy-target-ecs.md");
     const index = await readFile(path.join(dir, "MEMORY.md"), "utf8");
@@ -166,7 +170,9 @@ describe("compact consolidate", () => {
     const before = await snapshotDir(dir);
     const run = await runCli(["consolidate", "--dir", dir, "--yes"]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('compact: plan refused by the recall gate: probes.md:1 "What was left on the 4.1 release?" would no longer find "step 7 (changelog)"; nothing changed\n');
+    expect(run.stderr).toBe(
+      'compact: plan refused by the recall gate: probes.md:1 "What was left on the 4.1 release?" would no longer find "step 7 (changelog)"; nothing changed\n',
+    );
     expect(withoutState(await snapshotDir(dir))).toEqual(withoutState(before));
   });
 
@@ -189,7 +195,12 @@ describe("compact consolidate", () => {
 
   it("says so when there is nothing to do", async () => {
     const dir = await copyOf(FIXTURE, { all: true });
-    for (const file of ["project_postgres-for-sync.md", "project_deploy-target-vercel.md", "session_state_release-checklist.md", "reference_sync-dashboard.md"]) {
+    for (const file of [
+      "project_postgres-for-sync.md",
+      "project_deploy-target-vercel.md",
+      "session_state_release-checklist.md",
+      "reference_sync-dashboard.md",
+    ]) {
       await import("node:fs/promises").then((fs) => fs.rm(path.join(dir, file)));
     }
     const run = await runCli(["consolidate", "--dir", dir, "--yes"]);
@@ -202,7 +213,8 @@ describe("compact probe", () => {
     const dir = await copyOf(FIXTURE, { all: true });
     expect(await runCli(["probe", "--dir", dir])).toEqual({
       code: 0,
-      stdout: "found    Which database does the sync service use? => Postgres 16\nfound    Where do new migrations run first? => Neon branch\n2 of 2 probes found\n",
+      stdout:
+        "found    Which database does the sync service use? => Postgres 16\nfound    Where do new migrations run first? => Neon branch\n2 of 2 probes found\n",
       stderr: "",
     });
     await writeFile(path.join(dir, "probes.md"), "Who owns billing? => Priya\n");
@@ -231,7 +243,15 @@ describe("compact consolidate, the remaining paths", () => {
       mode: "apply",
       plan: {
         merges: [{ keep: "project_sync-service-database", fold: "project_postgres-for-sync" }],
-        conflicts: [{ a: "project_deploy-target-ecs", b: "project_deploy-target-vercel", topic: "Deploy target", proposedWinner: "project_deploy-target-vercel", reason: "different-values" }],
+        conflicts: [
+          {
+            a: "project_deploy-target-ecs",
+            b: "project_deploy-target-vercel",
+            topic: "Deploy target",
+            proposedWinner: "project_deploy-target-vercel",
+            reason: "different-values",
+          },
+        ],
         prunes: [{ id: "session_state_release-checklist", type: "session_state", ageDays: 126 }],
         redates: ["reference_sync-dashboard"],
         supersedes: [],
@@ -249,7 +269,11 @@ describe("compact consolidate, the remaining paths", () => {
     await runCli(["consolidate", "--dir", dir, "--yes"]);
     await writeFile(path.join(dir, "project_sync-service-database.md"), "edited by hand\n");
     const refused = await runCli(["undo", "2026-04-06T10-00-00-000Z", "--dir", dir]);
-    expect(refused).toEqual({ code: 1, stdout: "", stderr: "compact: cannot undo run 2026-04-06T10-00-00-000Z: project_sync-service-database.md changed after it; nothing restored\n" });
+    expect(refused).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "compact: cannot undo run 2026-04-06T10-00-00-000Z: project_sync-service-database.md changed after it; nothing restored\n",
+    });
     expect(await readFile(path.join(dir, "project_sync-service-database.md"), "utf8")).toBe("edited by hand\n");
     expect((await runCli(["undo", "no-such-run", "--dir", dir])).stderr).toBe(`compact: no run no-such-run in ${dir} (see compact undo --list)\n`);
   });
@@ -264,7 +288,8 @@ describe("compact consolidate, the remaining paths", () => {
 
 describe("compact consolidate with a configured LLM", () => {
   const openai = async (dir: string) => writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { provider: "openai", name: "judge" } }));
-  const decision = (group: number, action: string, ids: string[], extra = "", body = "") => `\`\`\`decision\ngroup: ${group}\naction: ${action}\nids: [${ids.join(", ")}]\n${extra}---\n${body}\n\`\`\`\n`;
+  const decision = (group: number, action: string, ids: string[], extra = "", body = "") =>
+    `\`\`\`decision\ngroup: ${group}\naction: ${action}\nids: [${ids.join(", ")}]\n${extra}---\n${body}\n\`\`\`\n`;
 
   it("asks the model once about every candidate group, with seed 000's framing, and proposes its supersession", async () => {
     const dir = await tempDir();
@@ -273,7 +298,9 @@ describe("compact consolidate with a configured LLM", () => {
       writeFile(path.join(dir, `${id}.md`), `---\nname: ${name}\ndescription: ${description}\ntype: project\nupdated: ${updated}\n---\n\n${body}\n`);
     await m("project_release-cadence", "Release cadence", "How often we release", "2026-01-10", "Release cadence is weekly.");
     await m("project_release-rhythm", "Shipping rhythm", "How often we ship", "2026-03-10", "Release cadence is every two weeks.");
-    const model = new MockMemoryModel(decision(1, "supersede", ["project_release-cadence", "project_release-rhythm"], "winner: project_release-rhythm\ntopic: release cadence\n"));
+    const model = new MockMemoryModel(
+      decision(1, "supersede", ["project_release-cadence", "project_release-rhythm"], "winner: project_release-rhythm\ntopic: release cadence\n"),
+    );
     const run = await runCli(["consolidate", "--dir", dir, "--dry-run"], { createModel: () => model });
     expect(model.calls).toHaveLength(0);
     expect(run.stdout).toBe("Dream complete. No duplicate, contradictory, or stale memories found.\nNothing changed: memories are already tight.\n");
@@ -281,13 +308,19 @@ describe("compact consolidate with a configured LLM", () => {
     const asked = await runCli(["consolidate", "--dir", dir], { createModel: () => model });
     expect(model.calls).toHaveLength(1);
     expect(model.calls[0]!.options.systemPrompt).toMatch(/^You are performing a dream — a reflective pass over your memory files\./);
-    expect(model.calls[0]!.prompt).toContain("## Group 1\n### [project_release-cadence] Release cadence (project, updated 2026-01-10)\nHow often we release\n\nRelease cadence is weekly.");
+    expect(model.calls[0]!.prompt).toContain(
+      "## Group 1\n### [project_release-cadence] Release cadence (project, updated 2026-01-10)\nHow often we release\n\nRelease cadence is weekly.",
+    );
     expect(asked.stdout).toContain('Conflicts (1):\n[project_release-cadence] vs [project_release-rhythm] — "release cadence" [A/B/skip]\n');
   });
 
   it("keeps a model's merged text only when it keeps every detail of its parts", async () => {
-    const merged = "The sync service runs on Postgres 16 on Neon, separate database `sync`, in the same Neon project as billing. **Why:** three concurrent writers rule out SQLite. **How to apply:** put new sync tables in the `sync` database.";
-    for (const [text, kept] of [[merged, true], [merged.replace("16 ", ""), false]] as const) {
+    const merged =
+      "The sync service runs on Postgres 16 on Neon, separate database `sync`, in the same Neon project as billing. **Why:** three concurrent writers rule out SQLite. **How to apply:** put new sync tables in the `sync` database.";
+    for (const [text, kept] of [
+      [merged, true],
+      [merged.replace("16 ", ""), false],
+    ] as const) {
       const dir = await copyOf(FIXTURE, { all: true });
       await openai(dir);
       const answer = (prompt: string) => {
@@ -299,7 +332,8 @@ describe("compact consolidate with a configured LLM", () => {
       const file = await readFile(path.join(dir, "project_sync-service-database.md"), "utf8");
       expect(file.includes(text), String(kept)).toBe(kept);
       expect(file).toContain("2026-04-01.md#L3");
-      if (!kept) expect(run.stderr).toMatch(/warning: model judgement of group \d+: the merged text drops a number, date, link or name; the code's merge text is kept/);
+      if (!kept)
+        expect(run.stderr).toMatch(/warning: model judgement of group \d+: the merged text drops a number, date, link or name; the code's merge text is kept/);
     }
   });
 
@@ -321,9 +355,16 @@ describe("compact consolidate with a configured LLM", () => {
     const cassettes = await tempDir();
     const answer = (prompt: string) => {
       const n = Number(/## Group (\d+)\n### \[project_deploy-target-ecs\]/.exec(prompt)?.[1] ?? "0");
-      return decision(n, "supersede", ["project_deploy-target-ecs", "project_deploy-target-vercel"], "winner: project_deploy-target-vercel\ntopic: where the API runs\n");
+      return decision(
+        n,
+        "supersede",
+        ["project_deploy-target-ecs", "project_deploy-target-vercel"],
+        "winner: project_deploy-target-vercel\ntopic: where the API runs\n",
+      );
     };
-    const recorded = await runCli(["consolidate", "--dir", dir, "--json", "--provider", "openai", "--record", cassettes], { createModel: () => new MockMemoryModel(answer) });
+    const recorded = await runCli(["consolidate", "--dir", dir, "--json", "--provider", "openai", "--record", cassettes], {
+      createModel: () => new MockMemoryModel(answer),
+    });
     expect(recorded.code, recorded.stderr).toBe(0);
     expect((await readdir(cassettes)).length).toBeGreaterThan(0);
     const replayed = await runCli(["consolidate", "--dir", dir, "--json", "--replay", cassettes]);

@@ -2,12 +2,12 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readLogBytes } from "../../src/logs/read-daily-log.js";
-import { decodeText } from "../../src/text/decode-text.js";
 import { splitEntries } from "../../src/logs/split-entries.js";
 import { parseAnswer } from "../../src/parse/parse-answer.js";
 import { loadCompactionPrompts } from "../../src/prompt/load-prompts.js";
 import { renderCompactionPrompt } from "../../src/prompt/render-prompt.js";
 import { OfflineModel } from "../../src/providers/offline/offline-model.js";
+import { decodeText } from "../../src/text/decode-text.js";
 import { CORPUS_DIR, corpusFileDate, corpusFiles, corpusPresent } from "../helpers/corpus.js";
 
 const files = corpusFiles();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
-import { REPO_ROOT, copyOf, tempDir } from "../helpers/temp-dir.js";
+import { copyOf, REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
 
 const example = () => copyOf(path.join(REPO_ROOT, "memory.example"));
 
@@ -15,7 +15,9 @@ describe("--dry-run writes nothing", () => {
     const dir = await example();
     const cassettes = path.join(await tempDir(), "cassettes");
     const before = await snapshotDir(dir);
-    const run = await runCli(["--week", "2026-W14", "--dir", dir, "--dry-run", "--record", cassettes, ...flags], { env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: "http://127.0.0.1:9/v1" } });
+    const run = await runCli(["--week", "2026-W14", "--dir", dir, "--dry-run", "--record", cassettes, ...flags], {
+      env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: "http://127.0.0.1:9/v1" },
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/dry run|would create/);
     expect(existsSync(cassettes)).toBe(false);

@@ -94,31 +94,35 @@ function expectNoTornFile(tree: Map<string, string>, clean: { before: Map<string
 const FULL_MATRIX = process.env["FAULT_MATRIX"] === "1";
 
 describe.each(SCENARIOS)("$name, with the file system failing at the N-th write", (scenario) => {
-  it.each(FULL_MATRIX ? CODES : ["ENOSPC, EIO or EACCES"])("%s at every N: one line, no torn file, and the re-run ends as a clean run", async (codes) => {
-    const clean = await cleanRun(scenario);
-    let points = 0;
-    for (let at = 1; ; at++) {
-      const code = FULL_MATRIX ? codes : CODES[(at - 1) % CODES.length]!;
-      const dir = await copyOf(scenario.fixture, { all: true });
-      const disarm = armFault(at, code);
-      const run = await runCli(scenario.argv(dir));
-      const writes = disarm();
-      if (writes < at) break;
-      points++;
-      const label = `${code} at write ${at}`;
-      if (run.code !== 0) {
-        expect(run.code, label).toBe(1);
-        const lines = run.stderr.trim().split("\n");
-        expect(lines.at(-1), label).toMatch(new RegExp(`^compact: .*(${code}|injected)`));
-        expect(run.stderr, label).not.toContain("    at ");
+  it.each(FULL_MATRIX ? CODES : ["ENOSPC, EIO or EACCES"])(
+    "%s at every N: one line, no torn file, and the re-run ends as a clean run",
+    async (codes) => {
+      const clean = await cleanRun(scenario);
+      let points = 0;
+      for (let at = 1; ; at++) {
+        const code = FULL_MATRIX ? codes : CODES[(at - 1) % CODES.length]!;
+        const dir = await copyOf(scenario.fixture, { all: true });
+        const disarm = armFault(at, code);
+        const run = await runCli(scenario.argv(dir));
+        const writes = disarm();
+        if (writes < at) break;
+        points++;
+        const label = `${code} at write ${at}`;
+        if (run.code !== 0) {
+          expect(run.code, label).toBe(1);
+          const lines = run.stderr.trim().split("\n");
+          expect(lines.at(-1), label).toMatch(new RegExp(`^compact: .*(${code}|injected)`));
+          expect(run.stderr, label).not.toContain("    at ");
+        }
+        expectNoTornFile(await userTree(dir), clean, label);
+        const rerun = await runCli(scenario.argv(dir));
+        expect(rerun.code, `${label}, re-run: ${rerun.stderr}`).toBe(0);
+        expect(await userTree(dir), `${label}, re-run`).toEqual(clean.after);
       }
-      expectNoTornFile(await userTree(dir), clean, label);
-      const rerun = await runCli(scenario.argv(dir));
-      expect(rerun.code, `${label}, re-run: ${rerun.stderr}`).toBe(0);
-      expect(await userTree(dir), `${label}, re-run`).toEqual(clean.after);
-    }
-    expect(points).toBeGreaterThan(20);
-  }, 600_000);
+      expect(points).toBeGreaterThan(20);
+    },
+    600_000,
+  );
 });
 
 function runKilled(argv: string[], env: Record<string, string>): Promise<number | null> {

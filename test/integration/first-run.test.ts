@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { HELP } from "../../src/cli/help.js";
 import { runCli } from "../helpers/run-cli.js";
-import { REPO_ROOT, copyOf, fixture } from "../helpers/temp-dir.js";
+import { copyOf, fixture, REPO_ROOT } from "../helpers/temp-dir.js";
 
 const BIN = path.join(REPO_ROOT, "bin/compact.js");
 const built = existsSync(path.join(REPO_ROOT, "dist/cli/main.js"));
@@ -13,7 +13,10 @@ const haveScript = spawnSync("script", ["--version"]).status === 0;
 const hasColour = (text: string) =>
   [...text.matchAll(/\x1b\[([0-9;]*)m/g)].some((m) => m[1]!.split(";").some((code) => /^(3[0-8]|4[0-8]|9[0-7]|10[0-7])$/.test(code)));
 
-function compact(args: string[], options: { env?: Record<string, string>; closeStdout?: boolean } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function compact(
+  args: string[],
+  options: { env?: Record<string, string>; closeStdout?: boolean } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env["PATH"] ?? "", ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
@@ -32,9 +35,12 @@ describe("a first run", () => {
     expect(await runCli([])).toEqual({ code: 0, stdout: HELP, stderr: "" });
   });
 
-  it.each([["--help"], ["-h"], ["--week", "--help"], ["--week", "2026-W14", "--help"], ["--auto", "--help"]])("compact %j prints the help and exits 0", async (...argv) => {
-    expect(await runCli(argv)).toEqual({ code: 0, stdout: HELP, stderr: "" });
-  });
+  it.each([["--help"], ["-h"], ["--week", "--help"], ["--week", "2026-W14", "--help"], ["--auto", "--help"]])(
+    "compact %j prints the help and exits 0",
+    async (...argv) => {
+      expect(await runCli(argv)).toEqual({ code: 0, stdout: HELP, stderr: "" });
+    },
+  );
 
   it.each([
     [["--weak", "2026-W14"], "compact: unknown option '--weak' — did you mean --week? (see compact --help)\n"],
@@ -71,7 +77,10 @@ describe.skipIf(!built)("compact as a process", () => {
 /** compact on a real pseudo-terminal (util-linux `script`), answering the consolidation questions with skip and n. */
 async function onTerminal(args: string[], env: Record<string, string>): Promise<string> {
   const command = `stty cols 200 rows 50; exec ${process.execPath} ${BIN} ${args.map((a) => `'${a}'`).join(" ")}`;
-  const child = spawn("script", ["-q", "-e", "-c", command, "/dev/null"], { stdio: ["pipe", "pipe", "pipe"], env: { PATH: process.env["PATH"] ?? "", TERM: "xterm", ...env } });
+  const child = spawn("script", ["-q", "-e", "-c", command, "/dev/null"], {
+    stdio: ["pipe", "pipe", "pipe"],
+    env: { PATH: process.env["PATH"] ?? "", TERM: "xterm", ...env },
+  });
   let raw = "";
   let answered = 0;
   child.stdout.on("data", (chunk: Buffer) => {

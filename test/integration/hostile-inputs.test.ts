@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, readFile, readdir, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,7 +10,8 @@ import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
 
 const EXAMPLE = fixture("../../memory.example");
 const CONSOLIDATION = fixture("consolidation");
-const SUMMARY = "---\ntype: weekly\n---\n\n## 2026-W14\n\n### Key Decisions\n- 2026-03-30: Postgres 16 on Neon for the sync service.\n\n### Outcomes\n- None.\n\n### Blockers & Open Items\n- None.\n\n### Context\n- None.\n";
+const SUMMARY =
+  "---\ntype: weekly\n---\n\n## 2026-W14\n\n### Key Decisions\n- 2026-03-30: Postgres 16 on Neon for the sync service.\n\n### Outcomes\n- None.\n\n### Blockers & Open Items\n- None.\n\n### Context\n- None.\n";
 const block = (frontmatter: string, body = "Postgres 16 on Neon for the sync service.") => `\`\`\`typed_memory\n${frontmatter}\n\n${body}\n\`\`\`\n`;
 
 declare global {
@@ -39,19 +40,29 @@ describe("front matter is data, never code", () => {
   describe.each(HOSTILE_FRONTMATTER)("---%s", (language, frontmatter) => {
     const marker = language === "broken json" ? "not valid JSON" : `marked '${language}' is not read`;
 
-    it.each([["status"], ["--week"], ["--auto"], ["consolidate"]])("in a topic file, read by %s: one warning, the file untouched, the run goes on", async (command) => {
-      const dir = await copyOf(EXAMPLE);
-      const file = path.join(dir, "project_hostile.md");
-      const text = `${frontmatter}\nA memory whose front matter is not data.\n`;
-      await writeFile(file, text);
-      const argv = command === "--week" ? ["--week", "2026-W14"] : command === "--auto" ? ["--auto", "--force"] : command === "consolidate" ? ["consolidate", "--yes"] : ["status"];
-      const run = await runCli([...argv, "--dir", dir], { clock: () => new Date("2026-04-08T10:00:00Z") });
-      expect(run.code, run.stderr).toBe(0);
-      expectNothingRan();
-      expect(`${run.stdout}${run.stderr}`).toContain("project_hostile.md");
-      expect(`${run.stdout}${run.stderr}`).toContain(marker);
-      expect(await readFile(file, "utf8")).toBe(text);
-    });
+    it.each([["status"], ["--week"], ["--auto"], ["consolidate"]])(
+      "in a topic file, read by %s: one warning, the file untouched, the run goes on",
+      async (command) => {
+        const dir = await copyOf(EXAMPLE);
+        const file = path.join(dir, "project_hostile.md");
+        const text = `${frontmatter}\nA memory whose front matter is not data.\n`;
+        await writeFile(file, text);
+        const argv =
+          command === "--week"
+            ? ["--week", "2026-W14"]
+            : command === "--auto"
+              ? ["--auto", "--force"]
+              : command === "consolidate"
+                ? ["consolidate", "--yes"]
+                : ["status"];
+        const run = await runCli([...argv, "--dir", dir], { clock: () => new Date("2026-04-08T10:00:00Z") });
+        expect(run.code, run.stderr).toBe(0);
+        expectNothingRan();
+        expect(`${run.stdout}${run.stderr}`).toContain("project_hostile.md");
+        expect(`${run.stdout}${run.stderr}`).toContain(marker);
+        expect(await readFile(file, "utf8")).toBe(text);
+      },
+    );
 
     it("in a weekly summary file: left as it is, the week's memories still written", async () => {
       const dir = await copyOf(EXAMPLE);
@@ -94,7 +105,9 @@ describe("front matter is data, never code", () => {
       const dir = await copyOf(EXAMPLE);
       const cassettes = await tempDir();
       const answer = `${SUMMARY}\n${block(frontmatter.trimEnd())}`;
-      expect((await runCli(["--week", "2026-W14", "--dir", dir, "--record", cassettes], { createModel: () => new MockMemoryModel(answer, "recorded") })).code).toBe(0);
+      expect(
+        (await runCli(["--week", "2026-W14", "--dir", dir, "--record", cassettes], { createModel: () => new MockMemoryModel(answer, "recorded") })).code,
+      ).toBe(0);
       const replayDir = await copyOf(EXAMPLE);
       const run = await runCli(["--week", "2026-W14", "--dir", replayDir, "--replay", cassettes, "--json"]);
       expect(run.code, run.stderr).toBe(0);
@@ -105,7 +118,10 @@ describe("front matter is data, never code", () => {
 
   it("reads ---json front matter as data", async () => {
     const dir = await copyOf(EXAMPLE);
-    await writeFile(path.join(dir, "project_json.md"), '---json\n{ "name": "Deploy target", "description": "Where the API runs", "type": "project" }\n---\n\nThe API runs on Vercel.\n');
+    await writeFile(
+      path.join(dir, "project_json.md"),
+      '---json\n{ "name": "Deploy target", "description": "Where the API runs", "type": "project" }\n---\n\nThe API runs on Vercel.\n',
+    );
     const run = await runCli(["status", "--dir", dir, "--json"]);
     expect(JSON.parse(run.stdout).memories.byType).toEqual({ project: 1 });
   });
@@ -127,7 +143,9 @@ describe("the memory dir is a jail", () => {
     const answer = `${SUMMARY}\n${block("---\nname: Sync database\ndescription: Postgres for sync\ntype: project\n---")}`;
     const run = await runCli(["--week", "2026-W14", "--dir", dir], { createModel: () => new MockMemoryModel(answer) });
     expect(run.code).toBe(1);
-    expect(run.stderr.trim().split("\n").at(-1)).toBe("compact: refusing to write project_sync-database.md: project_sync-database.md is a symbolic link; nothing changed");
+    expect(run.stderr.trim().split("\n").at(-1)).toBe(
+      "compact: refusing to write project_sync-database.md: project_sync-database.md is a symbolic link; nothing changed",
+    );
     expect(await readFile(target.file, "utf8")).toBe("outside\n");
     expect(await snapshotDir(dir)).toEqual(before);
   });
@@ -212,7 +230,9 @@ describe("bad input gets one line, a non-zero exit and nothing written", () => {
     const before = await snapshotDir(dir);
     const run = await runCli(["--week", "2026-W14", "--dir", dir]);
     expect(run.code).toBe(1);
-    expect(run.stderr.trim().split("\n").at(-1)).toBe("compact: 2026-03-31.md: 3 KB is over the 1 KB limit for one file (logs.maxBytes); split the file or raise the limit");
+    expect(run.stderr.trim().split("\n").at(-1)).toBe(
+      "compact: 2026-03-31.md: 3 KB is over the 1 KB limit for one file (logs.maxBytes); split the file or raise the limit",
+    );
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
@@ -281,7 +301,10 @@ describe("bad input gets one line, a non-zero exit and nothing written", () => {
   it("a lock from another host dated in the future is stale", async () => {
     const dir = await copyOf(EXAMPLE);
     await mkdir(path.join(dir, ".compact"));
-    await writeFile(path.join(dir, ".compact/lock"), JSON.stringify({ pid: 1, host: "elsewhere", startedAt: "2027-01-01T00:00:00.000Z", command: "compact --auto" }));
+    await writeFile(
+      path.join(dir, ".compact/lock"),
+      JSON.stringify({ pid: 1, host: "elsewhere", startedAt: "2027-01-01T00:00:00.000Z", command: "compact --auto" }),
+    );
     const run = await runCli(["--week", "2026-W14", "--dir", dir]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain("warning: took over a stale lock (pid 1 on elsewhere, compact --auto, since 2027-01-01T00:00:00.000Z)");
@@ -290,10 +313,18 @@ describe("bad input gets one line, a non-zero exit and nothing written", () => {
   it("a live lock on this host is respected", async () => {
     const dir = await copyOf(EXAMPLE);
     await mkdir(path.join(dir, ".compact"));
-    await writeFile(path.join(dir, ".compact/lock"), JSON.stringify({ pid: process.pid, host: hostname(), startedAt: "2026-04-06T09:59:00.000Z", command: "compact --auto" }));
+    await writeFile(
+      path.join(dir, ".compact/lock"),
+      JSON.stringify({ pid: process.pid, host: hostname(), startedAt: "2026-04-06T09:59:00.000Z", command: "compact --auto" }),
+    );
     const run = await runCli(["--week", "2026-W14", "--dir", dir, "--json"]);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ schemaVersion: 1, ok: false, command: "week", error: { code: "E_LOCKED", message: "Another run in progress — skipping." } });
+    expect(JSON.parse(run.stdout)).toEqual({
+      schemaVersion: 1,
+      ok: false,
+      command: "week",
+      error: { code: "E_LOCKED", message: "Another run in progress — skipping." },
+    });
   });
 
   it("existing memories keep front matter fields compact does not know", async () => {

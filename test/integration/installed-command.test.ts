@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT, copyOf, fixture } from "../helpers/temp-dir.js";
+import { copyOf, fixture, REPO_ROOT } from "../helpers/temp-dir.js";
 
 const run = promisify(execFile);
 const BIN = path.join(REPO_ROOT, "bin/compact.js");

@@ -82,7 +82,10 @@ describe("every command's --json output follows the schema", () => {
     expect((await json(["config", "--dir", dir])).result.command).toBe("config");
     expect((await json(["schedule", "--dir", dir])).result.command).toBe("schedule");
     const project = await tempDir();
-    await writeFile(path.join(project, ".agents.local.md"), "# Notes\n\n## Conventions\n\nRun tests before pushing.\n\n## 2026-03-02\n\nShipped the importer.\n");
+    await writeFile(
+      path.join(project, ".agents.local.md"),
+      "# Notes\n\n## Conventions\n\nRun tests before pushing.\n\n## 2026-03-02\n\nShipped the importer.\n",
+    );
     const migrate = await json(["migrate", "--from", path.join(project, ".agents.local.md"), "--dir", path.join(project, ".agents")]);
     expect((migrate.result.written as string[]).length).toBeGreaterThan(0);
     expect((await json(["golden", path.join(REPO_ROOT, "test/golden/none-answer")])).result).toMatchObject({ command: "golden", failed: 0 });
@@ -105,7 +108,10 @@ describe("failures print one error object with the documented exit code", () => 
   it("a held lock: ok false, E_LOCKED, exit 0", async () => {
     const dir = await copyOf(EXAMPLE);
     await mkdir(path.join(dir, ".compact"), { recursive: true });
-    await writeFile(path.join(dir, ".compact/lock"), JSON.stringify({ pid: process.pid, host: hostname(), startedAt: FIXED_CLOCK().toISOString(), command: "compact --auto" }));
+    await writeFile(
+      path.join(dir, ".compact/lock"),
+      JSON.stringify({ pid: process.pid, host: hostname(), startedAt: FIXED_CLOCK().toISOString(), command: "compact --auto" }),
+    );
     const week = await json(["--week", "2026-W14", "--dir", dir]);
     expect(week).toMatchObject({ code: 0, result: { ok: false, command: "week", error: { code: "E_LOCKED" } } });
     expect((await json(["consolidate", "--auto", "--dir", dir])).result).toMatchObject({ ok: false, command: "consolidate", error: { code: "E_LOCKED" } });

@@ -19,7 +19,10 @@ let compacted = "";
 beforeAll(async () => {
   const source = await mkdtemp(path.join(tmpdir(), "compact-mcp-"));
   compacted = path.join(source, "memory");
-  await cp(fixture("../../memory.example"), compacted, { recursive: true, filter: (from) => !/(^|\/)(weekly|\.compact)(\/|$)|\/(MEMORY\.md|(user|feedback|project|reference)_[^/]*\.md)$/.test(from) });
+  await cp(fixture("../../memory.example"), compacted, {
+    recursive: true,
+    filter: (from) => !/(^|\/)(weekly|\.compact)(\/|$)|\/(MEMORY\.md|(user|feedback|project|reference)_[^/]*\.md)$/.test(from),
+  });
   expect((await runCli(["--week", "2026-W14", "--dir", compacted, "--quiet"])).code).toBe(0);
 });
 
@@ -33,13 +36,19 @@ afterEach(async () => {
 
 /** A compacted copy of the example memory dir, and a secret file just outside it. */
 async function memoryDir(): Promise<{ dir: string; outside: string }> {
-  const dir = await copyOf(compacted, { all: true });  const outside = path.join(await tempDir(), "user_secret.md");
+  const dir = await copyOf(compacted, { all: true });
+  const outside = path.join(await tempDir(), "user_secret.md");
   await writeFile(outside, "---\nname: secret\ndescription: outside the memory dir\ntype: user\n---\n\nthe outside secret\n");
   return { dir, outside };
 }
 
 async function connect(dir: string): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--dir", dir], stderr: "pipe", env: { PATH: process.env["PATH"] ?? "" } });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp", "--dir", dir],
+    stderr: "pipe",
+    env: { PATH: process.env["PATH"] ?? "" },
+  });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -95,7 +104,9 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
   it("read_memory returns a memory's and a weekly summary's text", async () => {
     const { dir } = await memoryDir();
     const { client } = await connect(dir);
-    const { results } = (await client.callTool({ name: "search_memory", arguments: { query: "postgres" } })).structuredContent as { results: { file: string }[] };
+    const { results } = (await client.callTool({ name: "search_memory", arguments: { query: "postgres" } })).structuredContent as {
+      results: { file: string }[];
+    };
     const memory = results.find((hit) => !hit.file.startsWith("weekly/"))!;
     const read = await client.callTool({ name: "read_memory", arguments: { file: memory.file } });
     expect(read.isError).toBeFalsy();
@@ -111,7 +122,19 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     await writeFile(path.join(dir, "notes/plain.md"), "not a memory\n");
     const { client } = await connect(dir);
     const relativeOut = path.relative(dir, outside);
-    for (const file of [relativeOut, "../x.md", outside, "user_escape.md", ".compact/lock", ".compact", "2026-03-30.md", "compact.config.json", "notes/plain.md", "MEMORY.md", "weekly/2026-W99.md"]) {
+    for (const file of [
+      relativeOut,
+      "../x.md",
+      outside,
+      "user_escape.md",
+      ".compact/lock",
+      ".compact",
+      "2026-03-30.md",
+      "compact.config.json",
+      "notes/plain.md",
+      "MEMORY.md",
+      "weekly/2026-W99.md",
+    ]) {
       const read = await client.callTool({ name: "read_memory", arguments: { file } });
       expect(read.isError, file).toBe(true);
       expect(text(read), file).not.toContain("the outside secret");
@@ -133,8 +156,14 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
       { jsonrpc: "2.0", method: "notifications/initialized" },
       { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "search_memory", arguments: { query: "postgres", limit: 1 } } },
     ];
-    const stdout = execFileSync(process.execPath, [BIN, "mcp", "--dir", dir, "--quiet"], { input: `${requests.map((r) => JSON.stringify(r)).join("\n")}\n`, encoding: "utf8" });
-    const lines = stdout.trim().split("\n").map((line) => JSON.parse(line));
+    const stdout = execFileSync(process.execPath, [BIN, "mcp", "--dir", dir, "--quiet"], {
+      input: `${requests.map((r) => JSON.stringify(r)).join("\n")}\n`,
+      encoding: "utf8",
+    });
+    const lines = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines.map((line) => line.id)).toEqual([1, 2]);
     expect(lines[1].result.structuredContent.results).toHaveLength(1);
   });
@@ -144,7 +173,11 @@ describe.skipIf(!built)("the MCP SDK is loaded by compact mcp alone", () => {
   const loaded = async (args: string[], input = ""): Promise<string[]> => {
     const list = path.join(await tempDir(), "modules.txt");
     await writeFile(list, "");
-    execFileSync(process.execPath, ["--import", path.join(REPO_ROOT, "bench/lib/count-modules.mjs"), BIN, ...args], { input, env: { ...process.env, BENCH_MODULES_FILE: list }, stdio: ["pipe", "pipe", "pipe"] });
+    execFileSync(process.execPath, ["--import", path.join(REPO_ROOT, "bench/lib/count-modules.mjs"), BIN, ...args], {
+      input,
+      env: { ...process.env, BENCH_MODULES_FILE: list },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     return (await readFile(list, "utf8")).split("\n").filter(Boolean);
   };
   const sdk = (modules: string[]) => modules.filter((file) => file.includes("@modelcontextprotocol"));

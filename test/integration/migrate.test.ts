@@ -16,9 +16,21 @@ describe("compact migrate", () => {
     expect((await readFile(path.join(cwd, ".agents.local.md.backup"))).equals(original)).toBe(true);
     expect((await readFile(path.join(cwd, ".agents.local.md"))).equals(original)).toBe(true);
     const files = Object.keys(await snapshotDir(path.join(cwd, ".agents"), { state: false })).sort();
-    expect(files).toEqual(["local.md", "logs/2026-03-02.md", "logs/2026-03-03.md", "topics/feedback_gotchas.md", "topics/project_project-memory-larkspur.md", "topics/reference_links.md", "topics/user_preferences.md"]);
+    expect(files).toEqual([
+      "local.md",
+      "logs/2026-03-02.md",
+      "logs/2026-03-03.md",
+      "topics/feedback_gotchas.md",
+      "topics/project_project-memory-larkspur.md",
+      "topics/reference_links.md",
+      "topics/user_preferences.md",
+    ]);
     const written = (await Promise.all(files.map((f) => readFile(path.join(cwd, ".agents", f), "utf8")))).join("\n");
-    for (const line of original.toString("utf8").split("\n").filter((l) => l.trim() !== "")) expect(written).toContain(line);
+    for (const line of original
+      .toString("utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== ""))
+      expect(written).toContain(line);
     // Two sections of the same date land in one daily log, in their order.
     const second = await readFile(path.join(cwd, ".agents/logs/2026-03-02.md"), "utf8");
     expect(second.indexOf("- Decided on Postgres for sync.")).toBeLessThan(second.indexOf("- Late addition for the 2nd: wrote the devices table."));

@@ -1,11 +1,11 @@
-import type { IncomingHttpHeaders } from "node:http";
 import { readFile, writeFile } from "node:fs/promises";
+import type { IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createModel, OLLAMA_BASE_URL } from "../../src/providers/create-model.js";
 import { FakeProviderServer } from "../helpers/fake-provider-server.js";
 import { runCli } from "../helpers/run-cli.js";
-import { REPO_ROOT, copyOf } from "../helpers/temp-dir.js";
+import { copyOf, REPO_ROOT } from "../helpers/temp-dir.js";
 
 const EXAMPLE = path.join(REPO_ROOT, "memory.example");
 const ANSWER =
@@ -32,7 +32,10 @@ describe("--provider ollama", () => {
 
   it("takes model.baseURL and model.name from the config; a key is sent only when apiKeyEnv names one", async () => {
     const dir = await copyOf(EXAMPLE);
-    await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { provider: "ollama", name: "qwen2.5:7b", baseURL: server.openaiURL, apiKeyEnv: "OLLAMA_KEY" } }));
+    await writeFile(
+      path.join(dir, "compact.config.json"),
+      JSON.stringify({ model: { provider: "ollama", name: "qwen2.5:7b", baseURL: server.openaiURL, apiKeyEnv: "OLLAMA_KEY" } }),
+    );
     const run = await runCli(["--week", "2026-W14", "--dir", dir], { env: { OLLAMA_KEY: "proxy-secret" } });
     expect(run.code, run.stderr).toBe(0);
     expect(server.requests[0]!.body["model"]).toBe("qwen2.5:7b");
@@ -45,4 +48,3 @@ describe("--provider ollama", () => {
     expect((model as unknown as { client: { baseURL: string } }).client.baseURL).toBe(OLLAMA_BASE_URL);
   });
 });
-

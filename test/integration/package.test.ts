@@ -40,12 +40,24 @@ describe.skipIf(!built)("the packed package", () => {
   });
 
   it("loads with import", async () => {
-    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", "import { Compactor, parsePeriod } from 'memory-compactor'; console.log(typeof Compactor, parsePeriod('2026-W14').firstDate)"], { cwd: project });
+    const { stdout } = await run(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        "import { Compactor, parsePeriod } from 'memory-compactor'; console.log(typeof Compactor, parsePeriod('2026-W14').firstDate)",
+      ],
+      { cwd: project },
+    );
     expect(stdout).toBe("function 2026-03-30\n");
   });
 
   it("loads with require", async () => {
-    const { stdout } = await run(process.execPath, ["-e", "const { Compactor, parsePeriod } = require('memory-compactor'); console.log(typeof Compactor, parsePeriod('2026-W14').firstDate)"], { cwd: project });
+    const { stdout } = await run(
+      process.execPath,
+      ["-e", "const { Compactor, parsePeriod } = require('memory-compactor'); console.log(typeof Compactor, parsePeriod('2026-W14').firstDate)"],
+      { cwd: project },
+    );
     expect(stdout).toBe("function 2026-03-30\n");
   });
 });

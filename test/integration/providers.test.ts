@@ -1,4 +1,4 @@
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadCompactionPrompts } from "../../src/prompt/load-prompts.js";
@@ -8,7 +8,8 @@ import { snapshotDir } from "../helpers/snapshot-dir.js";
 import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
 
 const EXAMPLE = fixture("../../memory.example");
-const ANSWER = "---\ntype: weekly\n---\n\n## 2026-W14\n\n### Key Decisions\n- 2026-03-30: Postgres 16 on Neon for the sync service, because three concurrent writers rule out SQLite.\n\n### Outcomes\n- 2026-04-03: Deployed sync v2 to staging behind sync_v2.\n\n### Blockers & Open Items\n- 2026-04-03: Staging hit Neon's 100-connection limit; production needs PgBouncer.\n\n### Context\n- None.\n\n```typed_memory\n---\nname: Sync service database\ndescription: Postgres 16 on Neon\ntype: project\n---\n\nPostgres 16 on Neon for the sync service, separate database sync.\n\n**Why:** three concurrent writers rule out SQLite.\n**How to apply:** use the sync database.\n```\n";
+const ANSWER =
+  "---\ntype: weekly\n---\n\n## 2026-W14\n\n### Key Decisions\n- 2026-03-30: Postgres 16 on Neon for the sync service, because three concurrent writers rule out SQLite.\n\n### Outcomes\n- 2026-04-03: Deployed sync v2 to staging behind sync_v2.\n\n### Blockers & Open Items\n- 2026-04-03: Staging hit Neon's 100-connection limit; production needs PgBouncer.\n\n### Context\n- None.\n\n```typed_memory\n---\nname: Sync service database\ndescription: Postgres 16 on Neon\ntype: project\n---\n\nPostgres 16 on Neon for the sync service, separate database sync.\n\n**Why:** three concurrent writers rule out SQLite.\n**How to apply:** use the sync database.\n```\n";
 // @anthropic-ai/sdk reads retry-after-ms 0 as "no header" and backs off by default; 1 ms keeps tests fast.
 const RETRY_NOW = { "retry-after-ms": "1" };
 
@@ -92,7 +93,9 @@ describe.each(PROVIDERS)("the $name provider through its real SDK", (provider) =
     server.respond({ status: 529, headers: RETRY_NOW });
     const run = await compact(dir);
     expect(run.code).toBe(1);
-    expect(run.stderr.trim().split("\n").at(-1)).toBe(`compact: ${provider.name}: HTTP 529: the service failed or is overloaded (after 1 retry) — try again later`);
+    expect(run.stderr.trim().split("\n").at(-1)).toBe(
+      `compact: ${provider.name}: HTTP 529: the service failed or is overloaded (after 1 retry) — try again later`,
+    );
     expect(server.requests).toHaveLength(2);
     expect(await snapshotDir(dir)).toEqual(before);
   });
@@ -182,13 +185,19 @@ describe("replay", () => {
     const dir = await copyOf(EXAMPLE);
     const cassettes = path.join(await tempDir(), "cassettes");
     server.respond({ text: ANSWER });
-    await runCli(["--week", "2026-W14", "--dir", dir, "--provider", "openai", "--model", "m", "--record", cassettes], { env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL } });
+    await runCli(["--week", "2026-W14", "--dir", dir, "--provider", "openai", "--model", "m", "--record", cassettes], {
+      env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL },
+    });
     await writeFile(path.join(dir, "2026-04-04.md"), "- Saturday: one more log changes the prompt.\n");
     const before = await snapshotDir(dir);
     const run = await runCli(["--week", "2026-W14", "--dir", dir, "--replay", cassettes, "--model", "m"], { env: {} });
     expect(run.code).toBe(1);
     const [file] = await readdir(cassettes);
-    expect(run.stderr).toMatch(new RegExp(`^compact: replay: no cassette for request [0-9a-f]{16} in ${cassettes}; closest is ${file}, which differs in prompt \\(prompts part at character \\d+\\)\\n$`));
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^compact: replay: no cassette for request [0-9a-f]{16} in ${cassettes}; closest is ${file}, which differs in prompt \\(prompts part at character \\d+\\)\\n$`,
+      ),
+    );
     expect(await snapshotDir(dir)).toEqual(before);
   });
 });
@@ -206,14 +215,19 @@ describe("config", () => {
 
   it("estimates tokens and cost on --dry-run without calling a paid provider, and records the cost of a real run", async () => {
     const dir = await copyOf(EXAMPLE);
-    await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { provider: "anthropic", name: "claude-test" }, prices: { "claude-test": { inputPerMTok: 3, outputPerMTok: 15 } } }));
+    await writeFile(
+      path.join(dir, "compact.config.json"),
+      JSON.stringify({ model: { provider: "anthropic", name: "claude-test" }, prices: { "claude-test": { inputPerMTok: 3, outputPerMTok: 15 } } }),
+    );
     const env = { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicURL };
     const before = await snapshotDir(dir);
     const dry = await runCli(["--week", "2026-W14", "--dir", dir, "--dry-run"], { env });
     expect(dry.code).toBe(0);
     // The input is counted by Anthropic's free counting endpoint; no message is sent.
     const dryCost = Math.round(((COUNTED_TOKENS * 3 + 4096 * 15) / 1e6) * 10_000) / 10_000;
-    expect(dry.stderr).toBe(`estimate for 2026-W14: 6 logs, ${COUNTED_TOKENS} input tokens (counted by anthropic) + up to 4096 output tokens to anthropic claude-test; at most $${dryCost.toFixed(4)}\n`);
+    expect(dry.stderr).toBe(
+      `estimate for 2026-W14: 6 logs, ${COUNTED_TOKENS} input tokens (counted by anthropic) + up to 4096 output tokens to anthropic claude-test; at most $${dryCost.toFixed(4)}\n`,
+    );
     expect(dry.stdout).toBe("dry run: no call made to anthropic; nothing written\n");
     expect(server.requests.map((request) => request.url)).toEqual(["/v1/messages/count_tokens"]);
     server.requests.length = 0;
@@ -249,7 +263,11 @@ describe("config", () => {
     const nested = path.join(root, "a/b");
     await import("node:fs/promises").then((fs) => fs.mkdir(nested, { recursive: true }));
     const run = await runCli(["config", "--json"], { cwd: nested, env: {} });
-    expect(JSON.parse(run.stdout)).toMatchObject({ configFile: path.join(root, "compact.config.yaml"), settings: { dir }, sources: { dir: `config ${path.join(root, "compact.config.yaml")}` } });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      configFile: path.join(root, "compact.config.yaml"),
+      settings: { dir },
+      sources: { dir: `config ${path.join(root, "compact.config.yaml")}` },
+    });
   });
 
   it("names the file, key, given value and what is allowed for a bad config", async () => {

@@ -1,11 +1,11 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, cp, mkdir, readFile, readdir, symlink, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeProviderServer } from "../helpers/fake-provider-server.js";
 import { runCli } from "../helpers/run-cli.js";
-import { REPO_ROOT, fixture, tempDir } from "../helpers/temp-dir.js";
+import { fixture, REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
 
 const BIN = path.join(REPO_ROOT, "bin/compact.js");
 const built = existsSync(path.join(REPO_ROOT, "dist/cli/main.js"));
@@ -21,7 +21,14 @@ async function project(config: object) {
   await writeFile(path.join(root, "project", "compact.config.json"), JSON.stringify({ dir: "memory", ...config }));
   const home = path.join(root, "home");
   await mkdir(path.join(home, ".config", "memory-compactor"), { recursive: true });
-  return { root, dir, home, cwd: path.join(root, "project", "sub"), config: path.join(root, "project", "compact.config.json"), envFile: path.join(home, ".config", "memory-compactor", "env") };
+  return {
+    root,
+    dir,
+    home,
+    cwd: path.join(root, "project", "sub"),
+    config: path.join(root, "project", "compact.config.json"),
+    envFile: path.join(home, ".config", "memory-compactor", "env"),
+  };
 }
 
 const cronCommandOf = (stdout: string) => {
@@ -38,7 +45,10 @@ async function runLikeCron(command: string, home: string): Promise<{ code: numbe
   const bin = path.join(home, "bin");
   await mkdir(bin, { recursive: true });
   await symlink(execFileSync("/bin/sh", ["-c", "command -v mkdir"], { encoding: "utf8" }).trim(), path.join(bin, "mkdir")).catch(() => {});
-  const child = spawn("/usr/bin/env", ["-i", `HOME=${home}`, `PATH=${bin}`, "SHELL=/bin/sh", "/bin/sh", "-c", command], { cwd: "/", stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("/usr/bin/env", ["-i", `HOME=${home}`, `PATH=${bin}`, "SHELL=/bin/sh", "/bin/sh", "-c", command], {
+    cwd: "/",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   child.stdout.on("data", (d: Buffer) => {
     out += d.toString();
@@ -56,7 +66,9 @@ describe("compact schedule", () => {
     expect(run.code, run.stderr).toBe(0);
     const args = `${process.execPath} ${BIN} --auto --dir ${p.dir} --config ${p.config}`;
     const { line } = cronCommandOf(run.stdout);
-    expect(line).toBe(`0 10 * * 1 cd ${p.dir} && set -a && { [ ! -r ${p.envFile} ] || . ${p.envFile}; } && set +a && mkdir -p .compact && ${args} >> ${p.dir}/.compact/auto.log 2>&1`);
+    expect(line).toBe(
+      `0 10 * * 1 cd ${p.dir} && set -a && { [ ! -r ${p.envFile} ] || . ${p.envFile}; } && set +a && mkdir -p .compact && ${args} >> ${p.dir}/.compact/auto.log 2>&1`,
+    );
     expect(run.stdout).not.toMatch(/^CRON_TZ=/m);
     expect(run.stdout).toContain("every Mon at 10:00 local time (UTC)");
     expect(run.stdout).toContain(`[Service]\nType=oneshot\nWorkingDirectory=${p.dir}\nEnvironmentFile=-${p.envFile}\nExecStart=${args}\n`);
@@ -92,7 +104,9 @@ describe("compact schedule", () => {
     // 2026-03-23 08:00 UTC is 19:00 in Sydney (UTC+11 until April).
     expect(cronCommandOf(sydney.stdout).line).toMatch(/^0 19 \* \* 1 /);
     expect(sydney.stdout).toContain("OnCalendar=Mon *-*-* 08:00:00 UTC\n");
-    expect(sydney.stderr).toContain("note: Australia/Sydney changes its offset for daylight saving: the crontab line fires at 08:00 UTC only while the offset is +11:00");
+    expect(sydney.stderr).toContain(
+      "note: Australia/Sydney changes its offset for daylight saving: the crontab line fires at 08:00 UTC only while the offset is +11:00",
+    );
     expect(cronCommandOf((await at("Sun 20:00 UTC", "Asia/Kolkata")).stdout).line).toMatch(/^30 1 \* \* 1 /);
     expect((await at("Sun 20:00 UTC", "Asia/Kolkata")).stderr).toBe("");
     expect(await at("25:00", "UTC")).toMatchObject({ code: 2, stdout: "" });
@@ -106,7 +120,11 @@ describe("compact schedule --install", () => {
     const file = path.join(home, "crontab.txt");
     await mkdir(bin, { recursive: true });
     if (existing !== undefined) await writeFile(file, existing);
-    await writeFile(path.join(bin, "crontab"), `#!/bin/sh\nif [ "$1" = "-l" ]; then [ -f "${file}" ] || { echo "no crontab for you" >&2; exit 1; }; cat "${file}"; else cat > "${file}"; fi\n`, { mode: 0o755 });
+    await writeFile(
+      path.join(bin, "crontab"),
+      `#!/bin/sh\nif [ "$1" = "-l" ]; then [ -f "${file}" ] || { echo "no crontab for you" >&2; exit 1; }; cat "${file}"; else cat > "${file}"; fi\n`,
+      { mode: 0o755 },
+    );
     return { file, env: { HOME: home, TZ: "UTC", PATH: `${bin}:${process.env["PATH"]}` } };
   }
 
@@ -118,7 +136,12 @@ describe("compact schedule --install", () => {
     expect(await readFile(cron.file, "utf8")).toBe("MAILTO=me\n5 * * * * /usr/bin/true\n");
 
     const questions: string[] = [];
-    const yes = await runCli(["schedule", "--install", "cron"], { cwd: p.cwd, env: cron.env, clock, interactive: true, ask: async (q) => {
+    const yes = await runCli(["schedule", "--install", "cron"], {
+      cwd: p.cwd,
+      env: cron.env,
+      clock,
+      interactive: true,
+      ask: async (q) => {
         questions.push(q);
         return "y";
       },

@@ -1,17 +1,20 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeProviderServer } from "../helpers/fake-provider-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
-import { REPO_ROOT, copyOf, fixture } from "../helpers/temp-dir.js";
+import { copyOf, fixture, REPO_ROOT } from "../helpers/temp-dir.js";
 
 const WEEKS = fixture("auto-weeks");
 // Wednesday of 2026-W12: W10 and W11 are over, W12 is not.
-const clock = (iso = "2026-03-18T10:00:00.000Z") => () => new Date(iso);
+const clock =
+  (iso = "2026-03-18T10:00:00.000Z") =>
+  () =>
+    new Date(iso);
 const BIN = path.join(REPO_ROOT, "bin/compact.js");
 const built = existsSync(path.join(REPO_ROOT, "dist/cli/main.js"));
 
@@ -20,7 +23,9 @@ describe("compact --auto", () => {
     const dir = await copyOf(WEEKS);
     const run = await runCli(["--auto", "--dir", dir], { clock: clock() });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^compacted 2026-W10 \(no summary\): 1 logs, \d+ memories\ncompacted 2026-W11 \(no summary\): 1 logs, \d+ memories\n\[compact --auto\] dir=.* merged=\d+ pruned=0 conflicts_skipped=\d+\n$/);
+    expect(run.stdout).toMatch(
+      /^compacted 2026-W10 \(no summary\): 1 logs, \d+ memories\ncompacted 2026-W11 \(no summary\): 1 logs, \d+ memories\n\[compact --auto\] dir=.* merged=\d+ pruned=0 conflicts_skipped=\d+\n$/,
+    );
     expect((await readdir(path.join(dir, "weekly"))).sort()).toEqual(["2026-W10.md", "2026-W11.md"]);
     expect(JSON.parse(await readFile(path.join(dir, ".compact/state.json"), "utf8")).lastConsolidation).toBe("2026-03-18T10:00:00.000Z");
   });
@@ -48,7 +53,10 @@ describe("compact --auto", () => {
     const dir = await copyOf(WEEKS);
     await runCli(["--auto", "--dir", dir], { clock: clock() });
     const w11 = await readFile(path.join(dir, "weekly/2026-W11.md"), "utf8");
-    await writeFile(path.join(dir, "2026-03-02.md"), `${await readFile(path.join(dir, "2026-03-02.md"), "utf8")}\n- Fixed the export retry; it now backs off.\n`);
+    await writeFile(
+      path.join(dir, "2026-03-02.md"),
+      `${await readFile(path.join(dir, "2026-03-02.md"), "utf8")}\n- Fixed the export retry; it now backs off.\n`,
+    );
     const run = await runCli(["--auto", "--dir", dir, "--force"], { clock: clock("2026-03-18T11:00:00.000Z") });
     expect(run.stdout.split("\n")[0]).toMatch(/^compacted 2026-W10 \(logs changed\): 1 logs, \d+ memories$/);
     expect(run.stdout).toContain("[compact --auto] dir=");
@@ -62,9 +70,16 @@ describe("compact --auto", () => {
     const later = await runCli(["--auto", "--dir", dir], { clock: clock("2026-03-21T12:00:00.000Z") });
     expect(later.stdout).toMatch(/^nothing to compact.*\n\[compact --auto\] dir=/);
 
-    await writeFile(path.join(dir, ".compact/lock"), JSON.stringify({ pid: process.pid, host: hostname(), startedAt: "2026-03-21T11:59:00.000Z", command: "compact --auto" }));
+    await writeFile(
+      path.join(dir, ".compact/lock"),
+      JSON.stringify({ pid: process.pid, host: hostname(), startedAt: "2026-03-21T11:59:00.000Z", command: "compact --auto" }),
+    );
     const before = await snapshotDir(dir);
-    expect(await runCli(["--auto", "--dir", dir], { clock: clock("2026-03-21T12:00:00.000Z") })).toEqual({ code: 0, stdout: "Another run in progress — skipping.\n", stderr: "" });
+    expect(await runCli(["--auto", "--dir", dir], { clock: clock("2026-03-21T12:00:00.000Z") })).toEqual({
+      code: 0,
+      stdout: "Another run in progress — skipping.\n",
+      stderr: "",
+    });
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
@@ -94,7 +109,9 @@ describe.skipIf(!built)("compact --auto as processes", () => {
     child.stderr.on("data", (d: Buffer) => {
       out += d.toString();
     });
-    const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal, out })));
+    const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((resolve) =>
+      child.on("exit", (code, signal) => resolve({ code, signal, out })),
+    );
     return { child, done };
   };
 
@@ -106,7 +123,9 @@ describe.skipIf(!built)("compact --auto as processes", () => {
     expect([a.code, b.code]).toEqual([0, 0]);
     expect([a.out, b.out].filter((out) => out.includes("compacted 2026-W10"))).toHaveLength(1);
     const content = async (d: string) => {
-      const files = Object.keys(await snapshotDir(d)).filter((f) => !f.startsWith(".compact/")).sort();
+      const files = Object.keys(await snapshotDir(d))
+        .filter((f) => !f.startsWith(".compact/"))
+        .sort();
       return Promise.all(files.map(async (f) => [f, (await readFile(path.join(d, f), "utf8")).replace(/^compacted_at: .*$/m, "")]));
     };
     expect(await content(dir)).toEqual(await content(single));
@@ -154,10 +173,16 @@ describe("compact status", () => {
       lock: null,
     });
     expect(status.memories.total).toBeGreaterThan(0);
-    expect(status.gates.map((g: { name: string; open: boolean }) => [g.name, g.open])).toEqual([["time", false], ["sessions", false], ["lock", true]]);
+    expect(status.gates.map((g: { name: string; open: boolean }) => [g.name, g.open])).toEqual([
+      ["time", false],
+      ["sessions", false],
+      ["lock", true],
+    ]);
     expect(status.lastRun.summary).toContain("compacted 2026-W10");
     const text = await runCli(["status", "--dir", dir], { clock: clock("2026-03-18T12:00:00.000Z") });
-    expect(text.stdout).toContain("weeks with logs: 3; compacted: 1 (2026-W10); stale (logs changed): 1 (2026-W11); pending: 0; current, not over: 1 (2026-W12)\n");
+    expect(text.stdout).toContain(
+      "weeks with logs: 3; compacted: 1 (2026-W10); stale (logs changed): 1 (2026-W11); pending: 0; current, not over: 1 (2026-W12)\n",
+    );
     expect(text.stdout).toContain("lock: free\n");
   });
 });

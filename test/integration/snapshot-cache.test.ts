@@ -10,7 +10,8 @@ const memoryText = (name: string, body: string) => `---\nname: ${name}\ndescript
 const FILES = {
   "project_deploy-region.md": memoryText("Deploy region", "We deploy to eu-west-1."),
   "project_test-runner.md": memoryText("Test runner", "Tests run on vitest."),
-  "weekly/2026-W10.md": "---\ntype: weekly\nweek: 2026-W10\nfirst_date: 2026-03-02\nlast_date: 2026-03-08\nsources:\n  - file: 2026-03-02.md\n    sha256: abc\n---\n\n## 2026-W10\n",
+  "weekly/2026-W10.md":
+    "---\ntype: weekly\nweek: 2026-W10\nfirst_date: 2026-03-02\nlast_date: 2026-03-08\nsources:\n  - file: 2026-03-02.md\n    sha256: abc\n---\n\n## 2026-W10\n",
 };
 const HOUR_AGO = new Date(Date.now() - 3_600_000);
 

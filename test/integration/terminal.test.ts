@@ -4,7 +4,7 @@ import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
-import { REPO_ROOT, copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
+import { copyOf, fixture, REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
 
 const BIN = path.join(REPO_ROOT, "bin/compact.js");
 const haveScript = spawnSync("script", ["--version"]).status === 0;
@@ -46,7 +46,13 @@ describe.skipIf(!haveScript || !built)("compact consolidate on a real terminal",
   it("asks A/B/skip, then Apply? [Y/n]; n cancels with nothing changed", async () => {
     const dir = await copyOf(fixture("consolidation"), { all: true });
     const before = await snapshotDir(dir);
-    const run = await inTerminal(["consolidate", "--dir", dir], [["[A/B/skip] (proposed: B)", "b\r"], ["Apply? [Y/n]\n│", "n\r"]]);
+    const run = await inTerminal(
+      ["consolidate", "--dir", dir],
+      [
+        ["[A/B/skip] (proposed: B)", "b\r"],
+        ["Apply? [Y/n]\n│", "n\r"],
+      ],
+    );
     expect(run.code).toBe(0);
     expect(run.screen).toContain("Proposed: 1 merges, 1 prunes, 1 conflicts. Apply? [Y/n]");
     expect(run.screen).toContain("Cancelled. No changes made.");
@@ -56,7 +62,13 @@ describe.skipIf(!haveScript || !built)("compact consolidate on a real terminal",
   it("resolves a conflict with A and applies on Enter", async () => {
     const dir = await copyOf(fixture("consolidation"), { all: true });
     await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ consolidation: { maxRemoveFraction: 0.34 } }));
-    const run = await inTerminal(["consolidate", "--dir", dir], [["[A/B/skip] (proposed: B)", "A\r"], ["Apply? [Y/n]\n│", "\r"]]);
+    const run = await inTerminal(
+      ["consolidate", "--dir", dir],
+      [
+        ["[A/B/skip] (proposed: B)", "A\r"],
+        ["Apply? [Y/n]\n│", "\r"],
+      ],
+    );
     expect(run.code).toBe(0);
     expect(run.screen).toContain("Dream complete — merged: 1, pruned: 1, conflicts resolved: 1, skipped: 0");
     expect(await readdir(path.join(dir, "archive"))).toEqual(["project_deploy-target-vercel.md"]);

@@ -35,7 +35,9 @@ describe("buildIndex", () => {
     const reachable = new Set(files.flatMap((f) => [...f.content.matchAll(/\]\((?:\.\.\/)?([^)]+)\)/g)].map((m) => m[1]!)));
     for (const t of topics) expect(reachable.has(t.file)).toBe(true);
     for (const type of MEMORY_TYPES) {
-      const newest = topics.filter((t) => t.type === type).sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : a.file < b.file ? -1 : 1))[0]!;
+      const newest = topics
+        .filter((t) => t.type === type)
+        .sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : a.file < b.file ? -1 : 1))[0]!;
       expect(index.content).toContain(`](${newest.file})`);
       expect(index.content).toContain(`](memory-index/${type}.md)`);
     }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { planConsolidation } from "../../src/consolidate/plan-consolidation.js";
 import { applyPlan } from "../../src/consolidate/apply-plan.js";
+import { planConsolidation } from "../../src/consolidate/plan-consolidation.js";
 import { memoryId } from "../../src/memory/memory.js";
 import { renderMemory } from "../../src/memory/render-memory.js";
 import { memory } from "../helpers/memory-records.js";
@@ -10,7 +10,11 @@ const WORDS = ["deploy", "api", "cache", "sync", "service", "database", "region"
 const KEYS = ["Vercel", "ECS", "Redis", "Postgres", "Neon", "Kafka", "GitHub", "Grafana"];
 
 const sentence = fc
-  .tuple(fc.array(fc.constantFrom(...WORDS), { minLength: 3, maxLength: 7 }), fc.constantFrom(...KEYS), fc.constantFrom("", " yesterday", " last week", " We dropped Redis."))
+  .tuple(
+    fc.array(fc.constantFrom(...WORDS), { minLength: 3, maxLength: 7 }),
+    fc.constantFrom(...KEYS),
+    fc.constantFrom("", " yesterday", " last week", " We dropped Redis."),
+  )
   .map(([words, key, tail]) => `${words.join(" ")} on ${key}.${tail}`.replace(/^./, (c) => c.toUpperCase()));
 
 const memoryArb = fc.record({
@@ -23,14 +27,29 @@ const memoryArb = fc.record({
 });
 
 // Text of a fact, whatever absolute dates were written after its relative ones.
-const norm = (text: string) => text.replace(/ \((?:\d{4}-W\d{2}|\d{4}-\d{2}(?:-\d{2})?)\)/g, "").replace(/\s+/g, " ").trim().toLowerCase();
+const norm = (text: string) =>
+  text
+    .replace(/ \((?:\d{4}-W\d{2}|\d{4}-\d{2}(?:-\d{2})?)\)/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 
 describe("consolidation keeps every memory's text", () => {
   it("each fact of each memory lands in an active memory, archive/ or the trash", () => {
     fc.assert(
       fc.property(fc.array(memoryArb, { minLength: 2, maxLength: 12 }), (specs) => {
         const memories = specs.map((spec, i) =>
-          memory(`${spec.type}_m${i}`, { name: spec.name, description: spec.blocks[0], updated: `${spec.month}-${String(spec.day).padStart(2, "0")}`, pinned: spec.pinned, sources: [`log.md#L${i}`] }, spec.blocks.join("\n\n")),
+          memory(
+            `${spec.type}_m${i}`,
+            {
+              name: spec.name,
+              description: spec.blocks[0],
+              updated: `${spec.month}-${String(spec.day).padStart(2, "0")}`,
+              pinned: spec.pinned,
+              sources: [`log.md#L${i}`],
+            },
+            spec.blocks.join("\n\n"),
+          ),
         );
         const plan = planConsolidation(memories, { today: "2026-04-06" });
         plan.supersedes = plan.conflicts.map((c) => ({ kind: "supersede", winner: c.proposedWinner, loser: c.proposedWinner === c.a ? c.b : c.a }));

@@ -39,7 +39,12 @@ describe("token counts", () => {
     const prompt = { system: "You compact logs.", user: "hello world" };
     const expected = (await countTokens(prompt.system)) + (await countTokens(prompt.user));
     expect(await countPromptTokens(model(), prompt)).toEqual({ tokens: expected, countedBy: "tokenizer" });
-    expect(await countPromptTokens(model(() => Promise.reject(new Error("HTTP 404"))), prompt)).toEqual({ tokens: expected, countedBy: "tokenizer" });
+    expect(
+      await countPromptTokens(
+        model(() => Promise.reject(new Error("HTTP 404"))),
+        prompt,
+      ),
+    ).toEqual({ tokens: expected, countedBy: "tokenizer" });
   });
 });
 

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { findDailyLogs as find, type FindLogsOptions } from "../../src/logs/find-daily-logs.js";
+import { type FindLogsOptions, findDailyLogs as find } from "../../src/logs/find-daily-logs.js";
 import { MemoryDir } from "../../src/store/memory-dir.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
@@ -33,7 +33,19 @@ describe("findDailyLogs", () => {
 
   it("skips derived files, archives, weekly summaries, topic files and the index", async () => {
     const dir = await tempDir();
-    await touch(dir, "2026-03-31.md", "2026-03-31-summary.md", "2026-03-21-consolidation.md", "2026-03-31-weekly.md", "archive/2026-01-30.md", "logs/archive/2026-01-29.md", "weekly/2026-W14.md", "project_x.md", "MEMORY.md", "notes.md");
+    await touch(
+      dir,
+      "2026-03-31.md",
+      "2026-03-31-summary.md",
+      "2026-03-21-consolidation.md",
+      "2026-03-31-weekly.md",
+      "archive/2026-01-30.md",
+      "logs/archive/2026-01-29.md",
+      "weekly/2026-W14.md",
+      "project_x.md",
+      "MEMORY.md",
+      "notes.md",
+    );
     const { files } = await findDailyLogs(dir);
     expect(files.map((f) => f.relPath)).toEqual(["2026-03-31.md"]);
   });

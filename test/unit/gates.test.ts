@@ -36,7 +36,11 @@ describe("countSessions", () => {
   });
 
   it("counts only what was logged after the last consolidation", () => {
-    const logs = [log("2026-03-16", "- before\n"), log("2026-03-17", "## [09:30] decision: A\nx\n\n## [15:00] outcome: B\ny\n"), log("2026-03-18", "- after\n")];
+    const logs = [
+      log("2026-03-16", "- before\n"),
+      log("2026-03-17", "## [09:30] decision: A\nx\n\n## [15:00] outcome: B\ny\n"),
+      log("2026-03-18", "- after\n"),
+    ];
     expect(countSessions(logs, new Date("2026-03-17T12:00:00Z"))).toBe(2);
   });
 });

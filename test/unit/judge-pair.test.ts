@@ -5,7 +5,11 @@ import { planConsolidation } from "../../src/consolidate/plan-consolidation.js";
 import { memory } from "../helpers/memory-records.js";
 
 // Older first. Lexical evidence high enough to merge, so only the rules decide.
-function judge(older: [string, string, string], newer: [string, string, string], evidence: { lexical: number; cosine?: number } = { lexical: 0.6 }): PairVerdict["kind"] {
+function judge(
+  older: [string, string, string],
+  newer: [string, string, string],
+  evidence: { lexical: number; cosine?: number } = { lexical: 0.6 },
+): PairVerdict["kind"] {
   const side = ([name, description, body]: [string, string, string], updated: string) => {
     const m = memory("project_x", { name, description, updated }, body);
     return { memory: m, facts: memoryFacts(m) };
@@ -15,14 +19,46 @@ function judge(older: [string, string, string], newer: [string, string, string],
 
 describe("judgePair: a changed value on the same subject is a conflict", () => {
   it.each([
-    ["a number", ["Worker concurrency", "Queue workers run 8 at a time", "The queue runs 8 workers."], ["Worker concurrency", "Queue workers run 12 at a time", "The queue runs 12 workers."]],
-    ["a version", ["Python version", "Jobs run on Python 3.11", "Batch jobs run on Python 3.11."], ["Python version", "Jobs run on Python 3.12", "Batch jobs run on Python 3.12."]],
-    ["a time", ["Report time", "The daily report is sent at 07:30", "The daily report goes out at 07:30 UTC."], ["Report time", "The daily report is sent at 09:00", "The daily report goes out at 09:00 UTC."]],
-    ["a host", ["Metrics endpoint", "Metrics are pushed to metrics.acme.io", "Push metrics to https://metrics.acme.io/v1."], ["Metrics endpoint", "Metrics are pushed to otel.acme.io", "Push metrics to https://otel.acme.io/v1."]],
-    ["an owner's name", ["Payments owner", "Olga owns payments", "Olga owns the payments service."], ["Payments owner", "Kwame owns payments", "Kwame owns the payments service."]],
-    ["a lowercase value", ["queue backend", "jobs use the redis backend", "the job queue uses the redis backend."], ["queue backend", "jobs use the rabbitmq backend", "the job queue uses the rabbitmq backend."]],
-    ["always → never", ["Rebase policy", "Always rebase before merging", "Always rebase feature branches before merging."], ["Rebase policy", "Never rebase shared branches", "Never rebase feature branches before merging; merge main instead."]],
-    ["a supersession said in words", ["Search engine", "Search runs on Elasticsearch", "Search runs on Elasticsearch 7."], ["Search engine", "Search runs on Meilisearch", "We replaced Elasticsearch with Meilisearch for search."]],
+    [
+      "a number",
+      ["Worker concurrency", "Queue workers run 8 at a time", "The queue runs 8 workers."],
+      ["Worker concurrency", "Queue workers run 12 at a time", "The queue runs 12 workers."],
+    ],
+    [
+      "a version",
+      ["Python version", "Jobs run on Python 3.11", "Batch jobs run on Python 3.11."],
+      ["Python version", "Jobs run on Python 3.12", "Batch jobs run on Python 3.12."],
+    ],
+    [
+      "a time",
+      ["Report time", "The daily report is sent at 07:30", "The daily report goes out at 07:30 UTC."],
+      ["Report time", "The daily report is sent at 09:00", "The daily report goes out at 09:00 UTC."],
+    ],
+    [
+      "a host",
+      ["Metrics endpoint", "Metrics are pushed to metrics.acme.io", "Push metrics to https://metrics.acme.io/v1."],
+      ["Metrics endpoint", "Metrics are pushed to otel.acme.io", "Push metrics to https://otel.acme.io/v1."],
+    ],
+    [
+      "an owner's name",
+      ["Payments owner", "Olga owns payments", "Olga owns the payments service."],
+      ["Payments owner", "Kwame owns payments", "Kwame owns the payments service."],
+    ],
+    [
+      "a lowercase value",
+      ["queue backend", "jobs use the redis backend", "the job queue uses the redis backend."],
+      ["queue backend", "jobs use the rabbitmq backend", "the job queue uses the rabbitmq backend."],
+    ],
+    [
+      "always → never",
+      ["Rebase policy", "Always rebase before merging", "Always rebase feature branches before merging."],
+      ["Rebase policy", "Never rebase shared branches", "Never rebase feature branches before merging; merge main instead."],
+    ],
+    [
+      "a supersession said in words",
+      ["Search engine", "Search runs on Elasticsearch", "Search runs on Elasticsearch 7."],
+      ["Search engine", "Search runs on Meilisearch", "We replaced Elasticsearch with Meilisearch for search."],
+    ],
   ] as const)("%s", (_, older, newer) => {
     expect(judge([...older], [...newer])).toBe("conflict");
   });
@@ -30,11 +66,31 @@ describe("judgePair: a changed value on the same subject is a conflict", () => {
 
 describe("judgePair: look-alikes stay apart", () => {
   it.each([
-    ["another environment", ["Staging database host", "Staging DB is db-stg.acme.internal", "Staging database: db-stg.acme.internal:5432."], ["Production database host", "Production DB is db.acme.internal", "Production database: db.acme.internal:5432."]],
-    ["another platform", ["Android crash reporting", "Android crashes go to Sentry", "The Android app reports crashes to Sentry."], ["iOS crash reporting", "iOS crashes go to Crashlytics", "The iOS app reports crashes to Crashlytics."]],
-    ["another day", ["Retro meeting", "Retro is on Friday at 15:00", "Team retro: Friday 15:00 in room 4."], ["Demo meeting", "Demo is on Tuesday at 15:00", "Sprint demo: Tuesday 15:00 in room 4."]],
-    ["the same value on two services", ["Cart service memory limit", "Cart pods get 512 MiB", "The cart service's pods are limited to 512 MiB."], ["Auth service memory limit", "Auth pods get 512 MiB", "The auth service's pods are limited to 512 MiB."]],
-    ["a staging fact beside an unqualified (production) one", ["API base URL", "The API is at api.acme.io", "API base URL: https://api.acme.io"], ["API base URL", "Staging API is at api.staging.acme.io", "Staging API base URL: https://api.staging.acme.io"]],
+    [
+      "another environment",
+      ["Staging database host", "Staging DB is db-stg.acme.internal", "Staging database: db-stg.acme.internal:5432."],
+      ["Production database host", "Production DB is db.acme.internal", "Production database: db.acme.internal:5432."],
+    ],
+    [
+      "another platform",
+      ["Android crash reporting", "Android crashes go to Sentry", "The Android app reports crashes to Sentry."],
+      ["iOS crash reporting", "iOS crashes go to Crashlytics", "The iOS app reports crashes to Crashlytics."],
+    ],
+    [
+      "another day",
+      ["Retro meeting", "Retro is on Friday at 15:00", "Team retro: Friday 15:00 in room 4."],
+      ["Demo meeting", "Demo is on Tuesday at 15:00", "Sprint demo: Tuesday 15:00 in room 4."],
+    ],
+    [
+      "the same value on two services",
+      ["Cart service memory limit", "Cart pods get 512 MiB", "The cart service's pods are limited to 512 MiB."],
+      ["Auth service memory limit", "Auth pods get 512 MiB", "The auth service's pods are limited to 512 MiB."],
+    ],
+    [
+      "a staging fact beside an unqualified (production) one",
+      ["API base URL", "The API is at api.acme.io", "API base URL: https://api.acme.io"],
+      ["API base URL", "Staging API is at api.staging.acme.io", "Staging API base URL: https://api.staging.acme.io"],
+    ],
     ["two people", ["Ana's editor", "Ana uses Neovim", "Ana writes code in Neovim."], ["Ben's editor", "Ben uses Neovim", "Ben writes code in Neovim."]],
   ] as const)("%s", (_, older, newer) => {
     expect(judge([...older], [...newer])).toBe("apart");
@@ -45,33 +101,51 @@ describe("judgePair: look-alikes stay apart", () => {
 
 describe("judgePair: duplicates merge", () => {
   it("the same facts in other words, when the words overlap enough", () => {
-    expect(judge(["Deploy freeze", "No deploys on Friday after 14:00", "No production deploys on Friday after 14:00."], ["Friday deploy freeze", "Production deploys stop Friday 14:00", "Production deploys stop on Friday at 14:00."])).toBe("merge");
+    expect(
+      judge(
+        ["Deploy freeze", "No deploys on Friday after 14:00", "No production deploys on Friday after 14:00."],
+        ["Friday deploy freeze", "Production deploys stop Friday 14:00", "Production deploys stop on Friday at 14:00."],
+      ),
+    ).toBe("merge");
   });
 
   it("reworded text when the vectors say one subject, but not on word overlap alone", () => {
     const older: [string, string, string] = ["Code review turnaround", "Reviews within one working day", "Review pull requests within one working day."];
-    const newer: [string, string, string] = ["Answer PRs quickly", "Nobody waits more than a day for a review", "Nobody should wait more than a day for a code review."];
+    const newer: [string, string, string] = [
+      "Answer PRs quickly",
+      "Nobody waits more than a day for a review",
+      "Nobody should wait more than a day for a code review.",
+    ];
     expect(judge(older, newer, { lexical: 0.15 })).not.toBe("merge");
     expect(judge(older, newer, { lexical: 0.15, cosine: 0.95 })).toBe("merge");
   });
 
   it("the tool's own filler lines and dates are no facts", () => {
-    const filler = (date: string, fact: string) => `**Date:** ${date}\n\n${fact}\n\n**Why:** not stated in the log.\n**How to apply:** Work from this decision (${date}) unless a later entry replaces it.`;
-    expect(judge(["Lint rule", "Lint with ruff", filler("2026-01-03", "Lint Python with ruff.")], ["Lint rule", "Lint with ruff", filler("2026-05-09", "Lint Python with ruff.")])).toBe("merge");
+    const filler = (date: string, fact: string) =>
+      `**Date:** ${date}\n\n${fact}\n\n**Why:** not stated in the log.\n**How to apply:** Work from this decision (${date}) unless a later entry replaces it.`;
+    expect(
+      judge(
+        ["Lint rule", "Lint with ruff", filler("2026-01-03", "Lint Python with ruff.")],
+        ["Lint rule", "Lint with ruff", filler("2026-05-09", "Lint Python with ruff.")],
+      ),
+    ).toBe("merge");
   });
 
   it("a number only in the newer's rationale is no changed value", () => {
     expect(
-      judge(["Cache TTL", "Cache entries live 300 seconds", "Cache TTL is 300 seconds."], ["Cache TTL", "Cache entries live 300 seconds", "Cache TTL is 300 seconds.\n\n**Why:** 60 s caused a thundering herd."]),
+      judge(
+        ["Cache TTL", "Cache entries live 300 seconds", "Cache TTL is 300 seconds."],
+        ["Cache TTL", "Cache entries live 300 seconds", "Cache TTL is 300 seconds.\n\n**Why:** 60 s caused a thundering herd."],
+      ),
     ).toBe("merge");
   });
 });
 
 describe("typedValues", () => {
   it("reads hosts, times, dates, numbers with thousands and k, identifiers and names", () => {
-    expect([...typedValues("Alerts at 50,000 or 50k messages via https://pager.acme.io/x at 9:05 on 2026-02-01; region eu-west-1, owner Marta.")].sort()).toEqual(
-      ["date:2026-02-01", "host:pager.acme.io/x", "id:eu-west-1", "name:marta", "number:1", "number:50000", "time:09:05"].sort(),
-    );
+    expect(
+      [...typedValues("Alerts at 50,000 or 50k messages via https://pager.acme.io/x at 9:05 on 2026-02-01; region eu-west-1, owner Marta.")].sort(),
+    ).toEqual(["date:2026-02-01", "host:pager.acme.io/x", "id:eu-west-1", "name:marta", "number:1", "number:50000", "time:09:05"].sort());
   });
 });
 
@@ -80,9 +154,21 @@ describe("planConsolidation", () => {
     const body = "Run the linter before every commit.";
     const plan = planConsolidation(
       [
-        memory("feedback_lint-a", { name: "Lint before commit", description: "Run the linter before committing", updated: "2026-01-01", sources: ["a.md#L1"] }, body),
-        memory("feedback_lint-b", { name: "Lint before committing", description: "Run the linter before each commit", updated: "2026-02-01", sources: ["b.md#L1"] }, body),
-        memory("feedback_lint-c", { name: "Linter before commit", description: "The linter runs before every commit", updated: "2026-03-01", sources: ["c.md#L1"] }, body),
+        memory(
+          "feedback_lint-a",
+          { name: "Lint before commit", description: "Run the linter before committing", updated: "2026-01-01", sources: ["a.md#L1"] },
+          body,
+        ),
+        memory(
+          "feedback_lint-b",
+          { name: "Lint before committing", description: "Run the linter before each commit", updated: "2026-02-01", sources: ["b.md#L1"] },
+          body,
+        ),
+        memory(
+          "feedback_lint-c",
+          { name: "Linter before commit", description: "The linter runs before every commit", updated: "2026-03-01", sources: ["c.md#L1"] },
+          body,
+        ),
       ],
       { today: "2026-04-01" },
     );
@@ -95,7 +181,11 @@ describe("planConsolidation", () => {
 
   it("with vectors, joins a reworded pair the words alone do not", () => {
     const a = memory("user_mia-tz", { name: "Mia's time zone", description: "Mia is in Tokyo", updated: "2026-01-01" }, "Mia works from Tokyo (JST).");
-    const b = memory("user_mia-hours", { name: "When to reach Mia", description: "Mia answers in Tokyo office hours", updated: "2026-02-01" }, "Reach Mia during Tokyo office hours.");
+    const b = memory(
+      "user_mia-hours",
+      { name: "When to reach Mia", description: "Mia answers in Tokyo office hours", updated: "2026-02-01" },
+      "Reach Mia during Tokyo office hours.",
+    );
     expect(planConsolidation([a, b], { today: "2026-04-01" }).merges).toEqual([]);
     const v = (x: number) => Float32Array.from([x, Math.sqrt(1 - x * x)]);
     const vectors = new Map([

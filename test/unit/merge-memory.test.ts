@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mergeMemory } from "../../src/memory/merge-memory.js";
 import { type Memory, newMemory } from "../../src/memory/memory.js";
+import { mergeMemory } from "../../src/memory/merge-memory.js";
 import { readMemory } from "../../src/memory/read-memory.js";
 import { renderMemory } from "../../src/memory/render-memory.js";
 
@@ -42,11 +42,16 @@ describe("a memory file", () => {
   });
 
   it("keeps every front matter field it does not know, in its place, through a rewrite", () => {
-    const text = "---\nname: Deploy\nowner: dana\ndescription: Where we deploy\ntype: project\npinned: true\ntags:\n  - infra\nupdated: 2026-03-01\n---\n\nVercel.\n";
+    const text =
+      "---\nname: Deploy\nowner: dana\ndescription: Where we deploy\ntype: project\npinned: true\ntags:\n  - infra\nupdated: 2026-03-01\n---\n\nVercel.\n";
     const read = readMemory("project_deploy.md", text);
     if (!("memory" in read)) throw new Error("not read");
     const rewritten = renderMemory(mergeMemory(read.memory, update("Preview deploys per branch.", "2026-04-02")));
-    expect(rewritten.startsWith("---\nname: Deploy\nowner: dana\ndescription: Where we deploy\ntype: project\npinned: true\ntags:\n  - infra\nupdated: 2026-04-02\n")).toBe(true);
+    expect(
+      rewritten.startsWith(
+        "---\nname: Deploy\nowner: dana\ndescription: Where we deploy\ntype: project\npinned: true\ntags:\n  - infra\nupdated: 2026-04-02\n",
+      ),
+    ).toBe(true);
   });
 
   it("never writes a control character, in the body or the front matter", () => {

@@ -9,7 +9,10 @@ describe("MockMemoryModel", () => {
     const model = new MockMemoryModel("answer");
     expect((await model.complete("p1", options)).text).toBe("answer");
     expect((await model.complete("p2", options)).text).toBe("answer");
-    expect(model.calls).toEqual([{ prompt: "p1", options }, { prompt: "p2", options }]);
+    expect(model.calls).toEqual([
+      { prompt: "p1", options },
+      { prompt: "p2", options },
+    ]);
   });
 
   it("answers from a list in order and fails loudly past its end", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseAnswer } from "../../src/parse/parse-answer.js";
 
-const SUMMARY = "---\ntype: weekly\n---\n\n## 2026-W14\n\n### Key Decisions\n- 2026-03-30: Postgres.\n\n### Outcomes\n- shipped\n\n### Blockers & Open Items\n- none\n\n### Context\n- quiet week\n";
+const SUMMARY =
+  "---\ntype: weekly\n---\n\n## 2026-W14\n\n### Key Decisions\n- 2026-03-30: Postgres.\n\n### Outcomes\n- shipped\n\n### Blockers & Open Items\n- none\n\n### Context\n- quiet week\n";
 const block = (front: string, body = "Some content.", fence = "```") => `${fence}typed_memory\n---\n${front}\n---\n\n${body}\n${fence}\n`;
 const VALID = "name: Use Postgres\ndescription: Sync service database\ntype: project";
 
@@ -9,7 +10,9 @@ describe("parseAnswer", () => {
   it("splits a clean answer into summary and candidates", () => {
     const parsed = parseAnswer(`${SUMMARY}\n${block(VALID)}`);
     expect(parsed.summary).toEqual({ heading: "2026-W14", body: SUMMARY.slice(SUMMARY.indexOf("## 2026-W14")) });
-    expect(parsed.candidates).toEqual([{ memory: expect.objectContaining({ name: "Use Postgres", description: "Sync service database", type: "project", body: "Some content." }), block: 1 }]);
+    expect(parsed.candidates).toEqual([
+      { memory: expect.objectContaining({ name: "Use Postgres", description: "Sync service database", type: "project", body: "Some content." }), block: 1 },
+    ]);
     expect(parsed.problems).toEqual([]);
   });
 

@@ -12,22 +12,49 @@ describe("planConsolidation", () => {
   it("proposes the newer memory when it says it replaces the older's value", () => {
     const plan = planConsolidation(
       [
-        memory("project_cache", { name: "Cache layer", description: "The cache runs on Redis", updated: "2026-01-10" }, "The API cache runs on Redis with a 5 minute TTL."),
-        memory("project_cache-postgres", { name: "Cache layer moved", description: "The cache is now in Postgres", updated: "2026-03-01" }, "We dropped Redis; the API cache is now a Postgres table with a 5 minute TTL."),
+        memory(
+          "project_cache",
+          { name: "Cache layer", description: "The cache runs on Redis", updated: "2026-01-10" },
+          "The API cache runs on Redis with a 5 minute TTL.",
+        ),
+        memory(
+          "project_cache-postgres",
+          { name: "Cache layer moved", description: "The cache is now in Postgres", updated: "2026-03-01" },
+          "We dropped Redis; the API cache is now a Postgres table with a 5 minute TTL.",
+        ),
       ],
       { today },
     );
     expect(plan.conflicts).toEqual([
-      { kind: "conflict", a: "project_cache", b: "project_cache-postgres", topic: "Cache layer", proposedWinner: "project_cache-postgres", reason: "explicit-supersession" },
+      {
+        kind: "conflict",
+        a: "project_cache",
+        b: "project_cache-postgres",
+        topic: "Cache layer",
+        proposedWinner: "project_cache-postgres",
+        reason: "explicit-supersession",
+      },
     ]);
     expect(plan.merges).toEqual([]);
   });
 
   it("never proposes a pinned memory as the loser, and leaves two pinned ones alone", () => {
-    const older = memory("project_deploy-ecs", { name: "Deploy target", description: "Deploy to ECS", updated: "2026-01-01", pinned: true }, "Deploy the API to ECS.");
-    const newer = memory("project_deploy-vercel", { name: "Deploy target", description: "Deploy to Vercel", updated: "2026-03-01" }, "Deploy the API to Vercel.");
+    const older = memory(
+      "project_deploy-ecs",
+      { name: "Deploy target", description: "Deploy to ECS", updated: "2026-01-01", pinned: true },
+      "Deploy the API to ECS.",
+    );
+    const newer = memory(
+      "project_deploy-vercel",
+      { name: "Deploy target", description: "Deploy to Vercel", updated: "2026-03-01" },
+      "Deploy the API to Vercel.",
+    );
     expect(planConsolidation([older, newer], { today }).conflicts[0]?.proposedWinner).toBe("project_deploy-ecs");
-    const bothPinned = memory("project_deploy-vercel", { name: "Deploy target", description: "Deploy to Vercel", updated: "2026-03-01", pinned: true }, "Deploy the API to Vercel.");
+    const bothPinned = memory(
+      "project_deploy-vercel",
+      { name: "Deploy target", description: "Deploy to Vercel", updated: "2026-03-01", pinned: true },
+      "Deploy the API to Vercel.",
+    );
     expect(planConsolidation([older, bothPinned], { today }).conflicts).toEqual([]);
   });
 
@@ -85,7 +112,13 @@ describe("validatePlan", () => {
   };
 
   it("accepts a plan within the invariants", () => {
-    expect(refusal(plan({ merges: [{ kind: "merge", keep: "project_a", fold: "project_b", merged: { ...a, sources: ["x.md#L1", "y.md#L2"], body: "Fact A.\n\nFact B." } }] }))).toBe("accepted");
+    expect(
+      refusal(
+        plan({
+          merges: [{ kind: "merge", keep: "project_a", fold: "project_b", merged: { ...a, sources: ["x.md#L1", "y.md#L2"], body: "Fact A.\n\nFact B." } }],
+        }),
+      ),
+    ).toBe("accepted");
   });
 
   it("refuses a merge across types", () => {
@@ -101,13 +134,22 @@ describe("validatePlan", () => {
   });
 
   it("refuses to touch a pinned memory", () => {
-    expect(refusal(plan({ prunes: [{ kind: "prune", id: "project_p", type: "project", ageDays: 999 }] }))).toBe("plan refused: it changes project_p, which is pinned");
-    expect(refusal(plan({ supersedes: [{ kind: "supersede", winner: "project_a", loser: "project_p" }] }))).toBe("plan refused: it changes project_p, which is pinned");
+    expect(refusal(plan({ prunes: [{ kind: "prune", id: "project_p", type: "project", ageDays: 999 }] }))).toBe(
+      "plan refused: it changes project_p, which is pinned",
+    );
+    expect(refusal(plan({ supersedes: [{ kind: "supersede", winner: "project_a", loser: "project_p" }] }))).toBe(
+      "plan refused: it changes project_p, which is pinned",
+    );
   });
 
   it("accepts any number of merges: they keep every fact", () => {
     const many = Array.from({ length: 8 }, (_, i) => memory(`project_m${i}`, { sources: [`m${i}.md#L1`] }, `Fact ${i}.`));
-    const merges = [1, 2, 3].map((i) => ({ kind: "merge" as const, keep: "project_m0", fold: `project_m${i}`, merged: { ...many[0]!, sources: ["m0.md#L1", `m${i}.md#L1`] } }));
+    const merges = [1, 2, 3].map((i) => ({
+      kind: "merge" as const,
+      keep: "project_m0",
+      fold: `project_m${i}`,
+      merged: { ...many[0]!, sources: ["m0.md#L1", `m${i}.md#L1`] },
+    }));
     const p = plan({ merges }, many);
     expect(refusal(p)).toBe("accepted");
     expect(fitBudget(p)).toEqual([]);
@@ -117,7 +159,16 @@ describe("validatePlan", () => {
 
 describe("fitBudget", () => {
   const many = Array.from({ length: 8 }, (_, i) => memory(`project_m${i}`, {}, `Fact ${i}.`));
-  const base = (over: Partial<ConsolidationPlan>): ConsolidationPlan => ({ merges: [], conflicts: [], prunes: [], redates: [], supersedes: [], undecided: [], memories: new Map(many.map((m) => [memoryId(m), m])), ...over });
+  const base = (over: Partial<ConsolidationPlan>): ConsolidationPlan => ({
+    merges: [],
+    conflicts: [],
+    prunes: [],
+    redates: [],
+    supersedes: [],
+    undecided: [],
+    memories: new Map(many.map((m) => [memoryId(m), m])),
+    ...over,
+  });
 
   it("keeps a quarter of the memories' worth of supersessions and prunes, and returns the rest", () => {
     const prunes = [300, 500, 400].map((ageDays, i) => ({ kind: "prune" as const, id: `project_m${i}`, type: "project", ageDays }));

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { DailyLog } from "../../src/logs/read-daily-log.js";
 import { loadCompactionPrompts } from "../../src/prompt/load-prompts.js";
 import { renderCompactionPrompt, renderUserPrompt } from "../../src/prompt/render-prompt.js";
 import { REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
-import { writeFile } from "node:fs/promises";
 
 const SEED = path.resolve(REPO_ROOT, "../shared/seeds/002_84f8dde4ac5432bd.txt");
 
@@ -23,9 +23,15 @@ describe("compaction prompts", () => {
 
   it("renders each log under a heading with its date and file name, data before instructions", async () => {
     const prompts = await loadCompactionPrompts();
-    const rendered = renderCompactionPrompt(prompts, [log("2026-03-30.md", "2026-03-30", "- a\n"), log("logs/2026-03-31.md", "2026-03-31", "- b\n")], "2026-W14");
+    const rendered = renderCompactionPrompt(
+      prompts,
+      [log("2026-03-30.md", "2026-03-30", "- a\n"), log("logs/2026-03-31.md", "2026-03-31", "- b\n")],
+      "2026-W14",
+    );
     expect(rendered.system).toBe(prompts.system);
-    expect(rendered.user).toContain("<DAILY_LOGS>\n# Daily log 2026-03-30 (Monday) — 2026-03-30.md\n\n- a\n\n# Daily log 2026-03-31 (Tuesday) — logs/2026-03-31.md\n\n- b\n\n<INSTRUCTIONS>");
+    expect(rendered.user).toContain(
+      "<DAILY_LOGS>\n# Daily log 2026-03-30 (Monday) — 2026-03-30.md\n\n- a\n\n# Daily log 2026-03-31 (Tuesday) — logs/2026-03-31.md\n\n- b\n\n<INSTRUCTIONS>",
+    );
     expect(rendered.user).toContain("## 2026-W14\n");
     expect(rendered.user).toContain("name: {short_title}");
     expect(rendered.user.indexOf("<DAILY_LOGS>")).toBeLessThan(rendered.user.indexOf("<INSTRUCTIONS>"));

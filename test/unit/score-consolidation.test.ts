@@ -12,7 +12,16 @@ const labels: ConsolidationLabels = {
   conflicts: [{ a: "c1", b: "c2", winner: "c2" }],
   lookalikes: [{ a: "n1", b: "l1" }],
   singletons: ["l1", "s1"],
-  facts: { n1: ["port 5432"], n2: ["port 5432"], r1: ["02:30 UTC"], r2: ["02:30 UTC"], c1: ["ECS Fargate"], c2: ["Vercel"], l1: ["port 6543"], s1: ["72 characters"] },
+  facts: {
+    n1: ["port 5432"],
+    n2: ["port 5432"],
+    r1: ["02:30 UTC"],
+    r2: ["02:30 UTC"],
+    c1: ["ECS Fargate"],
+    c2: ["Vercel"],
+    l1: ["port 6543"],
+    s1: ["72 characters"],
+  },
 };
 const TEXTS = {
   n1: "Prod database on port 5432",
@@ -24,14 +33,28 @@ const TEXTS = {
   l1: "Staging database on port 6543",
   s1: "Commit subjects at most 72 characters",
 };
-const allTexts = (...without: (keyof typeof TEXTS)[]) => Object.entries(TEXTS).flatMap(([id, text]) => (without.includes(id as keyof typeof TEXTS) ? [] : [text]));
-const outcome = (parts: Partial<ConsolidationOutcome>): ConsolidationOutcome => ({ merged: [], superseded: [], conflictsReported: [], activeTexts: allTexts(), ...parts });
+const allTexts = (...without: (keyof typeof TEXTS)[]) =>
+  Object.entries(TEXTS).flatMap(([id, text]) => (without.includes(id as keyof typeof TEXTS) ? [] : [text]));
+const outcome = (parts: Partial<ConsolidationOutcome>): ConsolidationOutcome => ({
+  merged: [],
+  superseded: [],
+  conflictsReported: [],
+  activeTexts: allTexts(),
+  ...parts,
+});
 
 describe("scoreConsolidation", () => {
   it("gives full marks to the labelled outcome", () => {
     const score = scoreConsolidation(
       labels,
-      outcome({ merged: [["n1", "n2"], ["r2", "r1"]], superseded: [{ winner: "c2", loser: "c1" }], activeTexts: allTexts("c1") }),
+      outcome({
+        merged: [
+          ["n1", "n2"],
+          ["r2", "r1"],
+        ],
+        superseded: [{ winner: "c2", loser: "c1" }],
+        activeTexts: allTexts("c1"),
+      }),
     );
     expect(score.near).toEqual({ found: 1, of: 1 });
     expect(score.reworded).toEqual({ found: 1, of: 1 });
@@ -66,7 +89,15 @@ describe("scoreConsolidation", () => {
   });
 
   it("joins merges that share a memory into one group", () => {
-    const score = scoreConsolidation(labels, outcome({ merged: [["n1", "r1"], ["r1", "n2"]] }));
+    const score = scoreConsolidation(
+      labels,
+      outcome({
+        merged: [
+          ["n1", "r1"],
+          ["r1", "n2"],
+        ],
+      }),
+    );
     expect(score.near.found).toBe(1);
     expect(score.reworded.found).toBe(0);
     expect(score.falseMerges.groups).toEqual([["n1", "n2", "r1"]]);
@@ -98,7 +129,10 @@ describe("scoreConsolidation", () => {
   });
 
   it("lists conflicts reported or superseded between memories that do not conflict", () => {
-    const score = scoreConsolidation(labels, outcome({ conflictsReported: [{ a: "n1", b: "l1" }], superseded: [{ winner: "s1", loser: "r1" }], activeTexts: allTexts("r1") }));
+    const score = scoreConsolidation(
+      labels,
+      outcome({ conflictsReported: [{ a: "n1", b: "l1" }], superseded: [{ winner: "s1", loser: "r1" }], activeTexts: allTexts("r1") }),
+    );
     expect(score.falseConflicts).toHaveLength(2);
     // r2 still says 02:30 UTC, so the superseded r1 lost no fact.
     expect(score.factsLost.count).toBe(0);
@@ -126,7 +160,10 @@ describe("checkLabels", () => {
       singletons: ["s1"],
       facts: { ...labels.facts, s1: ["unless a later entry replaces it"], l1: ["database"], r1: ["03:00 UTC"] },
     };
-    const problems = checkLabels(broken, [...memories.filter((m) => m.id !== "s1"), { id: "s1", text: "Work from this decision unless a later entry replaces it." }]);
+    const problems = checkLabels(broken, [
+      ...memories.filter((m) => m.id !== "s1"),
+      { id: "s1", text: "Work from this decision unless a later entry replaces it." },
+    ]);
     expect(problems).toEqual(
       expect.arrayContaining([
         "lookalikes: ghost is not a memory of the set",
@@ -141,7 +178,9 @@ describe("checkLabels", () => {
 
 describe("memoryText", () => {
   it("keeps name, description, aliases and body, not the keys that name other memories", () => {
-    const { text, data } = memoryText("---\nname: Deploy target\ndescription: Where the API runs\ntype: project\naliases:\n  - API host\nmerged_from:\n  - project_vercel-old\n---\n\nDeploy to Vercel.\n");
+    const { text, data } = memoryText(
+      "---\nname: Deploy target\ndescription: Where the API runs\ntype: project\naliases:\n  - API host\nmerged_from:\n  - project_vercel-old\n---\n\nDeploy to Vercel.\n",
+    );
     expect(data["type"]).toBe("project");
     expect(text).toContain("Deploy target");
     expect(text).toContain("API host");

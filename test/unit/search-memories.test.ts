@@ -3,10 +3,34 @@ import { type SearchDocument, searchDocuments, searchDocumentsRanked } from "../
 import { fuseRankings, type SearchRanker } from "../../src/search/search-ranker.js";
 
 const DOCS: SearchDocument[] = [
-  { file: "project_deploy-target.md", name: "Deploy target", type: "project", description: "Where the sync service is deployed", body: "We deploy the sync service to Fly.io.\n\nStaging lives in Frankfurt." },
-  { file: "user_timezone.md", name: "Dana's timezone", type: "user", description: "Dana works from Lisbon", body: "Dana is in Lisbon (UTC+1 in summer).\nShe prefers short answers." },
-  { file: "reference_pgbouncer.md", name: "PgBouncer reference", type: "reference", description: "Connection pooling docs", body: "Read the PgBouncer configuration reference before changing pool sizes.\nTransaction pooling breaks prepared statements." },
-  { file: "weekly/2026-W14.md", name: "2026-W14", type: "weekly", description: "2026-03-30 … 2026-04-05", body: "## 2026-W14\n\n### Key Decisions\n- 2026-04-03: Deployed sync v2 to staging.\n- Chose Postgres over MySQL for the sync service." },
+  {
+    file: "project_deploy-target.md",
+    name: "Deploy target",
+    type: "project",
+    description: "Where the sync service is deployed",
+    body: "We deploy the sync service to Fly.io.\n\nStaging lives in Frankfurt.",
+  },
+  {
+    file: "user_timezone.md",
+    name: "Dana's timezone",
+    type: "user",
+    description: "Dana works from Lisbon",
+    body: "Dana is in Lisbon (UTC+1 in summer).\nShe prefers short answers.",
+  },
+  {
+    file: "reference_pgbouncer.md",
+    name: "PgBouncer reference",
+    type: "reference",
+    description: "Connection pooling docs",
+    body: "Read the PgBouncer configuration reference before changing pool sizes.\nTransaction pooling breaks prepared statements.",
+  },
+  {
+    file: "weekly/2026-W14.md",
+    name: "2026-W14",
+    type: "weekly",
+    description: "2026-03-30 … 2026-04-05",
+    body: "## 2026-W14\n\n### Key Decisions\n- 2026-04-03: Deployed sync v2 to staging.\n- Chose Postgres over MySQL for the sync service.",
+  },
 ];
 
 const files = (hits: { file: string }[]) => hits.map((hit) => hit.file);
@@ -44,7 +68,13 @@ describe("searchDocuments", () => {
 
   it("gives each hit its best-matching line as a snippet, with the file's name, type and description", () => {
     const [hit] = searchDocuments(DOCS, "prepared statements");
-    expect(hit).toMatchObject({ file: "reference_pgbouncer.md", name: "PgBouncer reference", type: "reference", description: "Connection pooling docs", snippet: "Transaction pooling breaks prepared statements." });
+    expect(hit).toMatchObject({
+      file: "reference_pgbouncer.md",
+      name: "PgBouncer reference",
+      type: "reference",
+      description: "Connection pooling docs",
+      snippet: "Transaction pooling breaks prepared statements.",
+    });
     expect(searchDocuments(DOCS, "postgres")[0]!.snippet).toBe("- Chose Postgres over MySQL for the sync service.");
   });
 
@@ -68,7 +98,12 @@ describe("searchDocumentsRanked", () => {
   });
 
   it("fuses a ranker's ranking with the lexical one, so a match without a shared word can rank", async () => {
-    const semantic: SearchRanker = { rank: async () => [{ id: "user_timezone.md", score: 0.9 }, { id: "not-a-document.md", score: 0.8 }] };
+    const semantic: SearchRanker = {
+      rank: async () => [
+        { id: "user_timezone.md", score: 0.9 },
+        { id: "not-a-document.md", score: 0.8 },
+      ],
+    };
     const hits = await searchDocumentsRanked(DOCS, "deploy", { rankers: [semantic] });
     expect(files(hits).sort()).toEqual(["project_deploy-target.md", "user_timezone.md", "weekly/2026-W14.md"]);
     expect(hits[2]!.file).toBe("weekly/2026-W14.md");

@@ -10,7 +10,11 @@ const MISSED_BEFORE: [string, string, string][] = [
   ["stripe restricted key", `key ${fake("rk_live_", 24)}`, `key ${R("stripe-key")}`],
   ["sendgrid key of any length", `mail ${fake("SG.", 20)}.${fake("", 30)} sent`, `mail ${R("sendgrid-key")} sent`],
   ["hugging face token", `HF ${fake("hf_", 34)}`, `HF ${R("huggingface-token")}`],
-  ["azure storage key", `AccountName=logs;AccountKey=${fake("", 86)}==;EndpointSuffix=core.windows.net`, `AccountName=logs;AccountKey=${R("azure-key")};EndpointSuffix=core.windows.net`],
+  [
+    "azure storage key",
+    `AccountName=logs;AccountKey=${fake("", 86)}==;EndpointSuffix=core.windows.net`,
+    `AccountName=logs;AccountKey=${R("azure-key")};EndpointSuffix=core.windows.net`,
+  ],
   ["basic auth header", `Authorization: Basic ${fake("YWRtaW46", 16)}`, `Authorization: Basic ${R("basic-auth")}`],
   ["gitlab token", `token ${fake("glpat-", 20)}`, `token ${R("gitlab-token")}`],
   ["digitalocean token", `do ${fake("dop_v1_", 64, "hex")}`, `do ${R("digitalocean-token")}`],

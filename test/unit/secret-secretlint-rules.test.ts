@@ -23,7 +23,13 @@ const SAMPLES = [
   { rule: "gcp", messageId: "PrivateKeyJSON", filePath: "service-account.json", text: serviceAccount, secret: fake("", 64) },
   { rule: "privatekey", messageId: "PrivateKey", filePath: "log.md", text: `key:\n${pem}\nend`, secret: fake("", 64) },
   { rule: "npm", messageId: "NPM_ACCESS_TOKEN", filePath: "log.md", text: `publish with ${fake("npm_", 36)}`, secret: fake("npm_", 36) },
-  { rule: "npm", messageId: "Npmrc_authToken", filePath: ".npmrc", text: `//registry.npmjs.org/:_authToken=${fake("", 36, "hex")}`, secret: fake("", 36, "hex") },
+  {
+    rule: "npm",
+    messageId: "Npmrc_authToken",
+    filePath: ".npmrc",
+    text: `//registry.npmjs.org/:_authToken=${fake("", 36, "hex")}`,
+    secret: fake("", 36, "hex"),
+  },
   {
     rule: "npm",
     messageId: "PackageJSON_xOauthToken",
@@ -51,7 +57,13 @@ const SAMPLES = [
     text: `key ${fake("sk-proj-", 74)}T3BlbkFJ${fake("", 74)}`,
     secret: `T3BlbkFJ${fake("", 74)}`,
   },
-  { rule: "anthropic", messageId: "ANTHROPIC_API_KEY", filePath: "log.md", text: `key ${fake("sk-ant-api03-", 93)}AA`, secret: `${fake("sk-ant-api03-", 93)}AA` },
+  {
+    rule: "anthropic",
+    messageId: "ANTHROPIC_API_KEY",
+    filePath: "log.md",
+    text: `key ${fake("sk-ant-api03-", 93)}AA`,
+    secret: `${fake("sk-ant-api03-", 93)}AA`,
+  },
   { rule: "linear", messageId: "LINEAR_API_TOKEN", filePath: "log.md", text: `linear ${fake("lin_api_", 40)}`, secret: fake("lin_api_", 40) },
   { rule: "1password", messageId: "OPS_TOKEN", filePath: "log.md", text: `OP ${onePasswordToken()}`, secret: onePasswordToken() },
   {
@@ -61,7 +73,13 @@ const SAMPLES = [
     text: "db mongodb+srv://app:s3cr3tPass@cluster0.example.net/app",
     secret: "s3cr3tPass",
   },
-  { rule: "database-connection-string", messageId: "MySQLConnection", filePath: "log.md", text: "db mysql://app:s3cr3tPass@db.internal:3306/app", secret: "s3cr3tPass" },
+  {
+    rule: "database-connection-string",
+    messageId: "MySQLConnection",
+    filePath: "log.md",
+    text: "db mysql://app:s3cr3tPass@db.internal:3306/app",
+    secret: "s3cr3tPass",
+  },
   {
     rule: "database-connection-string",
     messageId: "PostgreSQLConnection",
@@ -82,15 +100,21 @@ describe("secretlint recommended rules", () => {
     expect(new Set(SAMPLES.map((sample) => sample.rule))).toEqual(new Set(detecting));
   });
 
-  it.each(SAMPLES.map((sample) => [`${sample.rule} ${sample.messageId}`, sample] as const))("%s: the sample triggers secretlint and is redacted", async (_name, sample) => {
-    const linted = await lintSource({ source: { filePath: sample.filePath, content: sample.text, contentType: "text", ext: sample.filePath.slice(sample.filePath.lastIndexOf(".")) }, options: { config } });
-    expect(linted.messages.map((message) => `${message.ruleId}:${message.messageId}`)).toContain(`${PREFIX}${sample.rule}:${sample.messageId}`);
+  it.each(SAMPLES.map((sample) => [`${sample.rule} ${sample.messageId}`, sample] as const))(
+    "%s: the sample triggers secretlint and is redacted",
+    async (_name, sample) => {
+      const linted = await lintSource({
+        source: { filePath: sample.filePath, content: sample.text, contentType: "text", ext: sample.filePath.slice(sample.filePath.lastIndexOf(".")) },
+        options: { config },
+      });
+      expect(linted.messages.map((message) => `${message.ruleId}:${message.messageId}`)).toContain(`${PREFIX}${sample.rule}:${sample.messageId}`);
 
-    const redacted = await redactSecrets(sample.text);
-    expect(redacted.count).toBeGreaterThanOrEqual(1);
-    expect(redacted.text).not.toContain(sample.secret);
-    expect(redacted.text.split("\n")).toHaveLength(sample.text.split("\n").length);
-  });
+      const redacted = await redactSecrets(sample.text);
+      expect(redacted.count).toBeGreaterThanOrEqual(1);
+      expect(redacted.text).not.toContain(sample.secret);
+      expect(redacted.text.split("\n")).toHaveLength(sample.text.split("\n").length);
+    },
+  );
 
   it("is not switched off by a secretlint-disable comment inside a log", async () => {
     const text = `<!-- secretlint-disable -->\ntoken ${fake("ghp_", 36)}\n<!-- secretlint-enable -->`;

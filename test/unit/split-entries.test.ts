@@ -7,7 +7,8 @@ const summary = (text: string, date = "2026-03-02") =>
 
 describe("splitEntries", () => {
   it("reads seed 004 timestamped entries, with emoji, without, and with mojibake", () => {
-    const text = "# 2026-02-05\n\n## [15:32] 🔷 decision: Use Kimi\n\nWhy: cost.\n\n## [14:30] implementation: Proxy\n\nDone.\n\n## [16:00] üî∑ lesson: SOCKS5\n\nCredentials in URL.\n";
+    const text =
+      "# 2026-02-05\n\n## [15:32] 🔷 decision: Use Kimi\n\nWhy: cost.\n\n## [14:30] implementation: Proxy\n\nDone.\n\n## [16:00] üî∑ lesson: SOCKS5\n\nCredentials in URL.\n";
     const entries = splitEntries(text, "2026-02-05.md", "2026-02-05");
     expect(entries.map((e) => [e.kind, e.time, entryAnchor(e)])).toEqual([
       [undefined, undefined, "2026-02-05.md#L1"],

@@ -1,11 +1,11 @@
 import { UsageError } from "../../errors/usage-error.js";
+import { Compactor } from "../../pipeline/compactor.js";
 import type { CliIo } from "../cli-io.js";
 import { HELP } from "../help.js";
 import { compactorOptions, prepareModel } from "../open-compactor.js";
 import { Output } from "../output.js";
 import { type CommandLine, parseOptions, positiveInteger } from "../parse-options.js";
 import { progressBar } from "../progress-bar.js";
-import { Compactor } from "../../pipeline/compactor.js";
 
 /**
  * `compact --auto`, for cron: every completed week whose summary is missing
@@ -15,7 +15,11 @@ import { Compactor } from "../../pipeline/compactor.js";
  * the weeks go to the provider as one batch.
  */
 export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["auto", "force", "batch", "poll-interval", "dry-run", "concurrency", "dir", "provider", "model", "config"], "compact --auto");
+  const line = parseOptions(
+    argv,
+    ["auto", "force", "batch", "poll-interval", "dry-run", "concurrency", "dir", "provider", "model", "config"],
+    "compact --auto",
+  );
   if (line.options.help) {
     io.stdout(HELP);
     return 0;
@@ -61,7 +65,8 @@ export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
 function batchOptions(line: CommandLine): { pollInterval?: number; dryRun?: boolean } | undefined {
   const { options } = line;
   if (!options.batch) {
-    for (const flag of ["poll-interval", "dry-run"] as const) if (options[flag] !== undefined) throw new UsageError(`--${flag} goes with --auto --batch (see compact --help)`);
+    for (const flag of ["poll-interval", "dry-run"] as const)
+      if (options[flag] !== undefined) throw new UsageError(`--${flag} goes with --auto --batch (see compact --help)`);
     return undefined;
   }
   const raw = options["poll-interval"];

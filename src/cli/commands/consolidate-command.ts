@@ -1,5 +1,5 @@
-import { UsageError } from "../../errors/usage-error.js";
 import type { ConflictProposal } from "../../consolidate/plan-types.js";
+import { UsageError } from "../../errors/usage-error.js";
 import type { ConsolidateResult } from "../../pipeline/consolidate.js";
 import type { CliIo } from "../cli-io.js";
 import { CONSOLIDATE_HELP } from "../help.js";
@@ -18,7 +18,8 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
     io.stdout(CONSOLIDATE_HELP);
     return 0;
   }
-  if (options.resolve !== undefined && options.resolve !== "newer") throw new UsageError(`--resolve '${options.resolve}': the one way to settle conflicts without a terminal is --resolve newer`);
+  if (options.resolve !== undefined && options.resolve !== "newer")
+    throw new UsageError(`--resolve '${options.resolve}': the one way to settle conflicts without a terminal is --resolve newer`);
   const output = new Output(io, options.json === true, options.quiet === true);
   const compactor = await openCompactor(line, io, output);
   const dryRun = options["dry-run"] === true;
@@ -31,7 +32,10 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
     output.warnAll(result.warnings);
     if (!output.json) {
       printReport(result, output, false);
-      if (!result.nothingFound) output.say("No terminal to confirm on, so nothing was applied. Run with --yes to apply the merges and prunes, --resolve newer to also settle conflicts, or --auto.");
+      if (!result.nothingFound)
+        output.say(
+          "No terminal to confirm on, so nothing was applied. Run with --yes to apply the merges and prunes, --resolve newer to also settle conflicts, or --auto.",
+        );
     }
     return 0;
   }
@@ -87,7 +91,11 @@ function printReport(result: ConsolidateResult, output: Output, asking: boolean)
 // A, B or skip, any case; nothing typed is skip; anything else asks again.
 async function askConflict(conflict: ConflictProposal, ask: (question: string) => Promise<string>): Promise<"a" | "b" | "skip"> {
   for (;;) {
-    const answer = (await ask(`[${conflict.a}] vs [${conflict.b}] — "${conflict.topic}" [A/B/skip] (proposed: ${conflict.proposedWinner === conflict.a ? "A" : "B"})`)).trim().toLowerCase();
+    const answer = (
+      await ask(`[${conflict.a}] vs [${conflict.b}] — "${conflict.topic}" [A/B/skip] (proposed: ${conflict.proposedWinner === conflict.a ? "A" : "B"})`)
+    )
+      .trim()
+      .toLowerCase();
     if (answer === "a" || answer === "b") return answer;
     if (answer === "" || answer === "skip") return "skip";
   }

@@ -1,6 +1,6 @@
 import path from "node:path";
-import type { CliIo } from "../cli-io.js";
 import { findGoldenCases, runGoldenCase } from "../../golden/run-golden-case.js";
+import type { CliIo } from "../cli-io.js";
 import { GOLDEN_HELP } from "../help.js";
 import { parseOptions } from "../parse-options.js";
 

@@ -21,7 +21,17 @@ export async function migrateCommand(argv: string[], io: CliIo): Promise<number>
   const result = await migrateAgentsFile({ from, dir, now: io.clock?.() ?? new Date(), signal: io.signal });
   if (json) {
     const written = [...result.created, ...result.appended, ...(result.index ? [result.index] : [])];
-    const object = { schemaVersion: 1, ok: true, command: "migrate", from, dir, backup: result.backup.file, written, kept: result.kept, ...(result.run ? { run: result.run } : {}) };
+    const object = {
+      schemaVersion: 1,
+      ok: true,
+      command: "migrate",
+      from,
+      dir,
+      backup: result.backup.file,
+      written,
+      kept: result.kept,
+      ...(result.run ? { run: result.run } : {}),
+    };
     io.stdout(`${JSON.stringify(object, null, 2)}\n`);
     return 0;
   }

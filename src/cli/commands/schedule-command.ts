@@ -1,8 +1,8 @@
 import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Compactor } from "../../pipeline/compactor.js";
 import { UsageError } from "../../errors/usage-error.js";
+import { Compactor } from "../../pipeline/compactor.js";
 import { defaultEnvFile, readEnvFile } from "../../schedule/env-file.js";
 import { installCron, installSystemd } from "../../schedule/install-schedule.js";
 import { scheduleEntries } from "../../schedule/schedule-entries.js";
@@ -48,10 +48,15 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
   const state = await readEnvFile(envFile);
   for (const name of needed.filter((n) => !state.sets.has(n))) {
     const what = name === settings.apiKeyEnv ? `the ${settings.provider} provider needs ${name}` : `${name} is set in this shell only`;
-    io.stderr(`warning: ${what}, and ${envFile} ${state.exists ? "does not set it" : "does not exist"}: a scheduled run will not have it. Add ${name}=… to that file (chmod 600)\n`);
+    io.stderr(
+      `warning: ${what}, and ${envFile} ${state.exists ? "does not set it" : "does not exist"}: a scheduled run will not have it. Add ${name}=… to that file (chmod 600)\n`,
+    );
   }
   // npx runs packages from a cache npm may clear: a schedule must point at an installed copy.
-  if (BIN.split(path.sep).includes("_npx")) io.stderr(`warning: compact is running from npx's cache (${BIN}), which npm may clear: install memory-compactor (npm install memory-compactor) and run compact schedule from there\n`);
+  if (BIN.split(path.sep).includes("_npx"))
+    io.stderr(
+      `warning: compact is running from npx's cache (${BIN}), which npm may clear: install memory-compactor (npm install memory-compactor) and run compact schedule from there\n`,
+    );
   if (state.readableByOthers) io.stderr(`warning: ${envFile} can be read by other users: chmod 600 ${envFile}\n`);
   if (time.note) io.stderr(`note: ${time.note}\n`);
 
@@ -62,7 +67,9 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
       timer: { file: unitFile("timer"), content: entries.timer },
       enable: `systemctl --user daemon-reload && systemctl --user enable --now ${entries.unitName}.timer`,
     };
-    io.stdout(`${JSON.stringify({ schemaVersion: 1, ok: true, command: "schedule", crontab: `${entries.cronLine}\n`, systemd, envFile, zone: time.zone }, null, 2)}\n`);
+    io.stdout(
+      `${JSON.stringify({ schemaVersion: 1, ok: true, command: "schedule", crontab: `${entries.cronLine}\n`, systemd, envFile, zone: time.zone }, null, 2)}\n`,
+    );
     return 0;
   }
   const { local } = time;

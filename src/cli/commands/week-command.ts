@@ -1,6 +1,6 @@
 import { UsageError } from "../../errors/usage-error.js";
-import type { CompactWeekResult } from "../../pipeline/compact-week.js";
 import { parseWeek } from "../../period/period.js";
+import type { CompactWeekResult } from "../../pipeline/compact-week.js";
 import type { CliIo } from "../cli-io.js";
 import { HELP } from "../help.js";
 import { openCompactor, prepareModel } from "../open-compactor.js";
@@ -38,17 +38,23 @@ function printWeek(result: CompactWeekResult, output: Output): void {
   }
   if (result.estimate) {
     const { estimate } = result;
-    const cost = estimate.costUsd === undefined ? `no price known for this model (add it under "prices" in the config)` : `at most $${estimate.costUsd.toFixed(4)}`;
+    const cost =
+      estimate.costUsd === undefined ? `no price known for this model (add it under "prices" in the config)` : `at most $${estimate.costUsd.toFixed(4)}`;
     const counted = estimate.countedBy === "provider" ? `counted by ${result.provider}` : "counted with the o200k tokenizer";
-    output.note(`estimate for ${result.week}: ${estimate.logs} logs, ${estimate.inputTokens} input tokens (${counted}) + up to ${estimate.maxOutputTokens} output tokens to ${result.provider} ${result.model}; ${cost}`);
+    output.note(
+      `estimate for ${result.week}: ${estimate.logs} logs, ${estimate.inputTokens} input tokens (${counted}) + up to ${estimate.maxOutputTokens} output tokens to ${result.provider} ${result.model}; ${cost}`,
+    );
     if (!result.preview) {
       for (const note of result.notes) output.say(note);
       return;
     }
   }
   const redacted = result.redactions.logs + result.redactions.answer;
-  output.say(`${result.week} (${result.firstDate} … ${result.lastDate}): read ${result.logs.length} daily log${result.logs.length === 1 ? "" : "s"}; ${redacted} secret${redacted === 1 ? "" : "s"} redacted`);
-  const verb = (action: string) => (result.dryRun ? `would ${action}` : action === "create" ? "created" : action === "update" ? "updated" : action === "remove" ? "removed" : action);
+  output.say(
+    `${result.week} (${result.firstDate} … ${result.lastDate}): read ${result.logs.length} daily log${result.logs.length === 1 ? "" : "s"}; ${redacted} secret${redacted === 1 ? "" : "s"} redacted`,
+  );
+  const verb = (action: string) =>
+    result.dryRun ? `would ${action}` : action === "create" ? "created" : action === "update" ? "updated" : action === "remove" ? "removed" : action;
   for (const file of result.files) output.say(`${verb(file.action).padEnd(result.dryRun ? 12 : 9)} ${file.path}`);
   for (const block of result.preview ?? []) output.say(`\n===== ${block.path} (${block.action}) =====\n${block.content}`);
   for (const file of result.recorded ?? []) output.say(`recorded  ${file}`);
@@ -57,5 +63,7 @@ function printWeek(result: CompactWeekResult, output: Output): void {
   const tail = changed === 0 ? "nothing changed" : `${changed} file${changed === 1 ? "" : "s"} ${result.dryRun ? "would change" : "written"}`;
   const cost = result.costUsd === undefined ? "" : ` (~$${result.costUsd.toFixed(4)})`;
   const undo = result.run ? ` (undo: compact undo ${result.run})` : "";
-  output.say(`${result.week}: ${result.memories.accepted.length} memories accepted, ${result.memories.skipped.length} skipped; ${result.usage.inputTokens} → ${result.usage.outputTokens} tokens${cost}; compression ${result.compressionRatio}; ${tail}${undo}`);
+  output.say(
+    `${result.week}: ${result.memories.accepted.length} memories accepted, ${result.memories.skipped.length} skipped; ${result.usage.inputTokens} → ${result.usage.outputTokens} tokens${cost}; compression ${result.compressionRatio}; ${tail}${undo}`,
+  );
 }

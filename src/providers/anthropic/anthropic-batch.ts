@@ -74,7 +74,11 @@ function readItem(item: Anthropic.Messages.MessageBatchIndividualResponse): Batc
     const message = result.message;
     const warnings = message.stop_reason === "max_tokens" ? ["the answer stopped at maxTokens; raise model.maxTokens"] : [];
     const text = message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
-    return { customId, ok: true, completion: { text, usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens }, warnings } };
+    return {
+      customId,
+      ok: true,
+      completion: { text, usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens }, warnings },
+    };
   }
   if (result.type === "errored") {
     const error = result.error.error;

@@ -1,6 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
-import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { throwIfAborted } from "../../errors/aborted-error.js";
+import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { describeFailure, refusesSetting } from "../describe-failure.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 

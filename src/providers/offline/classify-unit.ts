@@ -92,7 +92,10 @@ export function memoryTypeOf(unit: ClassifiedUnit): MemoryType | undefined {
   if (type) return type;
   const titleKind = headingKind(unit.section.title);
   // A link, a path or a command is a reference when the log says where something is kept, not just what was changed.
-  if ((unit.category === "outcome" || unit.category === "context") && (hasUrl(unit) || (pointsSomewhere(unit) && (unit.cues.has("reference") || titleKind === "reference")))) {
+  if (
+    (unit.category === "outcome" || unit.category === "context") &&
+    (hasUrl(unit) || (pointsSomewhere(unit) && (unit.cues.has("reference") || titleKind === "reference")))
+  ) {
     return "reference";
   }
   // How things are set up (architecture, configuration) is durable project knowledge.
@@ -107,7 +110,9 @@ function hasUrl(unit: Unit): boolean {
 
 /** Holds a link, a path, a command or an address. */
 export function pointsSomewhere(unit: Unit): boolean {
-  return unit.parts.some((part) => part.shape === "code" || /https?:\/\/|`[^`]*[/.][^`]*`|(?:^|\s)~?\/[\w.-]+\/|\b[\w-]+\.(?:md|py|ts|js|json|ya?ml|sh|sql|toml)\b/.test(part.text));
+  return unit.parts.some(
+    (part) => part.shape === "code" || /https?:\/\/|`[^`]*[/.][^`]*`|(?:^|\s)~?\/[\w.-]+\/|\b[\w-]+\.(?:md|py|ts|js|json|ya?ml|sh|sql|toml)\b/.test(part.text),
+  );
 }
 
 // Every statement votes for what its words say; the title and the lead count twice, sub-bullets half.

@@ -56,7 +56,13 @@ export function repetitionKey(text: string): string {
     .trim();
 }
 
-function nearDuplicateOfEarlier(terms: Set<string>, termSets: readonly Set<string>[], byTerm: Map<string, number[]>, frequency: Map<string, number>, measure: "jaccard" | "containment"): boolean {
+function nearDuplicateOfEarlier(
+  terms: Set<string>,
+  termSets: readonly Set<string>[],
+  byTerm: Map<string, number[]>,
+  frequency: Map<string, number>,
+  measure: "jaccard" | "containment",
+): boolean {
   const seen = new Set<number>();
   for (const term of rarest(terms, frequency)) {
     for (const j of byTerm.get(term) ?? []) {

@@ -83,7 +83,11 @@ function entryUnits(entry: LogEntry): Unit[] {
   const blocks = readBlocks(entry.text, entry.startLine);
   const sections: OpenSection[] = [];
   const stack: OpenSection[] = [];
-  const root: OpenSection = { section: { key: `${entry.file}#${entry.startLine}`, title: "", trail: [], startLine: entry.startLine, endLine: entry.endLine }, depth: 0, blocks: [] };
+  const root: OpenSection = {
+    section: { key: `${entry.file}#${entry.startLine}`, title: "", trail: [], startLine: entry.startLine, endLine: entry.endLine },
+    depth: 0,
+    blocks: [],
+  };
   if (entry.kind) root.kind = entry.kind;
   sections.push(root);
   stack.push(root);
@@ -96,7 +100,13 @@ function entryUnits(entry: LogEntry): Unit[] {
     const parent = stack[stack.length - 1]!;
     const title = plainText(block.text);
     const open: OpenSection = {
-      section: { key: `${entry.file}#${block.startLine}`, title, trail: [...parent.section.trail, ...(parent.section.title ? [parent.section.title] : [])], startLine: block.startLine, endLine: entry.endLine },
+      section: {
+        key: `${entry.file}#${block.startLine}`,
+        title,
+        trail: [...parent.section.trail, ...(parent.section.title ? [parent.section.title] : [])],
+        startLine: block.startLine,
+        endLine: entry.endLine,
+      },
       depth: block.depth,
       blocks: [],
     };
@@ -137,7 +147,16 @@ function runUnits(blocks: Block[], open: OpenSection, entry: LogEntry): Unit[] {
   const make = (members: Block[][], whole: boolean): Unit => {
     const first = members[0]![0]!;
     const last = members.at(-1)!.at(-1)!;
-    const unit: Unit = { date: entry.date, file: entry.file, startLine: first.startLine, endLine: last.endLine, section: open.section, parts: members.flatMap(toParts), whole, order: 0 };
+    const unit: Unit = {
+      date: entry.date,
+      file: entry.file,
+      startLine: first.startLine,
+      endLine: last.endLine,
+      section: open.section,
+      parts: members.flatMap(toParts),
+      whole,
+      order: 0,
+    };
     if (open.kind) unit.kind = open.kind;
     return unit;
   };

@@ -64,7 +64,9 @@ function* candidates(units: readonly ScoredUnit[], type: MemoryType, keySentence
 // The subject of the sections above: the most specific part of the nearest specific heading.
 function topicOf(unit: ScoredUnit): string | undefined {
   for (let i = unit.section.trail.length - 1; i >= 0; i--) {
-    const segments = nameTitle(unit.section.trail[i]!).split(SEPARATORS).filter((segment) => segment && !isGenericTitle(segment));
+    const segments = nameTitle(unit.section.trail[i]!)
+      .split(SEPARATORS)
+      .filter((segment) => segment && !isGenericTitle(segment));
     if (segments.length === 0) continue;
     let best = segments[segments.length - 1]!;
     for (const segment of segments) if (specificWords(segment) > specificWords(best)) best = segment;
@@ -82,7 +84,9 @@ function* clausesOf(sentence: string): Generator<string> {
 
 /** A candidate brought to a name's shape, or undefined when it cannot be without cutting a sentence. */
 export function shapeName(text: string, maxWords = MAX_NAME_WORDS): string | undefined {
-  const clean = nameTitle(text).replace(/[.!?。！？…]+$/u, "").trim();
+  const clean = nameTitle(text)
+    .replace(/[.!?。！？…]+$/u, "")
+    .trim();
   if (!clean) return undefined;
   if (fits(clean, maxWords)) return capitalise(clean);
   for (const segment of clean.split(SEPARATORS)) {
@@ -95,7 +99,10 @@ export function shapeName(text: string, maxWords = MAX_NAME_WORDS): string | und
     if (words.length <= maxWords || UNSPACED.test(part)) continue;
     const language = detectLanguage(part);
     for (let k = maxWords; k >= MIN_NAME_WORDS; k--) {
-      const head = words.slice(0, k).join(" ").replace(/[,;:，；：]+$/u, "");
+      const head = words
+        .slice(0, k)
+        .join(" ")
+        .replace(/[,;:，；：]+$/u, "");
       if (/[,;，；(（]/u.test(head)) continue;
       if (!isPhraseBoundary(words[k]!, language) || isPhraseBoundary(words[k - 1]!, language)) continue;
       if (fits(head, maxWords)) return capitalise(head);
@@ -106,7 +113,9 @@ export function shapeName(text: string, maxWords = MAX_NAME_WORDS): string | und
 
 // Prepositions and conjunctions that open a phrase of their own, beyond the stop-word lists.
 const OPENS_PHRASE = new Set(
-  "about above across after against along among around because before behind below beneath beside besides between beyond despite during except including inside instead near onto outside over past regarding since starting through throughout toward towards under unless until upon using via whenever whereas whether while within without".split(" "),
+  "about above across after against along among around because before behind below beneath beside besides between beyond despite during except including inside instead near onto outside over past regarding since starting through throughout toward towards under unless until upon using via whenever whereas whether while within without".split(
+    " ",
+  ),
 );
 
 function isPhraseBoundary(word: string, language: Language): boolean {

@@ -34,7 +34,10 @@ export function nameProblems(name: string): string[] {
   if (PRONOUN_START.test(text)) problems.push("starts like a sentence (a pronoun subject)");
   if (!balanced(text)) problems.push("an opened bracket, quote or code span is not closed (a cut phrase)");
   const spaced = text.replace(UNSPACED_RUN, " ").trim().split(/\s+/).filter(Boolean);
-  const last = spaced.at(-1)?.toLowerCase().replace(/[^\p{L}\p{N}'-]+$/u, "");
+  const last = spaced
+    .at(-1)
+    ?.toLowerCase()
+    .replace(/[^\p{L}\p{N}'-]+$/u, "");
   if (last && !UNSPACED_CHAR.test(text.slice(-1)) && spaced.length > 1 && isStopWord(last, detectLanguage(text))) {
     problems.push(`ends with '${last}' (a cut sentence)`);
   }
@@ -45,8 +48,12 @@ export function nameProblems(name: string): string[] {
 /** Words of a name: spaced words, plus one for every two Chinese or Japanese characters, one for every four Thai ones. */
 export function nameWords(text: string): number {
   let count = 0;
-  for (const run of text.match(UNSPACED_RUN) ?? []) count += Math.max(1, Math.round(run.length / (/[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}]/u.test(run) ? 4 : 2)));
-  count += text.replace(UNSPACED_RUN, " ").split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  for (const run of text.match(UNSPACED_RUN) ?? [])
+    count += Math.max(1, Math.round(run.length / (/[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}]/u.test(run) ? 4 : 2)));
+  count += text
+    .replace(UNSPACED_RUN, " ")
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
   return count;
 }
 

@@ -52,7 +52,8 @@ export function readBlocks(text: string, firstLine: number): Block[] {
     for (let n = start; n <= end; n++) {
       const raw = n === start && firstLineText !== undefined ? firstLineText : lineOf(n);
       const lineShape: BlockShape = TABLE_LINE.test(raw) ? "table" : BULLET_LINE.test(raw) ? "item" : "paragraph";
-      const startsNew = n > start && (lineShape !== shape || lineShape === "item" || (shape !== "table" && (FIELD_LINE.test(raw) || HARD_BREAK.test(lineOf(n - 1)))));
+      const startsNew =
+        n > start && (lineShape !== shape || lineShape === "item" || (shape !== "table" && (FIELD_LINE.test(raw) || HARD_BREAK.test(lineOf(n - 1)))));
       if (startsNew) {
         flush(n - 1);
         runStart = n;
@@ -69,7 +70,16 @@ export function readBlocks(text: string, firstLine: number): Block[] {
     const end = node.position!.end.line;
     switch (node.type) {
       case "heading":
-        push("heading", start, start, node.depth, lineOf(start).replace(/^\s{0,3}#{1,6}\s*/, "").replace(/\s+#+\s*$/, "").trim());
+        push(
+          "heading",
+          start,
+          start,
+          node.depth,
+          lineOf(start)
+            .replace(/^\s{0,3}#{1,6}\s*/, "")
+            .replace(/\s+#+\s*$/, "")
+            .trim(),
+        );
         return;
       case "code":
         push("code", start, end, 0, node.value);
@@ -83,7 +93,13 @@ export function readBlocks(text: string, firstLine: number): Block[] {
         return;
       case "blockquote": {
         let body = "";
-        for (let n = start; n <= end; n++) body = joinWrapped(body, lineOf(n).replace(/^\s{0,3}>\s?/, "").trim());
+        for (let n = start; n <= end; n++)
+          body = joinWrapped(
+            body,
+            lineOf(n)
+              .replace(/^\s{0,3}>\s?/, "")
+              .trim(),
+          );
         push("quote", start, end, 0, body);
         return;
       }
@@ -110,7 +126,8 @@ export function readBlocks(text: string, firstLine: number): Block[] {
       let body = marked.trim();
       let n = start + 1;
       // The item's own text runs to its first hard break or field line; what follows is a statement of its own.
-      while (n <= end && !FIELD_LINE.test(lineOf(n)) && !HARD_BREAK.test(lineOf(n - 1)) && !TABLE_LINE.test(lineOf(n))) body = joinWrapped(body, lineOf(n++).trim());
+      while (n <= end && !FIELD_LINE.test(lineOf(n)) && !HARD_BREAK.test(lineOf(n - 1)) && !TABLE_LINE.test(lineOf(n)))
+        body = joinWrapped(body, lineOf(n++).trim());
       blocks.push({ shape: "item", startLine: firstLine + start - 1, endLine: firstLine + n - 2, depth, text: body.replace(/\\$/, ""), ordered });
       if (n <= end) paragraph(n, end, depth + 1);
     } else {

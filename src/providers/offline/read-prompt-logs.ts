@@ -1,6 +1,6 @@
 import type { LogEntry } from "../../logs/log-types.js";
-import { splitLogEntries } from "./split-log-entries.js";
 import { LOG_SECTION_HEADING } from "../../prompt/render-prompt.js";
+import { splitLogEntries } from "./split-log-entries.js";
 
 /** What the offline model can see in a rendered compaction prompt. */
 export interface PromptLogs {

@@ -1,6 +1,6 @@
 import type { Category, ClassifiedUnit } from "./classify-unit.js";
-import { statement } from "./group-units.js";
 import { isEmphasised } from "./cues/match-cues.js";
+import { statement } from "./group-units.js";
 
 const BASE: Record<Category, number> = {
   preference: 5,

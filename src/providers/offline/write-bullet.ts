@@ -1,8 +1,8 @@
-import { statement } from "./group-units.js";
-import type { ScoredUnit } from "./weigh-units.js";
-import { hasCue, headingKind, isGenericTitle, statesRule } from "./cues/match-cues.js";
-import { clauses, sentences, withStop } from "./plain-text.js";
 import { cleanTitle } from "./clean-title.js";
+import { hasCue, headingKind, isGenericTitle, statesRule } from "./cues/match-cues.js";
+import { statement } from "./group-units.js";
+import { clauses, sentences, withStop } from "./plain-text.js";
+import type { ScoredUnit } from "./weigh-units.js";
 
 const SHORT_LEAD = 50;
 // A single sentence longer than the cap is cut at a clause end; past this it is kept whole anyway.
@@ -66,7 +66,8 @@ function keyIndex(pieces: string[], unit: ScoredUnit): number {
     const rule = pieces.findIndex((piece) => statesRule(piece));
     if (rule !== -1) return rule;
   }
-  const cue = unit.category === "decision" || unit.category === "blocker" || unit.category === "lesson" || unit.category === "preference" ? unit.category : undefined;
+  const cue =
+    unit.category === "decision" || unit.category === "blocker" || unit.category === "lesson" || unit.category === "preference" ? unit.category : undefined;
   if (cue && !hasCue(pieces[0]!, cue)) {
     const found = pieces.findIndex((piece) => hasCue(piece, cue));
     if (found !== -1) return found;

@@ -2,7 +2,17 @@ import type { Category } from "./classify-unit.js";
 import type { Chosen } from "./select-for-budget.js";
 
 const SECTION_TITLES = ["Key Decisions", "Outcomes", "Blockers & Open Items", "Context"] as const;
-const SECTION_OF: Record<Category, number> = { decision: 0, outcome: 1, blocker: 2, lesson: 3, correction: 3, preference: 3, reference: 3, context: 3, routine: 3 };
+const SECTION_OF: Record<Category, number> = {
+  decision: 0,
+  outcome: 1,
+  blocker: 2,
+  lesson: 3,
+  correction: 3,
+  preference: 3,
+  reference: 3,
+  context: 3,
+  routine: 3,
+};
 
 /** The weekly summary in seed 002's format: four sections, bullets in date order within each. */
 export function writeSummary(weekLabel: string, chosen: readonly Chosen[]): string {

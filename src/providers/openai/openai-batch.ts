@@ -10,7 +10,14 @@ const ENDED = new Set(["completed", "failed", "expired", "cancelled"]);
 /** One line of a batch's output or error file. */
 interface OutputLine {
   custom_id?: string;
-  response?: { status_code?: number; body?: { choices?: { message?: { content?: string | null }; finish_reason?: string }[]; usage?: { prompt_tokens?: number; completion_tokens?: number }; error?: { message?: string } } } | null;
+  response?: {
+    status_code?: number;
+    body?: {
+      choices?: { message?: { content?: string | null }; finish_reason?: string }[];
+      usage?: { prompt_tokens?: number; completion_tokens?: number };
+      error?: { message?: string };
+    };
+  } | null;
   error?: { code?: string; message?: string } | null;
 }
 
@@ -42,7 +49,9 @@ export class OpenAiBatchClient implements BatchClient {
   }
 
   async submit(requests: BatchRequest[]): Promise<string> {
-    const jsonl = requests.map((request) => JSON.stringify({ custom_id: request.customId, method: "POST", url: ENDPOINT, body: this.body(request) })).join("\n");
+    const jsonl = requests
+      .map((request) => JSON.stringify({ custom_id: request.customId, method: "POST", url: ENDPOINT, body: this.body(request) }))
+      .join("\n");
     // No signal: once sent, the batch exists and its id must be saved, so an interrupt waits for the answer.
     try {
       const file = await this.client.files.create({ file: await toFile(Buffer.from(`${jsonl}\n`, "utf8"), "compact-batch.jsonl"), purpose: "batch" });
@@ -100,5 +109,13 @@ function readLine(line: OutputLine & { custom_id: string }): BatchItemResult {
   const choice = response.body.choices[0];
   const warnings = choice?.finish_reason === "length" ? ["the answer stopped at maxTokens; raise model.maxTokens"] : [];
   const usage = response.body.usage;
-  return { customId, ok: true, completion: { text: choice?.message?.content ?? "", usage: { inputTokens: usage?.prompt_tokens ?? 0, outputTokens: usage?.completion_tokens ?? 0 }, warnings } };
+  return {
+    customId,
+    ok: true,
+    completion: {
+      text: choice?.message?.content ?? "",
+      usage: { inputTokens: usage?.prompt_tokens ?? 0, outputTokens: usage?.completion_tokens ?? 0 },
+      warnings,
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import OpenAI from "openai";
-import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { throwIfAborted } from "../../errors/aborted-error.js";
+import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { describeFailure, refusesSetting } from "../describe-failure.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 
@@ -36,7 +36,10 @@ export class OpenAiModel implements MemoryModel {
     // A model may refuse the temperature, or want max_completion_tokens: each gets one retry without it.
     for (let attempt = 0; response === undefined; attempt++) {
       try {
-        response = await this.client.chat.completions.create(params as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, options.signal ? { signal: options.signal } : {});
+        response = await this.client.chat.completions.create(
+          params as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
+          options.signal ? { signal: options.signal } : {},
+        );
       } catch (error) {
         throwIfAborted(options.signal);
         if (attempt < 2 && "temperature" in params && refusesSetting(error, "temperature")) {

@@ -30,7 +30,9 @@ export function cassetteRequest(model: string, prompt: string, options: Omit<Com
 /** sha256 of the request's fields in a fixed order. */
 export function cassetteKey(request: CassetteRequest): string {
   const { model, system, prompt, temperature, maxTokens } = request;
-  return createHash("sha256").update(JSON.stringify([model, system, prompt, temperature, maxTokens])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([model, system, prompt, temperature, maxTokens]))
+    .digest("hex");
 }
 
 /** `<first 16 hex of the key>.yaml` */
@@ -43,7 +45,13 @@ export function renderCassette(cassette: Cassette): string {
     {
       key: cassette.key,
       provider: cassette.provider,
-      request: { model: cassette.request.model, temperature: cassette.request.temperature, max_tokens: cassette.request.maxTokens, system: cassette.request.system, prompt: cassette.request.prompt },
+      request: {
+        model: cassette.request.model,
+        temperature: cassette.request.temperature,
+        max_tokens: cassette.request.maxTokens,
+        system: cassette.request.system,
+        prompt: cassette.request.prompt,
+      },
       response: {
         text: cassette.response.text,
         usage: { input_tokens: cassette.response.usage.inputTokens, output_tokens: cassette.response.usage.outputTokens },

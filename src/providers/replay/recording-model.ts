@@ -1,6 +1,6 @@
 import path from "node:path";
-import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { redactSecrets } from "../../logs/redact-secrets.js";
+import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { writeAtomic } from "../../store/atomic-write.js";
 import { cassetteFileName, cassetteKey, cassetteRequest, renderCassette } from "./cassette.js";
 

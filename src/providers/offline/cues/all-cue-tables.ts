@@ -1,5 +1,5 @@
-import type { CueTable } from "./cue-table.js";
 import { chinese } from "./chinese.js";
+import type { CueTable } from "./cue-table.js";
 import { english } from "./english.js";
 import { french } from "./french.js";
 import { german } from "./german.js";

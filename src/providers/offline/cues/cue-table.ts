@@ -3,17 +3,7 @@
  * `reference` is a phrase saying where something is kept (`saved to`, `記録先`),
  * `mistake` one owning up to an error, `resolved` one closing a problem.
  */
-export type CueKind =
-  | "decision"
-  | "outcome"
-  | "resolved"
-  | "blocker"
-  | "lesson"
-  | "correction"
-  | "mistake"
-  | "preference"
-  | "reference"
-  | "routine";
+export type CueKind = "decision" | "outcome" | "resolved" | "blocker" | "lesson" | "correction" | "mistake" | "preference" | "reference" | "routine";
 
 /**
  * Words that name a section: `## Key Decisions`, `### Nächste Schritte`, `## 学んだこと`.

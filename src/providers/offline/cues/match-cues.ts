@@ -2,7 +2,18 @@ import { isStopWord } from "../../../text/tokenize.js";
 import { CUE_TABLES } from "./all-cue-tables.js";
 import type { CueKind, CueTable, HeadingKind } from "./cue-table.js";
 
-export const CUE_KINDS: readonly CueKind[] = ["decision", "outcome", "resolved", "blocker", "lesson", "correction", "mistake", "preference", "reference", "routine"];
+export const CUE_KINDS: readonly CueKind[] = [
+  "decision",
+  "outcome",
+  "resolved",
+  "blocker",
+  "lesson",
+  "correction",
+  "mistake",
+  "preference",
+  "reference",
+  "routine",
+];
 // Order breaks ties between heading words found at the same place.
 const HEADING_KINDS: readonly HeadingKind[] = ["decision", "lesson", "blocker", "preference", "routine", "state", "reference", "outcome", "generic"];
 
@@ -71,7 +82,10 @@ export function isEmphasised(text: string): boolean {
 
 /** A heading made only of section words, dates and numbers (`Key Decisions`, `今日成果`): it names no topic. */
 export function isGenericTitle(title: string): boolean {
-  const rest = title.replace(ALL_HEADING_WORDS, " ").replace(/[^\p{L}]+/gu, " ").trim();
+  const rest = title
+    .replace(ALL_HEADING_WORDS, " ")
+    .replace(/[^\p{L}]+/gu, " ")
+    .trim();
   return rest.split(/\s+/).filter((word) => (word.length > 1 || /\p{Script=Han}/u.test(word)) && !isStopWord(word.toLowerCase())).length === 0;
 }
 
