@@ -6,6 +6,7 @@ import { dream } from "../consolidate/propose-by-model.js";
 import { isAutoReminder, REMINDER_FILE_NAME, reminderFor } from "../consolidate/reminder.js";
 import { isEmptyPlan, renderReport } from "../consolidate/render-report.js";
 import { fitBudget, validatePlan } from "../consolidate/validate-plan.js";
+import { embeddingText } from "../embeddings/embedding-text.js";
 import { openAiEmbedder } from "../embeddings/embeddings-client.js";
 import { cachedVectors } from "../embeddings/vector-cache.js";
 import { buildIndex } from "../memory/build-index.js";
@@ -190,11 +191,6 @@ async function memoryVectors(ctx: RunContext, memories: Memory[], save: boolean)
   });
   const { vectors } = await cachedVectors(ctx.dir, embedder, memories.map(embeddingText), { save, ...(ctx.signal ? { signal: ctx.signal } : {}) });
   return new Map(memories.map((memory, i) => [memoryId(memory), vectors[i]!]));
-}
-
-/** What is embedded of a memory: all of it. */
-export function embeddingText(memory: Pick<Memory, "name" | "description" | "body">): string {
-  return `${memory.name}\n${memory.description}\n\n${memory.body}`;
 }
 
 async function resolveConflicts(plan: ConsolidationPlan, resolve: ConflictResolver): Promise<ConsolidationPlan["supersedes"]> {

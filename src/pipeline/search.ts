@@ -25,7 +25,20 @@ export interface SearchOptions {
 /** Ranked search over the active memories and the period summaries. Reads only. */
 export async function search(ctx: RunContext, query: string, options: SearchOptions = {}): Promise<SearchResult> {
   const documents = await searchableDocuments(ctx);
-  return { schemaVersion: 1, ok: true, command: "search", query, results: await searchDocumentsRanked(documents, query, options) };
+  const rankers = [...(options.rankers ?? []), ...(await configuredRankers(ctx))];
+  return { schemaVersion: 1, ok: true, command: "search", query, results: await searchDocumentsRanked(documents, query, { ...options, rankers }) };
+}
+
+// With embeddings configured, vectors rank beside BM25 (their SDK is loaded only then).
+async function configuredRankers(ctx: RunContext): Promise<SearchRanker[]> {
+  const config = ctx.settings.embeddings;
+  if (!config) return [];
+  const [{ openAiEmbedder }, { embeddingsRanker }] = await Promise.all([
+    import("../embeddings/embeddings-client.js"),
+    import("../search/embeddings-ranker.js"),
+  ]);
+  const embedder = await openAiEmbedder(config, ctx.env ?? process.env, { timeoutMs: ctx.settings.timeoutMs, maxRetries: ctx.settings.maxRetries });
+  return [embeddingsRanker(ctx.dir, embedder, ctx.signal)];
 }
 
 /** The active memories (topic files) and period summaries, as search documents. */

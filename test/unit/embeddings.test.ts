@@ -150,3 +150,25 @@ describe("compact consolidate with embeddings configured", () => {
     expect(server.inputs.flat().slice(sent)).toEqual([expect.stringContaining("Bob adds every deadline")]);
   });
 });
+
+describe("compact search with embeddings configured", () => {
+  it("ranks by vectors beside the words, asks for the query's vector, and writes nothing", async () => {
+    const { runCli } = await import("../helpers/run-cli.js");
+    const { snapshotDir } = await import("../helpers/snapshot-dir.js");
+    const dir = await tempDir();
+    const m = (id: string, name: string, body: string) =>
+      writeFile(path.join(dir, `${id}.md`), `---\nname: ${name}\ndescription: ${name}\ntype: reference\nupdated: 2026-03-10\n---\n\n${body}\n`);
+    // The server's vectors count the letters a–d: the query shares no word with either memory, only letters with one.
+    await m("reference_bubbles", "Bubble wrap stock", "Bob keeps bubble wrap by the back door.");
+    await m("reference_deeds", "Deed folder", "The deeds sit in the red folder.");
+    const config = path.join(dir, "embed.json");
+    await writeFile(config, JSON.stringify({ embeddings: { provider: "openai", model: "embed-test", baseURL: server.url } }));
+    const before = await snapshotDir(dir);
+    const run = await runCli(["search", "abba bb", "--dir", dir, "--json", "--config", config]);
+    expect(run.code, run.stderr).toBe(0);
+    const results = JSON.parse(run.stdout).results as { file: string }[];
+    expect(results[0]?.file).toBe("reference_bubbles.md");
+    expect(server.inputs.flat()).toContain("abba bb");
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+});
