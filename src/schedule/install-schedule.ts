@@ -60,6 +60,8 @@ function run(
     });
     child.on("error", (error) => resolve({ code: 127, stdout, stderr: error.message }));
     child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr }));
+    // A command that exits without reading its input (crontab refusing, say) closes the pipe: its exit code says why.
+    child.stdin.on("error", () => undefined);
     child.stdin.end(input);
   });
 }
