@@ -84,7 +84,6 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
     const snapshot = await readSnapshot(ctx.dir, { cache });
     const outcome = await compactPeriod(ctx, period, snapshot, built, options);
     if (!outcome) return { ...noLogs(ctx, period, built, snapshot.problems), recovered };
-    await cacheSnapshot(ctx.dir, cache, outcome.plan.next);
     const journal = await commitChanges(ctx.dir, outcome.plan.changes, {
       command: `compact --week ${period.label}`,
       now: ctx.now(),
@@ -92,6 +91,7 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
       last: isIndexFile(ctx),
       signal: ctx.signal,
     });
+    await cacheSnapshot(ctx.dir, cache, outcome.plan.next);
     return weekResult(period, outcome, { dryRun: false, notes: [], recovered, ...(journal ? { run: journal.run } : {}), ...(built instanceof RecordingModel ? { recorded: built.recorded } : {}) });
   });
 }
