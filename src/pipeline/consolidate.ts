@@ -150,8 +150,6 @@ export async function consolidateLocked(ctx: RunContext, mode: "apply" | "auto",
   ];
   const index = buildIndex(after, snapshot.summaries.map(indexWeek), ctx.dir.layout.indexFile);
   for (const file of index.files) changes.push({ path: file.path, content: file.content });
-  // What this pass writes goes into the snapshot cache, so the next command (status, say) parses none of it.
-  await cache.commit(ctx.dir, new Map(changes.map((change) => [change.path, cachedChange(change, writes)])));
   const journal = await commitChanges(ctx.dir, changes, {
     command: mode === "auto" ? "compact consolidate --auto" : "compact consolidate",
     now: ctx.now(),
@@ -159,6 +157,8 @@ export async function consolidateLocked(ctx: RunContext, mode: "apply" | "auto",
     last: isIndexFile(ctx),
     signal: ctx.signal,
   });
+  // What this pass wrote goes into the snapshot cache, so the next command (status, say) parses none of it.
+  await cache.commit(ctx.dir, new Map(changes.map((change) => [change.path, cachedChange(change, writes)])));
   const memoryFiles = new Set(journal?.files.map((f) => f.path) ?? []);
   const improved = [...memoryFiles].filter((file) => !file.startsWith("archive/") && file !== reminderFile && !isIndexFile(ctx)(file)).length;
   return result(mode, false, plan, report, { dir, warnings, recovered, applied: true, improved, deferred, ...(journal ? { run: journal.run } : {}) });

@@ -101,13 +101,12 @@ export class SnapshotCache {
   }
 
   /**
-   * Just before a run commits: what it read, with the files it will write
-   * (parsed) in place of their old entries and the files it removes (`null`)
-   * gone, is written for the next run. A written file's stat is unknown, so
-   * the next read confirms it by its content hash, never by stat alone, and
-   * parses it again if the commit did not happen or someone changed it
-   * since. Written first, a cache that cannot be written stops the run
-   * before anything changed.
+   * After a run committed: what it read, with the files it wrote (parsed) in
+   * place of their old entries and the files it removed (`null`) gone, is
+   * written for the next run. A written file's stat is unknown, so the next
+   * read confirms it by its content hash, never by stat alone, and parses it
+   * again if someone changed it since. A run that fails or is refused never
+   * gets here: the cache, like everything else, stays as it was.
    */
   async commit(dir: MemoryDir, written: Map<string, { text: string; parsed: unknown } | null>): Promise<void> {
     for (const [file, content] of written) {
@@ -127,8 +126,12 @@ export class SnapshotCache {
   /** Writes the cache (atomically, through the store's write path) when a file was read again or is gone. */
   private async save(dir: MemoryDir): Promise<void> {
     if (!this.changed && [...this.previous.keys()].every((file) => this.seen.has(file))) return;
-    await dir.assertWritable(SNAPSHOT_CACHE_FILE);
-    await writeAtomic(dir.resolve(SNAPSHOT_CACHE_FILE), JSON.stringify({ version: VERSION, files: Object.fromEntries(this.seen) }));
+    try {
+      await dir.assertWritable(SNAPSHOT_CACHE_FILE);
+      await writeAtomic(dir.resolve(SNAPSHOT_CACHE_FILE), JSON.stringify({ version: VERSION, files: Object.fromEntries(this.seen) }));
+    } catch {
+      // The run has committed: a cache that cannot be written costs the next run time, never this one its result.
+    }
   }
 }
 

@@ -85,9 +85,9 @@ export async function readSnapshot(dir: MemoryDir, options: ReadSnapshotOptions 
 }
 
 /**
- * Before a run commits: the cache learns every file of the snapshot the run
- * planned, with its parse, so the next run confirms them by hash and parses
- * none of them again.
+ * After a run committed: the cache learns every file of the snapshot the
+ * run planned, with its parse, so the next run confirms them by hash and
+ * parses none of them again.
  */
 export async function cacheSnapshot(dir: MemoryDir, cache: SnapshotCache, snapshot: Snapshot): Promise<void> {
   const parsed = new Map<string, unknown>();
