@@ -48,7 +48,8 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   return { ...wrapped, default: wrapped };
 });
 
-const EXAMPLE = fixture("../../memory.example");
+// The golden case's own copy of the example logs: memory.example/ itself is where the README's first command writes.
+const EXAMPLE = fixture("../golden/memory-example/input");
 const CONSOLIDATION = fixture("consolidation");
 const CODES = ["ENOSPC", "EIO", "EACCES"];
 const BIN = path.join(REPO_ROOT, "bin/compact.js");
