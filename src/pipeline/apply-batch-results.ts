@@ -81,16 +81,7 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
       continue;
     }
     const memories = new RunMemories(snapshot.memories);
-    const prepared = await prepareCompaction(
-      prompts,
-      logs,
-      relatedMemories(
-        memories,
-        logs.logs.map((log) => log.text).join("\n"),
-        logs.logs.map((log) => log.file.relPath),
-      ),
-      ctx.settings,
-    );
+    const prepared = await prepareCompaction(prompts, logs, relatedMemories(memories, logs.logs), ctx.settings);
     const model = new BatchAnswerModel(item.completion, ctx.model, saved.provider, saved.model);
     let completed: Awaited<ReturnType<typeof completeCompaction>>;
     try {

@@ -1,9 +1,9 @@
 import { loadPeriodLogs, type PeriodLogs } from "../logs/load-period-logs.js";
 import type { BatchClient, BatchRequest } from "../model/batch-client.js";
 import { batchPrice } from "../model/batch-price.js";
+import { countTokens } from "../model/count-tokens.js";
 import { estimateCost } from "../model/estimate-cost.js";
 import type { Problem } from "../problems/problem.js";
-import { estimateTokens } from "../prompt/render-prompt.js";
 import { type WeekState, weekStates } from "../schedule/week-status.js";
 import type { Snapshot } from "../store/snapshot.js";
 import { sha256 } from "../text/hash.js";
@@ -54,20 +54,12 @@ export async function prepareBatch(
     const logs = await readWeekLogs(ctx, due);
     warnings.push(...logs.problems);
     if (logs.logs.length === 0) continue;
-    const prepared = await prepareCompaction(
-      prompts,
-      logs,
-      relatedMemories(
-        memories,
-        logs.logs.map((log) => log.text).join("\n"),
-        logs.logs.map((log) => log.file.relPath),
-      ),
-      ctx.settings,
-    );
+    const prepared = await prepareCompaction(prompts, logs, relatedMemories(memories, logs.logs), ctx.settings);
     const request: BatchRequest = { customId: due.week.label, prompt: prepared.prompt.user, options: prepared.options };
     requests.push(request);
     weeks.push({ week: due.week.label, customId: request.customId, requestHash: requestHash(client, request), logs: logSources(logs) });
-    inputTokens += estimateTokens(prepared.prompt.system) + estimateTokens(prepared.prompt.user);
+    // Counted with a real tokenizer, as single runs are: a batch has no counting endpoint.
+    inputTokens += (await countTokens(prepared.prompt.system)) + (await countTokens(prepared.prompt.user));
   }
   const usage = { inputTokens, outputTokens: ctx.settings.maxTokens * requests.length };
   const price = ctx.price(client.modelId);

@@ -135,11 +135,7 @@ export async function askPeriod(
 ): Promise<AskedPeriod | undefined> {
   const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal, files });
   if (logs.logs.length === 0) return undefined;
-  const related = relatedMemories(
-    memories,
-    logs.logs.map((log) => log.text).join("\n"),
-    logs.logs.map((log) => log.file.relPath),
-  );
+  const related = relatedMemories(memories, logs.logs);
   const prepared = await prepareCompaction(await ctx.prompts(), logs, related, ctx.settings);
   const completed = await completeCompaction(model, prepared, ctx.signal);
   const result = readCompaction(prepared, completed, model, ctx.price(model.modelId));
@@ -172,16 +168,7 @@ async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Prom
     // A dry run never spends money: a paid provider stops at the estimate.
     const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
     if (logs.logs.length === 0) return noLogs(ctx, period, model, snapshot.problems, true);
-    const prepared = await prepareCompaction(
-      await ctx.prompts(),
-      logs,
-      relatedMemories(
-        new RunMemories(snapshot.memories),
-        logs.logs.map((l) => l.text).join("\n"),
-        logs.logs.map((l) => l.file.relPath),
-      ),
-      ctx.settings,
-    );
+    const prepared = await prepareCompaction(await ctx.prompts(), logs, relatedMemories(new RunMemories(snapshot.memories), logs.logs), ctx.settings);
     const estimate = await estimateOf(model, prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId), ctx.signal);
     return {
       ...emptyResult(period, model, true),

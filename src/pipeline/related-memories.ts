@@ -14,15 +14,15 @@ const QUERY_TERMS = 300;
  * description and text), within the budget, best first: what the model is
  * shown so it updates a memory instead of writing a second one.
  */
-export function relatedMemories(memories: RunMemories, logText: string, periodLogs: Iterable<string> = []): RelatedMemory[] {
+export function relatedMemories(memories: RunMemories, logs: readonly { text: string; file: { relPath: string } }[]): RelatedMemory[] {
   if (memories.size === 0) return [];
   const counts = new Map<string, number>();
-  for (const term of terms(logText)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  for (const term of terms(logs.map((log) => log.text).join("\n"))) counts.set(term, (counts.get(term) ?? 0) + 1);
   const query = [...counts]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, QUERY_TERMS)
     .map(([term, count]) => ({ term, weight: Math.log(1 + count) }));
-  const own = new Set(periodLogs);
+  const own = new Set(logs.map((log) => log.file.relPath));
   const related: RelatedMemory[] = [];
   let used = 0;
   for (const { id } of memories.index.rankTerms(query, MAX_RELATED)) {

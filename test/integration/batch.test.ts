@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { countTokens } from "../../src/model/count-tokens.js";
 import { Compactor } from "../../src/pipeline/compactor.js";
 import { sha256 } from "../../src/text/hash.js";
 import { FakeBatchServer } from "../helpers/fake-batch-server.js";
@@ -90,6 +91,10 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
     expect(result.batch.usage).toEqual({ inputTokens: 2000, outputTokens: 400 });
     expect(result.batch.costUsd).toBeCloseTo(0.006, 6);
     expect(result.batch.estimate.costUsd).toBeCloseTo(result.batch.estimate.standardCostUsd / 2, 3);
+    // The estimate counts the requests as sent with a real tokenizer, not characters / 4.
+    let counted = 0;
+    for (const item of server.batches[0]!.items) counted += (await countTokens(item.system)) + (await countTokens(item.user));
+    expect(result.batch.estimate.inputTokens).toBe(counted);
 
     expect((await readdir(path.join(dir, "weekly"))).sort()).toEqual(["2026-W10.md", "2026-W11.md"]);
     const w10 = await readFile(path.join(dir, "weekly/2026-W10.md"), "utf8");

@@ -3,6 +3,7 @@ import { throwIfAborted } from "../../errors/aborted-error.js";
 import type { BatchClient, BatchItemResult, BatchRequest, BatchResults, BatchStatus } from "../../model/batch-client.js";
 import { describeBatchFailure } from "../describe-batch-failure.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
+import { messageParams } from "./anthropic-model.js";
 
 /**
  * Claude through the Message Batches API: one `POST /v1/messages/batches`
@@ -19,14 +20,7 @@ export class AnthropicBatchClient implements BatchClient {
   }
 
   body(request: BatchRequest): Record<string, unknown> {
-    // Built apart from the SDK's types, as for single calls: 1.x no longer lists temperature.
-    return {
-      model: this.modelId,
-      max_tokens: request.options.maxTokens,
-      system: request.options.systemPrompt,
-      messages: [{ role: "user", content: request.prompt }],
-      temperature: request.options.temperature,
-    };
+    return messageParams(this.modelId, request.prompt, request.options);
   }
 
   async submit(requests: BatchRequest[]): Promise<string> {

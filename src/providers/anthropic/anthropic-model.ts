@@ -6,6 +6,20 @@ import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js
 
 export const ANTHROPIC_DEFAULT_MODEL = "claude-sonnet-4-5";
 
+/**
+ * The Messages API request for one prompt, for a single call and a batch alike. Built apart from
+ * the SDK's types: 1.x no longer lists temperature, the API still takes it.
+ */
+export function messageParams(model: string, prompt: string, options: CompleteOptions): Record<string, unknown> {
+  return {
+    model,
+    max_tokens: options.maxTokens,
+    system: options.systemPrompt,
+    messages: [{ role: "user", content: prompt }],
+    temperature: options.temperature,
+  };
+}
+
 /** Claude through the Messages API of `@anthropic-ai/sdk`. Retries are the SDK's own. */
 export class AnthropicModel implements MemoryModel {
   readonly provider = "anthropic";
@@ -19,14 +33,7 @@ export class AnthropicModel implements MemoryModel {
 
   async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
     const warnings: string[] = [];
-    // Built apart from the SDK's types: 1.x no longer lists temperature, the API still takes it.
-    const params: Record<string, unknown> = {
-      model: this.settings.model,
-      max_tokens: options.maxTokens,
-      system: options.systemPrompt,
-      messages: [{ role: "user", content: prompt }],
-      temperature: options.temperature,
-    };
+    const params = messageParams(this.settings.model, prompt, options);
     let response: Anthropic.Message;
     try {
       response = await this.create(params, options.signal);

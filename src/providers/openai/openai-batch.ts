@@ -3,6 +3,7 @@ import { throwIfAborted } from "../../errors/aborted-error.js";
 import type { BatchClient, BatchItemResult, BatchRequest, BatchResults, BatchStatus } from "../../model/batch-client.js";
 import { describeBatchFailure } from "../describe-batch-failure.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
+import { chatParams } from "./openai-model.js";
 
 const ENDPOINT = "/v1/chat/completions";
 const ENDED = new Set(["completed", "failed", "expired", "cancelled"]);
@@ -37,15 +38,7 @@ export class OpenAiBatchClient implements BatchClient {
   }
 
   body(request: BatchRequest): Record<string, unknown> {
-    return {
-      model: this.modelId,
-      messages: [
-        { role: "system", content: request.options.systemPrompt },
-        { role: "user", content: request.prompt },
-      ],
-      temperature: request.options.temperature,
-      max_tokens: request.options.maxTokens,
-    };
+    return chatParams(this.modelId, request.prompt, request.options);
   }
 
   async submit(requests: BatchRequest[]): Promise<string> {

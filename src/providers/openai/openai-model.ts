@@ -6,6 +6,19 @@ import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js
 
 export const OPENAI_DEFAULT_MODEL = "gpt-4.1-mini";
 
+/** The Chat Completions request for one prompt, for a single call and a batch alike. */
+export function chatParams(model: string, prompt: string, options: CompleteOptions): Record<string, unknown> {
+  return {
+    model,
+    messages: [
+      { role: "system", content: options.systemPrompt },
+      { role: "user", content: prompt },
+    ],
+    temperature: options.temperature,
+    max_tokens: options.maxTokens,
+  };
+}
+
 /**
  * Chat Completions through the `openai` SDK: OpenAI itself or any
  * compatible server (Ollama, vLLM, LM Studio, OpenRouter) at `baseURL`.
@@ -23,15 +36,7 @@ export class OpenAiModel implements MemoryModel {
 
   async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
     const warnings: string[] = [];
-    const params: Record<string, unknown> = {
-      model: this.settings.model,
-      messages: [
-        { role: "system", content: options.systemPrompt },
-        { role: "user", content: prompt },
-      ],
-      temperature: options.temperature,
-      max_tokens: options.maxTokens,
-    };
+    const params = chatParams(this.settings.model, prompt, options);
     let response: OpenAI.ChatCompletion | undefined;
     // A model may refuse the temperature, or want max_completion_tokens: each gets one retry without it.
     for (let attempt = 0; response === undefined; attempt++) {
