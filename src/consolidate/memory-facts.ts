@@ -137,8 +137,19 @@ const NOT_NAMES = new Set([
   "only",
 ]);
 
+// A long run plans a merge step every week over mostly the same memories: their facts are read once.
+const factsCache = new WeakMap<object, { name: string; description: string; body: string; facts: MemoryFacts }>();
+
 /** Splits a memory into what its rules compare. */
 export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body">): MemoryFacts {
+  const cached = factsCache.get(memory);
+  if (cached && cached.name === memory.name && cached.description === memory.description && cached.body === memory.body) return cached.facts;
+  const facts = readFacts(memory);
+  factsCache.set(memory, { name: memory.name, description: memory.description, body: memory.body, facts });
+  return facts;
+}
+
+function readFacts(memory: Pick<Memory, "name" | "description" | "body">): MemoryFacts {
   const bodyLines = memory.body
     .split("\n")
     .map((line) => line.trim())

@@ -37,7 +37,7 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:[.'’_-][\p{L}\p{N}\p{M}]+)*/gu;
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}]/u;
 const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}]+/gu;
 const STEM_CACHE_LIMIT = 50_000;
-const stemCache = new Map<string, string>();
+const stemCache = Object.fromEntries(LANGUAGES.map((language) => [language, new Map<string, string>()])) as Record<Language, Map<string, string>>;
 
 /**
  * Words of a text, lower case, in order: `v1.2.3` and `gpt-4o` stay whole;
@@ -88,13 +88,12 @@ export function isStopWord(word: string, language: Language = "english"): boolea
 
 /** A word's stem in a language; numbers, versions and words of other scripts stay as they are. */
 export function stem(word: string, language: Language = "english"): string {
-  if (word.length < 3 || /[\d.]/.test(word) || !/^[\p{Script=Latin}'-]+$/u.test(word)) return word;
-  const key = `${language}:${word}`;
-  let stemmed = stemCache.get(key);
+  const cache = stemCache[language];
+  let stemmed = cache.get(word);
   if (stemmed === undefined) {
-    stemmed = STEMMERS[language](word);
-    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
-    stemCache.set(key, stemmed);
+    stemmed = word.length < 3 || /[\d.]/.test(word) || !/^[\p{Script=Latin}'-]+$/u.test(word) ? word : STEMMERS[language](word);
+    if (cache.size >= STEM_CACHE_LIMIT) cache.clear();
+    cache.set(word, stemmed);
   }
   return stemmed;
 }
