@@ -137,15 +137,20 @@ const NOT_NAMES = new Set([
   "only",
 ]);
 
-// A long run plans a merge step every week over mostly the same memories: their facts are read once.
-const factsCache = new WeakMap<object, { name: string; description: string; body: string; facts: MemoryFacts }>();
+// A long run plans a merge step every week over mostly the same memories, read again from the
+// files it wrote: their facts are read once, by content.
+const FACTS_CACHE_LIMIT = 20_000;
+const factsCache = new Map<string, MemoryFacts>();
 
 /** Splits a memory into what its rules compare. */
 export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body">): MemoryFacts {
-  const cached = factsCache.get(memory);
-  if (cached && cached.name === memory.name && cached.description === memory.description && cached.body === memory.body) return cached.facts;
-  const facts = readFacts(memory);
-  factsCache.set(memory, { name: memory.name, description: memory.description, body: memory.body, facts });
+  const key = `${memory.name}\u0000${memory.description}\u0000${memory.body}`;
+  let facts = factsCache.get(key);
+  if (!facts) {
+    facts = readFacts(memory);
+    if (factsCache.size >= FACTS_CACHE_LIMIT) factsCache.clear();
+    factsCache.set(key, facts);
+  }
   return facts;
 }
 

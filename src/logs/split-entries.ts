@@ -1,5 +1,4 @@
-import type { RootContent } from "mdast";
-import { topLevelBlocks } from "../text/markdown.js";
+import { type MarkdownBlock, topLevelBlocks } from "../text/markdown.js";
 import type { LogEntry } from "./log-types.js";
 import { readHeading } from "./read-heading.js";
 
@@ -47,14 +46,14 @@ export function splitEntries(text: string, file: string, fileDate: string): LogE
   return entries;
 }
 
-function findEntryStarts(nodes: RootContent[]): EntryStart[] {
+function findEntryStarts(nodes: MarkdownBlock[]): EntryStart[] {
   const headingDepths = nodes.flatMap((node) => (node.type === "heading" ? [node.depth] : []));
   if (headingDepths.length === 0) return nodes.flatMap(blockStarts);
 
   const belowTop = headingDepths.filter((depth) => depth >= 2);
   // Only top-level headings (`# 2026-04-02`): they title the day, and its paragraphs are the entries.
   if (belowTop.length === 0) {
-    return nodes.flatMap((node) => (node.type === "heading" ? [{ line: node.position!.start.line, shape: "heading" as const, depth: 1 }] : blockStarts(node)));
+    return nodes.flatMap((node) => (node.type === "heading" ? [{ line: node.startLine, shape: "heading" as const, depth: 1 }] : blockStarts(node)));
   }
   const splitDepth = Math.max(
     2,
@@ -64,7 +63,7 @@ function findEntryStarts(nodes: RootContent[]): EntryStart[] {
   let sawHeading = false;
   let afterFrontmatter = false;
   for (const node of nodes) {
-    const line = node.position!.start.line;
+    const line = node.startLine;
     if (node.type === "yaml") {
       starts.push({ line, shape: "frontmatter" });
       afterFrontmatter = true;
@@ -80,12 +79,12 @@ function findEntryStarts(nodes: RootContent[]): EntryStart[] {
   return starts;
 }
 
-function blockStarts(node: RootContent): EntryStart[] {
-  if (node.type === "yaml") return [{ line: node.position!.start.line, shape: "frontmatter" }];
+function blockStarts(node: MarkdownBlock): EntryStart[] {
+  if (node.type === "yaml") return [{ line: node.startLine, shape: "frontmatter" }];
   if (node.type === "list") {
-    return node.children.map((item) => ({ line: item.position!.start.line, shape: "block" as const }));
+    return node.children.map((item) => ({ line: item.startLine, shape: "block" as const }));
   }
-  return [{ line: node.position!.start.line, shape: "block" }];
+  return [{ line: node.startLine, shape: "block" }];
 }
 
 function headingText(line: string): string {

@@ -1,62 +1,65 @@
-import type { Root, RootContent } from "mdast";
-import remarkFrontmatter from "remark-frontmatter";
-import remarkParse from "remark-parse";
-import { type Processor, unified } from "unified";
+import MarkdownIt from "markdown-it";
+import type StateBlock from "markdown-it/lib/rules_block/state_block.mjs";
+import type Token from "markdown-it/lib/token.mjs";
 
-const processor = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]);
-
-// Splitting into blocks needs no inline markup (emphasis, links, code spans): leaving it out saves a quarter of the time.
-const INLINE = [
-  "attention",
-  "autolink",
-  "characterEscape",
-  "characterReference",
-  "codeText",
-  "hardBreakEscape",
-  "htmlText",
-  "labelStartImage",
-  "labelStartLink",
-  "labelEnd",
-];
-function blocksOnly(this: Processor) {
-  const data = this.data();
-  data.micromarkExtensions = [...(data.micromarkExtensions ?? []), { disable: { null: INLINE } }];
-}
-const firstPiece = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]).use(blocksOnly);
-const laterPiece = unified().use(remarkParse).use(blocksOnly);
-
-/** The markdown tree of a text, with line positions; a leading `---` block is a `yaml` node. */
-export function parseMarkdown(text: string): Root {
-  return processor.parse(text) as Root;
+/** A block of a markdown text, with its lines (1-based, inclusive, trailing blank lines excluded). */
+export interface MarkdownBlock {
+  type: "yaml" | "heading" | "paragraph" | "list" | "listItem" | "code" | "html" | "blockquote" | "thematicBreak" | "definition";
+  startLine: number;
+  endLine: number;
+  /** A heading's level, 1–6; 0 for any other block. */
+  depth: number;
+  /** A list whose items are numbered. */
+  ordered: boolean;
+  /** The text of code (without its fences), HTML or front matter; "" for any other block. */
+  value: string;
+  children: MarkdownBlock[];
 }
 
-// Lines per piece: micromark slows down more than linearly on long runs of blocks (a list item, a
-// paragraph, a list item, …): 8,000 of them take 18 s in one parse, a fraction of that in pieces.
-const PIECE_LINES = 400;
+type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
+
+// Block structure only (CommonMark, HTML blocks on): inline markup is never read, which is what
+// makes a log's split cost a few milliseconds; a block nests at most this deep.
+const parser = new MarkdownIt("commonmark");
+parser.disable(["inline", "text_join"]);
+Object.assign(parser.options, { maxNesting: 200 });
+// A link reference definition leaves no token behind: give it one, so its lines are a block.
+const reference = parser.block.ruler.getRules("").find((rule) => rule.name === "reference") as BlockRule | undefined;
+if (reference) {
+  parser.block.ruler.at("reference", (state, startLine, endLine, silent) => {
+    if (!reference(state, startLine, endLine, silent)) return false;
+    if (!silent) state.push("definition", "", 0).map = [startLine, state.line];
+    return true;
+  });
+}
+
+const FENCE = /^---[ \t]*$/;
 
 /**
- * The top-level blocks of a text, with positions in the text's own lines.
- * A long text is parsed in pieces cut where a block starts after a blank
- * line; a piece that ends inside a fenced code block or HTML block is
- * parsed again with the next one, so the blocks are those of one parse.
+ * The top-level blocks of a text, with their lines: headings, paragraphs,
+ * lists (with their items and what the items hold), code, HTML, quotes,
+ * rules, and a leading `---` front matter block (`yaml`).
  */
-export function topLevelBlocks(text: string): RootContent[] {
+export function topLevelBlocks(text: string): MarkdownBlock[] {
   const lines = text.split("\n");
-  const blocks: RootContent[] = [];
-  let start = 0;
-  while (start < lines.length) {
-    let end = nextCut(lines, start + PIECE_LINES);
-    let root: Root;
-    for (;;) {
-      const piece = lines.slice(start, end);
-      root = (start === 0 ? firstPiece : laterPiece).parse(piece.join("\n")) as Root;
-      const last = root.children.at(-1);
-      if (end >= lines.length || !last || !openAtEnd(last, piece)) break;
-      end = nextCut(lines, end + PIECE_LINES);
-    }
-    for (const node of root.children) if (node.position) blocks.push(shift(node, start));
-    start = end;
+  const blocks: MarkdownBlock[] = [];
+  // A byte order mark is no text: the first line is read without it.
+  let source = text.replace(/^\uFEFF/, "");
+  const frontmatterEnd = FENCE.test((lines[0] ?? "").replace(/^\uFEFF|\r$/g, ""))
+    ? lines.findIndex((line, i) => i > 0 && FENCE.test(line.replace(/\r$/, "")))
+    : -1;
+  if (frontmatterEnd > 0) {
+    const value = lines.slice(1, frontmatterEnd).join("\n");
+    blocks.push({ type: "yaml", startLine: 1, endLine: frontmatterEnd + 1, depth: 0, ordered: false, value, children: [] });
+    // Blank lines in its place keep every later line where it was.
+    source =
+      "\n".repeat(frontmatterEnd + 1) +
+      source
+        .split("\n")
+        .slice(frontmatterEnd + 1)
+        .join("\n");
   }
+  blocks.push(...toBlocks(parser.parse(source, {}), lines));
   return blocks;
 }
 
@@ -66,42 +69,53 @@ export function topLevelBlocks(text: string): RootContent[] {
  */
 export function markdownBlocks(text: string): string[] {
   const lines = text.split("\n");
-  return topLevelBlocks(text).map((node) => lines.slice(node.position!.start.line - 1, node.position!.end.line).join("\n"));
+  return topLevelBlocks(text).map((block) => lines.slice(block.startLine - 1, block.endLine).join("\n"));
 }
 
-// The first line at or after `from` that starts a block at the margin after a blank line.
-function nextCut(lines: string[], from: number): number {
-  for (let i = Math.max(from, 1); i < lines.length; i++) {
-    if (lines[i - 1]!.trim() === "" && /^\S/.test(lines[i]!)) return i;
+const OPENING: Record<string, MarkdownBlock["type"]> = {
+  paragraph_open: "paragraph",
+  heading_open: "heading",
+  bullet_list_open: "list",
+  ordered_list_open: "list",
+  list_item_open: "listItem",
+  blockquote_open: "blockquote",
+};
+const LEAF: Record<string, MarkdownBlock["type"]> = {
+  fence: "code",
+  code_block: "code",
+  html_block: "html",
+  hr: "thematicBreak",
+  definition: "definition",
+};
+
+// The token stream as a tree: an `_open` token starts a block holding what comes before its `_close`.
+function toBlocks(tokens: Token[], lines: string[]): MarkdownBlock[] {
+  const root: MarkdownBlock[] = [];
+  const open: MarkdownBlock[] = [];
+  for (const token of tokens) {
+    if (token.nesting === -1) {
+      open.pop();
+      continue;
+    }
+    const type = token.nesting === 1 ? OPENING[token.type] : LEAF[token.type];
+    if (!type || !token.map) continue;
+    const block: MarkdownBlock = {
+      type,
+      startLine: token.map[0] + 1,
+      endLine: lastFilled(lines, token.map[0], token.map[1]),
+      depth: type === "heading" ? Number(token.tag.slice(1)) : 0,
+      ordered: token.type === "ordered_list_open",
+      value: type === "code" || type === "html" ? token.content.replace(/\n$/, "") : "",
+      children: [],
+    };
+    (open.at(-1)?.children ?? root).push(block);
+    if (token.nesting === 1) open.push(block);
   }
-  return lines.length;
+  return root;
 }
 
-// A fenced code block without its closing fence, or an HTML block, reaching the end of the piece may go on after it.
-function openAtEnd(node: RootContent, piece: string[]): boolean {
-  const endLine = node.position!.end.line;
-  if (endLine < lastNonBlank(piece)) return false;
-  if (node.type === "html") return true;
-  if (node.type !== "code") return false;
-  const open = /^ {0,3}(`{3,}|~{3,})/.exec(piece[node.position!.start.line - 1] ?? "");
-  if (!open) return false;
-  const close = (piece[endLine - 1] ?? "").trim();
-  return endLine === node.position!.start.line || !(close.length >= open[1]!.length && [...close].every((c) => c === open[1]![0]));
-}
-
-function lastNonBlank(lines: string[]): number {
-  for (let i = lines.length; i > 0; i--) if (lines[i - 1]!.trim() !== "") return i;
-  return 0;
-}
-
-// Positions of a node and of every node inside it, moved down by `offset` lines.
-function shift(node: RootContent, offset: number): RootContent {
-  if (offset === 0) return node;
-  const move = (n: { position?: RootContent["position"]; children?: unknown[] }) => {
-    if (n.position)
-      n.position = { start: { ...n.position.start, line: n.position.start.line + offset }, end: { ...n.position.end, line: n.position.end.line + offset } };
-    for (const child of (n.children ?? []) as { position?: RootContent["position"]; children?: unknown[] }[]) move(child);
-  };
-  move(node as { position?: RootContent["position"]; children?: unknown[] });
-  return node;
+// The last line of [from, to) (0-based) with something on it, 1-based.
+function lastFilled(lines: string[], from: number, to: number): number {
+  for (let i = Math.min(to, lines.length) - 1; i > from; i--) if (lines[i]!.trim() !== "") return i + 1;
+  return from + 1;
 }

@@ -1,5 +1,4 @@
-import type { List, RootContent } from "mdast";
-import { topLevelBlocks } from "../../text/markdown.js";
+import { type MarkdownBlock, topLevelBlocks } from "../../text/markdown.js";
 import { joinWrapped } from "./plain-text.js";
 
 /** The markdown structures a log is made of. */
@@ -65,9 +64,9 @@ export function readBlocks(text: string, firstLine: number): Block[] {
     flush(end);
   };
 
-  const walk = (node: RootContent, depth: number) => {
-    const start = node.position!.start.line;
-    const end = node.position!.end.line;
+  const walk = (node: MarkdownBlock, depth: number) => {
+    const start = node.startLine;
+    const end = node.endLine;
     switch (node.type) {
       case "heading":
         push(
@@ -104,7 +103,7 @@ export function readBlocks(text: string, firstLine: number): Block[] {
         return;
       }
       case "list":
-        for (const item of (node as List).children) listItem(item, depth, (node as List).ordered === true);
+        for (const item of node.children) listItem(item, depth, node.ordered === true);
         return;
       case "paragraph":
         paragraph(start, end, depth);
@@ -117,12 +116,12 @@ export function readBlocks(text: string, firstLine: number): Block[] {
     }
   };
 
-  const listItem = (item: List["children"][number], depth: number, ordered: boolean) => {
-    const start = item.position!.start.line;
+  const listItem = (item: MarkdownBlock, depth: number, ordered: boolean) => {
+    const start = item.startLine;
     const [first, ...rest] = item.children;
     const marked = lineOf(start).replace(LIST_MARKER, "");
     if (first?.type === "paragraph") {
-      const end = first.position!.end.line;
+      const end = first.endLine;
       let body = marked.trim();
       let n = start + 1;
       // The item's own text runs to its first hard break or field line; what follows is a statement of its own.
@@ -137,6 +136,6 @@ export function readBlocks(text: string, firstLine: number): Block[] {
     for (const child of rest) walk(child, child.type === "list" ? depth + 1 : depth + 1);
   };
 
-  for (const node of topLevelBlocks(text)) if (node.position) walk(node, 0);
+  for (const node of topLevelBlocks(text)) walk(node, 0);
   return blocks;
 }
