@@ -137,20 +137,17 @@ const NOT_NAMES = new Set([
   "only",
 ]);
 
-// A long run plans a merge step every week over mostly the same memories, read again from the
-// files it wrote: their facts are read once, by content.
-const FACTS_CACHE_LIMIT = 20_000;
-const factsCache = new Map<string, MemoryFacts>();
+// A long run plans a merge step every week over mostly the same memories: each memory's facts are
+// read once. Held by the memory itself, so they go when it does (a cache by content would keep every
+// version of a memory that grows week by week).
+const factsCache = new WeakMap<object, { name: string; description: string; body: string; facts: MemoryFacts }>();
 
 /** Splits a memory into what its rules compare. */
 export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body">): MemoryFacts {
-  const key = `${memory.name}\u0000${memory.description}\u0000${memory.body}`;
-  let facts = factsCache.get(key);
-  if (!facts) {
-    facts = readFacts(memory);
-    if (factsCache.size >= FACTS_CACHE_LIMIT) factsCache.clear();
-    factsCache.set(key, facts);
-  }
+  const cached = factsCache.get(memory);
+  if (cached && cached.name === memory.name && cached.description === memory.description && cached.body === memory.body) return cached.facts;
+  const facts = readFacts(memory);
+  factsCache.set(memory, { name: memory.name, description: memory.description, body: memory.body, facts });
   return facts;
 }
 
@@ -160,14 +157,15 @@ function readFacts(memory: Pick<Memory, "name" | "description" | "body">): Memor
     .map((line) => line.trim())
     .filter((line) => line !== "" && !BOILERPLATE.some((pattern) => pattern.test(line)));
   const statementLines = [memory.description, ...bodyLines.filter((line) => !RATIONALE.test(line))].filter((line) => line.trim() !== "");
-  const everything = [memory.name, memory.description, ...bodyLines].join("\n");
+  // The language is told by the first few thousand words: a body that grows week by week is not read whole for it.
+  const opening = [memory.name, memory.description, ...bodyLines].join("\n").slice(0, LANGUAGE_SAMPLE);
   // Capitalised words are mostly names, and a name like "Ben" or "Will" is another language's stop word.
-  const language = detectLanguage(everything.replace(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu, " "));
-  const words = (text: string) => contentWords(text, language);
+  const language = detectLanguage(opening.replace(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu, " "));
+  const facts = (line: string) => lineFacts(line, language);
 
-  const subject = new Set(words(memory.name));
-  const sequences = statementLines.map((line) => words(line));
-  const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => words(line));
+  const subject = new Set(facts(memory.name).words);
+  const sequences = statementLines.map((line) => facts(line).words);
+  const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => facts(line).words);
   const mentions = new Set<string>();
   for (const word of [...subject, ...sequences.flat(), ...rationale]) {
     mentions.add(word);
@@ -175,20 +173,45 @@ function readFacts(memory: Pick<Memory, "name" | "description" | "body">): Memor
   }
   const statement = [memory.name, ...statementLines].join("\n");
   const qualifiers = new Set<string>();
-  for (const token of tokenize(statement)) {
-    const qualifier = QUALIFIER_OF.get(SYNONYMS[token] ?? token);
-    if (qualifier) qualifiers.add(qualifier);
+  const values = new Set<string>();
+  const polarity = new Set<string>();
+  for (const line of [memory.name, ...statementLines]) for (const qualifier of facts(line).qualifiers) qualifiers.add(qualifier);
+  for (const line of statementLines) {
+    const { values: stated, polarity: signs } = facts(line);
+    for (const value of stated) values.add(value);
+    for (const sign of signs) polarity.add(sign);
   }
-  return {
-    subject,
-    mentions,
-    sequences,
-    values: typedValues(statementLines.join("\n")),
-    qualifiers,
-    polarity: polarityOf(statementLines, language),
-    statement: statement.toLowerCase(),
-    language,
-  };
+  return { subject, mentions, sequences, values, qualifiers, polarity, statement: statement.toLowerCase(), language };
+}
+
+const LANGUAGE_SAMPLE = 32_000;
+
+/** What one line states; a memory's facts are its lines' facts put together. */
+interface LineFacts {
+  words: string[];
+  values: string[];
+  polarity: string[];
+  qualifiers: string[];
+}
+
+// Memories that grow week by week keep their earlier lines: each line is read once.
+const LINE_CACHE_LIMIT = 20_000;
+const lineFactsCache = new Map<string, LineFacts>();
+
+function lineFacts(line: string, language: Language): LineFacts {
+  const key = `${language}\u0000${line}`;
+  let found = lineFactsCache.get(key);
+  if (!found) {
+    const qualifiers: string[] = [];
+    for (const token of tokenize(line)) {
+      const qualifier = QUALIFIER_OF.get(SYNONYMS[token] ?? token);
+      if (qualifier) qualifiers.push(qualifier);
+    }
+    found = { words: contentWords(line, language), values: [...typedValues(line)], polarity: [...polarityOf([line], language)], qualifiers };
+    if (lineFactsCache.size >= LINE_CACHE_LIMIT) lineFactsCache.clear();
+    lineFactsCache.set(key, found);
+  }
+  return found;
 }
 
 /** Content words of a text: stop words out, synonyms joined, stemmed; `lena's` is `lena`. */

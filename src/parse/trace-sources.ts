@@ -8,6 +8,8 @@ const TEMPLATE_WORDS = termSet("week date why how apply none added decision outc
 const MIN_SCORE = 0.3;
 const NEAR_BEST = 0.75;
 const MAX_SOURCES = 3;
+// An entry of a date the text names is favoured by this much.
+const DATE_BONUS = 0.1;
 
 /**
  * The entries a piece of output came from: those sharing the most words with
@@ -19,11 +21,17 @@ export function traceSources(text: string, entries: LogEntry[]): LogEntry[] {
   if (wanted.size === 0) return [];
   const dates = new Set(text.match(ISO_DATE) ?? []);
   const index = entryIndex(entries);
-  // Only entries sharing a word can score; the index finds them without scanning every entry.
-  const shared = new Map<number, number>();
-  for (const token of wanted) for (const i of index.get(token) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
-  const scored = [...shared]
-    .map(([i, count]) => ({ entry: entries[i]!, score: count / wanted.size + (dates.has(entries[i]!.date) ? 0.1 : 0) }))
+  // Only entries sharing a word can score, and one that shares none of the rarer words cannot
+  // reach the minimum: candidates come from the rarer words' postings alone (the common words of a
+  // big week are in thousands of entries), then each candidate's words are counted exactly.
+  const byRarity = [...wanted].sort((a, b) => (index.get(a)?.length ?? 0) - (index.get(b)?.length ?? 0));
+  const minShared = (MIN_SCORE - DATE_BONUS) * wanted.size;
+  const rare = byRarity.slice(0, wanted.size - Math.max(0, Math.ceil(minShared) - 1));
+  const candidates = new Set<number>();
+  for (const token of rare) for (const i of index.get(token) ?? []) candidates.add(i);
+  const scored = [...candidates]
+    .map((i) => [i, sharedCount(wanted, entryTokens(entries[i]!))] as const)
+    .map(([i, count]) => ({ entry: entries[i]!, score: count / wanted.size + (dates.has(entries[i]!.date) ? DATE_BONUS : 0) }))
     .filter(({ score }) => score >= MIN_SCORE)
     .sort((a, b) => b.score - a.score || a.entry.startLine - b.entry.startLine);
   const best = scored[0]?.score ?? 0;
@@ -71,4 +79,10 @@ function tokens(text: string): Set<string> {
   const found = new Set<string>();
   for (const term of termSet(text.replace(ISO_DATE, " "))) if (term.length >= 2 && !TEMPLATE_WORDS.has(term) && !/^\d{1,2}$/.test(term)) found.add(term);
   return found;
+}
+
+function sharedCount(wanted: Set<string>, have: Set<string>): number {
+  let count = 0;
+  for (const token of wanted) if (have.has(token)) count++;
+  return count;
 }

@@ -62,8 +62,7 @@ export class RunMemories {
         const other = this.byId.get(id);
         if (!other || other.type !== memory.type) continue;
         if (kept++ >= MAX_NEIGHBOURS) break;
-        const theirs = this.termsOf(other);
-        if (overlap(mine.all, theirs.all) >= MIN_OVERLAP || overlap(mine.head, theirs.head) >= MIN_OVERLAP) found.set(id, other);
+        if (this.indexedOverlap(mine.all, id) >= MIN_OVERLAP || overlap(mine.head, headTerms(other)) >= MIN_OVERLAP) found.set(id, other);
       }
     }
     return [...found.values()];
@@ -74,7 +73,15 @@ export class RunMemories {
   private termsOf(memory: Memory): { all: Set<string>; head: Set<string> } {
     const id = memoryId(memory);
     const all = this.byId.has(id) ? new Set(this.index.termsOf(id)) : new Set(terms(`${memory.name}\n${memory.description}\n${memory.body}`));
-    return { all, head: new Set(terms(`${memory.name}\n${memory.description}`)) };
+    return { all, head: headTerms(memory) };
+  }
+
+  // |A ∩ B| / |A ∪ B| against an indexed memory's terms, read in the index (a long-lived memory has thousands).
+  private indexedOverlap(mine: Set<string>, id: string): number {
+    let shared = 0;
+    for (const term of mine) if (this.index.hasTerm(id, term)) shared++;
+    const union = mine.size + this.index.distinctTerms(id) - shared;
+    return union === 0 ? 0 : shared / union;
   }
 
   private put(memory: Memory): void {
@@ -87,6 +94,10 @@ export class RunMemories {
     this.index.remove(id);
     this.byId.delete(id);
   }
+}
+
+function headTerms(memory: Memory): Set<string> {
+  return new Set(terms(`${memory.name}\n${memory.description}`));
 }
 
 /** |A ∩ B| / |A ∪ B| */

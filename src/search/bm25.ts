@@ -65,6 +65,15 @@ export class Bm25Index {
     return [...(this.docTerms.get(id)?.keys() ?? [])].filter((term) => term !== "\0length");
   }
 
+  /** How many distinct terms a document has, and whether it has a term: an overlap without copying its terms. */
+  distinctTerms(id: string): number {
+    return Math.max(0, (this.docTerms.get(id)?.size ?? 1) - 1);
+  }
+
+  hasTerm(id: string, term: string): boolean {
+    return term !== "\0length" && (this.docTerms.get(id)?.has(term) ?? false);
+  }
+
   /** The documents holding a term. */
   documentsWith(term: string): IterableIterator<string> {
     return (this.postings.get(term) ?? new Map<string, number>()).keys();

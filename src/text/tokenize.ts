@@ -39,14 +39,37 @@ const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Sc
 const STEM_CACHE_LIMIT = 50_000;
 const stemCache = Object.fromEntries(LANGUAGES.map((language) => [language, new Map<string, string>()])) as Record<Language, Map<string, string>>;
 
+// Memory bodies are read again every week of a long run, mostly the same lines: each line's words are kept.
+const LINE_CACHE_LIMIT = 20_000;
+const LONGEST_CACHED_LINE = 2_000;
+const lineTokens = new Map<string, string[]>();
+
 /**
  * Words of a text, lower case, in order: `v1.2.3` and `gpt-4o` stay whole;
  * Chinese, Japanese and Thai runs become overlapping character pairs (a
  * single character stays as it is), so text without spaces can be matched too.
+ * No word spans two lines.
  */
 export function tokenize(text: string): string[] {
   const tokens: string[] = [];
-  for (const match of text.normalize("NFKC").toLowerCase().matchAll(WORD)) {
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    let words = lineTokens.get(line);
+    if (!words) {
+      words = tokenizeLine(line);
+      if (line.length <= LONGEST_CACHED_LINE) {
+        if (lineTokens.size >= LINE_CACHE_LIMIT) lineTokens.clear();
+        lineTokens.set(line, words);
+      }
+    }
+    for (const word of words) tokens.push(word);
+  }
+  return tokens;
+}
+
+function tokenizeLine(line: string): string[] {
+  const tokens: string[] = [];
+  for (const match of line.normalize("NFKC").toLowerCase().matchAll(WORD)) {
     const word = match[0].replace(/’/g, "'");
     if (!UNSPACED.test(word)) {
       tokens.push(word);
