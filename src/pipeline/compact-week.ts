@@ -5,6 +5,7 @@ import type { DailyLog } from "../logs/read-daily-log.js";
 import { countPromptTokens } from "../model/count-tokens.js";
 import { estimateCost } from "../model/estimate-cost.js";
 import type { MemoryModel, TokenUsage } from "../model/memory-model.js";
+import { releaseMemory } from "../model/release-memory.js";
 import { type Period, parseWeek } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
 import { RecordingModel } from "../providers/replay/recording-model.js";
@@ -138,6 +139,7 @@ export async function askPeriod(
   const related = relatedMemories(memories, logs.logs);
   const prepared = await prepareCompaction(await ctx.prompts(), logs, related, ctx.settings);
   const completed = await completeCompaction(model, prepared, ctx.signal);
+  releaseMemory();
   const result = readCompaction(prepared, completed, model, ctx.price(model.modelId));
   return { result, prompt: prepared.prompt, logs: logs.logs };
 }

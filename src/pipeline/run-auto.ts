@@ -1,3 +1,4 @@
+import { releaseMemory } from "../model/release-memory.js";
 import type { Problem } from "../problems/problem.js";
 import { countSessions } from "../schedule/count-sessions.js";
 import { currentGates } from "../schedule/current-gates.js";
@@ -111,6 +112,7 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
           outcome.plan.files.filter((file) => file.role === "memory" && file.action !== "unchanged").map((file) => file.path),
           snapshot.memories,
         );
+        releaseMemory();
         const done: AutoWeek = {
           week: week.week.label,
           reason: week.state === "stale" ? "logs changed" : "no summary",

@@ -1,4 +1,5 @@
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
+import { releaseMemory } from "../../model/release-memory.js";
 import { estimateTokens } from "../../prompt/render-prompt.js";
 import { readExisting } from "./match-existing.js";
 import { readPromptLogs } from "./read-prompt-logs.js";
@@ -15,7 +16,9 @@ export class OfflineModel implements MemoryModel {
   readonly modelId = "offline-extractive-1";
 
   async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
-    const text = writeAnswer(readPromptLogs(prompt), readExisting(prompt));
+    const logs = readPromptLogs(prompt);
+    releaseMemory();
+    const text = writeAnswer(logs, readExisting(prompt));
     return {
       text,
       usage: { inputTokens: estimateTokens(options.systemPrompt) + estimateTokens(prompt), outputTokens: estimateTokens(text) },

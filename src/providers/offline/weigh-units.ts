@@ -1,4 +1,5 @@
 import type { LogEntry } from "../../logs/log-types.js";
+import { releaseMemory } from "../../model/release-memory.js";
 import type { MemoryType } from "../../parse/memory-candidate.js";
 import { termSet } from "../../text/tokenize.js";
 import { type ClassifiedUnit, classifyUnit, memoryTypeOf } from "./classify-unit.js";
@@ -21,6 +22,7 @@ const NEWS_EVEN_IF_REPEATED = new Set(["preference", "correction", "decision", "
 /** Reads the week's entries into scored units, in log order. */
 export function weighUnits(entries: readonly LogEntry[], existing: ExistingMemories): ScoredUnit[] {
   const classified = dropRepeatedLines(groupUnits(entries)).map(classifyUnit);
+  releaseMemory();
   const texts = classified.map((unit) => unit.content.map(statement).join("\n"));
   const terms = texts.map((text) => termSet(text));
   const repetitions = findRepeats(
