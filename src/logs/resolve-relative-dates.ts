@@ -15,6 +15,14 @@ export interface DateResolution {
 // times and month names are left as written.
 const RELATIVE =
   /\b(yesterday|today|tonight|tomorrow|ago|next|last|this|coming|past|in (?:a|an|one|two|three|four|five|six|seven|\d+) (?:day|week|month|year)s?)\b/i;
+// "next", "last", "this", "past" and "coming" are most often no date ("next step", "this is"): a line
+// goes to chrono only when one of them comes before a unit, a weekday, a month or a time of day.
+const CALENDAR_WORD =
+  "(?:day|week|fortnight|month|year|hour|minute|morning|afternoon|evening|night|weekend|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|may|june|july|august|september|october|november|december)s?";
+const RELATIVE_SHAPE = new RegExp(
+  `\\b(?:yesterday|today|tonight|tomorrow|ago|in (?:a|an|one|two|three|four|five|six|seven|\\d+) (?:day|week|month|year)s?|(?:next|last|this|coming|past)\\s+(?:\\S+\\s+){0,2}?${CALENDAR_WORD})\\b`,
+  "i",
+);
 // Two of chrono's English parsers hold regexes that take V8 a third of a second to compile:
 // the common case runs without them, a line with "ago" or "later" gets the full parser.
 const SLOW_PARSERS = new Set(["ENTimeUnitAgoFormatParser", "ENTimeUnitLaterFormatParser"]);
@@ -28,12 +36,12 @@ const ALREADY_ANNOTATED = /^\s*\((?:\d{4}-\d{2}(?:-\d{2})?|\d{4}-W\d{2}|\d{4})\)
  * `last week` → `last week (2026-W09)`.
  */
 export function resolveRelativeDates(text: string, entryDate: string): DateResolution {
-  // chrono is slow on long text: parse only the lines that hold a relative word.
-  if (!RELATIVE.test(text)) return { text, count: 0 };
+  // chrono is slow on long text: parse only the lines that hold a relative date's shape.
+  if (!RELATIVE_SHAPE.test(text)) return { text, count: 0 };
   const reference = parseISO(`${entryDate}T12:00:00`);
   let count = 0;
   const lines = text.split("\n").map((line) => {
-    if (!RELATIVE.test(line)) return line;
+    if (!RELATIVE_SHAPE.test(line)) return line;
     const resolved = resolveLine(line, reference);
     count += resolved.count;
     return resolved.text;

@@ -14,7 +14,7 @@ describe("Bm25Index.rankTerms", () => {
         fc.integer({ min: 1, max: 6 }),
         (docs, query, limit) => {
           const index = new Bm25Index();
-          docs.forEach((text, i) => index.add(`m${String(i).padStart(3, "0")}`, text));
+          for (const [i, text] of docs.entries()) index.add(`m${String(i).padStart(3, "0")}`, text);
           const terms = query.map((term) => ({ term, weight: 1 }));
           expect(index.rankTerms(terms, limit)).toEqual(index.rankTerms(terms, 10_000).slice(0, limit));
         },

@@ -9,12 +9,19 @@ describe("resolveRelativeDates", () => {
     ["Broke last week.", "Broke last week (2026-W09)."],
     ["Started 3 days ago.", "Started 3 days ago (2026-02-28)."],
     ["Ship next month.", "Ship next month (2026-04)."],
+    ["Called last Friday evening.", "Called last Friday evening (2026-02-27)."],
+    ["Flaky for the past 3 days.", "Flaky for the past 3 days (2026-02-28)."],
   ])("resolves %s against the entry's date", (input, output) => {
     expect(resolveRelativeDates(input, "2026-03-03")).toEqual({ text: output, count: 1 });
   });
 
   it("leaves absolute dates, bare weekdays, times and annotated dates alone", () => {
     const text = "On 2026-03-02 at 10:00, Monday, we met. Deployed yesterday (2026-03-02).";
+    expect(resolveRelativeDates(text, "2026-03-03")).toEqual({ text, count: 0 });
+  });
+
+  it("leaves next, last, this and past alone when no unit, weekday or month follows", () => {
+    const text = "Next step: fix the last commit. This is done; delay past 72h grace.";
     expect(resolveRelativeDates(text, "2026-03-03")).toEqual({ text, count: 0 });
   });
 
