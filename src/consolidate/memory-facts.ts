@@ -10,6 +10,8 @@ import { detectLanguage, isStopWord, type Language, stem, tokenize } from "../te
 export interface MemoryFacts {
   /** Content stems of the name. */
   subject: Set<string>;
+  /** Whose the name says the fact is: "Dana's answer style" → dana. */
+  possessors: Set<string>;
   /** Every stem the memory mentions anywhere, parts of compound words included. */
   mentions: Set<string>;
   /** Statement sequences, in order: the description, then each statement line of the body. */
@@ -20,6 +22,8 @@ export interface MemoryFacts {
   qualifiers: Set<string>;
   /** `+stem` for an "always X", `-stem` for a "never X" / "don't X" / "no X". */
   polarity: Set<string>;
+  /** Words said under a negation, to the clause's end ("no miles or Fahrenheit"): not values the memory asserts. */
+  negated: Set<string>;
   /** The statement as plain text, lower case. */
   statement: string;
   language: Language;
@@ -99,6 +103,9 @@ export const ATTRIBUTE_WORDS = new Set(
     "new",
     "base",
     "runtime",
+    "cadence",
+    "frequency",
+    "interval",
   ].map((word) => stem(word)),
 );
 // A qualifier of one of these classes on each side, and none shared: two different things.
@@ -111,6 +118,11 @@ const QUALIFIERS: Record<string, string[]> = {
 const QUALIFIER_OF = new Map(Object.entries(QUALIFIERS).flatMap(([kind, words]) => words.map((word) => [word, `${kind}:${word}`] as const)));
 const NEGATIONS = new Set(["never", "not", "don't", "dont", "no", "nie", "niemals", "kein", "keine", "jamais", "nunca"]);
 const AFFIRMATIONS = new Set(["always", "immer", "toujours", "siempre", "sempre"]);
+
+/** "always", "never", "don't": words that say whether, not what. */
+export function isPolarityWord(word: string): boolean {
+  return NEGATIONS.has(word) || AFFIRMATIONS.has(word) || word.endsWith("n't");
+}
 // Capitalised words that name nothing.
 const NOT_NAMES = new Set([
   "why",
@@ -137,6 +149,8 @@ const NOT_NAMES = new Set([
   "only",
 ]);
 
+const POSSESSIVE = /([\p{L}\p{N}][\p{L}\p{N}_-]*)['’]s(?![\p{L}\p{N}])/gu;
+
 // A long run plans a merge step every week over mostly the same memories: their facts are read once.
 const factsCache = new WeakMap<object, { name: string; description: string; body: string; facts: MemoryFacts }>();
 
@@ -161,6 +175,7 @@ function readFacts(memory: Pick<Memory, "name" | "description" | "body">): Memor
   const words = (text: string) => contentWords(text, language);
 
   const subject = new Set(words(memory.name));
+  const possessors = new Set([...memory.name.matchAll(POSSESSIVE)].flatMap((match) => words(match[1]!)));
   const sequences = statementLines.map((line) => words(line));
   const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => words(line));
   const mentions = new Set<string>();
@@ -176,11 +191,13 @@ function readFacts(memory: Pick<Memory, "name" | "description" | "body">): Memor
   }
   return {
     subject,
+    possessors,
     mentions,
     sequences,
     values: typedValues(statementLines.join("\n")),
     qualifiers,
     polarity: polarityOf(statementLines, language),
+    negated: negatedWords(statementLines),
     statement: statement.toLowerCase(),
     language,
   };
@@ -246,6 +263,16 @@ export function typedValues(text: string): Set<string> {
     }
   }
   return values;
+}
+
+function negatedWords(lines: string[]): Set<string> {
+  const found = new Set<string>();
+  for (const clause of lines.flatMap((line) => line.split(/[.,;:!?()]+(?:\s|$)/))) {
+    const tokens = tokenize(clause.replace(/[`*_]/g, " "));
+    const at = tokens.findIndex((token) => NEGATIONS.has(token) || token.endsWith("n't"));
+    if (at >= 0) for (const token of tokens.slice(at + 1)) found.add(token);
+  }
+  return found;
 }
 
 // "always squash-merge" → +squash-merge; "never squash-merge" → -squash-merge; the next content word decides.
