@@ -235,8 +235,11 @@ export function differentHolder(a: MemoryFacts, b: MemoryFacts): boolean {
   for (const word of [...a.subject, ...b.subject]) if (ENTITY_ATTRIBUTES.has(word)) return false;
   // Numbers aside: "expire after 15 minutes" / "expire after 30 days" is one predicate with other values.
   const words = (facts: MemoryFacts) => facts.sequences.map((sequence) => sequence.filter((word) => !NUMBER_WORD.test(word)));
+  const withHosts = [...a.values].some((v) => v.startsWith("host:")) && [...b.values].some((v) => v.startsWith("host:"));
   for (const x of words(a)) {
     for (const y of words(b)) {
+      // Without hosts only an opening that differs can be a holder: most pairs are settled here, before any alignment.
+      if (!withHosts && x[0] === y[0]) continue;
       const common = lcs(x, y);
       if (common.length < 2 || common.length < 0.5 * Math.max(x.length, y.length)) continue;
       let [pi, pj] = [-1, -1];
