@@ -265,9 +265,12 @@ export function typedValues(text: string): Set<string> {
   return values;
 }
 
+// Cheap first look: most lines negate nothing and are not tokenized again.
+const MAY_NEGATE = /(?:^|[^\p{L}])(?:never|not|don'?t|no|nie|niemals|keine?|jamais|nunca)(?![\p{L}])|n['’]t(?![\p{L}])/iu;
+
 function negatedWords(lines: string[]): Set<string> {
   const found = new Set<string>();
-  for (const clause of lines.flatMap((line) => line.split(/[.,;:!?()]+(?:\s|$)/))) {
+  for (const clause of lines.flatMap((line) => (MAY_NEGATE.test(line) ? line.split(/[.,;:!?()]+(?:\s|$)/) : []))) {
     const tokens = tokenize(clause.replace(/[`*_]/g, " "));
     const at = tokens.findIndex((token) => NEGATIONS.has(token) || token.endsWith("n't"));
     if (at >= 0) for (const token of tokens.slice(at + 1)) found.add(token);
