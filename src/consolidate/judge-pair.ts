@@ -158,7 +158,8 @@ export function judgePair(older: JudgedSide, newer: JudgedSide, evidence: PairEv
   if (qualifier) return { kind: "apart", why: `different ${qualifier}` };
   if (differentHolder(a, b)) return { kind: "apart", why: "different holder" };
   const vectorsSaySame = sameSubjectByVectors(evidence, options);
-  if (!vectorsSaySame && differentSubjects(a, b)) return { kind: "apart", why: "different subjects" };
+  // Names that differ over words both say otherwise: the names' own words are what tells them apart, whatever the vectors.
+  if ((!vectorsSaySame || evidence.lexical >= options.duplicateAt) && differentSubjects(a, b)) return { kind: "apart", why: "different subjects" };
 
   const conflict = changedValue(older, newer);
   if (conflict) return { kind: "conflict", reason: conflict };

@@ -45,6 +45,8 @@ export interface PlanOptions {
   sameSubjectStanding?: number;
   candidateStanding?: number;
   cosineFloor?: number;
+  /** How far below its nearest neighbour's cosine a pair still counts as nearest, on the set's scale (0.01). */
+  nearestMargin?: number;
 }
 
 /**
@@ -89,7 +91,7 @@ export function planConsolidation(memories: Memory[], options: PlanOptions): Con
     nearest[pair.b] = Math.max(nearest[pair.b]!, pair.cosine);
   }
   const calibrated = scale !== undefined && options.sameSubjectCosine === undefined ? scale : undefined;
-  const margin = calibrated ? DEFAULT_SCALE.nearestMargin * (1 - calibrated.typical) : 0;
+  const margin = calibrated ? (options.nearestMargin ?? DEFAULT_SCALE.nearestMargin) * (1 - calibrated.typical) : 0;
 
   const used = new Set<string>();
   // A merge group's kept memory, by every member's id; and the group's merged memory so far.

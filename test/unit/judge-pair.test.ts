@@ -145,6 +145,27 @@ describe("judgePair: the same statement about another holder stays apart", () =>
   });
 });
 
+describe("judgePair: names that differ", () => {
+  const older: [string, string, string] = ["Orders lag alert", "Alert on orders consumer lag", "Alert when the orders consumer lag passes 50k messages."];
+  const newer: [string, string, string] = [
+    "Shipments lag alert",
+    "Alert on shipments consumer lag",
+    "Alert when the shipments consumer lag passes 50k messages.",
+  ];
+  const close = { cosine: 0.99, relative: 0.05, standing: 9, mutual: true };
+
+  it("stay apart over words both say, however close the vectors", () => {
+    expect(judge(older, newer, { lexical: 0.7 })).toBe("apart");
+    expect(judge(older, newer, { lexical: 0.7, ...close })).toBe("apart");
+  });
+
+  it("are joined by the vectors when the words differ too (a rewording)", () => {
+    const reworded: [string, string, string] = ["Consumer backlog paging", "Page when orders pile up", "Page on-call once more than 50k orders wait unread."];
+    expect(judge(older, reworded, { lexical: 0.2 })).toBe("apart");
+    expect(judge(older, reworded, { lexical: 0.2, ...close })).toBe("merge");
+  });
+});
+
 describe("judgePair: values", () => {
   it("a last word swapped is a changed value, not an added detail", () => {
     expect(
