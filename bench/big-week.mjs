@@ -72,7 +72,8 @@ try {
   const nextWeek = "2026-W15";
   const nextStats = generateWeek({ out: full, week: nextWeek, entries: Number(values["small-week"]), seed: `${values.seed}-next` });
   const warmRun = await compactWeek(`next week, same dir (snapshot cached)`, full, nextStats, nextWeek);
-  if (!emptyRun.timedOut && !warmRun.timedOut) rows.push(`  time(${values.memories} memories, cached) / time(empty dir) = ${(warmRun.ms / emptyRun.ms).toFixed(1)}×`);
+  if (!emptyRun.timedOut && !warmRun.timedOut)
+    rows.push(`  time(${values.memories} memories, cached) / time(empty dir) = ${(warmRun.ms / emptyRun.ms).toFixed(1)}×`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

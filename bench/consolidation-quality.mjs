@@ -4,7 +4,10 @@
 // CLI (--dry-run for the report, --yes to apply), the outcome is read from its JSON and the
 // files left behind, and scored against the labels. Run `npm run build` first.
 //
-//   node bench/consolidation-quality.mjs [--set set-a] [--mode offline|embeddings|llm] [--json] [--keep]
+// --lift F serves every vector lifted onto a common direction with weight F, as a model with
+// another scale would give (each cosine c becomes F + (1 − F)·c): the decisions should not change.
+//
+//   node bench/consolidation-quality.mjs [--set set-a] [--mode offline|embeddings|llm] [--lift 0.6] [--json] [--keep]
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -23,7 +26,13 @@ const MODE_TITLE = { offline: "offline", embeddings: "offline+embeddings", llm: 
 const run = promisify(execFile);
 
 const { values: args } = parseArgs({
-  options: { set: { type: "string", multiple: true }, mode: { type: "string", multiple: true }, json: { type: "boolean" }, keep: { type: "boolean" } },
+  options: {
+    set: { type: "string", multiple: true },
+    mode: { type: "string", multiple: true },
+    lift: { type: "string", default: "0" },
+    json: { type: "boolean" },
+    keep: { type: "boolean" },
+  },
 });
 if (!existsSync(path.join(ROOT, "dist/cli/main.js"))) {
   console.error("consolidation-quality: no build in dist/; run `npm run build` first");
@@ -36,6 +45,11 @@ const sets =
     .map((f) => f.replace(/\.labels\.json$/, ""))
     .sort();
 const modes = args.mode ?? MODES;
+const lift = Number(args.lift);
+if (!(lift >= 0 && lift < 1)) {
+  console.error("consolidation-quality: --lift takes a weight from 0 up to 1");
+  process.exit(2);
+}
 const work = await mkdtemp(path.join(os.tmpdir(), "compact-consolidation-quality-"));
 const help = (await compact(["consolidate", "--help"], work)).stdout;
 const build = { resolveNewer: /--resolve\b/.test(help), replay: /--replay\b/.test(help) };
@@ -49,7 +63,7 @@ try {
 } finally {
   if (!args.keep) await rm(work, { recursive: true, force: true });
 }
-if (args.json) console.log(JSON.stringify({ node: process.version, build, results }, null, 2));
+if (args.json) console.log(JSON.stringify({ node: process.version, build, lift, results }, null, 2));
 else printTable(results);
 
 /** One set in one mode: a score, or why there is none. */
@@ -64,7 +78,8 @@ async function measure(set, labels, mode) {
     config.replay = cassettes;
   }
   if (mode === "embeddings") {
-    server = await embeddingsServer(setDir, JSON.parse(await readFile(path.join(SETS_DIR, `${set}.vectors.json`), "utf8")).vectors);
+    const { vectors } = JSON.parse(await readFile(path.join(SETS_DIR, `${set}.vectors.json`), "utf8"));
+    server = await embeddingsServer(setDir, lift > 0 ? lifted(vectors, lift) : vectors);
     config.embeddings = { provider: "openai", model: "text-embedding-3-small", baseURL: server.url };
   }
   try {
@@ -208,6 +223,11 @@ async function embeddingsServer(setDir, vectors) {
   };
 }
 
+// One dimension more, shared by every vector: cosines move up towards 1, their order stays.
+function lifted(vectors, weight) {
+  return Object.fromEntries(Object.entries(vectors).map(([id, vector]) => [id, [...vector.map((x) => x * Math.sqrt(1 - weight)), Math.sqrt(weight)]]));
+}
+
 function squash(text) {
   return text
     .toLowerCase()
@@ -246,7 +266,7 @@ function farVector(text, dims) {
 function printTable(rows) {
   const date = new Date().toISOString().slice(0, 10);
   console.log(
-    `consolidation quality — ${date}, node ${process.version}, ${os.cpus().length} cores; build: --resolve ${build.resolveNewer ? "yes" : "no"}, --replay ${build.replay ? "yes" : "no"}`,
+    `consolidation quality — ${date}, node ${process.version}, ${os.cpus().length} cores; build: --resolve ${build.resolveNewer ? "yes" : "no"}, --replay ${build.replay ? "yes" : "no"}${lift > 0 ? `; vectors lifted by ${lift}` : ""}`,
   );
   const head = [
     "set",

@@ -1,25 +1,41 @@
 import type { Memory } from "../memory/memory.js";
 import { stem } from "../text/tokenize.js";
-import { ATTRIBUTE_WORDS, type MemoryFacts } from "./memory-facts.js";
+import { ATTRIBUTE_WORDS, isPolarityWord, type MemoryFacts } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
 
 /** What the rules make of two memories of one type found alike. */
 export type PairVerdict = { kind: "merge" } | { kind: "conflict"; reason: ConflictProposal["reason"] } | { kind: "apart"; why: string } | { kind: "undecided" };
 
-/** How alike two memories were found: word overlap (BM25-weighted), and the vectors' cosine when there are vectors. */
+/**
+ * How alike two memories were found: word overlap (BM25-weighted), and with
+ * vectors their cosine; when the set was large enough to calibrate, also the
+ * cosine on the set's own scale and whether each is the other's nearest.
+ */
 export interface PairEvidence {
   lexical: number;
   cosine?: number | undefined;
+  /** (1 − cosine) / (1 − the set's typical cosine): 0 identical, 1 as far as unrelated memories. */
+  relative?: number | undefined;
+  /** How many spreads the cosine stands above the set's typical pair. */
+  standing?: number | undefined;
+  /** Each is the other's nearest neighbour (within a small margin). */
+  mutual?: boolean | undefined;
 }
 
 export interface JudgeOptions {
   /** Weighted word overlap from which two memories say the same thing. */
   duplicateAt: number;
-  /** Cosine from which the vectors say two memories are about one subject. */
+  /** Cosine from which the vectors say one subject when there is no calibrated scale (too few memories). */
   sameSubjectCosine: number;
+  /** On the set's own scale, mutual nearest neighbours are one subject up to this relative distance… */
+  sameSubjectRelative: number;
+  /** …and from this many spreads above the set's typical pair. */
+  sameSubjectStanding: number;
+  /** No cosine below this says one subject, whatever the scale. */
+  cosineFloor: number;
 }
 
-export const DEFAULT_JUDGE: JudgeOptions = { duplicateAt: 0.42, sameSubjectCosine: 0.91 };
+export const DEFAULT_JUDGE: JudgeOptions = { duplicateAt: 0.42, sameSubjectCosine: 0.91, sameSubjectRelative: 0.6, sameSubjectStanding: 4.2, cosineFloor: 0.5 };
 
 export interface JudgedSide {
   memory: Memory;
@@ -31,6 +47,45 @@ const SUPERSEDES =
   /\b(replac(?:e|es|ed|ing)|supersed(?:e|es|ed|ing)|instead of|no longer|drop(?:s|ped)?|switch(?:ed|ing)? (?:away )?from|mov(?:e|ed|ing) (?:off|away from)|deprecat(?:e|es|ed)|retir(?:e|es|ed)|stopp?(?:ed)? using|migrated (?:off|away from))\b/i;
 const VALUE_KINDS = ["host", "time", "date", "number", "id", "name"];
 const MAX_HUNK = 2;
+// A holder ("the public API gateway", "the image resizer") may take a word more than a value.
+const MAX_HOLDER = 3;
+// Name words that ask for a thing or a person as the value: "Payments owner: Olga", "Deploy target: Vercel".
+const ENTITY_ATTRIBUTES = new Set(
+  [
+    "owner",
+    "owners",
+    "ownership",
+    "lead",
+    "maintainer",
+    "contact",
+    "assignee",
+    "reviewer",
+    "approver",
+    "manager",
+    "dri",
+    "target",
+    "host",
+    "hosting",
+    "hostname",
+    "url",
+    "endpoint",
+    "address",
+    "domain",
+    "server",
+    "provider",
+    "vendor",
+    "backend",
+    "engine",
+    "tool",
+    "library",
+    "framework",
+    "executor",
+    "broker",
+    "registry",
+    "stack",
+  ].map((word) => stem(word)),
+);
+const NUMBER_WORD = /^[\d.,:%]+$/;
 // Verbs and fillers that say how a fact is put, not what it is.
 const GENERIC_WORDS = new Set(
   [
@@ -101,13 +156,30 @@ export function judgePair(older: JudgedSide, newer: JudgedSide, evidence: PairEv
   const [a, b] = [older.facts, newer.facts];
   const qualifier = differentQualifier(a, b);
   if (qualifier) return { kind: "apart", why: `different ${qualifier}` };
-  const vectorsSaySame = evidence.cosine !== undefined && evidence.cosine >= options.sameSubjectCosine;
-  if (!vectorsSaySame && differentSubjects(a, b)) return { kind: "apart", why: "different subjects" };
+  if (differentHolder(a, b)) return { kind: "apart", why: "different holder" };
+  const vectorsSaySame = sameSubjectByVectors(evidence, options);
+  // Names that differ over words both say otherwise: the names' own words are what tells them apart, whatever the vectors.
+  if ((!vectorsSaySame || evidence.lexical >= options.duplicateAt) && differentSubjects(a, b)) return { kind: "apart", why: "different subjects" };
 
   const conflict = changedValue(older, newer);
   if (conflict) return { kind: "conflict", reason: conflict };
   if (vectorsSaySame || evidence.lexical >= options.duplicateAt) return { kind: "merge" };
   return { kind: "undecided" };
+}
+
+/**
+ * The vectors' word on "one subject", on the set's own scale when there is
+ * one: every model has its own (paraphrases at 0.75 for one, 0.95 for
+ * another), so no absolute cosine holds across them. Calibrated: the pair
+ * stands far above the set's typical pair, is close to 1 relative to it,
+ * and each is the other's nearest. Look-alikes are as close as duplicates
+ * in every model: the rules keep them apart before this is asked.
+ */
+export function sameSubjectByVectors(evidence: PairEvidence, options: JudgeOptions = DEFAULT_JUDGE): boolean {
+  const { cosine, relative, standing } = evidence;
+  if (cosine === undefined) return false;
+  if (relative === undefined || standing === undefined) return cosine >= options.sameSubjectCosine;
+  return cosine >= options.cosineFloor && relative <= options.sameSubjectRelative && standing >= options.sameSubjectStanding && evidence.mutual !== false;
 }
 
 /** A class of qualifier (environment, platform, day, role) both name, with no value in common. */
@@ -134,8 +206,66 @@ export function differentQualifier(a: MemoryFacts, b: MemoryFacts): string | und
 /** Each name says something the other memory never mentions (attribute words like "time" or "owner" aside). */
 export function differentSubjects(a: MemoryFacts, b: MemoryFacts): boolean {
   const unique = (own: MemoryFacts, other: MemoryFacts) =>
-    [...own.subject].filter((word) => !other.mentions.has(word) && !ATTRIBUTE_WORDS.has(word) && !/^\d+$/.test(word));
+    [...own.subject].filter((word) => !mentionsWord(other, word) && !ATTRIBUTE_WORDS.has(word) && !/^\d+$/.test(word));
   return unique(a, b).length > 0 && unique(b, a).length > 0;
+}
+
+// "two-week" is mentioned by a memory that says "two weeks".
+function mentionsWord(facts: MemoryFacts, word: string): boolean {
+  if (facts.mentions.has(word)) return true;
+  const parts = word.split(/[._/:-]+/).filter((part) => part.length > 1);
+  return parts.length > 1 && parts.every((part) => facts.mentions.has(stem(part, facts.language)));
+}
+
+/**
+ * Parallel statements about different holders: the same predicate said of
+ * another thing or person. The words that differ open the sentence ("the
+ * sync worker is allowed 512 MB" / "the image resizer is allowed 512 MB",
+ * "Aylin codes in VS Code" / "Tomasz codes in VS Code", "access tokens
+ * expire after" / "refresh tokens expire after"), or are a host the
+ * sentence goes on about ("disk on build-01 passes 85%"); either way at
+ * least two words in a row follow that both say. A name that asks for a
+ * thing or a person as its value ("Payments owner", "Deploy target") makes
+ * those words the value instead: a conflict, not a look-alike. Names that
+ * each say whose the fact is, and not the same one, are two holders too.
+ */
+export function differentHolder(a: MemoryFacts, b: MemoryFacts): boolean {
+  // "Dana's answer style" / "Eli's answer style": each name says whose, and the other never mentions that one.
+  const unknownTo = (own: MemoryFacts, other: MemoryFacts) => own.possessors.size > 0 && [...own.possessors].every((word) => !other.mentions.has(word));
+  if (unknownTo(a, b) && unknownTo(b, a)) return true;
+  for (const word of [...a.subject, ...b.subject]) if (ENTITY_ATTRIBUTES.has(word)) return false;
+  // Numbers aside: "expire after 15 minutes" / "expire after 30 days" is one predicate with other values.
+  const words = (facts: MemoryFacts) => facts.sequences.map((sequence) => sequence.filter((word) => !NUMBER_WORD.test(word)));
+  const withHosts = [...a.values].some((v) => v.startsWith("host:")) && [...b.values].some((v) => v.startsWith("host:"));
+  for (const x of words(a)) {
+    for (const y of words(b)) {
+      // Without hosts only an opening that differs can be a holder: most pairs are settled here, before any alignment.
+      if (!withHosts && x[0] === y[0]) continue;
+      const common = lcs(x, y);
+      if (common.length < 2 || common.length < 0.5 * Math.max(x.length, y.length)) continue;
+      let [pi, pj] = [-1, -1];
+      for (const [k, [i, j]] of common.entries()) {
+        const hunk = { a: x.slice(pi + 1, i), b: y.slice(pj + 1, j) };
+        [pi, pj] = [i, j];
+        if (hunk.a.length === 0 || hunk.b.length === 0 || hunk.a.length > MAX_HOLDER || hunk.b.length > MAX_HOLDER) continue;
+        // What follows must be said by both, two words in a row at least: the predicate.
+        const next = common[k + 1];
+        if (!next || next[0] !== i + 1 || next[1] !== j + 1) continue;
+        const leading = hunk.a[0] === x[0] && hunk.b[0] === y[0];
+        const hosts = hunk.a.length === 1 && hunk.b.length === 1 && isHost(a, hunk.a[0]!) && isHost(b, hunk.b[0]!);
+        if (!leading && !hosts) continue;
+        if ([...hunk.a, ...hunk.b].some((word) => GENERIC_WORDS.has(word) || ATTRIBUTE_WORDS.has(word) || isPolarityWord(word))) continue;
+        if (isAbbreviation(hunk.b, hunk.a) || isAbbreviation(hunk.a, hunk.b) || sameWord(hunk.a, hunk.b)) continue;
+        // One side's holder unknown to the other: rewordings name the same holder in both.
+        if (hunk.a.every((word) => !b.mentions.has(word)) || hunk.b.every((word) => !a.mentions.has(word))) return true;
+      }
+    }
+  }
+  return false;
+}
+
+function isHost(facts: MemoryFacts, word: string): boolean {
+  return facts.values.has(`host:${word}`);
 }
 
 /** Why the newer memory changes a value of the older, if it does. */
@@ -146,9 +276,11 @@ export function changedValue(older: JudgedSide, newer: JudgedSide): ConflictProp
     const opposite = `${sign[0] === "+" ? "-" : "+"}${sign.slice(1)}`;
     if (b.polarity.has(opposite) && !b.polarity.has(sign) && !a.polarity.has(opposite)) return "different-values";
   }
+  // A value said under a negation is not asserted: "no miles or Fahrenheit" states no temperature unit.
+  const asserted = (facts: MemoryFacts, v: string) => !facts.negated.has(v.slice(v.indexOf(":") + 1));
   for (const kind of VALUE_KINDS) {
-    const onlyA = [...a.values].filter((v) => v.startsWith(`${kind}:`) && !mentionsValue(b, v));
-    const onlyB = [...b.values].filter((v) => v.startsWith(`${kind}:`) && !mentionsValue(a, v));
+    const onlyA = [...a.values].filter((v) => v.startsWith(`${kind}:`) && !mentionsValue(b, v) && asserted(a, v));
+    const onlyB = [...b.values].filter((v) => v.startsWith(`${kind}:`) && !mentionsValue(a, v) && asserted(b, v));
     if (onlyA.length > 0 && onlyB.length > 0) return "different-values";
   }
   if (swappedWord(a, b) !== undefined) return "different-values";
@@ -201,7 +333,7 @@ export function swappedWord(a: MemoryFacts, b: MemoryFacts): { a: string[]; b: s
         if (hunk.a.length === 0 || hunk.b.length === 0 || hunk.a.length > MAX_HUNK || hunk.b.length > MAX_HUNK) continue;
         // A value is a thing, not a verb of how it is said ("runs on" / "uses").
         if (hunk.a.every((word) => GENERIC_WORDS.has(word)) || hunk.b.every((word) => GENERIC_WORDS.has(word))) continue;
-        if (isAbbreviation(hunk.b, hunk.a) || isAbbreviation(hunk.a, hunk.b)) continue;
+        if (isAbbreviation(hunk.b, hunk.a) || isAbbreviation(hunk.a, hunk.b) || sameWord(hunk.a, hunk.b)) continue;
         if (hunk.b.every((word) => !a.mentions.has(word) && !ATTRIBUTE_WORDS.has(word)) && hunk.a.every((word) => !inY.has(word) && !ATTRIBUTE_WORDS.has(word)))
           return hunk;
       }
@@ -225,12 +357,20 @@ function lcs(x: string[], y: string[]): [number, number][] {
   return pairs;
 }
 
+// "second" / "seconds": one word stemmed two ways (the memories' languages were read differently).
+function sameWord(a: string[], b: string[]): boolean {
+  if (a.length !== 1 || b.length !== 1) return false;
+  const [x, y] = [a[0]!, b[0]!];
+  return Math.min(x.length, y.length) >= 3 && (x.startsWith(y) || y.startsWith(x));
+}
+
 // "rf" for "replication factor": one side the other's initials.
 function isAbbreviation(short: string[], long: string[]): boolean {
   return short.length === 1 && long.length > 1 && short[0] === long.map((word) => word[0]).join("");
 }
 
-// The stretches between common words followed by a common word: a trailing stretch is as often a detail added as a value changed.
+// The stretches between common words followed by a common word: a trailing stretch is as often a detail added as a value changed,
+// unless it is one last word each side ("managed with redux" / "managed with zustand").
 function hunks(x: string[], y: string[], common: [number, number][]): { a: string[]; b: string[] }[] {
   const out: { a: string[]; b: string[] }[] = [];
   let [pi, pj] = [-1, -1];
@@ -238,5 +378,6 @@ function hunks(x: string[], y: string[], common: [number, number][]): { a: strin
     if (i > pi + 1 || j > pj + 1) out.push({ a: x.slice(pi + 1, i), b: y.slice(pj + 1, j) });
     [pi, pj] = [i, j];
   }
+  if (pi === x.length - 2 && pj === y.length - 2) out.push({ a: x.slice(pi + 1), b: y.slice(pj + 1) });
   return out;
 }

@@ -10,6 +10,8 @@ import { detectLanguage, isStopWord, type Language, stem, tokenize } from "../te
 export interface MemoryFacts {
   /** Content stems of the name. */
   subject: Set<string>;
+  /** Whose the name says the fact is: "Dana's answer style" → dana. */
+  possessors: Set<string>;
   /** Every stem the memory mentions anywhere, parts of compound words included. */
   mentions: Set<string>;
   /** Statement sequences, in order: the description, then each statement line of the body. */
@@ -20,6 +22,8 @@ export interface MemoryFacts {
   qualifiers: Set<string>;
   /** `+stem` for an "always X", `-stem` for a "never X" / "don't X" / "no X". */
   polarity: Set<string>;
+  /** Words said under a negation, to the clause's end ("no miles or Fahrenheit"): not values the memory asserts. */
+  negated: Set<string>;
   /** The statement as plain text, lower case. */
   statement: string;
   language: Language;
@@ -99,6 +103,9 @@ export const ATTRIBUTE_WORDS = new Set(
     "new",
     "base",
     "runtime",
+    "cadence",
+    "frequency",
+    "interval",
   ].map((word) => stem(word)),
 );
 // A qualifier of one of these classes on each side, and none shared: two different things.
@@ -111,6 +118,11 @@ const QUALIFIERS: Record<string, string[]> = {
 const QUALIFIER_OF = new Map(Object.entries(QUALIFIERS).flatMap(([kind, words]) => words.map((word) => [word, `${kind}:${word}`] as const)));
 const NEGATIONS = new Set(["never", "not", "don't", "dont", "no", "nie", "niemals", "kein", "keine", "jamais", "nunca"]);
 const AFFIRMATIONS = new Set(["always", "immer", "toujours", "siempre", "sempre"]);
+
+/** "always", "never", "don't": words that say whether, not what. */
+export function isPolarityWord(word: string): boolean {
+  return NEGATIONS.has(word) || AFFIRMATIONS.has(word) || word.endsWith("n't");
+}
 // Capitalised words that name nothing.
 const NOT_NAMES = new Set([
   "why",
@@ -136,6 +148,8 @@ const NOT_NAMES = new Set([
   "no",
   "only",
 ]);
+
+const POSSESSIVE = /([\p{L}\p{N}][\p{L}\p{N}_-]*)['’]s(?![\p{L}\p{N}])/gu;
 
 // A long run plans a merge step every week over mostly the same memories: each memory's facts are
 // read once. Held by the memory itself, so they go when it does (a cache by content would keep every
@@ -164,6 +178,7 @@ function readFacts(memory: Pick<Memory, "name" | "description" | "body">): Memor
   const facts = (line: string) => lineFacts(line, language);
 
   const subject = new Set(facts(memory.name).words);
+  const possessors = new Set([...memory.name.matchAll(POSSESSIVE)].flatMap((match) => contentWords(match[1]!, language)));
   const sequences = statementLines.map((line) => facts(line).words);
   const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => facts(line).words);
   const mentions = new Set<string>();
@@ -175,13 +190,15 @@ function readFacts(memory: Pick<Memory, "name" | "description" | "body">): Memor
   const qualifiers = new Set<string>();
   const values = new Set<string>();
   const polarity = new Set<string>();
+  const negated = new Set<string>();
   for (const line of [memory.name, ...statementLines]) for (const qualifier of facts(line).qualifiers) qualifiers.add(qualifier);
   for (const line of statementLines) {
-    const { values: stated, polarity: signs } = facts(line);
+    const { values: stated, polarity: signs, negated: unsaid } = facts(line);
     for (const value of stated) values.add(value);
     for (const sign of signs) polarity.add(sign);
+    for (const word of unsaid) negated.add(word);
   }
-  return { subject, mentions, sequences, values, qualifiers, polarity, statement: statement.toLowerCase(), language };
+  return { subject, possessors, mentions, sequences, values, qualifiers, polarity, negated, statement: statement.toLowerCase(), language };
 }
 
 const LANGUAGE_SAMPLE = 32_000;
@@ -191,6 +208,7 @@ interface LineFacts {
   words: string[];
   values: string[];
   polarity: string[];
+  negated: string[];
   qualifiers: string[];
 }
 
@@ -207,7 +225,13 @@ function lineFacts(line: string, language: Language): LineFacts {
       const qualifier = QUALIFIER_OF.get(SYNONYMS[token] ?? token);
       if (qualifier) qualifiers.push(qualifier);
     }
-    found = { words: contentWords(line, language), values: [...typedValues(line)], polarity: [...polarityOf([line], language)], qualifiers };
+    found = {
+      words: contentWords(line, language),
+      values: [...typedValues(line)],
+      polarity: [...polarityOf([line], language)],
+      negated: [...negatedWords([line])],
+      qualifiers,
+    };
     if (lineFactsCache.size >= LINE_CACHE_LIMIT) lineFactsCache.clear();
     lineFactsCache.set(key, found);
   }
@@ -274,6 +298,19 @@ export function typedValues(text: string): Set<string> {
     }
   }
   return values;
+}
+
+// Cheap first look: most lines negate nothing and are not tokenized again.
+const MAY_NEGATE = /(?:^|[^\p{L}])(?:never|not|don'?t|no|nie|niemals|keine?|jamais|nunca)(?![\p{L}])|n['’]t(?![\p{L}])/iu;
+
+function negatedWords(lines: string[]): Set<string> {
+  const found = new Set<string>();
+  for (const clause of lines.flatMap((line) => (MAY_NEGATE.test(line) ? line.split(/[.,;:!?()]+(?:\s|$)/) : []))) {
+    const tokens = tokenize(clause.replace(/[`*_]/g, " "));
+    const at = tokens.findIndex((token) => NEGATIONS.has(token) || token.endsWith("n't"));
+    if (at >= 0) for (const token of tokens.slice(at + 1)) found.add(token);
+  }
+  return found;
 }
 
 // "always squash-merge" → +squash-merge; "never squash-merge" → -squash-merge; the next content word decides.

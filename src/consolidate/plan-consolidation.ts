@@ -5,10 +5,11 @@ import { type Memory, memoryId } from "../memory/memory.js";
 import { mergeMemory } from "../memory/merge-memory.js";
 import { stem } from "../text/tokenize.js";
 import { DEFAULT_FIND, findCandidates, groupPairs } from "./find-candidates.js";
-import { DEFAULT_JUDGE, type JudgedSide, type JudgeOptions, judgePair } from "./judge-pair.js";
+import { DEFAULT_JUDGE, type JudgedSide, type JudgeOptions, judgePair, type PairEvidence } from "./judge-pair.js";
 import { memoryFacts } from "./memory-facts.js";
 import type { ConflictProposal, ConsolidationPlan, MergeOperation, PruneOperation, RedateOperation } from "./plan-types.js";
 import { isAutoReminder } from "./reminder.js";
+import { cosineAtStanding, DEFAULT_SCALE, relativeDistance, standing, vectorScale } from "./vector-scale.js";
 
 // Memories merged into one at most, in one run.
 const MAX_GROUP = 8;
@@ -29,9 +30,23 @@ export interface PlanOptions {
   justWritten?: Set<string>;
   /** Unit vectors by memory id (embeddings): they decide which memories are about one subject. */
   vectors?: Map<string, Float32Array>;
-  /** Cosine from which vectors say "one subject" (default 0.91), and from which a pair is compared at all (0.84). */
+  /**
+   * Vectors are read on the set's own scale (see vector-scale.ts) once there
+   * are enough of them: a pair is compared from `candidateStanding` (3.5)
+   * spreads above the set's typical pair, and is one subject from
+   * `sameSubjectStanding` (4.2) and up to `sameSubjectRelative` (0.6) when
+   * each is the other's nearest; never below `cosineFloor` (0.5). An
+   * absolute cosine given here replaces the scale for that decision; with
+   * too few memories to calibrate, 0.91 (one subject) and 0.84 (compared) apply.
+   */
   sameSubjectCosine?: number;
   candidateCosine?: number;
+  sameSubjectRelative?: number;
+  sameSubjectStanding?: number;
+  candidateStanding?: number;
+  cosineFloor?: number;
+  /** How far below its nearest neighbour's cosine a pair still counts as nearest, on the set's scale (0.01). */
+  nearestMargin?: number;
 }
 
 /**
@@ -50,17 +65,33 @@ export function planConsolidation(memories: Memory[], options: PlanOptions): Con
   const judge: JudgeOptions = {
     duplicateAt: options.duplicateSimilarity ?? DEFAULT_JUDGE.duplicateAt,
     sameSubjectCosine: options.sameSubjectCosine ?? DEFAULT_JUDGE.sameSubjectCosine,
+    sameSubjectRelative: options.sameSubjectRelative ?? DEFAULT_JUDGE.sameSubjectRelative,
+    sameSubjectStanding: options.sameSubjectStanding ?? DEFAULT_JUDGE.sameSubjectStanding,
+    cosineFloor: options.cosineFloor ?? DEFAULT_JUDGE.cosineFloor,
   };
   const eligible = memories.filter((memory) => !isAutoReminder(memory));
   const sides: JudgedSide[] = eligible.map((memory) => ({ memory, facts: memoryFacts(memory) }));
   const vectors = options.vectors ? eligible.map((memory) => options.vectors!.get(memoryId(memory))) : undefined;
+  const scale = vectors ? vectorScale(vectors) : undefined;
+  const candidateCosine =
+    options.candidateCosine ??
+    (scale ? Math.max(judge.cosineFloor, cosineAtStanding(options.candidateStanding ?? DEFAULT_SCALE.candidateStanding, scale)) : DEFAULT_FIND.minCosine);
   const pairs = findCandidates(
     sides.map((side) => side.facts.mentions),
     // Name and description: the description is the first statement sequence when there is one.
     sides.map((side) => new Set([...side.facts.subject, ...(side.memory.description.trim() ? (side.facts.sequences[0] ?? []) : [])])),
     eligible.map((memory) => memory.type),
-    { minLexical: options.subjectSimilarity ?? DEFAULT_FIND.minLexical, minCosine: options.candidateCosine ?? DEFAULT_FIND.minCosine, vectors },
+    { minLexical: options.subjectSimilarity ?? DEFAULT_FIND.minLexical, minCosine: candidateCosine, vectors },
   );
+  // Each memory's nearest neighbour: any closer than a candidate pair is a candidate pair too.
+  const nearest = new Float64Array(eligible.length).fill(-1);
+  for (const pair of pairs) {
+    if (pair.cosine === undefined) continue;
+    nearest[pair.a] = Math.max(nearest[pair.a]!, pair.cosine);
+    nearest[pair.b] = Math.max(nearest[pair.b]!, pair.cosine);
+  }
+  const calibrated = scale !== undefined && options.sameSubjectCosine === undefined ? scale : undefined;
+  const margin = calibrated ? (options.nearestMargin ?? DEFAULT_SCALE.nearestMargin) * (1 - calibrated.typical) : 0;
 
   const used = new Set<string>();
   // A merge group's kept memory, by every member's id; and the group's merged memory so far.
@@ -73,7 +104,13 @@ export function planConsolidation(memories: Memory[], options: PlanOptions): Con
     const [older, newer] = byAge(sides[pair.a]!, sides[pair.b]!, options.justWritten);
     const [olderId, newerId] = [memoryId(older.memory), memoryId(newer.memory)];
     if (used.has(olderId) && used.has(newerId)) continue;
-    const verdict = judgePair(older, newer, { lexical: pair.lexical, cosine: pair.cosine }, judge);
+    const evidence: PairEvidence = { lexical: pair.lexical, cosine: pair.cosine };
+    if (calibrated && pair.cosine !== undefined) {
+      evidence.relative = relativeDistance(pair.cosine, calibrated);
+      evidence.standing = standing(pair.cosine, calibrated);
+      evidence.mutual = pair.cosine >= nearest[pair.a]! - margin && pair.cosine >= nearest[pair.b]! - margin;
+    }
+    const verdict = judgePair(older, newer, evidence, judge);
     if (verdict.kind === "conflict") {
       if (used.has(olderId) || used.has(newerId)) continue;
       const winner = proposeWinner(older.memory, newer.memory, verdict.reason);

@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { judgePair, type PairVerdict } from "../../src/consolidate/judge-pair.js";
+import { judgePair, type PairEvidence, type PairVerdict } from "../../src/consolidate/judge-pair.js";
 import { memoryFacts, typedValues } from "../../src/consolidate/memory-facts.js";
 import { planConsolidation } from "../../src/consolidate/plan-consolidation.js";
 import { memory } from "../helpers/memory-records.js";
 
 // Older first. Lexical evidence high enough to merge, so only the rules decide.
-function judge(
-  older: [string, string, string],
-  newer: [string, string, string],
-  evidence: { lexical: number; cosine?: number } = { lexical: 0.6 },
-): PairVerdict["kind"] {
+function judge(older: [string, string, string], newer: [string, string, string], evidence: PairEvidence = { lexical: 0.6 }): PairVerdict["kind"] {
   const side = ([name, description, body]: [string, string, string], updated: string) => {
     const m = memory("project_x", { name, description, updated }, body);
     return { memory: m, facts: memoryFacts(m) };
@@ -96,6 +92,129 @@ describe("judgePair: look-alikes stay apart", () => {
     expect(judge([...older], [...newer])).toBe("apart");
     // Close vectors alone do not join them either.
     expect(judge([...older], [...newer], { lexical: 0.6, cosine: 0.95 })).not.toBe("merge");
+  });
+});
+
+// One name, one predicate, another holder: neither a duplicate nor a changed value.
+describe("judgePair: the same statement about another holder stays apart", () => {
+  it.each([
+    [
+      "identical names, another service",
+      ["Worker memory budget", "The sync worker gets 512 MB of memory", "The sync worker is allowed 512 MB of memory; it is killed above that."],
+      ["Worker memory budget", "The image resizer gets 512 MB of memory", "The image resizer is allowed 512 MB of memory; it is killed above that."],
+    ],
+    [
+      "identical names, another person",
+      ["Preferred editor", "Aylin codes in VS Code with vim keys", "Aylin codes in VS Code with the vim keybindings on."],
+      ["Preferred editor", "Tomasz codes in VS Code with vim keys", "Tomasz codes in VS Code with the vim keybindings on."],
+    ],
+    [
+      "identical names, another host",
+      ["Disk alert", "Alert when build-01.acme.internal passes 85% disk", "Page on-call when disk on build-01.acme.internal passes 85%."],
+      ["Disk alert", "Alert when build-02.acme.internal passes 85% disk", "Page on-call when disk on build-02.acme.internal passes 85%."],
+    ],
+    [
+      "a swapped subject word, other values",
+      ["Token lifetime", "Access tokens expire after 15 minutes", "Access tokens expire after 15 minutes; the app refreshes them."],
+      ["Token lifetime", "Refresh tokens expire after 30 days", "Refresh tokens expire after 30 days; then the user signs in again."],
+    ],
+    [
+      "names that say whose, with little else in common",
+      ["Dana's answer style", "Dana wants the command first", "Dana prefers short answers: the command first."],
+      ["Eli's answer style", "Eli wants the reasoning first", "Eli prefers long answers: the reasoning first, links to the docs."],
+    ],
+  ] as const)("%s", (_, older, newer) => {
+    expect(judge([...older], [...newer])).toBe("apart");
+    // However close the vectors: the holder decides first.
+    expect(judge([...older], [...newer], { lexical: 0.6, cosine: 0.99, relative: 0.05, standing: 9, mutual: true })).toBe("apart");
+  });
+
+  it("but a name that asks for a person or a thing makes the opening word the value", () => {
+    expect(
+      judge(
+        ["Release owner", "Mireille owns Android releases", "Mireille owns Android releases and signs the bundles."],
+        ["Release owner", "Tomasz owns Android releases", "Tomasz owns Android releases and signs the bundles."],
+      ),
+    ).toBe("conflict");
+    expect(
+      judge(
+        ["Queue backend", "Redis backs the job queue", "Redis backs the job queue in every region."],
+        ["Queue backend", "RabbitMQ backs the job queue", "RabbitMQ backs the job queue in every region."],
+      ),
+    ).toBe("conflict");
+  });
+});
+
+describe("judgePair: names that differ", () => {
+  const older: [string, string, string] = ["Orders lag alert", "Alert on orders consumer lag", "Alert when the orders consumer lag passes 50k messages."];
+  const newer: [string, string, string] = [
+    "Shipments lag alert",
+    "Alert on shipments consumer lag",
+    "Alert when the shipments consumer lag passes 50k messages.",
+  ];
+  const close = { cosine: 0.99, relative: 0.05, standing: 9, mutual: true };
+
+  it("stay apart over words both say, however close the vectors", () => {
+    expect(judge(older, newer, { lexical: 0.7 })).toBe("apart");
+    expect(judge(older, newer, { lexical: 0.7, ...close })).toBe("apart");
+  });
+
+  it("are joined by the vectors when the words differ too (a rewording)", () => {
+    const reworded: [string, string, string] = ["Consumer backlog paging", "Page when orders pile up", "Page on-call once more than 50k orders wait unread."];
+    expect(judge(older, reworded, { lexical: 0.2 })).toBe("apart");
+    expect(judge(older, reworded, { lexical: 0.2, ...close })).toBe("merge");
+  });
+});
+
+describe("judgePair: values", () => {
+  it("a last word swapped is a changed value, not an added detail", () => {
+    expect(
+      judge(
+        ["State management", "App state is managed with redux", "Global app state is managed with redux."],
+        ["State management", "App state is managed with zustand", "Global app state is managed with zustand."],
+      ),
+    ).toBe("conflict");
+    // One word stemmed two ways is no swap.
+    expect(judge(["Cache TTL", "Entries live 300 seconds", "TTL is 300 second."], ["Cache TTL", "Entries live 300 seconds", "TTL is 300 seconds."])).toBe(
+      "merge",
+    );
+  });
+
+  it("a value said under a negation is not asserted", () => {
+    const older: [string, string, string] = [
+      "Jonas's units",
+      "Jonas wants kilometres and Celsius",
+      "Give Jonas distances in kilometres and temperatures in Celsius.",
+    ];
+    const newer: [string, string, string] = [
+      "Metric for Jonas",
+      "Use the metric system with Jonas",
+      "Jonas thinks in the metric system: no miles or Fahrenheit for him.",
+    ];
+    expect(judge(older, newer, { lexical: 0.2, cosine: 0.99 })).toBe("merge");
+    // Asserted, the other unit is a changed value.
+    const asserted: [string, string, string] = [newer[0], newer[1], "Jonas thinks in the metric system, but temperatures in Fahrenheit."];
+    expect(judge(older, asserted, { lexical: 0.2, cosine: 0.99 })).toBe("conflict");
+  });
+});
+
+describe("judgePair: vectors on the set's own scale", () => {
+  const older: [string, string, string] = ["Code review turnaround", "Reviews within one working day", "Review pull requests within one working day."];
+  const newer: [string, string, string] = [
+    "Answer PRs quickly",
+    "Nobody waits more than a day for a review",
+    "Nobody should wait more than a day for a code review.",
+  ];
+
+  it("a low cosine of a low-scale model says one subject when it stands far above the set's typical pair and both are nearest", () => {
+    const calibrated = { lexical: 0.15, cosine: 0.78, relative: 0.28, standing: 7.5, mutual: true };
+    expect(judge(older, newer, calibrated)).toBe("merge");
+    // The same cosine without a scale is read absolutely (0.91): too low.
+    expect(judge(older, newer, { lexical: 0.15, cosine: 0.78 })).not.toBe("merge");
+    // Not each other's nearest, not far enough above the typical pair, or under the floor: not one subject.
+    expect(judge(older, newer, { ...calibrated, mutual: false })).not.toBe("merge");
+    expect(judge(older, newer, { ...calibrated, standing: 3 })).not.toBe("merge");
+    expect(judge(older, newer, { ...calibrated, cosine: 0.45 })).not.toBe("merge");
   });
 });
 
