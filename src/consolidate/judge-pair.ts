@@ -235,12 +235,16 @@ export function differentHolder(a: MemoryFacts, b: MemoryFacts): boolean {
   if (unknownTo(a, b) && unknownTo(b, a)) return true;
   for (const word of [...a.subject, ...b.subject]) if (ENTITY_ATTRIBUTES.has(word)) return false;
   // Numbers aside: "expire after 15 minutes" / "expire after 30 days" is one predicate with other values.
-  const words = (facts: MemoryFacts) => facts.sequences.map((sequence) => sequence.filter((word) => !NUMBER_WORD.test(word)));
+  // A holder is named where a memory says what it is about: its first statements. A memory that grew
+  // over years of merges is not aligned line by line against another (that cost grew with both).
+  const words = (facts: MemoryFacts) => facts.sequences.slice(0, HOLDER_LINES).map((sequence) => sequence.filter((word) => !NUMBER_WORD.test(word)));
   const withHosts = [...a.values].some((v) => v.startsWith("host:")) && [...b.values].some((v) => v.startsWith("host:"));
   for (const x of words(a)) {
     for (const y of words(b)) {
       // Without hosts only an opening that differs can be a holder: most pairs are settled here, before any alignment.
       if (!withHosts && x[0] === y[0]) continue;
+      // Half the longer line in common is needed, and the shorter line bounds what they can share.
+      if (Math.min(x.length, y.length) < 0.5 * Math.max(x.length, y.length)) continue;
       const common = lcs(x, y);
       if (common.length < 2 || common.length < 0.5 * Math.max(x.length, y.length)) continue;
       let [pi, pj] = [-1, -1];
@@ -263,6 +267,8 @@ export function differentHolder(a: MemoryFacts, b: MemoryFacts): boolean {
   }
   return false;
 }
+
+const HOLDER_LINES = 12;
 
 function isHost(facts: MemoryFacts, word: string): boolean {
   return facts.values.has(`host:${word}`);
@@ -326,6 +332,8 @@ function explicitSupersession(older: JudgedSide, newer: JudgedSide): boolean {
 export function swappedWord(a: MemoryFacts, b: MemoryFacts): { a: string[]; b: string[] } | undefined {
   for (const x of a.sequences) {
     for (const y of b.sequences) {
+      // The shorter line bounds what two lines share: most pairs of a long memory's lines need no alignment.
+      if (Math.min(x.length, y.length) < 0.6 * Math.max(x.length, y.length)) continue;
       const common = lcs(x, y);
       if (common.length < 2 || common.length < 0.6 * Math.max(x.length, y.length)) continue;
       const inY = new Set(y);
