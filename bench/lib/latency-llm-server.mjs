@@ -1,7 +1,8 @@
 // A loopback model server for backfill benchmarks: speaks the OpenAI Chat Completions
-// API (POST /v1/chat/completions) and the Anthropic Messages API (POST /v1/messages),
-// answers each call after an injected latency with a valid weekly-summary answer, and
-// counts requests and the peak number in flight at once.
+// API (POST /v1/chat/completions), the Anthropic Messages API (POST /v1/messages) and the
+// OpenAI Batch API (files, batches, output file), answers each call (and each batch, as a
+// whole) after an injected latency with a valid weekly-summary answer, and counts requests
+// and the peak number in flight at once.
 import { createServer } from "node:http";
 
 /**
@@ -10,26 +11,39 @@ import { createServer } from "node:http";
  */
 export async function startLatencyServer({ latencyMs = 1000 } = {}) {
   let stats = fresh();
+  batchLatencyMs = latencyMs;
   let inFlight = 0;
   const server = createServer((req, res) => {
-    let raw = "";
-    req.setEncoding("utf8");
+    const chunks = [];
     req.on("data", (chunk) => {
-      raw += chunk;
+      chunks.push(chunk);
     });
-    req.on("end", () => {
-      stats.requests += 1;
-      stats.byPath[req.url] = (stats.byPath[req.url] ?? 0) + 1;
-      inFlight += 1;
-      stats.peakConcurrent = Math.max(stats.peakConcurrent, inFlight);
-      setTimeout(() => {
-        inFlight -= 1;
-        if (res.destroyed) return;
-        const [status, body] = answer(req.method, req.url, raw);
-        if (status !== 200) stats.failures += 1;
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(body));
-      }, latencyMs);
+    req.on("end", async () => {
+      // Batch bookkeeping (upload, create, poll, download) answers at once; a batch's model work is its own latency.
+      const bookkeeping = isBatchPath(req.url);
+      // A batch counts as one request to the model, made when it is created.
+      if (bookkeeping && req.method === "POST" && req.url === "/v1/batches") stats.requests += 1;
+      if (!bookkeeping) {
+        stats.requests += 1;
+        stats.byPath[req.url] = (stats.byPath[req.url] ?? 0) + 1;
+        inFlight += 1;
+        stats.peakConcurrent = Math.max(stats.peakConcurrent, inFlight);
+      }
+      const bytes = Buffer.concat(chunks);
+      const body = (req.headers["content-type"] ?? "").startsWith("multipart/")
+        ? await uploadedText(req.headers["content-type"], bytes)
+        : bytes.toString("utf8");
+      setTimeout(
+        () => {
+          if (!bookkeeping) inFlight -= 1;
+          if (res.destroyed) return;
+          const [status, payload, type = "application/json"] = answer(req.method, req.url, body);
+          if (status !== 200) stats.failures += 1;
+          res.writeHead(status, { "content-type": type });
+          res.end(typeof payload === "string" ? payload : JSON.stringify(payload));
+        },
+        bookkeeping ? 0 : latencyMs,
+      );
     });
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -71,18 +85,75 @@ function route(method, url, raw) {
     const request = JSON.parse(raw);
     return [200, anthropicMessage(request, weeklyAnswer(promptText(request.messages)))];
   }
-  // TODO(batch): when `compact --auto --batch` exists, answer here:
-  //   Anthropic Message Batches: POST /v1/messages/batches, GET /v1/messages/batches/{id},
-  //     GET {results_url} → JSONL of { custom_id, result: { type: "succeeded", message } };
-  //   OpenAI Batch API: POST /v1/files (multipart, purpose=batch), POST /v1/batches,
-  //     GET /v1/batches/{id}, GET /v1/files/{output_file_id}/content → JSONL of
-  //     { custom_id, response: { status_code: 200, body: <chat completion> } }.
-  // Each result is weeklyAnswer() of its request; count one batch as one request in flight.
+  // The OpenAI Batch API: a batch is one request in flight, done one latency after it was created.
+  if (method === "POST" && path === "/v1/files") {
+    const id = `file-${files.size + 1}`;
+    files.set(id, raw);
+    return [200, { id, object: "file", bytes: raw.length, created_at: 1_775_000_000, filename: "batch.jsonl", purpose: "batch", status: "processed" }];
+  }
+  if (method === "POST" && path === "/v1/batches") {
+    const { input_file_id } = JSON.parse(raw);
+    const id = `batch-${batches.size + 1}`;
+    const items = (files.get(input_file_id) ?? "")
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line));
+    batches.set(id, { id, items, doneAt: Date.now() + batchLatencyMs, created: Date.now() });
+    return [200, openaiBatch(batches.get(id))];
+  }
+  const batchId = /^\/v1\/batches\/([^/]+)$/.exec(path)?.[1];
+  if (method === "GET" && batchId) {
+    const batch = batches.get(batchId);
+    return batch ? [200, openaiBatch(batch)] : [404, { error: { message: "No batch found", type: "invalid_request_error" } }];
+  }
+  const contentOf = /^\/v1\/files\/([^/]+)\/content$/.exec(path)?.[1];
+  if (method === "GET" && contentOf && files.has(contentOf)) return [200, files.get(contentOf), "application/octet-stream"];
   const message = `not served by the bench server: ${method} ${path}`;
   return [
     404,
     path.startsWith("/v1/messages") ? { type: "error", error: { type: "not_found_error", message } } : { error: { message, type: "invalid_request_error" } },
   ];
+}
+
+const files = new Map();
+const batches = new Map();
+let batchLatencyMs = 1000;
+
+function isBatchPath(url) {
+  return /^\/v1\/(files|batches)/.test(url.split("?")[0]);
+}
+
+function openaiBatch(batch) {
+  const base = {
+    id: batch.id,
+    object: "batch",
+    endpoint: "/v1/chat/completions",
+    input_file_id: "file-1",
+    completion_window: "24h",
+    created_at: Math.floor(batch.created / 1000),
+  };
+  const total = batch.items.length;
+  if (Date.now() < batch.doneAt) return { ...base, status: "in_progress", request_counts: { total, completed: 0, failed: 0 } };
+  const outputId = `file-out-${batch.id}`;
+  if (!files.has(outputId)) {
+    const lines = batch.items.map((item) =>
+      JSON.stringify({
+        id: `req-${item.custom_id}`,
+        custom_id: item.custom_id,
+        response: { status_code: 200, request_id: "r", body: openaiCompletion(item.body, weeklyAnswer(promptText(item.body.messages))) },
+        error: null,
+      }),
+    );
+    files.set(outputId, `${lines.join("\n")}\n`);
+  }
+  return { ...base, status: "completed", output_file_id: outputId, request_counts: { total, completed: total, failed: 0 } };
+}
+
+// The SDK uploads the batch file as a multipart form; the fetch API's own parser reads it.
+async function uploadedText(contentType, bytes) {
+  const form = await new Request("http://127.0.0.1/", { method: "POST", headers: { "content-type": contentType }, body: bytes }).formData();
+  const file = form.get("file");
+  return typeof file === "string" ? file : await file.text();
 }
 
 /** The user text of a chat request, whatever shape its content takes. */
