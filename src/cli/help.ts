@@ -223,3 +223,8 @@ Resource: memory://MEMORY.md, the index. stdout carries protocol messages
 only; notes go to stderr. Add it to Claude Code with
   claude mcp add memory -- npx compact mcp --dir /absolute/path/to/memory
 `;
+
+/** Prints a help text; with --json, as the one object the contract promises (`{"command": "help", "text": …}`). */
+export function printHelp(io: { stdout(text: string): void }, text: string, json: boolean | undefined): void {
+  io.stdout(json ? `${JSON.stringify({ schemaVersion: 1, ok: true, command: "help", text }, null, 2)}\n` : text);
+}

@@ -6,7 +6,7 @@ import { UsageError } from "../errors/usage-error.js";
 import { closest } from "../text/edit-distance.js";
 import type { CliIo } from "./cli-io.js";
 import { abortExitCode, EXIT_CODES } from "./exit-codes.js";
-import { HELP } from "./help.js";
+import { HELP, printHelp } from "./help.js";
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
@@ -63,14 +63,16 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     const guess = closest(first, Object.keys(COMMANDS));
     throw new UsageError(`unknown command '${first}'${guess ? ` — did you mean compact ${guess}?` : ""} (see compact --help)`);
   }
+  // With --json even these print the one object the contract promises.
+  const json = argv.includes("--json");
   if (argv.includes("--version") || argv.includes("-v")) {
-    io.stdout(`${packageVersion()}\n`);
+    io.stdout(json ? `${JSON.stringify({ schemaVersion: 1, ok: true, command: "version", version: packageVersion() }, null, 2)}\n` : `${packageVersion()}\n`);
     return 0;
   }
   if (argv.includes("--auto")) return (await import("./commands/auto-command.js")).autoCommand(argv, io);
   // `--help` anywhere wins, even where it would be read as a flag's value (`compact --week --help`).
   if (argv.includes("--help") || argv.includes("-h")) {
-    io.stdout(HELP);
+    printHelp(io, HELP, json);
     return 0;
   }
   return (await import("./commands/week-command.js")).weekCommand(argv, io);

@@ -90,6 +90,19 @@ describe("every command's --json output follows the schema", () => {
     expect((migrate.result.written as string[]).length).toBeGreaterThan(0);
     expect((await json(["golden", path.join(REPO_ROOT, "test/golden/none-answer")])).result).toMatchObject({ command: "golden", failed: 0 });
   });
+
+  it("--version and every --help", async () => {
+    const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
+    expect((await json(["--version"])).result).toMatchObject({ command: "version", version: pkg.version });
+    const main = (await json(["--help"])).result;
+    expect(main).toMatchObject({ command: "help" });
+    expect(main.text).toContain("Usage: compact --week");
+    for (const command of ["consolidate", "status", "search", "undo", "probe", "config", "schedule", "migrate", "golden", "mcp"]) {
+      const help = (await json([command, "--help"])).result;
+      expect(help.command, command).toBe("help");
+      expect(help.text, command).toContain(`compact ${command}`);
+    }
+  });
 });
 
 describe("failures print one error object with the documented exit code", () => {

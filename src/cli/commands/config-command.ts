@@ -1,6 +1,6 @@
 import { Compactor } from "../../pipeline/compactor.js";
 import type { CliIo } from "../cli-io.js";
-import { CONFIG_HELP } from "../help.js";
+import { CONFIG_HELP, printHelp } from "../help.js";
 import { compactorOptions } from "../open-compactor.js";
 import { Output } from "../output.js";
 import { parseOptions } from "../parse-options.js";
@@ -9,7 +9,7 @@ import { parseOptions } from "../parse-options.js";
 export async function configCommand(argv: string[], io: CliIo): Promise<number> {
   const line = parseOptions(argv, ["dir", "provider", "model", "config"], "compact config");
   if (line.options.help) {
-    io.stdout(CONFIG_HELP);
+    printHelp(io, CONFIG_HELP, line.options.json === true);
     return 0;
   }
   const output = new Output(io, line.options.json === true, line.options.quiet === true);

@@ -2,7 +2,7 @@ import type { ConflictProposal } from "../../consolidate/plan-types.js";
 import { UsageError } from "../../errors/usage-error.js";
 import type { ConsolidateResult } from "../../pipeline/consolidate.js";
 import type { CliIo } from "../cli-io.js";
-import { CONSOLIDATE_HELP } from "../help.js";
+import { CONSOLIDATE_HELP, printHelp } from "../help.js";
 import { openCompactor } from "../open-compactor.js";
 import { Output } from "../output.js";
 import { parseOptions } from "../parse-options.js";
@@ -15,7 +15,7 @@ export async function consolidateCommand(argv: string[], io: CliIo): Promise<num
   const line = parseOptions(argv, ["dir", "provider", "model", "config", "dry-run", "yes", "auto", "resolve", "replay", "record"], "compact consolidate");
   const { options } = line;
   if (options.help) {
-    io.stdout(CONSOLIDATE_HELP);
+    printHelp(io, CONSOLIDATE_HELP, line.options.json === true);
     return 0;
   }
   if (options.resolve !== undefined && options.resolve !== "newer")

@@ -1,14 +1,14 @@
 import path from "node:path";
 import { findGoldenCases, runGoldenCase } from "../../golden/run-golden-case.js";
 import type { CliIo } from "../cli-io.js";
-import { GOLDEN_HELP } from "../help.js";
+import { GOLDEN_HELP, printHelp } from "../help.js";
 import { parseOptions } from "../parse-options.js";
 
 /** `compact golden DIR [--update]`: replays recorded answers and compares every written file with expected/. */
 export async function goldenCommand(argv: string[], io: CliIo): Promise<number> {
   const line = parseOptions(argv, ["update"], "compact golden", 1);
   if (line.options.help) {
-    io.stdout(GOLDEN_HELP);
+    printHelp(io, GOLDEN_HELP, line.options.json === true);
     return 0;
   }
   const cases = await findGoldenCases(path.resolve(io.cwd, line.positionals[0] ?? "test/golden"));

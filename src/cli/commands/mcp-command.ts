@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { CliIo } from "../cli-io.js";
-import { MCP_HELP } from "../help.js";
+import { MCP_HELP, printHelp } from "../help.js";
 import { openCompactor } from "../open-compactor.js";
 import { Output } from "../output.js";
 import { parseOptions } from "../parse-options.js";
@@ -12,7 +12,7 @@ import { parseOptions } from "../parse-options.js";
 export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
   const line = parseOptions(argv, ["dir", "config"], "compact mcp");
   if (line.options.help) {
-    io.stdout(MCP_HELP);
+    printHelp(io, MCP_HELP, line.options.json === true);
     return 0;
   }
   // --json makes no sense on a protocol stream; Output only ever writes notes to stderr here.

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { migrateAgentsFile } from "../../migrate/migrate-agents-file.js";
 import type { CliIo } from "../cli-io.js";
-import { MIGRATE_HELP } from "../help.js";
+import { MIGRATE_HELP, printHelp } from "../help.js";
 import { parseOptions } from "../parse-options.js";
 
 /**
@@ -11,7 +11,7 @@ import { parseOptions } from "../parse-options.js";
 export async function migrateCommand(argv: string[], io: CliIo): Promise<number> {
   const line = parseOptions(argv, ["from", "dir", "quiet", "json", "help"], "compact migrate");
   if (line.options.help) {
-    io.stdout(MIGRATE_HELP);
+    printHelp(io, MIGRATE_HELP, line.options.json === true);
     return 0;
   }
   const from = path.resolve(io.cwd, line.options.from ?? ".agents.local.md");

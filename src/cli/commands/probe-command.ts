@@ -1,7 +1,7 @@
 import { missingProbes, readProbes } from "../../consolidate/probes.js";
 import { readSnapshot } from "../../store/snapshot.js";
 import type { CliIo } from "../cli-io.js";
-import { PROBE_HELP } from "../help.js";
+import { PROBE_HELP, printHelp } from "../help.js";
 import { openCompactor } from "../open-compactor.js";
 import { Output } from "../output.js";
 import { parseOptions } from "../parse-options.js";
@@ -10,7 +10,7 @@ import { parseOptions } from "../parse-options.js";
 export async function probeCommand(argv: string[], io: CliIo): Promise<number> {
   const line = parseOptions(argv, ["dir", "config"], "compact probe");
   if (line.options.help) {
-    io.stdout(PROBE_HELP);
+    printHelp(io, PROBE_HELP, line.options.json === true);
     return 0;
   }
   const output = new Output(io, line.options.json === true, line.options.quiet === true);

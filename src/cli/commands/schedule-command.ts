@@ -8,7 +8,7 @@ import { installCron, installSystemd } from "../../schedule/install-schedule.js"
 import { scheduleEntries } from "../../schedule/schedule-entries.js";
 import { clock, DAY_NAMES, localZone, scheduleTime } from "../../schedule/schedule-time.js";
 import type { CliIo } from "../cli-io.js";
-import { SCHEDULE_HELP } from "../help.js";
+import { printHelp, SCHEDULE_HELP } from "../help.js";
 import { compactorOptions } from "../open-compactor.js";
 import { parseOptions } from "../parse-options.js";
 
@@ -22,7 +22,7 @@ const BIN = fileURLToPath(new URL("../../../bin/compact.js", import.meta.url));
 export async function scheduleCommand(argv: string[], io: CliIo): Promise<number> {
   const line = parseOptions(argv, ["dir", "config", "provider", "model", "at", "env-file", "install", "yes", "json", "help"], "compact schedule");
   if (line.options.help) {
-    io.stdout(SCHEDULE_HELP);
+    printHelp(io, SCHEDULE_HELP, line.options.json === true);
     return 0;
   }
   const install = line.options.install;

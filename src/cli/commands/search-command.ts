@@ -1,6 +1,6 @@
 import { UsageError } from "../../errors/usage-error.js";
 import type { CliIo } from "../cli-io.js";
-import { SEARCH_HELP } from "../help.js";
+import { printHelp, SEARCH_HELP } from "../help.js";
 import { openCompactor } from "../open-compactor.js";
 import { Output } from "../output.js";
 import { parseOptions, positiveInteger } from "../parse-options.js";
@@ -11,7 +11,7 @@ const TYPES = ["user", "feedback", "project", "reference", "weekly"];
 export async function searchCommand(argv: string[], io: CliIo): Promise<number> {
   const line = parseOptions(argv, ["dir", "config", "limit", "type"], "compact search", 64);
   if (line.options.help) {
-    io.stdout(SEARCH_HELP);
+    printHelp(io, SEARCH_HELP, line.options.json === true);
     return 0;
   }
   const query = line.positionals.join(" ").trim();

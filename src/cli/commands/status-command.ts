@@ -1,7 +1,7 @@
 import { INDEX_LIMITS } from "../../memory/build-index.js";
 import type { StatusResult } from "../../pipeline/status.js";
 import type { CliIo } from "../cli-io.js";
-import { STATUS_HELP } from "../help.js";
+import { printHelp, STATUS_HELP } from "../help.js";
 import { openCompactor } from "../open-compactor.js";
 import { Output } from "../output.js";
 import { parseOptions } from "../parse-options.js";
@@ -10,7 +10,7 @@ import { parseOptions } from "../parse-options.js";
 export async function statusCommand(argv: string[], io: CliIo): Promise<number> {
   const line = parseOptions(argv, ["dir", "config"], "compact status");
   if (line.options.help) {
-    io.stdout(STATUS_HELP);
+    printHelp(io, STATUS_HELP, line.options.json === true);
     return 0;
   }
   const output = new Output(io, line.options.json === true, line.options.quiet === true);

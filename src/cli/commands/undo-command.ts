@@ -1,6 +1,6 @@
 import { formatProblem } from "../../problems/problem.js";
 import type { CliIo } from "../cli-io.js";
-import { UNDO_HELP } from "../help.js";
+import { printHelp, UNDO_HELP } from "../help.js";
 import { openCompactor } from "../open-compactor.js";
 import { Output } from "../output.js";
 import { parseOptions } from "../parse-options.js";
@@ -9,7 +9,7 @@ import { parseOptions } from "../parse-options.js";
 export async function undoCommand(argv: string[], io: CliIo): Promise<number> {
   const line = parseOptions(argv, ["dir", "config", "list"], "compact undo", 1);
   if (line.options.help) {
-    io.stdout(UNDO_HELP);
+    printHelp(io, UNDO_HELP, line.options.json === true);
     return 0;
   }
   const output = new Output(io, line.options.json === true, line.options.quiet === true);
