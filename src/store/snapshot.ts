@@ -5,7 +5,7 @@ import { readSummaryFile, type SummaryFile } from "../memory/summary-file.js";
 import type { Problem } from "../problems/problem.js";
 import type { MemoryDir } from "./memory-dir.js";
 import { topicPath } from "./memory-layout.js";
-import { isPlainData, SnapshotCache } from "./snapshot-cache.js";
+import { type CachedRead, isPlainData, SnapshotCache } from "./snapshot-cache.js";
 
 /** The memory dir as one run reads it, once: memories, the archive, summaries. */
 export interface Snapshot {
@@ -52,16 +52,10 @@ export async function readSnapshot(dir: MemoryDir, options: ReadSnapshotOptions 
   const summaries = await dir.list(SUMMARY_GLOBS);
   snapshot.problems.push(...topics.skipped, ...archive.skipped, ...summaries.skipped);
 
-  for (const file of topics.files) {
-    if (NOT_MEMORIES.test(path.posix.basename(file)) || file === dir.layout.indexFile) continue;
-    snapshot.occupied.add(file);
-    const memory = await readMemoryFile(dir, cache, file, snapshot);
-    if (memory) snapshot.memories.push(memory);
-  }
-  for (const file of archive.files) {
-    const memory = await readMemoryFile(dir, cache, file, snapshot);
-    if (memory) snapshot.archived.push({ ...memory, status: "superseded" });
-  }
+  const memoryFiles = topics.files.filter((file) => !NOT_MEMORIES.test(path.posix.basename(file)) && file !== dir.layout.indexFile);
+  for (const file of memoryFiles) snapshot.occupied.add(file);
+  for (const memory of await readMemoryFiles(dir, cache, memoryFiles, snapshot)) if (memory) snapshot.memories.push(memory);
+  for (const memory of await readMemoryFiles(dir, cache, archive.files, snapshot)) if (memory) snapshot.archived.push({ ...memory, status: "superseded" });
   // The index is rebuilt, not read as memory; its text tells a rebuild from no change.
   const index = await dir.list([dir.layout.indexFile, "memory-index/*.md"]);
   for (const file of index.files)
@@ -111,20 +105,39 @@ export function isIndexPath(dir: MemoryDir, file: string): boolean {
 type CachedMemory = MemoryRead | { parseAgain: true };
 type PlainSummary = Omit<SummaryFile, "sources"> & { sources: [string, string][] };
 
-async function readMemoryFile(dir: MemoryDir, cache: SnapshotCache, file: string, snapshot: Snapshot): Promise<Memory | undefined> {
+// Files are read this many at a time (a dir of 20,000 memories waits on the disk 20,000 times), and taken in order.
+const READ_AHEAD = 32;
+
+async function readMemoryFiles(dir: MemoryDir, cache: SnapshotCache, files: string[], snapshot: Snapshot): Promise<(Memory | undefined)[]> {
+  const memories: (Memory | undefined)[] = [];
+  for (let at = 0; at < files.length; at += READ_AHEAD) {
+    const batch = files.slice(at, at + READ_AHEAD);
+    const reads = await Promise.all(batch.map((file) => fetchMemoryFile(dir, cache, file)));
+    for (const [i, read] of reads.entries()) memories.push(takeMemoryFile(batch[i]!, read, snapshot));
+  }
+  return memories;
+}
+
+type FetchedMemory = { read: CachedRead<CachedMemory>; text: string };
+
+async function fetchMemoryFile(dir: MemoryDir, cache: SnapshotCache, file: string): Promise<FetchedMemory> {
   let text = "";
-  const cached = await readFile(
+  const read = await cache.read(
     dir,
-    cache,
     file,
-    snapshot,
-    (read) => {
-      text = read;
-      const memory = readMemory(file, read);
-      return isPlainData(memory) ? memory : { parseAgain: true };
+    (raw) => {
+      text = raw;
+      const memory = readMemory(file, raw);
+      return isPlainData(memory) ? memory : ({ parseAgain: true } as const);
     },
     isCachedMemory,
   );
+  return { read, text };
+}
+
+function takeMemoryFile(file: string, fetched: FetchedMemory, snapshot: Snapshot): Memory | undefined {
+  const { text } = fetched;
+  const cached = take(snapshot, file, fetched.read);
   if (cached === undefined) return undefined;
   const read = "parseAgain" in cached ? readMemory(file, text || snapshot.texts.get(file)!) : cached;
   if ("problem" in read) {
@@ -142,7 +155,11 @@ async function readFile<P>(
   parse: (text: string) => P,
   valid: (value: unknown) => value is P,
 ): Promise<P | undefined> {
-  const read = await cache.read(dir, file, parse, valid);
+  return take(snapshot, file, await cache.read(dir, file, parse, valid));
+}
+
+// What a file read puts in the snapshot: its problems and text; its parse, unless it was skipped.
+function take<P>(snapshot: Snapshot, file: string, read: CachedRead<P>): P | undefined {
   if ("skipped" in read) {
     snapshot.problems.push(read.skipped);
     return undefined;
