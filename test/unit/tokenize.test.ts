@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { detectLanguage, stem, terms, tokenize } from "../../src/text/tokenize.js";
 
@@ -10,6 +11,25 @@ describe("tokenize", () => {
     expect(tokenize("决定使用")).toEqual(["决定", "定使", "使用"]);
     expect(tokenize("タスク")).toEqual(["タス", "スク"]);
     expect(tokenize("Postgres数据库")).toEqual(["postgres", "数据", "据库"]);
+  });
+
+  it("reads ASCII text exactly as the Unicode word rule does", () => {
+    const unicodeWords = (text: string) =>
+      text.split("\n").flatMap((line) =>
+        [
+          ...line
+            .normalize("NFKC")
+            .toLowerCase()
+            .matchAll(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:[.'’_-][\p{L}\p{N}\p{M}]+)*/gu),
+        ].map((m) => m[0]),
+      );
+    const ascii = fc.string({ unit: fc.constantFrom(..."aZ9 .'_-\n\t/:,Ab0x-.'"), maxLength: 60 });
+    fc.assert(
+      fc.property(ascii, (text) => {
+        expect(tokenize(text)).toEqual(unicodeWords(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
