@@ -176,10 +176,12 @@ function readFacts(memory: Pick<Memory, "name" | "description" | "body">): Memor
   // Capitalised words are mostly names, and a name like "Ben" or "Will" is another language's stop word.
   const language = detectLanguage(opening.replace(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu, " "));
   const facts = (line: string) => lineFacts(line, language);
+  const name = facts(memory.name);
+  const stated = statementLines.map(facts);
 
-  const subject = new Set(facts(memory.name).words);
+  const subject = new Set(name.words);
   const possessors = new Set([...memory.name.matchAll(POSSESSIVE)].flatMap((match) => contentWords(match[1]!, language)));
-  const sequences = statementLines.map((line) => facts(line).words);
+  const sequences = stated.map((line) => line.words);
   const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => facts(line).words);
   const mentions = new Set<string>();
   for (const word of [...subject, ...sequences.flat(), ...rationale]) {
@@ -187,17 +189,10 @@ function readFacts(memory: Pick<Memory, "name" | "description" | "body">): Memor
     if (/[._/:-]/.test(word)) for (const part of word.split(/[._/:-]+/)) if (part.length > 1) mentions.add(stem(SYNONYMS[part] ?? part, language));
   }
   const statement = [memory.name, ...statementLines].join("\n");
-  const qualifiers = new Set<string>();
-  const values = new Set<string>();
-  const polarity = new Set<string>();
-  const negated = new Set<string>();
-  for (const line of [memory.name, ...statementLines]) for (const qualifier of facts(line).qualifiers) qualifiers.add(qualifier);
-  for (const line of statementLines) {
-    const { values: stated, polarity: signs, negated: unsaid } = facts(line);
-    for (const value of stated) values.add(value);
-    for (const sign of signs) polarity.add(sign);
-    for (const word of unsaid) negated.add(word);
-  }
+  const qualifiers = new Set([name, ...stated].flatMap((line) => line.qualifiers));
+  const values = new Set(stated.flatMap((line) => line.values));
+  const polarity = new Set(stated.flatMap((line) => line.polarity));
+  const negated = new Set(stated.flatMap((line) => line.negated));
   return { subject, possessors, mentions, sequences, values, qualifiers, polarity, negated, statement: statement.toLowerCase(), language };
 }
 

@@ -145,9 +145,7 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
     const { gates, state } = await currentGates(ctx.dir, {
       now,
       logs: ctx.logs,
-      minHours: ctx.settings.minHours,
-      minSessions: ctx.settings.minSessions,
-      maxBytes: ctx.settings.logsMaxBytes,
+      settings: ctx.settings,
       counted: sessions,
     });
     const closed = gates.filter((gate) => !gate.open && !(options.force && gate.name !== "lock"));

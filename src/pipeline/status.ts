@@ -41,9 +41,7 @@ export async function status(ctx: RunContext): Promise<StatusResult> {
   const { gates, state } = await currentGates(ctx.dir, {
     now,
     logs: ctx.logs,
-    minHours: ctx.settings.minHours,
-    minSessions: ctx.settings.minSessions,
-    maxBytes: ctx.settings.logsMaxBytes,
+    settings: ctx.settings,
     ...(lock && !lock.stale ? { lockHolder: `pid ${lock.pid} on ${lock.host} (${lock.command}, since ${lock.startedAt})` } : {}),
   });
   const journals = await readJournals(ctx.dir);

@@ -1,3 +1,4 @@
+import type { Settings } from "../config/settings.js";
 import { type FindLogsOptions, findDailyLogs } from "../logs/find-daily-logs.js";
 import type { LogFile } from "../logs/log-types.js";
 import type { DailyLog } from "../logs/read-daily-log.js";
@@ -12,9 +13,8 @@ export async function currentGates(
   options: {
     now: Date;
     logs: FindLogsOptions;
-    minHours: number;
-    minSessions: number;
-    maxBytes: number;
+    /** The thresholds and the per-log size limit, as the settings give them. */
+    settings: Pick<Settings, "minHours" | "minSessions" | "logsMaxBytes">;
     lockHolder?: string;
     /** Sessions already counted by path (since the last consolidation): those logs are not read again. */
     counted?: Map<string, number>;
@@ -26,15 +26,15 @@ export async function currentGates(
   const since = last?.toISOString().slice(0, 10);
   const counted = options.counted ?? new Map<string, number>();
   const toRead = (since ? files.filter((f) => f.date >= since) : files).filter((f) => !counted.has(f.relPath));
-  const logs = toRead.length > 0 ? await readLogs(dir, toRead, options.maxBytes) : [];
+  const logs = toRead.length > 0 ? await readLogs(dir, toRead, options.settings.logsMaxBytes) : [];
   let known = 0;
   for (const file of files) known += counted.get(file.relPath) ?? 0;
   const gates = evaluateGates({
     now: options.now,
     ...(last ? { lastConsolidation: last } : {}),
     sessionsSince: known + countSessions(logs, last),
-    minHours: options.minHours,
-    minSessions: options.minSessions,
+    minHours: options.settings.minHours,
+    minSessions: options.settings.minSessions,
     ...(options.lockHolder ? { lockHolder: options.lockHolder } : {}),
   });
   return { gates, state };
