@@ -23,6 +23,8 @@ export interface FindOptions {
   minCosine: number;
   /** Unit vectors by memory index; `undefined` for a memory without one. */
   vectors?: (Float32Array | undefined)[] | undefined;
+  /** Only pairs with at least one of these memories (by index) are looked for. */
+  involving?: ReadonlySet<number> | undefined;
 }
 
 export const DEFAULT_FIND: FindOptions = { minLexical: 0.12, minCosine: 0.84 };
@@ -42,12 +44,17 @@ const BRUTE_FORCE_LIMIT = 3000;
  */
 export function findCandidates(words: Set<string>[], heads: Set<string>[], types: string[], options: FindOptions = DEFAULT_FIND): CandidatePair[] {
   const idf = idfOf(words);
+  const wordWeights = words.map((set) => weightOf(set, idf));
+  const headWeights = heads.map((set) => weightOf(set, idf));
   const pairs = new Map<string, CandidatePair>();
   const add = (a: number, b: number) => {
     const [x, y] = a < b ? [a, b] : [b, a];
     const key = `${x}:${y}`;
     if (pairs.has(key)) return pairs.get(key)!;
-    const lexical = Math.max(weightedJaccard(words[x]!, words[y]!, idf), weightedJaccard(heads[x]!, heads[y]!, idf));
+    const lexical = Math.max(
+      jaccardOfWeighed(words[x]!, wordWeights[x]!, words[y]!, wordWeights[y]!, idf),
+      jaccardOfWeighed(heads[x]!, headWeights[x]!, heads[y]!, headWeights[y]!, idf),
+    );
     const pair: CandidatePair = { a: x, b: y, lexical, similarity: lexical };
     const vx = options.vectors?.[x];
     const vy = options.vectors?.[y];
@@ -58,9 +65,11 @@ export function findCandidates(words: Set<string>[], heads: Set<string>[], types
     pairs.set(key, pair);
     return pair;
   };
-  for (const [a, b] of sharingPairs(words, types, idf, options.minLexical)) add(a, b);
-  for (const [a, b] of sharingPairs(heads, types, idf, options.minLexical)) add(a, b);
-  if (options.vectors) for (const [a, b] of closeVectors(options.vectors, types, options.minCosine)) add(a, b);
+  const involving = options.involving;
+  const wanted = (a: number, b: number) => involving === undefined || involving.has(a) || involving.has(b);
+  for (const [a, b] of sharingPairs(words, wordWeights, types, idf, options.minLexical, involving)) add(a, b);
+  for (const [a, b] of sharingPairs(heads, headWeights, types, idf, options.minLexical, involving)) add(a, b);
+  if (options.vectors) for (const [a, b] of closeVectors(options.vectors, types, options.minCosine)) if (wanted(a, b)) add(a, b);
   return [...pairs.values()]
     .filter((pair) => pair.lexical >= options.minLexical || (pair.cosine ?? -1) >= options.minCosine)
     .sort((x, y) => y.similarity - x.similarity || x.a - y.a || x.b - y.b);
@@ -81,26 +90,36 @@ export function idfOf(words: Set<string>[]): Map<string, number> {
 
 /** Σ idf of shared words / Σ idf of all words of either. */
 export function weightedJaccard(a: Set<string>, b: Set<string>, idf: Map<string, number>): number {
+  return jaccardOfWeighed(a, weightOf(a, idf), b, weightOf(b, idf), idf);
+}
+
+function weightOf(set: Set<string>, idf: Map<string, number>): number {
+  let weight = 0;
+  for (const word of set) weight += idf.get(word) ?? 1;
+  return weight;
+}
+
+// With each side's total weight known, only the smaller side is walked: a memory that grew for
+// years is compared with a new one in the new one's time.
+function jaccardOfWeighed(a: Set<string>, weightA: number, b: Set<string>, weightB: number, idf: Map<string, number>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let shared = 0;
-  let union = 0;
-  for (const word of a) {
-    const weight = idf.get(word) ?? 1;
-    union += weight;
-    if (b.has(word)) shared += weight;
-  }
-  for (const word of b) if (!a.has(word)) union += idf.get(word) ?? 1;
-  return union === 0 ? 0 : shared / union;
+  for (const word of small) if (large.has(word)) shared += idf.get(word) ?? 1;
+  const union = weightA + weightB - shared;
+  return union <= 0 ? 0 : shared / union;
 }
 
 // Pairs of one type sharing two words (one, for a memory of very few) that are not in too many
 // memories, and enough of them: shared weight below `minimum` × a's weight cannot reach `minimum`.
-function* sharingPairs(words: Set<string>[], types: string[], idf: Map<string, number>, minimum: number): Generator<[number, number]> {
+function* sharingPairs(
+  words: Set<string>[],
+  weightOf: number[],
+  types: string[],
+  idf: Map<string, number>,
+  minimum: number,
+  involving: ReadonlySet<number> | undefined,
+): Generator<[number, number]> {
   const postings = new Map<string, number[]>();
-  const weightOf = words.map((set) => {
-    let weight = 0;
-    for (const word of set) weight += idf.get(word) ?? 1;
-    return weight;
-  });
   words.forEach((set, index) => {
     for (const word of set) {
       const list = postings.get(word);
@@ -112,14 +131,16 @@ function* sharingPairs(words: Set<string>[], types: string[], idf: Map<string, n
   const shared = new Int32Array(words.length);
   const weight = new Float64Array(words.length);
   const touched: number[] = [];
-  for (let a = 0; a < words.length; a++) {
+  // With `involving`, each pair is met from its involved side: b is every other memory, once.
+  const starts = involving ? [...involving].sort((x, y) => x - y) : words.keys();
+  for (const a of starts) {
     touched.length = 0;
     for (const word of words[a]!) {
       const list = postings.get(word)!;
       if (list.length > MAX_POSTINGS) continue;
       const w = idf.get(word) ?? 1;
       for (const b of list) {
-        if (b <= a || types[b] !== types[a]) continue;
+        if (b === a || types[b] !== types[a] || (involving ? involving.has(b) && b < a : b < a)) continue;
         if (shared[b] === 0) touched.push(b);
         shared[b]! += 1;
         weight[b]! += w;

@@ -28,6 +28,13 @@ export interface PlanOptions {
   subjectSimilarity?: number;
   /** Memories just written: on equal dates they count as the newer, so an existing file is the one kept. */
   justWritten?: Set<string>;
+  /**
+   * Decide only about these memories (by id): pairs with one of them, their
+   * age and their dates. A week's merge step plans its new memories against
+   * their neighbours; how the neighbours stand with each other is left to
+   * `compact consolidate`.
+   */
+  only?: Set<string>;
   /** Unit vectors by memory id (embeddings): they decide which memories are about one subject. */
   vectors?: Map<string, Float32Array>;
   /**
@@ -70,6 +77,8 @@ export function planConsolidation(memories: Memory[], options: PlanOptions): Con
     cosineFloor: options.cosineFloor ?? DEFAULT_JUDGE.cosineFloor,
   };
   const eligible = memories.filter((memory) => !isAutoReminder(memory));
+  const decides = (memory: Memory) => options.only === undefined || options.only.has(memoryId(memory));
+  const involving = options.only ? new Set(eligible.flatMap((memory, index) => (decides(memory) ? [index] : []))) : undefined;
   const sides: JudgedSide[] = eligible.map((memory) => ({ memory, facts: memoryFacts(memory) }));
   const vectors = options.vectors ? eligible.map((memory) => options.vectors!.get(memoryId(memory))) : undefined;
   const scale = vectors ? vectorScale(vectors) : undefined;
@@ -81,7 +90,7 @@ export function planConsolidation(memories: Memory[], options: PlanOptions): Con
     // Name and description: the description is the first statement sequence when there is one.
     sides.map((side) => new Set([...side.facts.subject, ...(side.memory.description.trim() ? (side.facts.sequences[0] ?? []) : [])])),
     eligible.map((memory) => memory.type),
-    { minLexical: options.subjectSimilarity ?? DEFAULT_FIND.minLexical, minCosine: candidateCosine, vectors },
+    { minLexical: options.subjectSimilarity ?? DEFAULT_FIND.minLexical, minCosine: candidateCosine, vectors, involving },
   );
   // Each memory's nearest neighbour: any closer than a candidate pair is a candidate pair too.
   const nearest = new Float64Array(eligible.length).fill(-1);
@@ -149,7 +158,7 @@ export function planConsolidation(memories: Memory[], options: PlanOptions): Con
   const redates: RedateOperation[] = [];
   for (const memory of eligible) {
     const id = memoryId(memory);
-    if (memory.pinned || used.has(id)) continue;
+    if (memory.pinned || used.has(id) || !decides(memory)) continue;
     const days = retention[memory.type];
     const since = memory.updated || memory.created;
     if (days != null && since) {

@@ -106,7 +106,7 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
       if (current) pool.set(current.file, current);
     }
     for (const memory of written) pool.set(memory.file, memory);
-    const plan = planConsolidation([...pool.values()], { today, retention: options.retention, justWritten: fresh });
+    const plan = planConsolidation([...pool.values()], { today, retention: options.retention, justWritten: fresh, only: fresh });
     plan.merges = plan.merges.filter((m) => fresh.has(m.keep) || fresh.has(m.fold));
     plan.redates = plan.redates.filter((r) => fresh.has(r.id));
     plan.prunes = [];
