@@ -160,19 +160,69 @@ const factsCache = new WeakMap<object, { name: string; description: string; body
 export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body">): MemoryFacts {
   const cached = factsCache.get(memory);
   if (cached && cached.name === memory.name && cached.description === memory.description && cached.body === memory.body) return cached.facts;
-  const facts = readFacts(memory);
+  const key = `${memory.name}\u0000${memory.description}`;
+  const { facts, sampled } = grownFacts(key, memory.body) ?? readFacts(memory);
   factsCache.set(memory, { name: memory.name, description: memory.description, body: memory.body, facts });
+  if (sampled) {
+    if (grown.size >= GROWN_LIMIT) grown.clear();
+    grown.set(key, { body: memory.body, facts });
+  }
   return facts;
 }
 
-function readFacts(memory: Pick<Memory, "name" | "description" | "body">): MemoryFacts {
-  const bodyLines = memory.body
+/** Facts, and whether the text already filled the sample the language is told from. */
+type ReadFacts = { facts: MemoryFacts; sampled: boolean };
+
+// A memory that learns something every week is its last text with lines added at the end (mergeMemory).
+// Once its text fills the language sample, its facts are the last facts and the added lines' facts,
+// so a long run reads what a memory learned, not the whole memory again, each week.
+const GROWN_LIMIT = 2_000;
+const grown = new Map<string, { body: string; facts: MemoryFacts }>();
+
+function grownFacts(key: string, body: string): ReadFacts | undefined {
+  const last = grown.get(key);
+  if (!last || body.length <= last.body.length || body[last.body.length] !== "\n" || !body.startsWith(last.body)) return undefined;
+  const previous = last.facts;
+  const bodyLines = factLines(body.slice(last.body.length + 1));
+  const statementLines = bodyLines.filter((line) => !RATIONALE.test(line));
+  const stated = statementLines.map((line) => lineFacts(line, previous.language));
+  const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => lineFacts(line, previous.language).words);
+  const mentions = new Set(previous.mentions);
+  addMentions(mentions, [...stated.flatMap((line) => line.words), ...rationale], previous.language);
+  const facts: MemoryFacts = {
+    ...previous,
+    mentions,
+    sequences: [...previous.sequences, ...stated.map((line) => line.words)],
+    values: new Set([...previous.values, ...stated.flatMap((line) => line.values)]),
+    qualifiers: new Set([...previous.qualifiers, ...stated.flatMap((line) => line.qualifiers)]),
+    polarity: new Set([...previous.polarity, ...stated.flatMap((line) => line.polarity)]),
+    negated: new Set([...previous.negated, ...stated.flatMap((line) => line.negated)]),
+    statement: statementLines.length === 0 ? previous.statement : `${previous.statement}\n${statementLines.join("\n").toLowerCase()}`,
+  };
+  return { facts, sampled: true };
+}
+
+function factLines(body: string): string[] {
+  return body
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line !== "" && !BOILERPLATE.some((pattern) => pattern.test(line)));
+}
+
+function addMentions(mentions: Set<string>, words: Iterable<string>, language: Language): void {
+  for (const word of words) {
+    mentions.add(word);
+    if (/[._/:-]/.test(word)) for (const part of word.split(/[._/:-]+/)) if (part.length > 1) mentions.add(stem(SYNONYMS[part] ?? part, language));
+  }
+}
+
+/** A memory's facts read from its whole text, never from a cache. */
+export function readFacts(memory: Pick<Memory, "name" | "description" | "body">): ReadFacts {
+  const bodyLines = factLines(memory.body);
   const statementLines = [memory.description, ...bodyLines.filter((line) => !RATIONALE.test(line))].filter((line) => line.trim() !== "");
   // The language is told by the first few thousand words: a body that grows week by week is not read whole for it.
-  const opening = [memory.name, memory.description, ...bodyLines].join("\n").slice(0, LANGUAGE_SAMPLE);
+  const text = [memory.name, memory.description, ...bodyLines].join("\n");
+  const opening = text.slice(0, LANGUAGE_SAMPLE);
   // Capitalised words are mostly names, and a name like "Ben" or "Will" is another language's stop word.
   const language = detectLanguage(opening.replace(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu, " "));
   const facts = (line: string) => lineFacts(line, language);
@@ -184,16 +234,16 @@ function readFacts(memory: Pick<Memory, "name" | "description" | "body">): Memor
   const sequences = stated.map((line) => line.words);
   const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => facts(line).words);
   const mentions = new Set<string>();
-  for (const word of [...subject, ...sequences.flat(), ...rationale]) {
-    mentions.add(word);
-    if (/[._/:-]/.test(word)) for (const part of word.split(/[._/:-]+/)) if (part.length > 1) mentions.add(stem(SYNONYMS[part] ?? part, language));
-  }
+  addMentions(mentions, [...subject, ...sequences.flat(), ...rationale], language);
   const statement = [memory.name, ...statementLines].join("\n");
   const qualifiers = new Set([name, ...stated].flatMap((line) => line.qualifiers));
   const values = new Set(stated.flatMap((line) => line.values));
   const polarity = new Set(stated.flatMap((line) => line.polarity));
   const negated = new Set(stated.flatMap((line) => line.negated));
-  return { subject, possessors, mentions, sequences, values, qualifiers, polarity, negated, statement: statement.toLowerCase(), language };
+  return {
+    facts: { subject, possessors, mentions, sequences, values, qualifiers, polarity, negated, statement: statement.toLowerCase(), language },
+    sampled: text.length >= LANGUAGE_SAMPLE,
+  };
 }
 
 const LANGUAGE_SAMPLE = 32_000;

@@ -38,8 +38,25 @@ export class RunMemories {
   update(files: Iterable<string>, next: Memory[]): void {
     const changed = new Set(files);
     if (changed.size === 0) return;
-    for (const file of changed) this.drop(memoryId({ file }));
-    for (const memory of next) if (changed.has(memory.file)) this.put(memory);
+    const now = new Map(next.filter((memory) => changed.has(memory.file)).map((memory) => [memory.file, memory]));
+    for (const file of changed) {
+      const id = memoryId({ file });
+      const before = this.byId.get(id);
+      const after = now.get(file);
+      if (before && after && this.grew(id, before, after)) continue;
+      this.drop(id);
+      if (after) this.put(after);
+    }
+  }
+
+  // A memory that only learned lines at its end (mergeMemory) has the added text indexed, not all of it again.
+  private grew(id: string, before: Memory, after: Memory): boolean {
+    const { body } = before;
+    if (before.name !== after.name || before.description !== after.description) return false;
+    if (after.body.length <= body.length || after.body[body.length] !== "\n" || !after.body.startsWith(body)) return false;
+    if (!this.index.append(id, after.body.slice(body.length + 1))) return false;
+    this.byId.set(id, after);
+    return true;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { type Language, terms } from "../text/tokenize.js";
+import { type Language, readTerms, terms } from "../text/tokenize.js";
 
 /** A ranked id, with its score. */
 export interface Ranked {
@@ -17,6 +17,8 @@ const B = 0.75;
 export class Bm25Index {
   private readonly postings = new Map<string, Map<string, number>>();
   private readonly docTerms = new Map<string, Map<string, number>>();
+  // The language of a document whose language cannot change with text added at its end.
+  private readonly settled = new Map<string, Language>();
   private totalLength = 0;
 
   get size(): number {
@@ -26,21 +28,39 @@ export class Bm25Index {
   /** Adds (or replaces) a document; its language is detected unless given. */
   add(id: string, text: string, language?: Language): void {
     if (this.docTerms.has(id)) this.remove(id);
-    const counts = new Map<string, number>();
-    let length = 0;
-    for (const term of terms(text, language)) {
-      counts.set(term, (counts.get(term) ?? 0) + 1);
-      length++;
-    }
-    counts.set("\0length", length);
-    for (const [term, tf] of counts) {
-      if (term === "\0length") continue;
+    const read = readTerms(text, language);
+    const counts = new Map<string, number>([["\0length", 0]]);
+    this.docTerms.set(id, counts);
+    if (read.settled) this.settled.set(id, read.language);
+    this.count(id, counts, read.terms);
+  }
+
+  /**
+   * Adds text at the end of a document, as if it had been added with it (a
+   * line break between): a memory that grew is not indexed whole again.
+   * False, changing nothing, when the document's language could still change
+   * with it: then `add` the whole text.
+   */
+  append(id: string, text: string): boolean {
+    const counts = this.docTerms.get(id);
+    const language = this.settled.get(id);
+    if (!counts || !language) return false;
+    this.count(id, counts, terms(text, language));
+    return true;
+  }
+
+  private count(id: string, counts: Map<string, number>, found: string[]): void {
+    const added = new Map<string, number>();
+    for (const term of found) added.set(term, (added.get(term) ?? 0) + 1);
+    for (const [term, more] of added) {
+      const tf = (counts.get(term) ?? 0) + more;
+      counts.set(term, tf);
       const list = this.postings.get(term);
       if (list) list.set(id, tf);
       else this.postings.set(term, new Map([[id, tf]]));
     }
-    this.docTerms.set(id, counts);
-    this.totalLength += length;
+    counts.set("\0length", counts.get("\0length")! + found.length);
+    this.totalLength += found.length;
   }
 
   remove(id: string): void {
@@ -53,6 +73,7 @@ export class Bm25Index {
     }
     this.totalLength -= counts.get("\0length") ?? 0;
     this.docTerms.delete(id);
+    this.settled.delete(id);
   }
 
   /** Whether some document has the term. */

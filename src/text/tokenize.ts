@@ -135,14 +135,26 @@ export function stem(word: string, language: Language = "english"): string {
  * consolidation and search all compare text through it.
  */
 export function terms(text: string, language?: Language): string[] {
+  return readTerms(text, language).terms;
+}
+
+// A text's language is told by its first words: text added after them cannot change it.
+const LANGUAGE_TOKENS = 800;
+
+/**
+ * `terms`, with the language they were stemmed in and whether it is settled:
+ * told from a full sample of words (or given), so that terms of text added
+ * at the end, in that language, are the terms the whole text would have.
+ */
+export function readTerms(text: string, language?: Language): { terms: string[]; language: Language; settled: boolean } {
   const tokens = tokenize(text);
-  const lang = language ?? detectFromTokens(tokens.slice(0, 800));
+  const lang = language ?? detectFromTokens(tokens.slice(0, LANGUAGE_TOKENS));
   const out: string[] = [];
   for (const token of tokens) {
     if (isStopWord(token, lang)) continue;
     out.push(stem(token, lang));
   }
-  return out;
+  return { terms: out, language: lang, settled: language !== undefined || tokens.length >= LANGUAGE_TOKENS };
 }
 
 /** The distinct terms of a text. */

@@ -31,3 +31,40 @@ describe("Bm25Index.rankTerms", () => {
     expect(index.search("invoice deploy", 1)[0]!.id).toBe("b");
   });
 });
+
+describe("Bm25Index.append", () => {
+  const line = fc
+    .array(fc.constantFrom(...WORDS, "the", "und", "die", "der", "los", "API", "v1.2"), { minLength: 1, maxLength: 12 })
+    .map((words) => words.join(" "));
+  const text = (minLength: number) => fc.array(line, { minLength, maxLength: minLength + 20 }).map((lines) => lines.join("\n"));
+
+  it("indexes a document grown at its end as the whole text, once its language is settled", () => {
+    fc.assert(
+      fc.property(fc.array(text(1), { minLength: 1, maxLength: 6 }), text(90), text(1), (others, start, added) => {
+        const grown = new Bm25Index();
+        const whole = new Bm25Index();
+        for (const [i, other] of others.entries()) {
+          grown.add(`o${i}`, other);
+          whole.add(`o${i}`, other);
+        }
+        grown.add("m", start);
+        const appended = grown.append("m", added);
+        if (!appended) grown.add("m", `${start}\n${added}`);
+        whole.add("m", `${start}\n${added}`);
+        // 90 lines of up to 12 words are not always 800 words: a short start is indexed whole again.
+        expect(appended).toBe(start.split(/\s+/).length >= 800);
+        expect(new Set(grown.termsOf("m"))).toEqual(new Set(whole.termsOf("m")));
+        const query = WORDS.map((term, i) => ({ term, weight: 1 + i / 10 }));
+        expect(grown.rankTerms(query, 10)).toEqual(whole.rankTerms(query, 10));
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it("refuses a document it does not have, or whose language could still change", () => {
+    const index = new Bm25Index();
+    expect(index.append("missing", "deploy")).toBe(false);
+    index.add("short", "deploy backend");
+    expect(index.append("short", "die der und")).toBe(false);
+  });
+});

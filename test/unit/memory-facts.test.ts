@@ -1,0 +1,79 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type MemoryFacts, memoryFacts, readFacts } from "../../src/consolidate/memory-facts.js";
+
+// Sets compared by content: a grown memory's facts may list them in another order.
+function plain(facts: MemoryFacts) {
+  const sorted = (set: Set<string>) => [...set].sort();
+  return {
+    ...facts,
+    subject: sorted(facts.subject),
+    possessors: sorted(facts.possessors),
+    mentions: sorted(facts.mentions),
+    values: sorted(facts.values),
+    qualifiers: sorted(facts.qualifiers),
+    polarity: sorted(facts.polarity),
+    negated: sorted(facts.negated),
+  };
+}
+
+const LINES = [
+  "- Deploys go to eu-west-1 on Mondays, never on Fridays.",
+  "**Why:** the on-call rotation is thin at the weekend.",
+  "Restarted backend at 14:05; api.example.com returns 200 again.",
+  "  ",
+  "**Added 2026-03-02:**",
+  "Dana's answer style: short replies, no emoji.",
+  "- k8s pool size set to 54 (was 32) in production",
+  "## [09:12] decision: use pgvector for search",
+  "Wir nutzen ab sofort Postgres 16 auf prod-db-2.",
+  "We don't cache tokens; TTL 15 min, see docs/cache.md",
+  "**How to apply:** run `make release` from main only.",
+];
+
+// A body past the language sample, as a memory that learned something for years has.
+const LONG_BODY = Array.from({ length: 700 }, (_, i) => `${LINES[i % LINES.length]} (${i})`).join("\n");
+
+describe("memory facts of a memory that grows", () => {
+  it("reads the same facts from the added lines as from the whole text", () => {
+    const name = "Restarted backend";
+    const description = "What restarting the backend fixed";
+    expect(readFacts({ name, description, body: LONG_BODY }).sampled).toBe(true);
+    let body = LONG_BODY;
+    memoryFacts({ name, description, body });
+    for (const added of ["**Added 2026-04-01:**\n\n- Pool size now 60 on staging, always after 18:00.", "\n- never restart on Fridays\n**Why:** 2 outages"]) {
+      body = `${body}\n\n${added}`;
+      const grown = memoryFacts({ name, description, body });
+      expect(plain(grown)).toEqual(plain(readFacts({ name, description, body }).facts));
+      expect(grown.values.has("number:60") || [...grown.values].some((value) => value.endsWith(":60"))).toBe(true);
+    }
+  });
+
+  it("matches the whole-text read for any lines added to any long body", () => {
+    const line = fc.oneof(fc.constantFrom(...LINES), fc.string({ maxLength: 60 }));
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 12 }),
+        fc.array(line, { minLength: 1, maxLength: 6 }),
+        fc.string({ maxLength: 3 }),
+        (first, next, tag) => {
+          const name = `Deploy notes ${tag}`;
+          const description = "Where and when we deploy";
+          const before = `${LONG_BODY}\n${first.join("\n")}`;
+          const after = `${before}\n${next.join("\n")}`;
+          memoryFacts({ name, description, body: before });
+          expect(plain(memoryFacts({ name, description, body: after }))).toEqual(plain(readFacts({ name, description, body: after }).facts));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("reads a short body whole: its language may still change", () => {
+    const name = "Reply language";
+    const description = "";
+    memoryFacts({ name, description, body: "Antworten bitte auf Deutsch." });
+    const body = "Antworten bitte auf Deutsch.\nReplies in English from now on, the team is international and we always write in English.";
+    expect(plain(memoryFacts({ name, description, body }))).toEqual(plain(readFacts({ name, description, body }).facts));
+  });
+});
