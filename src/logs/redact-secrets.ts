@@ -1,5 +1,6 @@
 import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
 import type { SecretLintRuleContext, SecretLintRuleCreator, SecretLintSourceCode } from "@secretlint/types";
+import { sha256 } from "../text/hash.js";
 import { isPlaceholder, SECRET_PATTERNS } from "./secret-patterns.js";
 
 /** Text with its secrets replaced by `[REDACTED:kind]`. */
@@ -65,6 +66,11 @@ const URL_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:([^\s/?#@]+(?:@[^\s/?#@]+
 const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
 const QUOTES = new Set(['"', "'", "`"]);
 const MAX_PASSES = 4;
+// A text found clean is clean again: a memory a long run rewrites every week goes to the trash as it
+// was written the week before, and is not scanned twice. By content hash, for texts worth hashing.
+const KNOWN_CLEAN_FROM = 4096;
+const KNOWN_CLEAN_LIMIT = 4096;
+const knownClean = new Set<string>();
 
 /**
  * Replaces secrets with `[REDACTED:kind]`: secretlint's recommended rules plus
@@ -72,7 +78,13 @@ const MAX_PASSES = 4;
  * the marker) so line numbers do not move; already-redacted text comes back unchanged.
  */
 export async function redactSecrets(text: string): Promise<RedactionResult> {
+  const key = text.length >= KNOWN_CLEAN_FROM ? sha256(text) : undefined;
+  if (key !== undefined && knownClean.has(key)) return { text, count: 0, kinds: [] };
   let result = await redactOnce(text);
+  if (key !== undefined && result.count === 0) {
+    if (knownClean.size >= KNOWN_CLEAN_LIMIT) knownClean.clear();
+    knownClean.add(key);
+  }
   // A secret glued to another can only show its edges once its neighbour is a marker: go again.
   for (let pass = 1; pass < MAX_PASSES && result.count > 0; pass++) {
     const next = await redactOnce(result.text);

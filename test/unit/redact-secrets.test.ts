@@ -54,3 +54,27 @@ describe("redactSecrets", () => {
     expect(await redactSecrets("")).toEqual({ text: "", count: 0, kinds: [] });
   });
 });
+
+describe("redactSecrets on long texts seen before", () => {
+  const clean = Array.from({ length: 200 }, (_, i) => `- Deploy ${i} went to staging; nothing to report.`).join("\n");
+
+  it("finds a secret added to a text found clean, wherever it is added", async () => {
+    expect((await redactSecrets(clean)).count).toBe(0);
+    expect((await redactSecrets(clean)).text).toBe(clean);
+    for (const grown of [
+      `${clean}\nthe password for staging is hunter2`,
+      `the password for staging is hunter2\n${clean}`,
+      clean.replace("- Deploy 7 went to staging; nothing to report.", "the password for staging is hunter2"),
+    ]) {
+      const result = await redactSecrets(grown);
+      expect(grown.length).toBeGreaterThan(4096);
+      expect(result.count).toBe(1);
+      expect(result.text).not.toContain("hunter2");
+    }
+  });
+
+  it("redacts a long text with a secret every time it is seen", async () => {
+    const secret = `${clean}\nkey ${fake("sk-ant-api03-", 60)} here`;
+    for (let i = 0; i < 3; i++) expect((await redactSecrets(secret)).count).toBe(1);
+  });
+});
