@@ -198,4 +198,28 @@ describe("fitBudget", () => {
     expect(fitBudget(p)).toEqual([]);
     expect(p.prunes).toHaveLength(1);
   });
+
+  it("with `only`, decides about those memories alone: how two others stand is left out", () => {
+    const redis = memory(
+      "project_cache",
+      { name: "Cache layer", description: "The cache runs on Redis", updated: "2026-01-10" },
+      "The API cache runs on Redis with a 5 minute TTL.",
+    );
+    const postgres = memory(
+      "project_cache-postgres",
+      { name: "Cache layer moved", description: "The cache is now in Postgres", updated: "2026-03-01" },
+      "We dropped Redis; the API cache is now a Postgres table with a 5 minute TTL.",
+    );
+    const restated = memory(
+      "project_cache-table",
+      { name: "Cache layer moved", description: "The cache is now in Postgres", updated: "2026-04-01" },
+      "We dropped Redis; the API cache is now a Postgres table with a 5 minute TTL.",
+    );
+    const all = planConsolidation([redis, postgres, restated], { today });
+    expect(all.conflicts.map((c) => [c.a, c.b])).toEqual([["project_cache-postgres", "project_cache-table"]]);
+    const only = planConsolidation([redis, postgres, restated], { today, only: new Set(["project_cache"]) });
+    const decided = [...only.conflicts.map((c) => [c.a, c.b]), ...only.merges.map((m) => [m.keep, m.fold]), ...only.undecided];
+    expect(decided.length).toBeGreaterThan(0);
+    for (const pair of decided) expect(pair).toContain("project_cache");
+  });
 });
