@@ -161,28 +161,33 @@ export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body"
   const cached = factsCache.get(memory);
   if (cached && cached.name === memory.name && cached.description === memory.description && cached.body === memory.body) return cached.facts;
   const key = `${memory.name}\u0000${memory.description}`;
-  const { facts, sampled } = grownFacts(key, memory.body) ?? readFacts(memory);
-  factsCache.set(memory, { name: memory.name, description: memory.description, body: memory.body, facts });
-  if (sampled) {
-    if (grown.size >= GROWN_LIMIT) grown.clear();
-    grown.set(key, { body: memory.body, facts });
-  }
-  return facts;
+  const read = grownFacts(key, memory) ?? readFacts(memory);
+  factsCache.set(memory, { name: memory.name, description: memory.description, body: memory.body, facts: read.facts });
+  if (grown.size >= GROWN_LIMIT) grown.clear();
+  grown.set(key, { body: memory.body, ...read });
+  return read.facts;
 }
 
 /** Facts, and whether the text already filled the sample the language is told from. */
 type ReadFacts = { facts: MemoryFacts; sampled: boolean };
 
 // A memory that learns something every week is its last text with lines added at the end (mergeMemory).
-// Once its text fills the language sample, its facts are the last facts and the added lines' facts,
-// so a long run reads what a memory learned, not the whole memory again, each week.
-const GROWN_LIMIT = 2_000;
-const grown = new Map<string, { body: string; facts: MemoryFacts }>();
+// Its facts are the last facts and the added lines' facts when the language is the same (settled once
+// the text fills the sample it is told from), so a long run reads what a memory learned, not all of it.
+const GROWN_LIMIT = 20_000;
+const grown = new Map<string, { body: string } & ReadFacts>();
 
-function grownFacts(key: string, body: string): ReadFacts | undefined {
+function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "body">): ReadFacts | undefined {
+  const { body } = memory;
   const last = grown.get(key);
   if (!last || body.length <= last.body.length || body[last.body.length] !== "\n" || !body.startsWith(last.body)) return undefined;
   const previous = last.facts;
+  let sampled = true;
+  if (!last.sampled) {
+    const text = [memory.name, memory.description, ...factLines(body)].join("\n");
+    if (languageOf(text) !== previous.language) return undefined;
+    sampled = text.length >= LANGUAGE_SAMPLE;
+  }
   const bodyLines = factLines(body.slice(last.body.length + 1));
   const statementLines = bodyLines.filter((line) => !RATIONALE.test(line));
   const stated = statementLines.map((line) => lineFacts(line, previous.language));
@@ -199,7 +204,13 @@ function grownFacts(key: string, body: string): ReadFacts | undefined {
     negated: new Set([...previous.negated, ...stated.flatMap((line) => line.negated)]),
     statement: statementLines.length === 0 ? previous.statement : `${previous.statement}\n${statementLines.join("\n").toLowerCase()}`,
   };
-  return { facts, sampled: true };
+  return { facts, sampled };
+}
+
+// The language is told by the first few thousand words: a body that grows week by week is not read whole for it.
+// Capitalised words are mostly names, and a name like "Ben" or "Will" is another language's stop word.
+function languageOf(text: string): Language {
+  return detectLanguage(text.slice(0, LANGUAGE_SAMPLE).replace(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu, " "));
 }
 
 function factLines(body: string): string[] {
@@ -220,11 +231,8 @@ function addMentions(mentions: Set<string>, words: Iterable<string>, language: L
 export function readFacts(memory: Pick<Memory, "name" | "description" | "body">): ReadFacts {
   const bodyLines = factLines(memory.body);
   const statementLines = [memory.description, ...bodyLines.filter((line) => !RATIONALE.test(line))].filter((line) => line.trim() !== "");
-  // The language is told by the first few thousand words: a body that grows week by week is not read whole for it.
   const text = [memory.name, memory.description, ...bodyLines].join("\n");
-  const opening = text.slice(0, LANGUAGE_SAMPLE);
-  // Capitalised words are mostly names, and a name like "Ben" or "Will" is another language's stop word.
-  const language = detectLanguage(opening.replace(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu, " "));
+  const language = languageOf(text);
   const facts = (line: string) => lineFacts(line, language);
   const name = facts(memory.name);
   const stated = statementLines.map(facts);

@@ -69,6 +69,29 @@ describe("memory facts of a memory that grows", () => {
     );
   });
 
+  it("matches the whole-text read for lines added to a short body, whose language may change with them", () => {
+    const line = fc.oneof(
+      fc.constantFrom(...LINES, "Die Antwort ist auf Deutsch und wir bleiben dabei.", "la respuesta es en español y no cambia"),
+      fc.string({ maxLength: 60 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 6 }),
+        fc.array(line, { minLength: 1, maxLength: 6 }),
+        fc.string({ maxLength: 3 }),
+        (first, next, tag) => {
+          const name = `Reply notes ${tag}`;
+          const description = "How replies are written";
+          const before = first.join("\n");
+          const after = `${before}\n${next.join("\n")}`;
+          memoryFacts({ name, description, body: before });
+          expect(plain(memoryFacts({ name, description, body: after }))).toEqual(plain(readFacts({ name, description, body: after }).facts));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it("reads a short body whole: its language may still change", () => {
     const name = "Reply language";
     const description = "";
