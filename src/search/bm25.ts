@@ -110,20 +110,55 @@ export class Bm25Index {
     return this.postings.get(term)?.size ?? 0;
   }
 
-  /** Scores for weighted query terms, best first (ties by id, so the order is stable). */
+  /**
+   * Scores for weighted query terms, best first (ties by id, so the order is
+   * stable). Terms are taken most telling first; once the terms left could
+   * not lift a document not yet met past the `limit`-th score so far, only
+   * the documents still in reach are scored, term by term in query order (the
+   * same sums as scoring every document). Common terms of a long history are
+   * in thousands of documents: most of those are never walked.
+   */
   rankTerms(query: Iterable<{ term: string; weight: number }>, limit: number): Ranked[] {
-    const scores = new Map<string, number>();
     const n = this.docTerms.size;
     const average = n === 0 ? 1 : this.totalLength / n || 1;
+    const items: { term: string; weight: number; idf: number; list: Map<string, number> }[] = [];
     for (const { term, weight } of query) {
       const list = this.postings.get(term);
-      if (!list) continue;
-      const idf = Math.log(1 + (n - list.size + 0.5) / (list.size + 0.5));
-      for (const [id, tf] of list) {
-        const length = this.docTerms.get(id)!.get("\0length") ?? 0;
-        const norm = tf + K1 * (1 - B + (B * length) / average);
-        scores.set(id, (scores.get(id) ?? 0) + weight * idf * ((tf * (K1 + 1)) / norm));
+      if (list) items.push({ term, weight, idf: Math.log(1 + (n - list.size + 0.5) / (list.size + 0.5)), list });
+    }
+    const part = (weight: number, idf: number, tf: number, length: number) => weight * idf * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / average)));
+    const lengthOf = (id: string) => this.docTerms.get(id)!.get("\0length") ?? 0;
+    // The most a term adds to any document's score.
+    const bound = (item: (typeof items)[number]) => item.weight * item.idf * (K1 + 1);
+    const ordered = items.every((item) => item.weight > 0) ? [...items].sort((a, b) => bound(b) - bound(a)) : [];
+    let left = ordered.reduce((sum, item) => sum + bound(item), 0);
+    const partial = new Map<string, number>();
+    let checkBelow = left / 2;
+    for (const item of ordered) {
+      for (const [id, tf] of item.list) partial.set(id, (partial.get(id) ?? 0) + part(item.weight, item.idf, tf, lengthOf(id)));
+      left -= bound(item);
+      if (left > checkBelow || partial.size < limit) continue;
+      checkBelow = left / 2;
+      // Sums taken in another order may differ in the last bits: bounds keep a margin.
+      const kth = kthLargest([...partial.values()], limit) * (1 - 1e-9);
+      if (left >= kth) continue;
+      const scores = new Map<string, number>();
+      for (const [id, sum] of partial) {
+        if (sum + left < kth) continue;
+        const counts = this.docTerms.get(id)!;
+        const length = counts.get("\0length") ?? 0;
+        let score = 0;
+        for (const { term, weight, idf } of items) {
+          const tf = counts.get(term);
+          if (tf !== undefined) score += part(weight, idf, tf, length);
+        }
+        scores.set(id, score);
       }
+      return best(scores, limit).map(([id, score]) => ({ id, score }));
+    }
+    const scores = new Map<string, number>();
+    for (const { weight, idf, list } of items) {
+      for (const [id, tf] of list) scores.set(id, (scores.get(id) ?? 0) + part(weight, idf, tf, lengthOf(id)));
     }
     return best(scores, limit).map(([id, score]) => ({ id, score }));
   }
@@ -137,6 +172,29 @@ export class Bm25Index {
       limit,
     );
   }
+}
+
+// The k-th largest value (k ≥ 1, values.length ≥ k), by selection: values is reordered.
+function kthLargest(values: number[], k: number): number {
+  let [low, high] = [0, values.length - 1];
+  const target = k - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >> 1]!;
+    let [i, j] = [low, high];
+    while (i <= j) {
+      while (values[i]! > pivot) i++;
+      while (values[j]! < pivot) j--;
+      if (i <= j) {
+        [values[i], values[j]] = [values[j]!, values[i]!];
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) high = j;
+    else if (target >= i) low = i;
+    else break;
+  }
+  return values[target]!;
 }
 
 const byScore = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);

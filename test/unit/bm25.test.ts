@@ -23,6 +23,24 @@ describe("Bm25Index.rankTerms", () => {
     );
   });
 
+  it("gives exactly the scores of ranking every document, for weighted queries over many documents", () => {
+    const vocabulary = [...WORDS, ...Array.from({ length: 40 }, (_, i) => `term${i}`)];
+    const doc = fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 40 }).map((words) => words.join(" "));
+    const query = fc.uniqueArray(fc.record({ term: fc.constantFrom(...vocabulary), weight: fc.double({ min: 0.1, max: 5, noNaN: true }) }), {
+      minLength: 1,
+      maxLength: 30,
+      selector: (item) => item.term,
+    });
+    fc.assert(
+      fc.property(fc.array(doc, { minLength: 1, maxLength: 400 }), query, fc.integer({ min: 1, max: 12 }), (docs, terms, limit) => {
+        const index = new Bm25Index();
+        for (const [i, text] of docs.entries()) index.add(`m${String(i).padStart(3, "0")}`, text);
+        expect(index.rankTerms(terms, limit)).toEqual(index.rankTerms(terms, 100_000).slice(0, limit));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("ranks the document with the rarer shared word first", () => {
     const index = new Bm25Index();
     index.add("a", "deploy backend");
