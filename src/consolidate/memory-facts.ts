@@ -163,8 +163,12 @@ export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body"
   const key = `${memory.name}\u0000${memory.description}`;
   const read = grownFacts(key, memory) ?? readFacts(memory);
   factsCache.set(memory, { name: memory.name, description: memory.description, body: memory.body, facts: read.facts });
-  if (grown.size >= GROWN_LIMIT) grown.clear();
-  grown.set(key, { body: memory.body, ...read });
+  grown.delete(key);
+  if (memory.body.length >= GROWN_FROM) {
+    // The memories that grew last are kept: they are the ones that grow again.
+    if (grown.size >= GROWN_LIMIT) grown.delete(grown.keys().next().value!);
+    grown.set(key, { body: memory.body, ...read });
+  }
   return read.facts;
 }
 
@@ -174,7 +178,9 @@ type ReadFacts = { facts: MemoryFacts; sampled: boolean };
 // A memory that learns something every week is its last text with lines added at the end (mergeMemory).
 // Its facts are the last facts and the added lines' facts when the language is the same (settled once
 // the text fills the sample it is told from), so a long run reads what a memory learned, not all of it.
-const GROWN_LIMIT = 20_000;
+// Shorter texts are read whole again in less time than keeping their facts would cost in memory.
+const GROWN_FROM = 2_000;
+const GROWN_LIMIT = 1_000;
 const grown = new Map<string, { body: string } & ReadFacts>();
 
 function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "body">): ReadFacts | undefined {

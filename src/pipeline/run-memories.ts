@@ -93,8 +93,12 @@ export class RunMemories {
     return { all, head: headTerms(memory) };
   }
 
-  // |A ∩ B| / |A ∪ B| against an indexed memory's terms, read in the index (a long-lived memory has thousands).
+  // |A ∩ B| / |A ∪ B| against an indexed memory's terms, read in the index (a long-lived memory has thousands);
+  // 0 when the sizes alone keep it below MIN_OVERLAP.
   private indexedOverlap(mine: Set<string>, id: string): number {
+    // Never more than the smaller set over the larger: a memory grown for years is not walked to learn that.
+    const theirs = this.index.distinctTerms(id);
+    if (Math.min(mine.size, theirs) < MIN_OVERLAP * Math.max(mine.size, theirs)) return 0;
     let shared = 0;
     for (const term of mine) if (this.index.hasTerm(id, term)) shared++;
     const union = mine.size + this.index.distinctTerms(id) - shared;

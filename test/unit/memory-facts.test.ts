@@ -31,6 +31,9 @@ const LINES = [
   "**How to apply:** run `make release` from main only.",
 ];
 
+// A body long enough to have its facts kept, with no word that tells a language.
+const NEUTRAL_BODY = Array.from({ length: 120 }, (_, i) => `- v1.${i}.0 #${1000 + i} ${i * 7}ms`).join("\n");
+
 // A body past the language sample, as a memory that learned something for years has.
 const LONG_BODY = Array.from({ length: 700 }, (_, i) => `${LINES[i % LINES.length]} (${i})`).join("\n");
 
@@ -82,7 +85,7 @@ describe("memory facts of a memory that grows", () => {
         (first, next, tag) => {
           const name = `Reply notes ${tag}`;
           const description = "How replies are written";
-          const before = first.join("\n");
+          const before = `${NEUTRAL_BODY}\n${first.join("\n")}`;
           const after = `${before}\n${next.join("\n")}`;
           memoryFacts({ name, description, body: before });
           expect(plain(memoryFacts({ name, description, body: after }))).toEqual(plain(readFacts({ name, description, body: after }).facts));
@@ -95,8 +98,9 @@ describe("memory facts of a memory that grows", () => {
   it("reads a short body whole: its language may still change", () => {
     const name = "Reply language";
     const description = "";
-    memoryFacts({ name, description, body: "Antworten bitte auf Deutsch." });
-    const body = "Antworten bitte auf Deutsch.\nReplies in English from now on, the team is international and we always write in English.";
+    const before = `${NEUTRAL_BODY}\nAntworten bitte auf Deutsch.`;
+    memoryFacts({ name, description, body: before });
+    const body = `${before}\nReplies in English from now on, the team is international and we always write in English.`;
     expect(plain(memoryFacts({ name, description, body }))).toEqual(plain(readFacts({ name, description, body }).facts));
   });
 });
