@@ -101,9 +101,16 @@ export async function consolidate(ctx: RunContext, options: ConsolidateOptions =
 }
 
 /** The pass itself, the lock already held (`--auto` runs it after compacting). */
-export async function consolidateLocked(ctx: RunContext, mode: "apply" | "auto", options: ConsolidateOptions, recovered: string[]): Promise<ConsolidateResult> {
-  const cache = await SnapshotCache.load(ctx.dir);
-  const snapshot = await readSnapshot(ctx.dir, { cache });
+export async function consolidateLocked(
+  ctx: RunContext,
+  mode: "apply" | "auto",
+  options: ConsolidateOptions,
+  recovered: string[],
+  /** The memory dir as the caller, holding the lock, has it already (its problems reported). */
+  read?: { snapshot: Snapshot; cache: SnapshotCache },
+): Promise<ConsolidateResult> {
+  const cache = read?.cache ?? (await SnapshotCache.load(ctx.dir));
+  const snapshot = read?.snapshot ?? (await readSnapshot(ctx.dir, { cache }));
   const { plan, warnings } = await makePlan(ctx, snapshot, true);
   warnings.unshift(...snapshot.problems);
   const report = renderReport(plan, { asking: false });

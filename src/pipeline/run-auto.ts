@@ -151,7 +151,9 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
     const closed = gates.filter((gate) => !gate.open && !(options.force && gate.name !== "lock"));
     let consolidation: ConsolidateResult | null = null;
     if (closed.length === 0) {
-      consolidation = await consolidateLocked(ctx, "auto", {}, []);
+      // The dir as this run left it: read again, a long history's memories would be parsed a second time.
+      const read = compactDue ? undefined : { snapshot: { ...snapshot, problems: [] }, cache };
+      consolidation = await consolidateLocked(ctx, "auto", {}, [], read);
       lines.push(consolidation.line!);
       warnings.push(...consolidation.warnings);
       state.lastConsolidation = now.toISOString();
