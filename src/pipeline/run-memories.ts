@@ -68,12 +68,10 @@ export class RunMemories {
     const found = new Map<string, Memory>();
     for (const memory of memories) {
       const mine = this.termsOf(memory);
-      const shared = new Map<string, number>();
-      for (const term of mine.all) {
-        if (this.index.documentFrequency(term) > MAX_POSTINGS) continue;
-        for (const id of this.index.documentsWith(term)) shared.set(id, (shared.get(id) ?? 0) + 1);
-      }
-      const closest = [...shared].filter(([, count]) => count >= MIN_SHARED).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      const closest = this.index
+        .sharedRareTerms(mine.all, MAX_POSTINGS)
+        .filter(([, count]) => count >= MIN_SHARED)
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
       let kept = 0;
       for (const [id] of closest) {
         const other = this.byId.get(id);

@@ -15,8 +15,13 @@ const B = 0.75;
  * so a long run keeps one index up to date instead of rebuilding it.
  */
 export class Bm25Index {
-  private readonly postings = new Map<string, Map<string, number>>();
+  // Documents are numbered once (an id keeps its number across re-adds): postings and scores are
+  // kept by number, so ranking adds into an array instead of hashing ids for every posting.
+  private readonly postings = new Map<string, Map<number, number>>();
   private readonly docTerms = new Map<string, Map<string, number>>();
+  private readonly slots = new Map<string, number>();
+  private readonly ids: string[] = [];
+  private readonly lengths: number[] = [];
   // The language of a document whose language cannot change with text added at its end.
   private readonly settled = new Map<string, Language>();
   private totalLength = 0;
@@ -29,10 +34,10 @@ export class Bm25Index {
   add(id: string, text: string, language?: Language): void {
     if (this.docTerms.has(id)) this.remove(id);
     const read = readTerms(text, language);
-    const counts = new Map<string, number>([["\0length", 0]]);
+    const counts = new Map<string, number>();
     this.docTerms.set(id, counts);
     if (read.settled) this.settled.set(id, read.language);
-    this.count(id, counts, read.terms);
+    this.count(this.slotOf(id), counts, read.terms);
   }
 
   /**
@@ -45,33 +50,46 @@ export class Bm25Index {
     const counts = this.docTerms.get(id);
     const language = this.settled.get(id);
     if (!counts || !language) return false;
-    this.count(id, counts, terms(text, language));
+    this.count(this.slotOf(id), counts, terms(text, language));
     return true;
   }
 
-  private count(id: string, counts: Map<string, number>, found: string[]): void {
+  private slotOf(id: string): number {
+    let slot = this.slots.get(id);
+    if (slot === undefined) {
+      slot = this.ids.length;
+      this.slots.set(id, slot);
+      this.ids.push(id);
+      this.lengths.push(0);
+    }
+    return slot;
+  }
+
+  private count(slot: number, counts: Map<string, number>, found: string[]): void {
     const added = new Map<string, number>();
     for (const term of found) added.set(term, (added.get(term) ?? 0) + 1);
     for (const [term, more] of added) {
       const tf = (counts.get(term) ?? 0) + more;
       counts.set(term, tf);
       const list = this.postings.get(term);
-      if (list) list.set(id, tf);
-      else this.postings.set(term, new Map([[id, tf]]));
+      if (list) list.set(slot, tf);
+      else this.postings.set(term, new Map([[slot, tf]]));
     }
-    counts.set("\0length", counts.get("\0length")! + found.length);
+    this.lengths[slot]! += found.length;
     this.totalLength += found.length;
   }
 
   remove(id: string): void {
     const counts = this.docTerms.get(id);
     if (!counts) return;
+    const slot = this.slots.get(id)!;
     for (const term of counts.keys()) {
       const list = this.postings.get(term);
-      list?.delete(id);
+      list?.delete(slot);
       if (list?.size === 0) this.postings.delete(term);
     }
-    this.totalLength -= counts.get("\0length") ?? 0;
+    this.totalLength -= this.lengths[slot]!;
+    this.lengths[slot] = 0;
     this.docTerms.delete(id);
     this.settled.delete(id);
   }
@@ -83,21 +101,37 @@ export class Bm25Index {
 
   /** The distinct terms of a document (empty when there is none by that id). */
   termsOf(id: string): string[] {
-    return [...(this.docTerms.get(id)?.keys() ?? [])].filter((term) => term !== "\0length");
+    return [...(this.docTerms.get(id)?.keys() ?? [])];
   }
 
   /** How many distinct terms a document has, and whether it has a term: an overlap without copying its terms. */
   distinctTerms(id: string): number {
-    return Math.max(0, (this.docTerms.get(id)?.size ?? 1) - 1);
+    return this.docTerms.get(id)?.size ?? 0;
   }
 
   hasTerm(id: string, term: string): boolean {
-    return term !== "\0length" && (this.docTerms.get(id)?.has(term) ?? false);
+    return this.docTerms.get(id)?.has(term) ?? false;
   }
 
   /** The documents holding a term. */
-  documentsWith(term: string): IterableIterator<string> {
-    return (this.postings.get(term) ?? new Map<string, number>()).keys();
+  *documentsWith(term: string): IterableIterator<string> {
+    for (const slot of this.postings.get(term)?.keys() ?? []) yield this.ids[slot]!;
+  }
+
+  /**
+   * The documents sharing any of `terms` that are in at most `maxDocuments`
+   * documents, with how many of those terms each shares: counted by number,
+   * as a week of a long run asks it for each new memory.
+   */
+  sharedRareTerms(terms: Iterable<string>, maxDocuments: number): [string, number][] {
+    const counts = new Int32Array(this.ids.length);
+    const touched: number[] = [];
+    for (const term of terms) {
+      const list = this.postings.get(term);
+      if (!list || list.size > maxDocuments) continue;
+      for (const slot of list.keys()) if (counts[slot]!++ === 0) touched.push(slot);
+    }
+    return touched.map((slot) => [this.ids[slot]!, counts[slot]!]);
   }
 
   /** The distinct terms of the documents. */
@@ -110,57 +144,30 @@ export class Bm25Index {
     return this.postings.get(term)?.size ?? 0;
   }
 
-  /**
-   * Scores for weighted query terms, best first (ties by id, so the order is
-   * stable). Terms are taken most telling first; once the terms left could
-   * not lift a document not yet met past the `limit`-th score so far, only
-   * the documents still in reach are scored, term by term in query order (the
-   * same sums as scoring every document). Common terms of a long history are
-   * in thousands of documents: most of those are never walked.
-   */
+  /** Scores for weighted query terms, best first (ties by id, so the order is stable). */
   rankTerms(query: Iterable<{ term: string; weight: number }>, limit: number): Ranked[] {
     const n = this.docTerms.size;
     const average = n === 0 ? 1 : this.totalLength / n || 1;
-    const items: { term: string; weight: number; idf: number; list: Map<string, number> }[] = [];
+    const scores = new Float64Array(this.ids.length);
+    const scored = new Uint8Array(this.ids.length);
+    const touched: number[] = [];
     for (const { term, weight } of query) {
       const list = this.postings.get(term);
-      if (list) items.push({ term, weight, idf: Math.log(1 + (n - list.size + 0.5) / (list.size + 0.5)), list });
-    }
-    const part = (weight: number, idf: number, tf: number, length: number) => weight * idf * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / average)));
-    const lengthOf = (id: string) => this.docTerms.get(id)!.get("\0length") ?? 0;
-    // The most a term adds to any document's score.
-    const bound = (item: (typeof items)[number]) => item.weight * item.idf * (K1 + 1);
-    const ordered = items.every((item) => item.weight > 0) ? [...items].sort((a, b) => bound(b) - bound(a)) : [];
-    let left = ordered.reduce((sum, item) => sum + bound(item), 0);
-    const partial = new Map<string, number>();
-    let checkBelow = left / 2;
-    for (const item of ordered) {
-      for (const [id, tf] of item.list) partial.set(id, (partial.get(id) ?? 0) + part(item.weight, item.idf, tf, lengthOf(id)));
-      left -= bound(item);
-      if (left > checkBelow || partial.size < limit) continue;
-      checkBelow = left / 2;
-      // Sums taken in another order may differ in the last bits: bounds keep a margin.
-      const kth = kthLargest([...partial.values()], limit) * (1 - 1e-9);
-      if (left >= kth) continue;
-      const scores = new Map<string, number>();
-      for (const [id, sum] of partial) {
-        if (sum + left < kth) continue;
-        const counts = this.docTerms.get(id)!;
-        const length = counts.get("\0length") ?? 0;
-        let score = 0;
-        for (const { term, weight, idf } of items) {
-          const tf = counts.get(term);
-          if (tf !== undefined) score += part(weight, idf, tf, length);
+      if (!list) continue;
+      const idf = Math.log(1 + (n - list.size + 0.5) / (list.size + 0.5));
+      for (const [slot, tf] of list) {
+        const norm = tf + K1 * (1 - B + (B * this.lengths[slot]!) / average);
+        if (scored[slot] === 0) {
+          scored[slot] = 1;
+          touched.push(slot);
         }
-        scores.set(id, score);
+        scores[slot]! += weight * idf * ((tf * (K1 + 1)) / norm);
       }
-      return best(scores, limit).map(([id, score]) => ({ id, score }));
     }
-    const scores = new Map<string, number>();
-    for (const { weight, idf, list } of items) {
-      for (const [id, tf] of list) scores.set(id, (scores.get(id) ?? 0) + part(weight, idf, tf, lengthOf(id)));
-    }
-    return best(scores, limit).map(([id, score]) => ({ id, score }));
+    return best(
+      touched.map((slot): [string, number] => [this.ids[slot]!, scores[slot]!]),
+      limit,
+    ).map(([id, score]) => ({ id, score }));
   }
 
   /** The documents that best match a query text, best first. */
@@ -174,34 +181,11 @@ export class Bm25Index {
   }
 }
 
-// The k-th largest value (k ≥ 1, values.length ≥ k), by selection: values is reordered.
-function kthLargest(values: number[], k: number): number {
-  let [low, high] = [0, values.length - 1];
-  const target = k - 1;
-  while (low < high) {
-    const pivot = values[(low + high) >> 1]!;
-    let [i, j] = [low, high];
-    while (i <= j) {
-      while (values[i]! > pivot) i++;
-      while (values[j]! < pivot) j--;
-      if (i <= j) {
-        [values[i], values[j]] = [values[j]!, values[i]!];
-        i++;
-        j--;
-      }
-    }
-    if (target <= j) high = j;
-    else if (target >= i) low = i;
-    else break;
-  }
-  return values[target]!;
-}
-
 const byScore = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
 
 // The `limit` best, in order, without sorting every scored document (a long run asks for 40 of thousands every week).
-function best(scores: Map<string, number>, limit: number): [string, number][] {
-  if (scores.size <= limit * 4) return [...scores].sort(byScore).slice(0, limit);
+function best(scores: [string, number][], limit: number): [string, number][] {
+  if (scores.length <= limit * 4) return scores.sort(byScore).slice(0, limit);
   const top: [string, number][] = [];
   for (const entry of scores) {
     if (top.length === limit && byScore(entry, top[limit - 1]!) >= 0) continue;
