@@ -190,7 +190,7 @@ function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "
   const previous = last.facts;
   let sampled = true;
   if (!last.sampled) {
-    const text = [memory.name, memory.description, ...factLines(body)].join("\n");
+    const text = openingOf(memory);
     if (languageOf(text) !== previous.language) return undefined;
     sampled = text.length >= LANGUAGE_SAMPLE;
   }
@@ -211,6 +211,25 @@ function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "
     statement: statementLines.length === 0 ? previous.statement : `${previous.statement}\n${statementLines.join("\n").toLowerCase()}`,
   };
   return { facts, sampled };
+}
+
+// Name, description and the body's fact lines, joined, as far as the language sample goes: what
+// readFacts tells the language from, without splitting the whole body.
+function openingOf(memory: Pick<Memory, "name" | "description" | "body">): string {
+  const parts = [memory.name, memory.description];
+  let length = memory.name.length + 1 + memory.description.length;
+  const { body } = memory;
+  for (let at = 0; at <= body.length && length < LANGUAGE_SAMPLE; ) {
+    const end = body.indexOf("\n", at);
+    const stop = end === -1 ? body.length : end;
+    const [line] = factLines(body.slice(at, stop));
+    if (line !== undefined) {
+      parts.push(line);
+      length += 1 + line.length;
+    }
+    at = stop + 1;
+  }
+  return parts.join("\n");
 }
 
 // The language is told by the first few thousand words: a body that grows week by week is not read whole for it.

@@ -1,5 +1,5 @@
 import { type Memory, memoryId } from "../memory/memory.js";
-import { Bm25Index } from "../search/bm25.js";
+import { Bm25Index, type TermSet } from "../search/bm25.js";
 import { terms } from "../text/tokenize.js";
 
 // A restatement shares rare terms with what it restates: terms in more memories than this are
@@ -85,15 +85,15 @@ export class RunMemories {
 
   // The terms of a memory's whole text are the index's own (for a memory just merged, those it had
   // before: a long-lived memory's text grows with the history); those of name and description are few.
-  private termsOf(memory: Memory): { all: Set<string>; head: Set<string> } {
+  private termsOf(memory: Memory): { all: TermSet; head: Set<string> } {
     const id = memoryId(memory);
-    const all = this.byId.has(id) ? new Set(this.index.termsOf(id)) : new Set(terms(`${memory.name}\n${memory.description}\n${memory.body}`));
+    const all = (this.byId.has(id) && this.index.termSet(id)) || new Set(terms(`${memory.name}\n${memory.description}\n${memory.body}`));
     return { all, head: headTerms(memory) };
   }
 
   // |A ∩ B| / |A ∪ B| against an indexed memory's terms, read in the index (a long-lived memory has thousands);
   // 0 when the sizes alone keep it below MIN_OVERLAP.
-  private indexedOverlap(mine: Set<string>, id: string): number {
+  private indexedOverlap(mine: TermSet, id: string): number {
     // Never more than the smaller set over the larger: a memory grown for years is not walked to learn that.
     const theirs = this.index.distinctTerms(id);
     if (Math.min(mine.size, theirs) < MIN_OVERLAP * Math.max(mine.size, theirs)) return 0;

@@ -1,5 +1,10 @@
 import { type Language, readTerms, terms } from "../text/tokenize.js";
 
+/** Distinct terms to walk and count, without a copy. */
+export interface TermSet extends Iterable<string> {
+  readonly size: number;
+}
+
 /** A ranked id, with its score. */
 export interface Ranked {
   id: string;
@@ -99,9 +104,10 @@ export class Bm25Index {
     return this.postings.has(term);
   }
 
-  /** The distinct terms of a document (empty when there is none by that id). */
-  termsOf(id: string): string[] {
-    return [...(this.docTerms.get(id)?.keys() ?? [])];
+  /** The distinct terms of a document as the index holds them (no copy), if it has the document. */
+  termSet(id: string): TermSet | undefined {
+    const counts = this.docTerms.get(id);
+    return counts && { size: counts.size, [Symbol.iterator]: () => counts.keys() };
   }
 
   /** How many distinct terms a document has, and whether it has a term: an overlap without copying its terms. */
@@ -111,11 +117,6 @@ export class Bm25Index {
 
   hasTerm(id: string, term: string): boolean {
     return this.docTerms.get(id)?.has(term) ?? false;
-  }
-
-  /** The documents holding a term. */
-  *documentsWith(term: string): IterableIterator<string> {
-    for (const slot of this.postings.get(term)?.keys() ?? []) yield this.ids[slot]!;
   }
 
   /**
@@ -137,11 +138,6 @@ export class Bm25Index {
   /** The distinct terms of the documents. */
   vocabulary(): IterableIterator<string> {
     return this.postings.keys();
-  }
-
-  /** How many documents hold a term. */
-  documentFrequency(term: string): number {
-    return this.postings.get(term)?.size ?? 0;
   }
 
   /** Scores for weighted query terms, best first (ties by id, so the order is stable). */

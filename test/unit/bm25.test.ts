@@ -71,7 +71,7 @@ describe("Bm25Index.append", () => {
         whole.add("m", `${start}\n${added}`);
         // 90 lines of up to 12 words are not always 800 words: a short start is indexed whole again.
         expect(appended).toBe(start.split(/\s+/).length >= 800);
-        expect(new Set(grown.termsOf("m"))).toEqual(new Set(whole.termsOf("m")));
+        expect(new Set(grown.termSet("m"))).toEqual(new Set(whole.termSet("m")));
         const query = WORDS.map((term, i) => ({ term, weight: 1 + i / 10 }));
         expect(grown.rankTerms(query, 10)).toEqual(whole.rankTerms(query, 10));
       }),
