@@ -52,47 +52,32 @@ describe("memory facts of a memory that grows", () => {
     }
   });
 
-  it("matches the whole-text read for any lines added to any long body", () => {
-    const line = fc.oneof(fc.constantFrom(...LINES), fc.string({ maxLength: 60 }));
+  // Any lines added to a body (after `start`): the grown memory's facts are the whole text's.
+  const growsLikeWhole = (start: string, lines: fc.Arbitrary<string>, maxStart: number, numRuns: number) =>
     fc.assert(
       fc.property(
-        fc.array(line, { minLength: 1, maxLength: 12 }),
-        fc.array(line, { minLength: 1, maxLength: 6 }),
+        fc.array(lines, { minLength: 1, maxLength: maxStart }),
+        fc.array(lines, { minLength: 1, maxLength: 6 }),
         fc.string({ maxLength: 3 }),
         (first, next, tag) => {
-          const name = `Deploy notes ${tag}`;
-          const description = "Where and when we deploy";
-          const before = `${LONG_BODY}\n${first.join("\n")}`;
-          const after = `${before}\n${next.join("\n")}`;
-          memoryFacts({ name, description, body: before });
-          expect(plain(memoryFacts({ name, description, body: after }))).toEqual(plain(readFacts({ name, description, body: after }).facts));
+          const memory = { name: `Deploy notes ${tag}`, description: "Where and when we deploy" };
+          const before = `${start}\n${first.join("\n")}`;
+          const body = `${before}\n${next.join("\n")}`;
+          memoryFacts({ ...memory, body: before });
+          expect(plain(memoryFacts({ ...memory, body }))).toEqual(plain(readFacts({ ...memory, body }).facts));
         },
       ),
-      { numRuns: 60 },
+      { numRuns },
     );
+
+  it("matches the whole-text read for any lines added to any long body", () => {
+    growsLikeWhole(LONG_BODY, fc.oneof(fc.constantFrom(...LINES), fc.string({ maxLength: 60 })), 12, 60);
   });
 
   it("matches the whole-text read for lines added to a short body, whose language may change with them", () => {
-    const line = fc.oneof(
-      fc.constantFrom(...LINES, "Die Antwort ist auf Deutsch und wir bleiben dabei.", "la respuesta es en español y no cambia"),
-      fc.string({ maxLength: 60 }),
-    );
-    fc.assert(
-      fc.property(
-        fc.array(line, { minLength: 1, maxLength: 6 }),
-        fc.array(line, { minLength: 1, maxLength: 6 }),
-        fc.string({ maxLength: 3 }),
-        (first, next, tag) => {
-          const name = `Reply notes ${tag}`;
-          const description = "How replies are written";
-          const before = `${NEUTRAL_BODY}\n${first.join("\n")}`;
-          const after = `${before}\n${next.join("\n")}`;
-          memoryFacts({ name, description, body: before });
-          expect(plain(memoryFacts({ name, description, body: after }))).toEqual(plain(readFacts({ name, description, body: after }).facts));
-        },
-      ),
-      { numRuns: 200 },
-    );
+    const german = "Die Antwort ist auf Deutsch und wir bleiben dabei.";
+    const spanish = "la respuesta es en español y no cambia";
+    growsLikeWhole(NEUTRAL_BODY, fc.oneof(fc.constantFrom(...LINES, german, spanish), fc.string({ maxLength: 60 })), 6, 200);
   });
 
   it("reads a short body whole: its language may still change", () => {
