@@ -1,5 +1,5 @@
 import type { Memory } from "../memory/memory.js";
-import { detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
+import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
 
 /**
  * What a memory states, as consolidation's rules compare it: its subject
@@ -173,7 +173,7 @@ export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body"
 }
 
 /** Facts, and whether the text already filled the sample the language is told from. */
-type ReadFacts = { facts: MemoryFacts; sampled: boolean };
+type ReadFacts = { facts: MemoryFacts; settled: boolean };
 
 // A memory that learns something every week is its last text with lines added at the end (mergeMemory).
 // Its facts are the last facts and the added lines' facts when the language is the same (settled once
@@ -188,11 +188,11 @@ function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "
   const last = grown.get(key);
   if (!last || body.length <= last.body.length || body[last.body.length] !== "\n" || !body.startsWith(last.body)) return undefined;
   const previous = last.facts;
-  let sampled = true;
-  if (!last.sampled) {
-    const text = openingOf(memory);
-    if (languageOf(text) !== previous.language) return undefined;
-    sampled = text.length >= LANGUAGE_SAMPLE;
+  let settled = true;
+  if (!last.settled) {
+    const told = languageOf(openingOf(memory));
+    if (told.language !== previous.language) return undefined;
+    settled = told.settled;
   }
   const bodyLines = factLines(body.slice(last.body.length + 1));
   const statementLines = bodyLines.filter((line) => !RATIONALE.test(line));
@@ -210,7 +210,7 @@ function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "
     negated: new Set([...previous.negated, ...stated.flatMap((line) => line.negated)]),
     statement: statementLines.length === 0 ? previous.statement : `${previous.statement}\n${statementLines.join("\n").toLowerCase()}`,
   };
-  return { facts, sampled };
+  return { facts, settled };
 }
 
 // Name, description and the body's fact lines, joined, as far as the language sample goes: what
@@ -234,8 +234,11 @@ function openingOf(memory: Pick<Memory, "name" | "description" | "body">): strin
 
 // The language is told by the first few thousand words: a body that grows week by week is not read whole for it.
 // Capitalised words are mostly names, and a name like "Ben" or "Will" is another language's stop word.
-function languageOf(text: string): Language {
-  return detectLanguage(text.slice(0, LANGUAGE_SAMPLE).replace(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu, " "));
+// Settled once what it is told from is full: text added at the end (after a line break, which no
+// capitalised word spans) leaves it as it is.
+function languageOf(text: string): { language: Language; settled: boolean } {
+  const told = text.slice(0, LANGUAGE_SAMPLE).replace(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu, " ");
+  return { language: detectLanguage(told), settled: text.length >= LANGUAGE_SAMPLE || told.length >= DETECT_CHARS };
 }
 
 function factLines(body: string): string[] {
@@ -257,7 +260,7 @@ export function readFacts(memory: Pick<Memory, "name" | "description" | "body">)
   const bodyLines = factLines(memory.body);
   const statementLines = [memory.description, ...bodyLines.filter((line) => !RATIONALE.test(line))].filter((line) => line.trim() !== "");
   const text = [memory.name, memory.description, ...bodyLines].join("\n");
-  const language = languageOf(text);
+  const { language, settled } = languageOf(text);
   const facts = (line: string) => lineFacts(line, language);
   const name = facts(memory.name);
   const stated = statementLines.map(facts);
@@ -275,7 +278,7 @@ export function readFacts(memory: Pick<Memory, "name" | "description" | "body">)
   const negated = new Set(stated.flatMap((line) => line.negated));
   return {
     facts: { subject, possessors, mentions, sequences, values, qualifiers, polarity, negated, statement: statement.toLowerCase(), language },
-    sampled: text.length >= LANGUAGE_SAMPLE,
+    settled,
   };
 }
 

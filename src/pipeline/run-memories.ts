@@ -95,11 +95,12 @@ export class RunMemories {
   // 0 when the sizes alone keep it below MIN_OVERLAP.
   private indexedOverlap(mine: TermSet, id: string): number {
     // Never more than the smaller set over the larger: a memory grown for years is not walked to learn that.
-    const theirs = this.index.distinctTerms(id);
-    if (Math.min(mine.size, theirs) < MIN_OVERLAP * Math.max(mine.size, theirs)) return 0;
+    const theirs = this.index.termSet(id);
+    if (!theirs || Math.min(mine.size, theirs.size) < MIN_OVERLAP * Math.max(mine.size, theirs.size)) return 0;
+    const [small, large] = mine.size <= theirs.size ? [mine, theirs] : [theirs, mine];
     let shared = 0;
-    for (const term of mine) if (this.index.hasTerm(id, term)) shared++;
-    const union = mine.size + this.index.distinctTerms(id) - shared;
+    for (const term of small) if (large.has(term)) shared++;
+    const union = mine.size + theirs.size - shared;
     return union === 0 ? 0 : shared / union;
   }
 

@@ -3,6 +3,7 @@ import { type Language, readTerms, terms } from "../text/tokenize.js";
 /** Distinct terms to walk and count, without a copy. */
 export interface TermSet extends Iterable<string> {
   readonly size: number;
+  has(term: string): boolean;
 }
 
 /** A ranked id, with its score. */
@@ -107,16 +108,7 @@ export class Bm25Index {
   /** The distinct terms of a document as the index holds them (no copy), if it has the document. */
   termSet(id: string): TermSet | undefined {
     const counts = this.docTerms.get(id);
-    return counts && { size: counts.size, [Symbol.iterator]: () => counts.keys() };
-  }
-
-  /** How many distinct terms a document has, and whether it has a term: an overlap without copying its terms. */
-  distinctTerms(id: string): number {
-    return this.docTerms.get(id)?.size ?? 0;
-  }
-
-  hasTerm(id: string, term: string): boolean {
-    return this.docTerms.get(id)?.has(term) ?? false;
+    return counts && { size: counts.size, has: (term) => counts.has(term), [Symbol.iterator]: () => counts.keys() };
   }
 
   /**

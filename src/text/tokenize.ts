@@ -88,9 +88,12 @@ function tokenizeLine(line: string): string[] {
   return tokens;
 }
 
+/** How much of a text `detectLanguage` reads: text after it cannot change the language. */
+export const DETECT_CHARS = 4000;
+
 /** The language whose stop words a text uses most; English when none stands out. */
 export function detectLanguage(text: string): Language {
-  return detectFromTokens(tokenize(text.slice(0, 4000)));
+  return detectFromTokens(tokenize(text.slice(0, DETECT_CHARS)));
 }
 
 // Each stop word with the languages it belongs to, as bits in LANGUAGES' order: one lookup per token.

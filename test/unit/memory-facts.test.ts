@@ -41,7 +41,7 @@ describe("memory facts of a memory that grows", () => {
   it("reads the same facts from the added lines as from the whole text", () => {
     const name = "Restarted backend";
     const description = "What restarting the backend fixed";
-    expect(readFacts({ name, description, body: LONG_BODY }).sampled).toBe(true);
+    expect(readFacts({ name, description, body: LONG_BODY }).settled).toBe(true);
     let body = LONG_BODY;
     memoryFacts({ name, description, body });
     for (const added of ["**Added 2026-04-01:**\n\n- Pool size now 60 on staging, always after 18:00.", "\n- never restart on Fridays\n**Why:** 2 outages"]) {
@@ -78,6 +78,14 @@ describe("memory facts of a memory that grows", () => {
     const german = "Die Antwort ist auf Deutsch und wir bleiben dabei.";
     const spanish = "la respuesta es en español y no cambia";
     growsLikeWhole(NEUTRAL_BODY, fc.oneof(fc.constantFrom(...LINES, german, spanish), fc.string({ maxLength: 60 })), 6, 200);
+  });
+
+  it("matches the whole-text read once the language is told from a full sample, whatever language the added lines are in", () => {
+    const settledBody = `${NEUTRAL_BODY}\n${NEUTRAL_BODY}`;
+    expect(readFacts({ name: "Deploy notes", description: "", body: settledBody }).settled).toBe(true);
+    expect(readFacts({ name: "Deploy notes", description: "", body: NEUTRAL_BODY }).settled).toBe(false);
+    const german = "Die Antwort ist auf Deutsch und wir bleiben dabei.";
+    growsLikeWhole(settledBody, fc.oneof(fc.constantFrom(...LINES, german), fc.string({ maxLength: 60 })), 6, 100);
   });
 
   it("reads a short body whole: its language may still change", () => {
