@@ -88,19 +88,14 @@ export function idfOf(words: Set<string>[]): Map<string, number> {
   return idf;
 }
 
-/** Σ idf of shared words / Σ idf of all words of either. */
-export function weightedJaccard(a: Set<string>, b: Set<string>, idf: Map<string, number>): number {
-  return jaccardOfWeighed(a, weightOf(a, idf), b, weightOf(b, idf), idf);
-}
-
 function weightOf(set: Set<string>, idf: Map<string, number>): number {
   let weight = 0;
   for (const word of set) weight += idf.get(word) ?? 1;
   return weight;
 }
 
-// With each side's total weight known, only the smaller side is walked: a memory that grew for
-// years is compared with a new one in the new one's time.
+// Σ idf of shared words / Σ idf of all words of either. With each side's total weight known, only the
+// smaller side is walked: a memory that grew for years is compared with a new one in the new one's time.
 function jaccardOfWeighed(a: Set<string>, weightA: number, b: Set<string>, weightB: number, idf: Map<string, number>): number {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let shared = 0;

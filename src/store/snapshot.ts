@@ -3,6 +3,7 @@ import type { Memory } from "../memory/memory.js";
 import { type MemoryRead, readMemory } from "../memory/read-memory.js";
 import { readSummaryFile, type SummaryFile } from "../memory/summary-file.js";
 import type { Problem } from "../problems/problem.js";
+import { mapLimited } from "./map-limited.js";
 import type { MemoryDir } from "./memory-dir.js";
 import { topicPath } from "./memory-layout.js";
 import { type CachedRead, isPlainData, SnapshotCache } from "./snapshot-cache.js";
@@ -109,13 +110,8 @@ type PlainSummary = Omit<SummaryFile, "sources"> & { sources: [string, string][]
 const READ_AHEAD = 32;
 
 async function readMemoryFiles(dir: MemoryDir, cache: SnapshotCache, files: string[], snapshot: Snapshot): Promise<(Memory | undefined)[]> {
-  const memories: (Memory | undefined)[] = [];
-  for (let at = 0; at < files.length; at += READ_AHEAD) {
-    const batch = files.slice(at, at + READ_AHEAD);
-    const reads = await Promise.all(batch.map((file) => fetchMemoryFile(dir, cache, file)));
-    for (const [i, read] of reads.entries()) memories.push(takeMemoryFile(batch[i]!, read, snapshot));
-  }
-  return memories;
+  const reads = await mapLimited(files, READ_AHEAD, (file) => fetchMemoryFile(dir, cache, file));
+  return reads.map((read, i) => takeMemoryFile(files[i]!, read, snapshot));
 }
 
 type FetchedMemory = { read: CachedRead<CachedMemory>; text: string };

@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { createRandom } from "../../bench/lib/prng.mjs";
 import { planConsolidation } from "../../src/consolidate/plan-consolidation.js";
 import { relativeDistance, standing, vectorScale } from "../../src/consolidate/vector-scale.js";
 import { memory } from "../helpers/memory-records.js";
 
-// mulberry32: the same vectors every run.
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const unit = (v: number[]) => {
   const length = Math.hypot(...v);
   return v.map((x) => x / length);
@@ -25,7 +15,7 @@ const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => Array.from(a).reduce
  * with weight `floor`: what another model's scale does (every cosine c becomes floor + (1 − floor)·c).
  */
 function vectors(count: number, pairCosine: number, floor: number): Float32Array[] {
-  const next = random(7);
+  const { next } = createRandom(7);
   const raw = Array.from({ length: count }, () => unit(Array.from({ length: 48 }, () => next() - 0.5)));
   // The second: the first turned towards a direction orthogonal to it, so the pair's cosine is exact.
   const first = raw[0]!;
@@ -63,7 +53,7 @@ describe("vectorScale", () => {
 describe("planConsolidation with vectors of any scale", () => {
   // A reworded pair (few words in common) among unrelated memories.
   const syllables = ["ka", "lo", "mi", "ser", "tu", "ven", "dra", "pol", "nix", "qua", "ber", "sol"];
-  const next = random(3);
+  const { next } = createRandom(3);
   const word = () => Array.from({ length: 3 }, () => syllables[Math.floor(next() * syllables.length)]).join("");
   const others = Array.from({ length: 28 }, (_, i) =>
     memory(
