@@ -57,9 +57,11 @@ export type CompactDue = (todo: WeekState[], snapshot: Snapshot) => Promise<{ co
  * What cron runs: compact every completed week whose summary is missing or
  * out of date, oldest first, each week one transaction; then consolidate when
  * the gates are open. The memory dir is read and indexed once. Up to
- * `concurrency` weeks are asked of the model at once (each shown the memories
- * committed when its call starts); their plans and commits run one at a
- * time in week order, each starting from the previous week's result.
+ * `concurrency` weeks are asked of the model at once: a week is asked once the
+ * week `concurrency` before it has committed, and is shown the memories
+ * committed by then (with 1, every earlier week's, so the run is
+ * reproducible). Plans and commits run one at a time in week order, each
+ * starting from the previous week's result.
  */
 export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compactDue?: CompactDue): Promise<AutoResult> {
   return withRunLock(ctx, "compact --auto", async (recovered) => {

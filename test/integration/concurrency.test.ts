@@ -3,7 +3,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import type { CompleteOptions, MemoryModel } from "../../src/model/memory-model.js";
 import { Compactor } from "../../src/pipeline/compactor.js";
+import { readRelatedMemories } from "../../src/prompt/related-memories.js";
+import { OfflineModel } from "../../src/providers/offline/offline-model.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 // Four completed weeks, one log each; the clock stands in the week after.
@@ -145,5 +148,31 @@ describe.each(["openai", "anthropic"] as const)("compact --auto with --concurren
     expect(later.length).toBeGreaterThanOrEqual(WEEKS.length - 1);
     for (const arrival of later) expect(arrival.at - refused!.at).toBeGreaterThanOrEqual(950);
     expect(server.arrivals.filter((a) => a.status === 200)).toHaveLength(WEEKS.length);
+  });
+});
+
+describe("compact --auto one week at a time (offline)", () => {
+  it("shows each week the memories every earlier week wrote, however the commits and the calls interleave", async () => {
+    const dir = await weeksDir();
+    const offline = new OfflineModel();
+    const shown: { week: string; names: string[] }[] = [];
+    const model: MemoryModel = {
+      provider: "offline",
+      modelId: offline.modelId,
+      async complete(prompt: string, options: CompleteOptions) {
+        shown.push({
+          week: /\d{4}-W\d{2}/.exec(prompt.slice(prompt.indexOf("<INSTRUCTIONS>")))?.[0] ?? "?",
+          names: readRelatedMemories(prompt).map((m) => m.name),
+        });
+        return offline.complete(prompt, options);
+      },
+    };
+    const compactor = await Compactor.open({ dir, model, clock: CLOCK });
+    const result = await compactor.runAuto({ concurrency: 1 });
+    expect(result.compacted.map((week) => week.week)).toEqual(WEEKS);
+    expect(shown.map((call) => call.week)).toEqual(WEEKS);
+    // Every week writes the same decision again, so from the second week on the prompt shows it.
+    expect(shown[0]!.names).toEqual([]);
+    for (const call of shown.slice(1)) expect(call.names.length).toBeGreaterThan(0);
   });
 });
