@@ -1,4 +1,5 @@
 import type { Memory } from "../memory/memory.js";
+import { ownCopy } from "../text/own-copy.js";
 import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
 
 /**
@@ -314,7 +315,7 @@ function lineFacts(line: string, language: Language): LineFacts {
       qualifiers,
     };
     if (lineFactsCache.size >= LINE_CACHE_LIMIT) lineFactsCache.clear();
-    lineFactsCache.set(key, found);
+    lineFactsCache.set(ownCopy(key), found);
   }
   return found;
 }

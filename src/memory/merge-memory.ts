@@ -10,7 +10,7 @@ export type MemoryUpdate = Pick<Memory, "body" | "sources" | "created" | "update
  * are joined. Returns the memory itself (same object) when nothing is new.
  */
 export function mergeMemory(existing: Memory, update: MemoryUpdate): Memory {
-  const known = factsOf(existing.body);
+  const known = factsOf(existing);
   const fresh = markdownBlocks(update.body).filter((block) => !known.has(factKey(block)) && !isDateLine(block));
   const sources = [...new Set([...existing.sources, ...update.sources])].sort();
   if (fresh.length === 0 && sources.length === existing.sources.length) return existing;
@@ -18,26 +18,31 @@ export function mergeMemory(existing: Memory, update: MemoryUpdate): Memory {
   const added = `**Added ${update.updated}:**\n\n${fresh.join("\n\n")}`;
   const body = fresh.length === 0 ? existing.body : `${existing.body}\n\n${added}`;
   // A blank line closes every block: the new body's facts are the old ones and the added part's.
-  if (fresh.length > 0) remember(body, new Set([...known, ...markdownBlocks(added).map(factKey)]));
+  if (fresh.length > 0) remember(existing.file, body, new Set([...known, ...markdownBlocks(added).map(factKey)]));
   return { ...existing, body, sources, updated, created: existing.created || update.created };
 }
 
-// A memory learning something every week grows with the history: its facts are kept by body,
-// so a long run parses each body once instead of once a week.
-const FACTS_LIMIT = 2_000;
-const facts = new Map<string, Set<string>>();
+// A memory learning something every week grows with the history: the facts of its latest body are
+// kept, by file, so a long run parses each body once instead of once a week. One body per memory
+// (older versions would pile up), and only long ones: a short body is parsed again in less time
+// than keeping it would cost.
+const KEEP_FROM = 2_000;
+const FACTS_LIMIT = 1_000;
+const facts = new Map<string, { body: string; keys: Set<string> }>();
 
-function factsOf(body: string): Set<string> {
-  const found = facts.get(body);
-  if (found) return found;
-  const keys = new Set(markdownBlocks(body).map(factKey));
-  remember(body, keys);
+function factsOf(memory: Memory): Set<string> {
+  const found = facts.get(memory.file);
+  if (found?.body === memory.body) return found.keys;
+  const keys = new Set(markdownBlocks(memory.body).map(factKey));
+  remember(memory.file, memory.body, keys);
   return keys;
 }
 
-function remember(body: string, keys: Set<string>): void {
+function remember(file: string, body: string, keys: Set<string>): void {
+  facts.delete(file);
+  if (body.length < KEEP_FROM) return;
   if (facts.size >= FACTS_LIMIT) facts.delete(facts.keys().next().value!);
-  facts.set(body, keys);
+  facts.set(file, { body, keys });
 }
 
 function factKey(block: string): string {

@@ -14,6 +14,7 @@ import { stopwords as italianStop } from "@orama/stopwords/italian";
 import { stopwords as portugueseStop } from "@orama/stopwords/portuguese";
 import { stopwords as spanishStop } from "@orama/stopwords/spanish";
 import { stopwords as swedishStop } from "@orama/stopwords/swedish";
+import { ownCopy } from "./own-copy.js";
 
 /** Languages whose words are stemmed; text in any other script is still tokenized. */
 export const LANGUAGES = ["english", "german", "spanish", "french", "portuguese", "italian", "dutch", "swedish"] as const;
@@ -61,7 +62,7 @@ export function tokenize(text: string): string[] {
       words = tokenizeLine(line);
       if (line.length <= LONGEST_CACHED_LINE) {
         if (lineTokens.size >= LINE_CACHE_LIMIT) lineTokens.clear();
-        lineTokens.set(line, words);
+        lineTokens.set(ownCopy(line), words);
       }
     }
     for (const word of words) tokens.push(word);

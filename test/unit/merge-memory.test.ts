@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type Memory, newMemory } from "../../src/memory/memory.js";
 import { mergeMemory } from "../../src/memory/merge-memory.js";
 import { readMemory } from "../../src/memory/read-memory.js";
@@ -58,5 +58,22 @@ describe("a memory file", () => {
     const text = renderMemory({ ...existing, name: "Bad\u0000name\u0007", body: "line\u0001one\u001b[31m red" });
     expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
     expect(text).toContain("name: Badname");
+  });
+
+  it("merges a long memory growing week by week as a fresh read would, also once its body was rewritten", async () => {
+    vi.resetModules();
+    const fresh = async () => (await import("../../src/memory/merge-memory.js")).mergeMemory;
+    const long = (week: number) => `Release train ${week}: ${"the build waits for the nightly suite and the canary. ".repeat(8)}`;
+    let memory: Memory = { ...existing, body: Array.from({ length: 6 }, (_, week) => long(week)).join("\n\n") };
+    for (let week = 6; week < 14; week++) {
+      // Week 10 rewrites the body (as a consolidation or an undo can): what was kept of the old one must not count.
+      if (week === 10) memory = { ...memory, body: `${long(0)}\n\nRewritten.` };
+      const body = `${long(week - 1)}\n\n${long(week)}\n\nRewritten.`;
+      const next = mergeMemory(memory, update(body, `2026-04-${String(week).padStart(2, "0")}`));
+      vi.resetModules();
+      expect(next).toEqual((await fresh())(memory, update(body, `2026-04-${String(week).padStart(2, "0")}`)));
+      memory = next;
+    }
+    expect(memory.body.match(/Rewritten\./g)).toHaveLength(1);
   });
 });
