@@ -21,10 +21,12 @@ const B = 0.75;
  * so a long run keeps one index up to date instead of rebuilding it.
  */
 export class Bm25Index {
-  // Documents are numbered once (an id keeps its number across re-adds): postings and scores are
-  // kept by number, so ranking adds into an array instead of hashing ids for every posting.
-  private readonly postings = new Map<string, Map<number, number>>();
-  private readonly docTerms = new Map<string, Map<string, number>>();
+  // Documents are numbered once (an id keeps its number across re-adds). A term's postings are one
+  // flat array of (number, term frequency) pairs in number order, and a document's terms one sorted
+  // array: a long run holds thousands of memories, and a Map for each term and each document cost
+  // several times the entries they held.
+  private readonly postings = new Map<string, number[]>();
+  private readonly docTerms = new Map<string, string[]>();
   private readonly slots = new Map<string, number>();
   private readonly ids: string[] = [];
   private readonly lengths: number[] = [];
@@ -40,10 +42,9 @@ export class Bm25Index {
   add(id: string, text: string, language?: Language): void {
     if (this.docTerms.has(id)) this.remove(id);
     const read = readTerms(text, language);
-    const counts = new Map<string, number>();
-    this.docTerms.set(id, counts);
+    this.docTerms.set(id, []);
     if (read.settled) this.settled.set(id, read.language);
-    this.count(this.slotOf(id), counts, read.terms);
+    this.count(id, this.slotOf(id), read.terms);
   }
 
   /**
@@ -53,10 +54,9 @@ export class Bm25Index {
    * with it: then `add` the whole text.
    */
   append(id: string, text: string): boolean {
-    const counts = this.docTerms.get(id);
     const language = this.settled.get(id);
-    if (!counts || !language) return false;
-    this.count(this.slotOf(id), counts, terms(text, language));
+    if (!this.docTerms.has(id) || !language) return false;
+    this.count(id, this.slotOf(id), terms(text, language));
     return true;
   }
 
@@ -71,28 +71,41 @@ export class Bm25Index {
     return slot;
   }
 
-  private count(slot: number, counts: Map<string, number>, found: string[]): void {
+  private count(id: string, slot: number, found: string[]): void {
     const added = new Map<string, number>();
     for (const term of found) added.set(term, (added.get(term) ?? 0) + 1);
+    const own = this.docTerms.get(id)!;
+    const fresh: string[] = [];
     for (const [term, more] of added) {
-      const tf = (counts.get(term) ?? 0) + more;
-      counts.set(term, tf);
       const list = this.postings.get(term);
-      if (list) list.set(slot, tf);
-      else this.postings.set(term, new Map([[slot, tf]]));
+      if (!list) {
+        this.postings.set(term, [slot, more]);
+        fresh.push(term);
+        continue;
+      }
+      const at = pairIndex(list, slot);
+      if (list[at] === slot) list[at + 1]! += more;
+      else {
+        list.splice(at, 0, slot, more);
+        fresh.push(term);
+      }
+    }
+    if (fresh.length > 0) {
+      for (const term of fresh) own.push(term);
+      own.sort();
     }
     this.lengths[slot]! += found.length;
     this.totalLength += found.length;
   }
 
   remove(id: string): void {
-    const counts = this.docTerms.get(id);
-    if (!counts) return;
+    const own = this.docTerms.get(id);
+    if (!own) return;
     const slot = this.slots.get(id)!;
-    for (const term of counts.keys()) {
-      const list = this.postings.get(term);
-      list?.delete(slot);
-      if (list?.size === 0) this.postings.delete(term);
+    for (const term of own) {
+      const list = this.postings.get(term)!;
+      list.splice(pairIndex(list, slot), 2);
+      if (list.length === 0) this.postings.delete(term);
     }
     this.totalLength -= this.lengths[slot]!;
     this.lengths[slot] = 0;
@@ -107,8 +120,8 @@ export class Bm25Index {
 
   /** The distinct terms of a document as the index holds them (no copy), if it has the document. */
   termSet(id: string): TermSet | undefined {
-    const counts = this.docTerms.get(id);
-    return counts && { size: counts.size, has: (term) => counts.has(term), [Symbol.iterator]: () => counts.keys() };
+    const own = this.docTerms.get(id);
+    return own && { size: own.length, has: (term) => sortedHas(own, term), [Symbol.iterator]: () => own[Symbol.iterator]() };
   }
 
   /**
@@ -121,8 +134,8 @@ export class Bm25Index {
     const touched: number[] = [];
     for (const term of terms) {
       const list = this.postings.get(term);
-      if (!list || list.size > maxDocuments) continue;
-      for (const slot of list.keys()) if (counts[slot]!++ === 0) touched.push(slot);
+      if (!list || list.length > 2 * maxDocuments) continue;
+      for (let i = 0; i < list.length; i += 2) if (counts[list[i]!]!++ === 0) touched.push(list[i]!);
     }
     return touched.map((slot) => [this.ids[slot]!, counts[slot]!]);
   }
@@ -142,8 +155,11 @@ export class Bm25Index {
     for (const { term, weight } of query) {
       const list = this.postings.get(term);
       if (!list) continue;
-      const idf = Math.log(1 + (n - list.size + 0.5) / (list.size + 0.5));
-      for (const [slot, tf] of list) {
+      const documents = list.length / 2;
+      const idf = Math.log(1 + (n - documents + 0.5) / (documents + 0.5));
+      for (let i = 0; i < list.length; i += 2) {
+        const slot = list[i]!;
+        const tf = list[i + 1]!;
         const norm = tf + K1 * (1 - B + (B * this.lengths[slot]!) / average);
         if (scored[slot] === 0) {
           scored[slot] = 1;
@@ -167,6 +183,31 @@ export class Bm25Index {
       limit,
     );
   }
+}
+
+// Where a document number is, or goes, in a postings array of (number, frequency) pairs.
+function pairIndex(list: number[], slot: number): number {
+  let low = 0;
+  let high = list.length / 2;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (list[2 * mid]! < slot) low = mid + 1;
+    else high = mid;
+  }
+  return 2 * low;
+}
+
+function sortedHas(sorted: string[], term: string): boolean {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const at = sorted[mid]!;
+    if (at === term) return true;
+    if (at < term) low = mid + 1;
+    else high = mid;
+  }
+  return false;
 }
 
 const byScore = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);

@@ -86,3 +86,50 @@ describe("Bm25Index.append", () => {
     expect(index.append("short", "die der und")).toBe(false);
   });
 });
+
+describe("Bm25Index after documents are added, replaced, grown and removed", () => {
+  const line = fc.array(fc.constantFrom(...WORDS, "the", "und", "API"), { minLength: 1, maxLength: 10 }).map((words) => words.join(" "));
+  const text = (minLength: number) => fc.array(line, { minLength, maxLength: minLength + 10 }).map((lines) => lines.join("\n"));
+  const id = fc.constantFrom("m0", "m1", "m2", "m3", "m4", "m5");
+  const operation = fc.oneof(
+    fc.record({ kind: fc.constant("add" as const), id, text: fc.oneof(text(1), text(120)) }),
+    fc.record({ kind: fc.constant("append" as const), id, text: text(1) }),
+    fc.record({ kind: fc.constant("remove" as const), id }),
+  );
+
+  it("answers every question as an index built afresh from the documents it holds", () => {
+    fc.assert(
+      fc.property(fc.array(operation, { minLength: 1, maxLength: 40 }), (operations) => {
+        const index = new Bm25Index();
+        const held = new Map<string, string>();
+        for (const op of operations) {
+          if (op.kind === "add") {
+            index.add(op.id, op.text);
+            held.set(op.id, op.text);
+          } else if (op.kind === "remove") {
+            index.remove(op.id);
+            held.delete(op.id);
+          } else if (held.has(op.id)) {
+            const whole = `${held.get(op.id)}\n${op.text}`;
+            if (!index.append(op.id, op.text)) index.add(op.id, whole);
+            held.set(op.id, whole);
+          }
+        }
+        const fresh = new Bm25Index();
+        for (const [key, value] of [...held].sort()) fresh.add(key, value);
+        expect(index.size).toBe(fresh.size);
+        const query = WORDS.map((term, i) => ({ term, weight: 1 + i / 7 }));
+        expect(index.rankTerms(query, 100)).toEqual(fresh.rankTerms(query, 100));
+        for (const key of ["m0", "m1", "m2", "m3", "m4", "m5"]) {
+          expect(index.termSet(key) && [...index.termSet(key)!].sort()).toEqual(fresh.termSet(key) && [...fresh.termSet(key)!].sort());
+          const listed = new Set(index.termSet(key) ?? []);
+          for (const word of [...WORDS, "absent"]) expect(index.termSet(key)?.has(word) ?? false).toBe(listed.has(word));
+        }
+        for (const word of [...WORDS, "absent"]) expect(index.has(word)).toBe(fresh.has(word));
+        for (const most of [1, 3, 6]) expect(index.sharedRareTerms(WORDS, most).sort()).toEqual(fresh.sharedRareTerms(WORDS, most).sort());
+        expect([...index.vocabulary()].sort()).toEqual([...fresh.vocabulary()].sort());
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
