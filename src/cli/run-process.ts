@@ -1,3 +1,4 @@
+import { setFlagsFromString } from "node:v8";
 import { processIo } from "./cli-io.js";
 import { main } from "./main.js";
 
@@ -7,6 +8,10 @@ import { main } from "./main.js";
  * it at once, and a reader that goes away (`| head -1`) ends it quietly.
  */
 export async function runProcess(argv: string[]): Promise<number> {
+  // V8 grows the heap by up to 4× what was live after each full collection; a long backfill then
+  // holds hundreds of megabytes of garbage. Growing by a fifth keeps it near what is live, at no
+  // measurable cost in time (10 years offline: peak 519 → 401 MB, same time).
+  setFlagsFromString("--heap-growing-percent=20");
   const controller = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (controller.signal.aborted) process.exit(signal === "SIGTERM" ? 143 : 130);

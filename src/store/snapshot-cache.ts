@@ -128,11 +128,23 @@ export class SnapshotCache {
     if (!this.changed && [...this.previous.keys()].every((file) => this.seen.has(file))) return;
     try {
       await dir.assertWritable(SNAPSHOT_CACHE_FILE);
-      await writeAtomic(dir.resolve(SNAPSHOT_CACHE_FILE), JSON.stringify({ version: VERSION, files: Object.fromEntries(this.seen) }));
+      await writeAtomic(dir.resolve(SNAPSHOT_CACHE_FILE), cacheJson(this.seen));
     } catch {
       // The run has committed: a cache that cannot be written costs the next run time, never this one its result.
     }
   }
+}
+
+// The cache as JSON.stringify({ version, files }) writes it, one file at a time: after years of
+// memories it is tens of megabytes, which as one string would double the run's peak memory.
+function* cacheJson(files: Map<string, CachedFile>): Generator<string> {
+  yield `{"version":${VERSION},"files":{`;
+  let first = true;
+  for (const [file, entry] of files) {
+    yield `${first ? "" : ","}${JSON.stringify(file)}:${JSON.stringify(entry)}`;
+    first = false;
+  }
+  yield "}}";
 }
 
 function isCachedFile(value: unknown): value is CachedFile {

@@ -26,6 +26,18 @@ describe("writeAtomic", () => {
     expect(await readdir(path.dirname(file))).toEqual(["MEMORY.md"]);
   });
 
+  it("writes content given in pieces as their concatenation, across write boundaries and in any script", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "cache.json");
+    // About 3 MB in pieces of varied length: emoji, CJK and accents fall on both sides of every 1 MiB write.
+    const pieces = Array.from({ length: 30_000 }, (_, i) => `${i}:${"é漢😀".repeat(i % 13)}${"x".repeat(i % 97)};`);
+    await writeAtomic(file, pieces);
+    expect(await readFile(file, "utf8")).toBe(pieces.join(""));
+    await writeAtomic(file, (function* () {})());
+    expect(await readFile(file, "utf8")).toBe("");
+    expect(await readdir(dir)).toEqual(["cache.json"]);
+  });
+
   it("leaves the old or the new file, never a torn one, when the writer is killed at any instant", async () => {
     const dir = await tempDir();
     const file = path.join(dir, "MEMORY.md");

@@ -128,4 +128,15 @@ describe("the snapshot cache", () => {
     await again.commit(dir, new Map());
     expect((await readCounting(dir)).files).toEqual([]);
   });
+
+  it("is written as exactly the JSON of what it holds", async () => {
+    const { dir, root } = await cachedDir();
+    const cache = await SnapshotCache.load(dir);
+    await readSnapshot(dir, { cache });
+    await cache.commit(dir, new Map([["project_unicode.md", { text: "Ünïcode 漢字 😀 \u2028", parsed: { memory: { name: 'x"y' } } }]]));
+    const text = await readFile(path.join(root, SNAPSHOT_CACHE_FILE), "utf8");
+    const data = JSON.parse(text) as { version: number; files: Record<string, unknown> };
+    expect(Object.keys(data.files).length).toBeGreaterThan(2);
+    expect(text).toBe(JSON.stringify(data));
+  });
 });
