@@ -1,7 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CUE_TABLES } from "../../src/providers/offline/cues/all-cue-tables.js";
 import type { CueKind, CueTable } from "../../src/providers/offline/cues/cue-table.js";
-import { compileCues } from "../../src/providers/offline/cues/match-cues.js";
+import { compileCues, cuesIn, hasCue } from "../../src/providers/offline/cues/match-cues.js";
 import { answerForTexts } from "../helpers/offline-harness.js";
 
 type Examples = Partial<Record<CueKind, string>> & { decision: string; neutral: string; routine: string };
@@ -119,5 +120,25 @@ describe.each(tables)("%s cue table", (language, table: CueTable) => {
     const decisions = answer.sections.get("Key Decisions") ?? [];
     expect(decisions.some((bullet) => bullet.includes(examples.decision.slice(0, 12)))).toBe(true);
     expect(answer.summary).not.toContain(examples.routine);
+  });
+});
+
+describe("hasCue and cuesIn, asked again and again", () => {
+  // Kinds without symbols of their own: their pattern is the tables' alone.
+  const KINDS: CueKind[] = ["decision", "lesson", "preference", "routine", "correction", "mistake", "reference", "resolved"];
+  const patterns = new Map(KINDS.map((kind) => [kind, compileCues(CUE_TABLES, (table) => table.cues[kind])]));
+  const texts = Object.values(EXAMPLES).flatMap((examples) => Object.values(examples).filter((text): text is string => typeof text === "string"));
+
+  it("answers every question as the pattern does, whatever was asked before", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...texts, "", "nothing at all"), fc.constantFrom(...KINDS)), { maxLength: 60 }), (questions) => {
+        for (const [text, kind] of questions) {
+          expect(hasCue(text, kind)).toBe(patterns.get(kind)!.test(text));
+          const all = cuesIn(text);
+          for (const other of KINDS) expect(all.has(other)).toBe(patterns.get(other)!.test(text));
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

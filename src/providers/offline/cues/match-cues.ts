@@ -1,3 +1,4 @@
+import { ownCopy } from "../../../text/own-copy.js";
 import { isStopWord } from "../../../text/tokenize.js";
 import { CUE_TABLES } from "./all-cue-tables.js";
 import type { CueKind, CueTable, HeadingKind } from "./cue-table.js";
@@ -40,16 +41,34 @@ const EMPHASIS = compileCues(CUE_TABLES, (t) => t.emphasis, ["❗", "‼️?"]);
 const WHY = compileCues(CUE_TABLES, (t) => t.why);
 const RULE = compileCues(CUE_TABLES, (t) => t.rule);
 
+// Weighing a unit, setting routine aside and writing its bullet ask about the same statements again
+// and again (a week asks about each text about three times): each text's answer per kind is kept,
+// as bits, for the texts asked about last.
+const BIT = Object.fromEntries(CUE_KINDS.map((kind, i) => [kind, 1 << i])) as Record<CueKind, number>;
+const MEMO_LIMIT = 20_000;
+const memo = new Map<string, { asked: number; found: number }>();
+
 /** The kinds of cue a text holds. */
 export function cuesIn(text: string): Set<CueKind> {
   const found = new Set<CueKind>();
-  for (const kind of CUE_KINDS) if (CUES[kind].test(text)) found.add(kind);
+  for (const kind of CUE_KINDS) if (hasCue(text, kind)) found.add(kind);
   return found;
 }
 
 /** True when a text holds a cue of one kind. */
 export function hasCue(text: string, kind: CueKind): boolean {
-  return CUES[kind].test(text);
+  const bit = BIT[kind];
+  let known = memo.get(text);
+  if (known && (known.asked & bit) !== 0) return (known.found & bit) !== 0;
+  const found = CUES[kind].test(text);
+  if (!known) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    known = { asked: 0, found: 0 };
+    memo.set(ownCopy(text), known);
+  }
+  known.asked |= bit;
+  if (found) known.found |= bit;
+  return found;
 }
 
 /** The text with its routine phrases taken out: `no new disconnects` leaves nothing to weigh. */
