@@ -77,7 +77,7 @@ export class RunMemories {
         const other = this.byId.get(id);
         if (!other || other.type !== memory.type) continue;
         if (kept++ >= MAX_NEIGHBOURS) break;
-        if (this.indexedOverlap(mine.all, id) >= MIN_OVERLAP || overlap(mine.head, headTerms(other)) >= MIN_OVERLAP) found.set(id, other);
+        if (this.indexedOverlap(mine, id) >= MIN_OVERLAP || overlap(mine.head, headTerms(other)) >= MIN_OVERLAP) found.set(id, other);
       }
     }
     return [...found.values()];
@@ -85,22 +85,26 @@ export class RunMemories {
 
   // The terms of a memory's whole text are the index's own (for a memory just merged, those it had
   // before: a long-lived memory's text grows with the history); those of name and description are few.
-  private termsOf(memory: Memory): { all: TermSet; head: Set<string> } {
+  private termsOf(memory: Memory): MemoryTerms {
     const id = memoryId(memory);
-    const all = (this.byId.has(id) && this.index.termSet(id)) || new Set(terms(`${memory.name}\n${memory.description}\n${memory.body}`));
-    return { all, head: headTerms(memory) };
+    const indexed = this.byId.has(id) ? this.index.termSet(id) : undefined;
+    if (indexed) return { all: indexed, head: headTerms(memory), indexedAs: id };
+    return { all: new Set(terms(`${memory.name}\n${memory.description}\n${memory.body}`)), head: headTerms(memory) };
   }
 
   // |A ∩ B| / |A ∪ B| against an indexed memory's terms, read in the index (a long-lived memory has thousands);
   // 0 when the sizes alone keep it below MIN_OVERLAP.
-  private indexedOverlap(mine: TermSet, id: string): number {
+  private indexedOverlap(mine: MemoryTerms, id: string): number {
     // Never more than the smaller set over the larger: a memory grown for years is not walked to learn that.
     const theirs = this.index.termSet(id);
-    if (!theirs || Math.min(mine.size, theirs.size) < MIN_OVERLAP * Math.max(mine.size, theirs.size)) return 0;
-    const [small, large] = mine.size <= theirs.size ? [mine, theirs] : [theirs, mine];
+    const size = mine.all.size;
+    if (!theirs || Math.min(size, theirs.size) < MIN_OVERLAP * Math.max(size, theirs.size)) return 0;
+    // Two indexed memories: one walk along both sorted term lists. Else the index's list is walked
+    // and looked up in the new memory's set.
     let shared = 0;
-    for (const term of small) if (large.has(term)) shared++;
-    const union = mine.size + theirs.size - shared;
+    if (mine.indexedAs !== undefined) shared = this.index.sharedTermCount(mine.indexedAs, id);
+    else for (const term of theirs) if (mine.all.has(term)) shared++;
+    const union = size + theirs.size - shared;
     return union === 0 ? 0 : shared / union;
   }
 
@@ -114,6 +118,13 @@ export class RunMemories {
     this.index.remove(id);
     this.byId.delete(id);
   }
+}
+
+/** A memory's terms: those the index holds for it (`indexedAs`), or those read from its text. */
+interface MemoryTerms {
+  all: TermSet;
+  head: Set<string>;
+  indexedAs?: string;
 }
 
 function headTerms(memory: Memory): Set<string> {

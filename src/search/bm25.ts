@@ -124,6 +124,25 @@ export class Bm25Index {
     return own && { size: own.length, has: (term) => sortedHas(own, term), [Symbol.iterator]: () => own[Symbol.iterator]() };
   }
 
+  /** How many distinct terms two documents share (0 when either is missing): one walk along both sorted lists. */
+  sharedTermCount(a: string, b: string): number {
+    const left = this.docTerms.get(a);
+    const right = this.docTerms.get(b);
+    if (!left || !right) return 0;
+    let shared = 0;
+    for (let i = 0, j = 0; i < left.length && j < right.length; ) {
+      const x = left[i]!;
+      const y = right[j]!;
+      if (x === y) {
+        shared++;
+        i++;
+        j++;
+      } else if (x < y) i++;
+      else j++;
+    }
+    return shared;
+  }
+
   /**
    * The documents sharing any of `terms` that are in at most `maxDocuments`
    * documents, with how many of those terms each shares: counted by number,

@@ -126,6 +126,11 @@ describe("Bm25Index after documents are added, replaced, grown and removed", () 
           for (const word of [...WORDS, "absent"]) expect(index.termSet(key)?.has(word) ?? false).toBe(listed.has(word));
         }
         for (const word of [...WORDS, "absent"]) expect(index.has(word)).toBe(fresh.has(word));
+        for (const a of ["m0", "m1", "m2"])
+          for (const b of ["m0", "m3", "m4", "m5"]) {
+            const theirs = new Set(fresh.termSet(b) ?? []);
+            expect(index.sharedTermCount(a, b)).toBe([...(fresh.termSet(a) ?? [])].filter((term) => theirs.has(term)).length);
+          }
         for (const most of [1, 3, 6]) expect(index.sharedRareTerms(WORDS, most).sort()).toEqual(fresh.sharedRareTerms(WORDS, most).sort());
         expect([...index.vocabulary()].sort()).toEqual([...fresh.vocabulary()].sort());
       }),
