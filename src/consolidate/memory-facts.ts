@@ -162,7 +162,9 @@ export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body"
   const cached = factsCache.get(memory);
   if (cached && cached.name === memory.name && cached.description === memory.description && cached.body === memory.body) return cached.facts;
   const key = `${memory.name}\u0000${memory.description}`;
-  const read = grownFacts(key, memory) ?? readFacts(memory);
+  // The same text read again (a long run re-reads each memory it wrote from its file) has the same facts.
+  const last = grown.get(key);
+  const read = last?.body === memory.body ? { facts: last.facts, settled: last.settled } : (grownFacts(key, memory) ?? readFacts(memory));
   factsCache.set(memory, { name: memory.name, description: memory.description, body: memory.body, facts: read.facts });
   grown.delete(key);
   if (memory.body.length >= GROWN_FROM) {

@@ -52,6 +52,24 @@ describe("memory facts of a memory that grows", () => {
     }
   });
 
+  it("gives a memory read again, rewritten or cut short the facts of its whole text", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("same", "grow", "rewrite", "cut"), { minLength: 1, maxLength: 8 }), fc.string({ maxLength: 3 }), (steps, tag) => {
+        const memory = { name: `Backend restarts ${tag}`, description: "What a restart fixed" };
+        let body = LONG_BODY;
+        memoryFacts({ ...memory, body });
+        for (const [i, step] of steps.entries()) {
+          if (step === "grow") body = `${body}\n- k8s pool size set to ${60 + i} in production`;
+          if (step === "rewrite") body = body.replace(/\((\d+)\)/, `(${i}00)`);
+          if (step === "cut") body = body.slice(0, Math.floor(body.length * 0.9));
+          // A new object each time, as a run that reads the file again has.
+          expect(plain(memoryFacts({ ...memory, body: `${body}` }))).toEqual(plain(readFacts({ ...memory, body }).facts));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   // Any lines added to a body (after `start`): the grown memory's facts are the whole text's.
   const growsLikeWhole = (start: string, lines: fc.Arbitrary<string>, maxStart: number, numRuns: number) =>
     fc.assert(
