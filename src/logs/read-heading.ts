@@ -38,6 +38,8 @@ export const ENTRY_KINDS = [
 const ISO_DATE = /(\d{4})-(\d{2})-(\d{2})(?!\d)/;
 const TIME = /(?:^|[^\d:])(\d{1,2}:\d{2})(?::\d{2})?(?![\d:])/;
 const KIND = new RegExp(`(?:^|[\\s\\]])(${ENTRY_KINDS.join("|")}):\\s`, "i");
+const MAY_HOLD_DATE =
+  /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d[\s/.-]\d|(?<![a-z])(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|mo|mon|mos|months?|qtr|quarters?|y|yrs?|years?)(?![a-z])/i;
 // Below the top level a heading is a date heading only when the date leads it
 // (`## 25 Mar 04:01 UTC`, `## Session — 2026-03-07`), not when a title mentions one.
 const LEADING_DATE_WINDOW = 16;
@@ -63,8 +65,10 @@ function findDate(text: string, depth: number, contextDate: string): string | un
     const candidate = `${iso[1]}-${iso[2]}-${iso[3]}`;
     if (isValid(parseISO(candidate))) return candidate;
   }
-  // A date certain of its day and month is written with a number; most headings hold none.
-  if (!/\d/.test(text)) return undefined;
+  // A date certain of its day and month is written with a number; most headings hold none, and most
+  // that do hold only a time (`## [09:30] heartbeat`): chrono reads a day and a month only from a
+  // month name, two numbers joined by `/ . -` or a space, or a number of time units (`3 days ago`).
+  if (!/\d/.test(text) || !MAY_HOLD_DATE.test(text)) return undefined;
   const ref = parseISO(contextDate);
   for (const found of chrono().en.strict.parse(text, ref)) {
     if (depth > 1 && found.index > LEADING_DATE_WINDOW) break;

@@ -1,0 +1,82 @@
+import { createRequire } from "node:module";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readHeading } from "../../src/logs/read-heading.js";
+
+const require = createRequire(import.meta.url);
+const chrono = require("chrono-node") as typeof import("chrono-node");
+
+// The date chrono alone reads from a heading (no ISO date in it), as readHeading did before it
+// skipped headings that cannot hold one: every heading with a digit went to chrono.
+function chronoDate(text: string, depth: number, contextDate: string): string | undefined {
+  if (!/\d/.test(text)) return undefined;
+  for (const found of chrono.en.strict.parse(text, new Date(`${contextDate}T00:00:00`))) {
+    if (depth > 1 && found.index > 16) break;
+    if (!found.start.isCertain("day") || !found.start.isCertain("month")) continue;
+    const date = found.start.date();
+    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+  }
+  return undefined;
+}
+
+const PIECES = [
+  "[09:30]",
+  "10:30",
+  "-",
+  "—",
+  "–",
+  "Session",
+  "3",
+  "(10:00–11:30)",
+  "heartbeat",
+  "decision:",
+  "Mar",
+  "March",
+  "sept.",
+  "25th",
+  "of",
+  "25",
+  "2026",
+  "03",
+  "/",
+  ".",
+  "3/25",
+  "25.03.2026",
+  "2026/03/25",
+  "2 days ago",
+  "5d ago",
+  "3h later",
+  "within 2 weeks",
+  "in 10 minutes",
+  "v1.2",
+  "99.9s",
+  "Apr 9-9",
+  "Monday",
+  "Build",
+  "x64",
+  "10 m",
+  "1 yr ago",
+  "q3",
+  "Notizen",
+  "🔷",
+];
+
+describe("readHeading dates", () => {
+  it("reads the same date as chrono over every heading it is given, skipping none that holds one", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 3 }), (pieces, depth) => {
+        const text = pieces.join(" ");
+        expect(readHeading(text, depth, "2026-03-20").date).toBe(chronoDate(text, depth, "2026-03-20"));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("reads dates written in words and numbers, and none from a time alone", () => {
+    expect(readHeading("Mar 25 — release", 2, "2026-03-20").date).toBe("2026-03-25");
+    expect(readHeading("25.03.2026 Notizen", 2, "2026-03-20").date).toBe("2026-03-25");
+    expect(readHeading("2 days ago", 1, "2026-03-20").date).toBe(chronoDate("2 days ago", 1, "2026-03-20"));
+    expect(readHeading("2 days ago", 1, "2026-03-20").date).toBeDefined();
+    expect(readHeading("[09:30] heartbeat", 2, "2026-03-20").date).toBeUndefined();
+  });
+});
