@@ -3,6 +3,7 @@ import { getISOWeek } from "date-fns/getISOWeek";
 import { getISOWeekYear } from "date-fns/getISOWeekYear";
 import { lightFormat } from "date-fns/lightFormat";
 import { parseISO } from "date-fns/parseISO";
+import { ownCopy } from "../text/own-copy.js";
 import { chrono } from "./chrono.js";
 
 export interface DateResolution {
@@ -80,7 +81,24 @@ function absoluteLabel(expression: string, date: Date): string {
   return lightFormat(date, "yyyy-MM-dd");
 }
 
+// A week's answer is checked line by line, then the memories it wrote, whose lines are mostly the
+// answer's and last week's: each line's answer is kept for the lines checked last.
+const BARE_LINES_LIMIT = 20_000;
+const bareLines = new Map<string, boolean>();
+const ANY_REFERENCE = parseISO("2000-01-01T12:00:00");
+
 /** True when the text still holds a relative date with no absolute date after it. */
 export function hasBareRelativeDate(text: string): boolean {
-  return resolveRelativeDates(text, "2000-01-01").count > 0;
+  if (!RELATIVE_SHAPE.test(text)) return false;
+  for (const line of text.split("\n")) {
+    if (!RELATIVE_SHAPE.test(line)) continue;
+    let bare = bareLines.get(line);
+    if (bare === undefined) {
+      bare = resolveLine(line, ANY_REFERENCE).count > 0;
+      if (bareLines.size >= BARE_LINES_LIMIT) bareLines.clear();
+      bareLines.set(ownCopy(line), bare);
+    }
+    if (bare) return true;
+  }
+  return false;
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hasBareRelativeDate, resolveRelativeDates } from "../../src/logs/resolve-relative-dates.js";
 
@@ -32,5 +33,34 @@ describe("resolveRelativeDates", () => {
   it("tells whether a text still holds a bare relative date", () => {
     expect(hasBareRelativeDate("fixed yesterday")).toBe(true);
     expect(hasBareRelativeDate("fixed yesterday (2026-03-02)")).toBe(false);
+  });
+});
+
+describe("hasBareRelativeDate, asked again and again", () => {
+  const PHRASES = [
+    "yesterday",
+    "yesterday (2026-03-02)",
+    "last week",
+    "last week (2026-W09)",
+    "next step",
+    "the deploy",
+    "3 days ago",
+    "3 days ago (2026-02-27)",
+    "this is fine",
+    "tomorrow at 10:00",
+    "in two weeks",
+    "\n",
+  ];
+
+  it("answers as resolving the text would, whatever lines were asked about before", () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.constantFrom(...PHRASES), { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 6 }), (texts) => {
+        for (const words of [...texts, ...texts.reverse()]) {
+          const text = words.join(" ");
+          expect(hasBareRelativeDate(text)).toBe(resolveRelativeDates(text, "2000-01-01").count > 0);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });
