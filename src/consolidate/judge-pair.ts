@@ -1,4 +1,5 @@
 import type { Memory } from "../memory/memory.js";
+import { BoundedCache } from "../text/bounded-cache.js";
 import { stem } from "../text/tokenize.js";
 import { ATTRIBUTE_WORDS, isPolarityWord, type MemoryFacts } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
@@ -301,14 +302,13 @@ function mentionsValue(facts: MemoryFacts, value: string): boolean {
   if (!facts.statement.includes(text)) return false;
   let pattern = WHOLE_WORD.get(text);
   if (!pattern) {
-    if (WHOLE_WORD.size > 10_000) WHOLE_WORD.clear();
     pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(text)}($|[^\\p{L}\\p{N}])`, "u");
     WHOLE_WORD.set(text, pattern);
   }
   return pattern.test(facts.statement);
 }
 
-const WHOLE_WORD = new Map<string, RegExp>();
+const WHOLE_WORD = new BoundedCache<RegExp>(10_000);
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

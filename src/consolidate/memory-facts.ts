@@ -1,5 +1,5 @@
 import type { Memory } from "../memory/memory.js";
-import { ownCopy } from "../text/own-copy.js";
+import { BoundedCache } from "../text/bounded-cache.js";
 import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
 
 /**
@@ -169,7 +169,6 @@ export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body"
   grown.delete(key);
   if (memory.body.length >= GROWN_FROM) {
     // The memories that grew last are kept: they are the ones that grow again.
-    if (grown.size >= GROWN_LIMIT) grown.delete(grown.keys().next().value!);
     grown.set(key, { body: memory.body, ...read });
   }
   return read.facts;
@@ -184,7 +183,7 @@ type ReadFacts = { facts: MemoryFacts; settled: boolean };
 // Shorter texts are read whole again in less time than keeping their facts would cost in memory.
 const GROWN_FROM = 2_000;
 const GROWN_LIMIT = 1_000;
-const grown = new Map<string, { body: string } & ReadFacts>();
+const grown = new BoundedCache<{ body: string } & ReadFacts>(GROWN_LIMIT);
 
 function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "body">): ReadFacts | undefined {
   const { body } = memory;
@@ -298,7 +297,7 @@ interface LineFacts {
 
 // Memories that grow week by week keep their earlier lines: each line is read once.
 const LINE_CACHE_LIMIT = 20_000;
-const lineFactsCache = new Map<string, LineFacts>();
+const lineFactsCache = new BoundedCache<LineFacts>(LINE_CACHE_LIMIT);
 
 function lineFacts(line: string, language: Language): LineFacts {
   const key = `${language}\u0000${line}`;
@@ -316,8 +315,7 @@ function lineFacts(line: string, language: Language): LineFacts {
       negated: [...negatedWords([line])],
       qualifiers,
     };
-    if (lineFactsCache.size >= LINE_CACHE_LIMIT) lineFactsCache.clear();
-    lineFactsCache.set(ownCopy(key), found);
+    lineFactsCache.set(key, found);
   }
   return found;
 }

@@ -1,5 +1,6 @@
 import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
 import type { SecretLintRuleContext, SecretLintRuleCreator, SecretLintSourceCode } from "@secretlint/types";
+import { BoundedCache } from "../text/bounded-cache.js";
 import { sha256 } from "../text/hash.js";
 import { isPlaceholder, SECRET_PATTERNS } from "./secret-patterns.js";
 
@@ -70,7 +71,7 @@ const MAX_PASSES = 4;
 // was written the week before, and is not scanned twice. By content hash, for texts worth hashing.
 const KNOWN_CLEAN_FROM = 4096;
 const KNOWN_CLEAN_LIMIT = 4096;
-const knownClean = new Set<string>();
+const knownClean = new BoundedCache<true>(KNOWN_CLEAN_LIMIT);
 
 /**
  * Replaces secrets with `[REDACTED:kind]`: secretlint's recommended rules plus
@@ -79,11 +80,10 @@ const knownClean = new Set<string>();
  */
 export async function redactSecrets(text: string): Promise<RedactionResult> {
   const key = text.length >= KNOWN_CLEAN_FROM ? sha256(text) : undefined;
-  if (key !== undefined && knownClean.has(key)) return { text, count: 0, kinds: [] };
+  if (key !== undefined && knownClean.get(key)) return { text, count: 0, kinds: [] };
   let result = await redactOnce(text);
   if (key !== undefined && result.count === 0) {
-    if (knownClean.size >= KNOWN_CLEAN_LIMIT) knownClean.clear();
-    knownClean.add(key);
+    knownClean.set(key, true);
   }
   // A secret glued to another can only show its edges once its neighbour is a marker: go again.
   for (let pass = 1; pass < MAX_PASSES && result.count > 0; pass++) {

@@ -3,7 +3,7 @@ import { getISOWeek } from "date-fns/getISOWeek";
 import { getISOWeekYear } from "date-fns/getISOWeekYear";
 import { lightFormat } from "date-fns/lightFormat";
 import { parseISO } from "date-fns/parseISO";
-import { ownCopy } from "../text/own-copy.js";
+import { BoundedCache } from "../text/bounded-cache.js";
 import { chrono } from "./chrono.js";
 
 export interface DateResolution {
@@ -84,7 +84,7 @@ function absoluteLabel(expression: string, date: Date): string {
 // A week's answer is checked line by line, then the memories it wrote, whose lines are mostly the
 // answer's and last week's: each line's answer is kept for the lines checked last.
 const BARE_LINES_LIMIT = 20_000;
-const bareLines = new Map<string, boolean>();
+const bareLines = new BoundedCache<boolean>(BARE_LINES_LIMIT);
 const ANY_REFERENCE = parseISO("2000-01-01T12:00:00");
 
 /** True when the text still holds a relative date with no absolute date after it. */
@@ -95,8 +95,7 @@ export function hasBareRelativeDate(text: string): boolean {
     let bare = bareLines.get(line);
     if (bare === undefined) {
       bare = resolveLine(line, ANY_REFERENCE).count > 0;
-      if (bareLines.size >= BARE_LINES_LIMIT) bareLines.clear();
-      bareLines.set(ownCopy(line), bare);
+      bareLines.set(line, bare);
     }
     if (bare) return true;
   }

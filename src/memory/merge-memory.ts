@@ -1,3 +1,4 @@
+import { BoundedCache } from "../text/bounded-cache.js";
 import { markdownBlocks } from "../text/markdown.js";
 import type { Memory } from "./memory.js";
 
@@ -28,7 +29,7 @@ export function mergeMemory(existing: Memory, update: MemoryUpdate): Memory {
 // than keeping it would cost.
 const KEEP_FROM = 2_000;
 const FACTS_LIMIT = 1_000;
-const facts = new Map<string, { body: string; keys: Set<string> }>();
+const facts = new BoundedCache<{ body: string; keys: Set<string> }>(FACTS_LIMIT);
 
 function factsOf(memory: Memory): Set<string> {
   const found = facts.get(memory.file);
@@ -41,7 +42,6 @@ function factsOf(memory: Memory): Set<string> {
 function remember(file: string, body: string, keys: Set<string>): void {
   facts.delete(file);
   if (body.length < KEEP_FROM) return;
-  if (facts.size >= FACTS_LIMIT) facts.delete(facts.keys().next().value!);
   facts.set(file, { body, keys });
 }
 

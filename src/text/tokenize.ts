@@ -14,7 +14,7 @@ import { stopwords as italianStop } from "@orama/stopwords/italian";
 import { stopwords as portugueseStop } from "@orama/stopwords/portuguese";
 import { stopwords as spanishStop } from "@orama/stopwords/spanish";
 import { stopwords as swedishStop } from "@orama/stopwords/swedish";
-import { ownCopy } from "./own-copy.js";
+import { BoundedCache } from "./bounded-cache.js";
 
 /** Languages whose words are stemmed; text in any other script is still tokenized. */
 export const LANGUAGES = ["english", "german", "spanish", "french", "portuguese", "italian", "dutch", "swedish"] as const;
@@ -40,12 +40,15 @@ const ASCII_WORD = /[a-z0-9]+(?:[.'_-][a-z0-9]+)*/g;
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}]/u;
 const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}]+/gu;
 const STEM_CACHE_LIMIT = 50_000;
-const stemCache = Object.fromEntries(LANGUAGES.map((language) => [language, new Map<string, string>()])) as Record<Language, Map<string, string>>;
+const stemCache = Object.fromEntries(LANGUAGES.map((language) => [language, new BoundedCache<string>(STEM_CACHE_LIMIT)])) as Record<
+  Language,
+  BoundedCache<string>
+>;
 
 // Memory bodies are read again every week of a long run, mostly the same lines: each line's words are kept.
 const LINE_CACHE_LIMIT = 20_000;
 const LONGEST_CACHED_LINE = 2_000;
-const lineTokens = new Map<string, string[]>();
+const lineTokens = new BoundedCache<string[]>(LINE_CACHE_LIMIT);
 
 /**
  * Words of a text, lower case, in order: `v1.2.3` and `gpt-4o` stay whole;
@@ -60,10 +63,7 @@ export function tokenize(text: string): string[] {
     let words = lineTokens.get(line);
     if (!words) {
       words = tokenizeLine(line);
-      if (line.length <= LONGEST_CACHED_LINE) {
-        if (lineTokens.size >= LINE_CACHE_LIMIT) lineTokens.clear();
-        lineTokens.set(ownCopy(line), words);
-      }
+      if (line.length <= LONGEST_CACHED_LINE) lineTokens.set(line, words);
     }
     for (const word of words) tokens.push(word);
   }
@@ -126,7 +126,6 @@ export function stem(word: string, language: Language = "english"): string {
   let stemmed = cache.get(word);
   if (stemmed === undefined) {
     stemmed = word.length < 3 || /[\d.]/.test(word) || !/^[\p{Script=Latin}'-]+$/u.test(word) ? word : STEMMERS[language](word);
-    if (cache.size >= STEM_CACHE_LIMIT) cache.clear();
     cache.set(word, stemmed);
   }
   return stemmed;

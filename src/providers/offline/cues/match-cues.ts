@@ -1,4 +1,4 @@
-import { ownCopy } from "../../../text/own-copy.js";
+import { BoundedCache } from "../../../text/bounded-cache.js";
 import { isStopWord } from "../../../text/tokenize.js";
 import { CUE_TABLES } from "./all-cue-tables.js";
 import type { CueKind, CueTable, HeadingKind } from "./cue-table.js";
@@ -46,7 +46,7 @@ const RULE = compileCues(CUE_TABLES, (t) => t.rule);
 // as bits, for the texts asked about last.
 const BIT = Object.fromEntries(CUE_KINDS.map((kind, i) => [kind, 1 << i])) as Record<CueKind, number>;
 const MEMO_LIMIT = 20_000;
-const memo = new Map<string, { asked: number; found: number }>();
+const memo = new BoundedCache<{ asked: number; found: number }>(MEMO_LIMIT);
 
 /** The kinds of cue a text holds. */
 export function cuesIn(text: string): Set<CueKind> {
@@ -62,9 +62,8 @@ export function hasCue(text: string, kind: CueKind): boolean {
   if (known && (known.asked & bit) !== 0) return (known.found & bit) !== 0;
   const found = CUES[kind].test(text);
   if (!known) {
-    if (memo.size >= MEMO_LIMIT) memo.clear();
     known = { asked: 0, found: 0 };
-    memo.set(ownCopy(text), known);
+    memo.set(text, known);
   }
   known.asked |= bit;
   if (found) known.found |= bit;
