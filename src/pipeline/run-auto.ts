@@ -58,10 +58,11 @@ export type CompactDue = (todo: WeekState[], snapshot: Snapshot) => Promise<{ co
  * out of date, oldest first, each week one transaction; then consolidate when
  * the gates are open. The memory dir is read and indexed once. Up to
  * `concurrency` weeks are asked of the model at once: a week is asked once the
- * week `concurrency` before it has committed, and is shown the memories
- * committed by then (with 1, every earlier week's, so the run is
+ * week `concurrency` before it has been planned, and is shown the memories
+ * planned by then (with 1, every earlier week's, so the run is
  * reproducible). Plans and commits run one at a time in week order, each
- * starting from the previous week's result.
+ * starting from the previous week's result; a week's commit is written while
+ * the next week is asked and planned.
  */
 export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compactDue?: CompactDue): Promise<AutoResult> {
   return withRunLock(ctx, "compact --auto", async (recovered) => {
@@ -96,12 +97,7 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
         const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop]) : stop;
         return askPeriod({ ...ctx, signal }, week.week, memories, model, week.logs);
       };
-      await inOrder(todo, concurrency, ask, async (week, asked, i) => {
-        if (!asked) return;
-        for (const log of asked.logs) sessions.set(log.file.relPath, countSessions([log], lastConsolidation));
-        // The index is rebuilt by the last week only: every rebuild reads every memory.
-        const outcome = planAsked(ctx, asked, snapshot, memories, { index: i === todo.length - 1 });
-        indexed = i === todo.length - 1;
+      const commitWeek = async (week: WeekState, outcome: ReturnType<typeof planAsked>, i: number) => {
         const journal = await commitChanges(ctx.dir, outcome.plan.changes, {
           command: `compact --auto (${week.week.label})`,
           now: ctx.now(),
@@ -109,12 +105,6 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
           last: isIndexFile(ctx),
           signal: ctx.signal,
         });
-        snapshot = outcome.plan.next;
-        memories.update(
-          outcome.plan.files.filter((file) => file.role === "memory" && file.action !== "unchanged").map((file) => file.path),
-          snapshot.memories,
-        );
-        releaseMemory();
         const done: AutoWeek = {
           week: week.week.label,
           reason: week.state === "stale" ? "logs changed" : "no summary",
@@ -127,7 +117,31 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
         const text = `compacted ${done.week} (${done.reason}): ${done.logs} logs, ${done.memories} memories`;
         lines.push(text);
         ctx.onProgress?.({ kind: "period", done: i + 1, total: todo.length, text });
+      };
+      // Write-behind: a week's commit goes on while the next week is asked and planned (its plan starts
+      // from this week's snapshot, in memory). Commits still run one at a time in week order, and at
+      // most one is in flight: a week's commit starts once the week before it has committed.
+      let writing: Promise<void> = Promise.resolve();
+      const planned = inOrder(todo, concurrency, ask, async (week, asked, i) => {
+        if (!asked) return;
+        for (const log of asked.logs) sessions.set(log.file.relPath, countSessions([log], lastConsolidation));
+        // The index is rebuilt by the last week only: every rebuild reads every memory.
+        const outcome = planAsked(ctx, asked, snapshot, memories, { index: i === todo.length - 1 });
+        indexed = i === todo.length - 1;
+        snapshot = outcome.plan.next;
+        memories.update(
+          outcome.plan.files.filter((file) => file.role === "memory" && file.action !== "unchanged").map((file) => file.path),
+          snapshot.memories,
+        );
+        releaseMemory();
+        await writing;
+        writing = commitWeek(week, outcome, i);
+        writing.catch(() => {}); // awaited before the next commit or after the last week
       });
+      // A failure ends the run once the commit in flight has settled; an earlier week's failure is the one reported.
+      await Promise.allSettled([planned]);
+      await writing;
+      await planned;
       const changes = compacted.length > 0 && !indexed ? indexChanges(snapshot, ctx.dir.layout) : [];
       if (changes.length > 0) {
         await commitChanges(ctx.dir, changes, {

@@ -51,6 +51,7 @@ vi.mock("node:fs/promises", async (importOriginal) => {
 // The golden case's own copy of the example logs: memory.example/ itself is where the README's first command writes.
 const EXAMPLE = fixture("../golden/memory-example/input");
 const CONSOLIDATION = fixture("consolidation");
+const WEEKS = fixture("auto-weeks");
 const CODES = ["ENOSPC", "EIO", "EACCES"];
 const BIN = path.join(REPO_ROOT, "bin/compact.js");
 const KILLER = path.join(REPO_ROOT, "test/helpers/kill-at-write.cjs");
@@ -65,6 +66,8 @@ interface Scenario {
 const SCENARIOS: Scenario[] = [
   { name: "compact --week", fixture: EXAMPLE, argv: (dir) => ["--week", "2026-W14", "--dir", dir] },
   { name: "compact consolidate", fixture: CONSOLIDATION, argv: (dir) => ["consolidate", "--dir", dir, "--yes"] },
+  // Three weeks, each committed while the next one is asked and planned.
+  { name: "compact --auto", fixture: WEEKS, argv: (dir) => ["--auto", "--force", "--dir", dir] },
 ];
 
 // What a user sees: every file but compact's own bookkeeping, with the time a summary was made left out.
