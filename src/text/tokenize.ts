@@ -45,10 +45,25 @@ const stemCache = Object.fromEntries(LANGUAGES.map((language) => [language, new 
   BoundedCache<string>
 >;
 
-// Memory bodies are read again every week of a long run, mostly the same lines: each line's words are kept.
+// Memory bodies are read again every week of a long run, mostly the same lines: each line's words
+// are kept, and its terms in each language it was read in (stop words out, stemmed), so a line read
+// again costs one lookup instead of one per word.
 const LINE_CACHE_LIMIT = 20_000;
 const LONGEST_CACHED_LINE = 2_000;
-const lineTokens = new BoundedCache<string[]>(LINE_CACHE_LIMIT);
+interface LineWords {
+  tokens: string[];
+  terms?: Partial<Record<Language, string[]>>;
+}
+const lineWords = new BoundedCache<LineWords>(LINE_CACHE_LIMIT);
+
+function wordsOf(line: string): LineWords {
+  let words = lineWords.get(line);
+  if (!words) {
+    words = { tokens: tokenizeLine(line) };
+    if (line.length <= LONGEST_CACHED_LINE) lineWords.set(line, words);
+  }
+  return words;
+}
 
 /**
  * Words of a text, lower case, in order: `v1.2.3` and `gpt-4o` stay whole;
@@ -60,12 +75,7 @@ export function tokenize(text: string): string[] {
   const tokens: string[] = [];
   for (const line of text.split("\n")) {
     if (line === "") continue;
-    let words = lineTokens.get(line);
-    if (!words) {
-      words = tokenizeLine(line);
-      if (line.length <= LONGEST_CACHED_LINE) lineTokens.set(line, words);
-    }
-    for (const word of words) tokens.push(word);
+    for (const word of wordsOf(line).tokens) tokens.push(word);
   }
   return tokens;
 }
@@ -150,14 +160,39 @@ const LANGUAGE_TOKENS = 800;
  * at the end, in that language, are the terms the whole text would have.
  */
 export function readTerms(text: string, language?: Language): { terms: string[]; language: Language; settled: boolean } {
-  const tokens = tokenize(text);
-  const lang = language ?? detectFromTokens(tokens.slice(0, LANGUAGE_TOKENS));
-  const out: string[] = [];
-  for (const token of tokens) {
-    if (isStopWord(token, lang)) continue;
-    out.push(stem(token, lang));
+  const lines: LineWords[] = [];
+  let count = 0;
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    const words = wordsOf(line);
+    lines.push(words);
+    count += words.tokens.length;
   }
-  return { terms: out, language: lang, settled: language !== undefined || tokens.length >= LANGUAGE_TOKENS };
+  const lang = language ?? detectFromTokens(firstTokens(lines, LANGUAGE_TOKENS));
+  const out: string[] = [];
+  for (const words of lines) for (const term of lineTerms(words, lang)) out.push(term);
+  return { terms: out, language: lang, settled: language !== undefined || count >= LANGUAGE_TOKENS };
+}
+
+// A line's terms in a language: its words without stop words, stemmed; kept with the line's words.
+function lineTerms(words: LineWords, language: Language): string[] {
+  const known = words.terms?.[language];
+  if (known) return known;
+  const found: string[] = [];
+  for (const token of words.tokens) if (!isStopWord(token, language)) found.push(stem(token, language));
+  (words.terms ??= {})[language] = found;
+  return found;
+}
+
+function firstTokens(lines: LineWords[], limit: number): string[] {
+  const tokens: string[] = [];
+  for (const words of lines) {
+    for (const token of words.tokens) {
+      if (tokens.length === limit) return tokens;
+      tokens.push(token);
+    }
+  }
+  return tokens;
 }
 
 /** The distinct terms of a text. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { detectLanguage, stem, terms, tokenize } from "../../src/text/tokenize.js";
+import { detectLanguage, isStopWord, LANGUAGES, readTerms, stem, terms, tokenize } from "../../src/text/tokenize.js";
 
 describe("tokenize", () => {
   it("keeps versions and hyphenated names whole and lowercases", () => {
@@ -45,6 +45,32 @@ describe("terms", () => {
     expect(detectLanguage("Nous avons décidé que la base de données est Postgres")).toBe("french");
     expect(detectLanguage("Decidimos que o banco de dados é Postgres e não MySQL")).toBe("portuguese");
     expect(terms("Entscheidungen und Entscheidung", "german")).toEqual(["entscheid", "entscheid"]);
+  });
+
+  it("gives a line read again, in any language, the terms its words give", () => {
+    // Lines come from a small pool, so texts share lines and each line is met in several languages.
+    const pool = [
+      "Wir haben entschieden, dass die Datenbank Postgres ist",
+      "Decidimos usar Postgres para la base de datos",
+      "Always run the tests before pushing to main",
+      "决定使用 Postgres 数据库",
+      "Nous avons décidé que la base de données est Postgres",
+      "the the and of",
+      "v1.2.3 gpt-4o don't stop",
+    ];
+    const text = fc.array(fc.constantFrom(...pool, ""), { minLength: 1, maxLength: 8 }).map((lines) => lines.join("\n"));
+    const language = fc.option(fc.constantFrom(...LANGUAGES), { nil: undefined });
+    fc.assert(
+      fc.property(text, language, (value, given) => {
+        const read = readTerms(value, given);
+        const expected = tokenize(value)
+          .filter((token) => !isStopWord(token, read.language))
+          .map((token) => stem(token, read.language));
+        expect(read.terms).toEqual(expected);
+        if (given) expect(read.language).toBe(given);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("leaves numbers and versions unstemmed", () => {
