@@ -16,6 +16,17 @@ import { indexChanges } from "./plan-period.js";
 import type { RunContext } from "./run-context.js";
 import { RunMemories } from "./run-memories.js";
 import { withRunLock } from "./with-run-lock.js";
+import { WriteBehind } from "./write-behind.js";
+
+// Weeks planned and waiting to be written, at most: past this the planning waits for the disk.
+const MAX_WEEKS_QUEUED = 8;
+
+/** A week planned, waiting to be committed. */
+interface PlannedWeek {
+  week: WeekState;
+  outcome: ReturnType<typeof planAsked>;
+  index: number;
+}
 
 /** One week `--auto` compacted. */
 export interface AutoWeek {
@@ -97,50 +108,58 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
         const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop]) : stop;
         return askPeriod({ ...ctx, signal }, week.week, memories, model, week.logs);
       };
-      const commitWeek = async (week: WeekState, outcome: ReturnType<typeof planAsked>, i: number) => {
-        const journal = await commitChanges(ctx.dir, outcome.plan.changes, {
-          command: `compact --auto (${week.week.label})`,
-          now: ctx.now(),
-          operations: outcome.plan.operations,
-          last: isIndexFile(ctx),
-          signal: ctx.signal,
-        });
-        const done: AutoWeek = {
-          week: week.week.label,
-          reason: week.state === "stale" ? "logs changed" : "no summary",
-          logs: outcome.result.sources.length,
-          memories: outcome.result.memories.length,
-          ...(journal ? { run: journal.run } : {}),
-        };
-        compacted.push(done);
-        for (const warning of outcome.result.warnings) if (warning.ruleId !== "untraced-bullet" && warning.ruleId !== "untraced-memory") warnings.push(warning);
-        const text = `compacted ${done.week} (${done.reason}): ${done.logs} logs, ${done.memories} memories`;
-        lines.push(text);
-        ctx.onProgress?.({ kind: "period", done: i + 1, total: todo.length, text });
+      // The weeks planned while the ones before them were being written are committed together, as one
+      // run: a backfill that plans faster than the disk writes commits fewer, larger runs, and a memory
+      // updated in several of them is written once.
+      const commitWeeks = async (planned: PlannedWeek[]) => {
+        const labels = planned.map(({ week }) => week.week.label);
+        const journal = await commitChanges(
+          ctx.dir,
+          planned.flatMap(({ outcome }) => outcome.plan.changes),
+          {
+            command: `compact --auto (${labels.length === 1 ? labels[0] : `${labels[0]} … ${labels.at(-1)}`})`,
+            now: ctx.now(),
+            operations: planned.flatMap(({ outcome }) => outcome.plan.operations),
+            last: isIndexFile(ctx),
+            signal: ctx.signal,
+          },
+        );
+        for (const { week, outcome, index } of planned) {
+          const done: AutoWeek = {
+            week: week.week.label,
+            reason: week.state === "stale" ? "logs changed" : "no summary",
+            logs: outcome.result.sources.length,
+            memories: outcome.result.memories.length,
+            ...(journal ? { run: journal.run } : {}),
+          };
+          compacted.push(done);
+          for (const warning of outcome.result.warnings)
+            if (warning.ruleId !== "untraced-bullet" && warning.ruleId !== "untraced-memory") warnings.push(warning);
+          const text = `compacted ${done.week} (${done.reason}): ${done.logs} logs, ${done.memories} memories`;
+          lines.push(text);
+          ctx.onProgress?.({ kind: "period", done: index + 1, total: todo.length, text });
+        }
       };
-      // Write-behind: a week's commit goes on while the next week is asked and planned (its plan starts
-      // from this week's snapshot, in memory). Commits still run one at a time in week order, and at
-      // most one is in flight: a week's commit starts once the week before it has committed.
-      let writing: Promise<void> = Promise.resolve();
-      const planned = inOrder(todo, concurrency, ask, async (week, asked, i) => {
+      // Write-behind: a week's commit goes on while the next weeks are asked and planned (each plan
+      // starts from the week before's snapshot, in memory). Commits run one at a time in week order.
+      const writer = new WriteBehind(commitWeeks, MAX_WEEKS_QUEUED);
+      const planned = inOrder(todo, concurrency, ask, async (week, asked, index) => {
         if (!asked) return;
         for (const log of asked.logs) sessions.set(log.file.relPath, countSessions([log], lastConsolidation));
         // The index is rebuilt by the last week only: every rebuild reads every memory.
-        const outcome = planAsked(ctx, asked, snapshot, memories, { index: i === todo.length - 1 });
-        indexed = i === todo.length - 1;
+        const outcome = planAsked(ctx, asked, snapshot, memories, { index: index === todo.length - 1 });
+        indexed = index === todo.length - 1;
         snapshot = outcome.plan.next;
         memories.update(
           outcome.plan.files.filter((file) => file.role === "memory" && file.action !== "unchanged").map((file) => file.path),
           snapshot.memories,
         );
         releaseMemory();
-        await writing;
-        writing = commitWeek(week, outcome, i);
-        writing.catch(() => {}); // awaited before the next commit or after the last week
+        await writer.push({ week, outcome, index });
       });
       // A failure ends the run once the commit in flight has settled; an earlier week's failure is the one reported.
       await Promise.allSettled([planned]);
-      await writing;
+      await writer.flush();
       await planned;
       const changes = compacted.length > 0 && !indexed ? indexChanges(snapshot, ctx.dir.layout) : [];
       if (changes.length > 0) {

@@ -180,7 +180,8 @@ function lineTerms(words: LineWords, language: Language): string[] {
   if (known) return known;
   const found: string[] = [];
   for (const token of words.tokens) if (!isStopWord(token, language)) found.push(stem(token, language));
-  (words.terms ??= {})[language] = found;
+  words.terms ??= {};
+  words.terms[language] = found;
   return found;
 }
 

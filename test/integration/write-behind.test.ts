@@ -4,22 +4,18 @@ import { describe, expect, it, vi } from "vitest";
 import type { CompleteOptions, MemoryModel } from "../../src/model/memory-model.js";
 import { Compactor } from "../../src/pipeline/compactor.js";
 import { OfflineModel } from "../../src/providers/offline/offline-model.js";
+import { snapshotDir } from "../helpers/snapshot-dir.js";
 import { copyOf, fixture } from "../helpers/temp-dir.js";
 
 // A slow disk: every fsync takes a while, so a commit is still under way when the next week could start.
 const disk = { fsyncMs: 0 };
-vi.mock("node:fs/promises", async (importOriginal) => {
-  const real = await importOriginal<typeof import("node:fs/promises")>();
-  const open: typeof real.open = async (...args) => {
-    const handle = await real.open(...args);
-    const sync = handle.sync.bind(handle);
-    handle.sync = async () => {
-      if (disk.fsyncMs > 0) await new Promise((resolve) => setTimeout(resolve, disk.fsyncMs));
-      return sync();
-    };
-    return handle;
+vi.mock("node:fs", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:fs")>();
+  const fsync = (fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
+    if (disk.fsyncMs > 0) setTimeout(() => real.fsync(fd, callback), disk.fsyncMs);
+    else real.fsync(fd, callback);
   };
-  const wrapped = { ...real, open };
+  const wrapped = { ...real, fsync };
   return { ...wrapped, default: wrapped };
 });
 
@@ -51,5 +47,29 @@ describe("compact --auto writes a week while it asks about the next", () => {
     }
     expect(earlierWritten).toEqual([false, false]);
     for (const week of WEEKS) expect(existsSync(path.join(dir, `weekly/${week}.md`))).toBe(true);
+  });
+
+  it("commits the weeks planned while the disk was busy as one undoable run, with what a week-by-week run writes", async () => {
+    const slow = await copyOf(fixture("auto-weeks"));
+    disk.fsyncMs = 100;
+    let runs: (string | undefined)[];
+    try {
+      const result = await (await Compactor.open({ dir: slow, clock: CLOCK })).runAuto({ concurrency: 1, force: true });
+      runs = result.compacted.map((week) => week.run);
+    } finally {
+      disk.fsyncMs = 0;
+    }
+    // The first week is written alone; the next two were planned while it was being written.
+    expect(runs[0]).toBeDefined();
+    expect(runs[1]).not.toBe(runs[0]);
+    expect(runs[2]).toBe(runs[1]);
+    const fast = await copyOf(fixture("auto-weeks"));
+    await (await Compactor.open({ dir: fast, clock: CLOCK })).runAuto({ concurrency: 1, force: true });
+    expect(await snapshotDir(slow, { state: false })).toEqual(await snapshotDir(fast, { state: false }));
+
+    // Undoing the shared run takes both of its weeks back, and only them.
+    const undone = await (await Compactor.open({ dir: slow, clock: CLOCK })).undo(runs[1]);
+    expect(undone.restored).toEqual(expect.arrayContaining([`weekly/${WEEKS[1]}.md`, `weekly/${WEEKS[2]}.md`]));
+    expect(WEEKS.map((week) => existsSync(path.join(slow, `weekly/${week}.md`)))).toEqual([true, false, false]);
   });
 });
