@@ -1,4 +1,4 @@
-import { constants } from "node:fs";
+import { constants, lstatSync, type Stats } from "node:fs";
 import { lstat, open, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import picomatch from "picomatch";
@@ -95,10 +95,7 @@ export class MemoryDir {
       current = path.join(current, part);
       const last = i === parts.length - 1;
       if (!last && this.checkedDirs.has(current)) continue;
-      const found = await lstat(current).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT") return undefined;
-        throw IoError.from(relPath, "write", error);
-      });
+      const found = lstatOrAbsent(current, relPath);
       if (!found) return;
       const shown = path.relative(this.root, current).split(path.sep).join("/");
       if (found.isSymbolicLink()) throw new UnsafePathError(relPath, `${shown} is a symbolic link`);
@@ -221,6 +218,16 @@ export class MemoryDir {
         visit(rel, "not a regular file (a FIFO, socket or device)");
       }
     }
+  }
+}
+
+// In place, not through the thread pool: a commit checks every path it writes, several times (see `commitChanges`).
+function lstatOrAbsent(file: string, relPath: string): Stats | undefined {
+  try {
+    return lstatSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw IoError.from(relPath, "write", error);
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, rm, rmdir } from "node:fs/promises";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { throwIfAborted } from "../errors/aborted-error.js";
 import { CompactorError } from "../errors/compactor-error.js";
@@ -43,6 +43,10 @@ export interface CommitOptions {
   last?: (file: string) => boolean;
   signal?: AbortSignal | undefined;
 }
+
+// Every file-system call of a commit but the flushes is made in place, not through the thread pool:
+// here an asynchronous call costs about 60 µs of hand-off against 3 µs done in place, and a week's
+// commit makes hundreds of them. The flushes, which wait on the disk, stay asynchronous.
 
 /**
  * The one write path. A run's changes are one transaction: each new content
@@ -167,13 +171,13 @@ export async function recoverTransactions(dir: MemoryDir): Promise<string[]> {
       await writeJournal(dir, undone);
     }
   }
-  const staged = await readdir(dir.resolve(STAGING_DIR)).catch(() => [] as string[]);
+  const staged = listNames(dir.resolve(STAGING_DIR));
   for (const run of staged) if (!known.has(run)) await removeStage(dir, run);
   // Temp files of atomic writes and of locks a killed process left behind.
   for (const folder of [".", STATE_DIR, JOURNAL_DIR]) {
-    for (const name of await readdir(folder === "." ? dir.root : dir.resolve(folder)).catch(() => [] as string[])) {
+    for (const name of listNames(folder === "." ? dir.root : dir.resolve(folder))) {
       if (TEMP_FILE.test(name) || (name.startsWith(path.basename(dir.layout.lockFile)) && LOCK_TEMP.test(name))) {
-        await rm(folder === "." ? path.join(dir.root, name) : dir.resolve(`${folder}/${name}`), { force: true });
+        rmSync(folder === "." ? path.join(dir.root, name) : dir.resolve(`${folder}/${name}`), { force: true });
       }
     }
   }
@@ -186,13 +190,13 @@ async function putInPlace(dir: MemoryDir, file: JournalFile): Promise<void> {
   const target = dir.resolve(file.path);
   await dir.assertWritable(file.path);
   if (file.staged === null) {
-    await rm(target, { force: true });
+    rmSync(target, { force: true });
     return;
   }
   const staged = dir.resolve(file.staged);
   try {
     await ensureFolder(dir, file.path);
-    await rename(staged, target);
+    renameSync(staged, target);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     // The stage is gone: fine if the file already holds the new content (renamed before a crash).
@@ -204,18 +208,26 @@ async function putInPlace(dir: MemoryDir, file: JournalFile): Promise<void> {
 async function ensureFolder(dir: MemoryDir, relPath: string): Promise<void> {
   const folder = path.posix.dirname(relPath);
   if (folder === ".") return;
-  await mkdir(dir.resolve(folder), { recursive: true });
+  mkdirSync(dir.resolve(folder), { recursive: true });
 }
 
 // The stage of a run, then the stage folder itself once no run is staged.
 async function removeStage(dir: MemoryDir, run: string): Promise<void> {
-  await rm(dir.resolve(`${STAGING_DIR}/${run}`), { recursive: true, force: true });
-  await rmdir(dir.resolve(STAGING_DIR)).catch(() => undefined);
+  rmSync(dir.resolve(`${STAGING_DIR}/${run}`), { recursive: true, force: true });
+  try {
+    rmdirSync(dir.resolve(STAGING_DIR));
+  } catch {
+    // Another run's stage is still there.
+  }
 }
 
 async function discard(dir: MemoryDir, run: string): Promise<void> {
   for (const relPath of [`${TRASH_DIR}/${run}`, journalPath(run)]) {
-    await rm(dir.resolve(relPath), { recursive: true, force: true }).catch(() => undefined);
+    try {
+      rmSync(dir.resolve(relPath), { recursive: true, force: true });
+    } catch {
+      // Left for the next run's recovery.
+    }
   }
   await removeStage(dir, run).catch(() => undefined);
 }
@@ -233,7 +245,7 @@ async function naming(relPath: string, write: () => Promise<void>): Promise<void
 /** The file's bytes now, or null when absent. */
 export async function readCurrent(dir: MemoryDir, relPath: string): Promise<Buffer | null> {
   try {
-    return await readFile(dir.resolve(relPath));
+    return readFileSync(dir.resolve(relPath));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return null;
@@ -261,6 +273,14 @@ async function uniqueRunId(dir: MemoryDir, now: Date): Promise<string> {
   for (let n = 1; ; n++) {
     const run = n === 1 ? base : `${base}-${n}`;
     if ((await readCurrent(dir, journalPath(run))) === null) return run;
+  }
+}
+
+function listNames(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
   }
 }
 

@@ -3,7 +3,7 @@
 // COMPACT_COUNT_FILE when no kill is asked for.
 const fsp = require("node:fs/promises");
 const { syncBuiltinESMExports } = require("node:module");
-const { writeFileSync } = require("node:fs");
+const writeFileSync = require("node:fs").writeFileSync.bind(null);
 
 const at = Number(process.env.COMPACT_KILL_AT ?? "0");
 let count = 0;
@@ -33,6 +33,20 @@ fsp.open = async function (file, flags, mode) {
     }
   }
   return handle;
+};
+// Commits make their file-system calls in place (all but fsync).
+const fs = require("node:fs");
+for (const name of ["writeFileSync", "writeSync", "renameSync", "rmSync", "rmdirSync", "unlinkSync", "mkdirSync", "linkSync", "copyFileSync", "fsync"]) {
+  const original = fs[name];
+  fs[name] = function (...args) {
+    hit();
+    return original.apply(this, args);
+  };
+}
+const openSync = fs.openSync;
+fs.openSync = function (file, flags, mode) {
+  if (typeof flags === "string" && flags !== "r") hit();
+  return openSync.call(this, file, flags, mode);
 };
 syncBuiltinESMExports();
 process.on("exit", () => {
