@@ -68,16 +68,10 @@ export class RunMemories {
     const found = new Map<string, Memory>();
     for (const memory of memories) {
       const mine = this.termsOf(memory);
-      const closest = this.index
-        .sharedRareTerms(mine.all, MAX_POSTINGS)
-        .filter(([, count]) => count >= MIN_SHARED)
-        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-      let kept = 0;
-      for (const [id] of closest) {
-        const other = this.byId.get(id);
-        if (!other || other.type !== memory.type) continue;
-        if (kept++ >= MAX_NEIGHBOURS) break;
-        if (this.indexedOverlap(mine, id) >= MIN_OVERLAP || overlap(mine.head, headTerms(other)) >= MIN_OVERLAP) found.set(id, other);
+      const sameType = (id: string) => this.byId.get(id)?.type === memory.type;
+      for (const id of this.index.closestByRareTerms(mine.all, MAX_POSTINGS, MIN_SHARED, MAX_NEIGHBOURS, sameType)) {
+        const other = this.byId.get(id)!;
+        if (this.overlapsEnough(mine, id) || overlap(mine.head, headTerms(other)) >= MIN_OVERLAP) found.set(id, other);
       }
     }
     return [...found.values()];
@@ -92,20 +86,18 @@ export class RunMemories {
     return { all: new Set(terms(`${memory.name}\n${memory.description}\n${memory.body}`)), head: headTerms(memory) };
   }
 
-  // |A ∩ B| / |A ∪ B| against an indexed memory's terms, read in the index (a long-lived memory has thousands);
-  // 0 when the sizes alone keep it below MIN_OVERLAP.
-  private indexedOverlap(mine: MemoryTerms, id: string): number {
-    // Never more than the smaller set over the larger: a memory grown for years is not walked to learn that.
+  // |A ∩ B| / |A ∪ B| ≥ MIN_OVERLAP against an indexed memory's terms, read in the index (a long-lived
+  // memory has thousands), and never when the sizes alone keep it below.
+  private overlapsEnough(mine: MemoryTerms, id: string): boolean {
     const theirs = this.index.termSet(id);
     const size = mine.all.size;
-    if (!theirs || Math.min(size, theirs.size) < MIN_OVERLAP * Math.max(size, theirs.size)) return 0;
-    // Two indexed memories: one walk along both sorted term lists. Else the index's list is walked
-    // and looked up in the new memory's set.
+    if (!theirs || Math.min(size, theirs.size) < MIN_OVERLAP * Math.max(size, theirs.size)) return false;
+    // Two indexed memories: one walk along both sorted term lists. Else the index's list is looked up in the new memory's set.
+    if (mine.indexedAs !== undefined) return this.index.overlapsAtLeast(mine.indexedAs, id, MIN_OVERLAP);
     let shared = 0;
-    if (mine.indexedAs !== undefined) shared = this.index.sharedTermCount(mine.indexedAs, id);
-    else for (const term of theirs) if (mine.all.has(term)) shared++;
+    for (const term of theirs) if (mine.all.has(term)) shared++;
     const union = size + theirs.size - shared;
-    return union === 0 ? 0 : shared / union;
+    return union !== 0 && shared / union >= MIN_OVERLAP;
   }
 
   private put(memory: Memory): void {

@@ -124,31 +124,57 @@ export class Bm25Index {
     return own && { size: own.length, has: (term) => sortedHas(own, term), [Symbol.iterator]: () => own[Symbol.iterator]() };
   }
 
-  /** How many distinct terms two documents share (0 when either is missing): one walk along both sorted lists. */
-  sharedTermCount(a: string, b: string): number {
+  /**
+   * Whether two documents' distinct terms overlap by at least `minimum`
+   * (|A ∩ B| / |A ∪ B|); false when either is missing. One walk along both
+   * sorted lists, stopped as soon as the answer is known.
+   */
+  overlapsAtLeast(a: string, b: string, minimum: number): boolean {
     const left = this.docTerms.get(a);
     const right = this.docTerms.get(b);
-    if (!left || !right) return 0;
+    if (!left || !right) return false;
+    const total = left.length + right.length;
+    const enough = (shared: number) => total - shared > 0 && shared / (total - shared) >= minimum;
     let shared = 0;
     for (let i = 0, j = 0; i < left.length && j < right.length; ) {
+      // The most the pair could still share: stop once even that falls short.
+      if (!enough(shared + Math.min(left.length - i, right.length - j))) return false;
       const x = left[i]!;
       const y = right[j]!;
       if (x === y) {
-        shared++;
+        if (enough(++shared)) return true;
         i++;
         j++;
       } else if (x < y) i++;
       else j++;
     }
-    return shared;
+    return enough(shared);
   }
 
   /**
-   * The documents sharing any of `terms` that are in at most `maxDocuments`
-   * documents, with how many of those terms each shares: counted by number,
-   * as a week of a long run asks it for each new memory.
+   * Of the documents sharing `terms` that are in at most `maxDocuments`
+   * documents (rare terms), the `limit` `accept`ed ones sharing the most
+   * (at least `minShared`), most first, ties by id: counted by number and
+   * kept as they come, as a week of a long run asks it for each new memory.
    */
-  sharedRareTerms(terms: Iterable<string>, maxDocuments: number): [string, number][] {
+  closestByRareTerms(terms: Iterable<string>, maxDocuments: number, minShared: number, limit: number, accept: (id: string) => boolean): string[] {
+    const { counts, touched } = this.countRare(terms, maxDocuments);
+    const top: [string, number][] = [];
+    for (const slot of touched) {
+      const count = counts[slot]!;
+      if (count < minShared) continue;
+      const entry: [string, number] = [this.ids[slot]!, count];
+      if (top.length === limit && byScore(entry, top[limit - 1]!) >= 0) continue;
+      if (!accept(entry[0])) continue;
+      let at = top.length;
+      while (at > 0 && byScore(entry, top[at - 1]!) < 0) at--;
+      top.splice(at, 0, entry);
+      if (top.length > limit) top.pop();
+    }
+    return top.map(([id]) => id);
+  }
+
+  private countRare(terms: Iterable<string>, maxDocuments: number): { counts: Int32Array; touched: number[] } {
     const counts = new Int32Array(this.ids.length);
     const touched: number[] = [];
     for (const term of terms) {
@@ -156,7 +182,7 @@ export class Bm25Index {
       if (!list || list.length > 2 * maxDocuments) continue;
       for (let i = 0; i < list.length; i += 2) if (counts[list[i]!]!++ === 0) touched.push(list[i]!);
     }
-    return touched.map((slot) => [this.ids[slot]!, counts[slot]!]);
+    return { counts, touched };
   }
 
   /** The distinct terms of the documents. */

@@ -126,12 +126,31 @@ describe("Bm25Index after documents are added, replaced, grown and removed", () 
           for (const word of [...WORDS, "absent"]) expect(index.termSet(key)?.has(word) ?? false).toBe(listed.has(word));
         }
         for (const word of [...WORDS, "absent"]) expect(index.has(word)).toBe(fresh.has(word));
+        const termsOf = (key: string) => new Set(fresh.termSet(key) ?? []);
         for (const a of ["m0", "m1", "m2"])
           for (const b of ["m0", "m3", "m4", "m5"]) {
-            const theirs = new Set(fresh.termSet(b) ?? []);
-            expect(index.sharedTermCount(a, b)).toBe([...(fresh.termSet(a) ?? [])].filter((term) => theirs.has(term)).length);
+            const [mine, theirs] = [termsOf(a), termsOf(b)];
+            const shared = [...mine].filter((term) => theirs.has(term)).length;
+            const union = mine.size + theirs.size - shared;
+            for (const minimum of [0.1, 0.2, 0.5, 1])
+              expect(index.overlapsAtLeast(a, b, minimum)).toBe(held.has(a) && held.has(b) && union > 0 && shared / union >= minimum);
           }
-        for (const most of [1, 3, 6]) expect(index.sharedRareTerms(WORDS, most).sort()).toEqual(fresh.sharedRareTerms(WORDS, most).sort());
+        // Sharing rare terms: counted by hand over the documents held, sorted, cut.
+        for (const most of [1, 3, 6])
+          for (const [minShared, limit] of [
+            [1, 2],
+            [2, 6],
+          ] as const) {
+            const rare = WORDS.filter((word) => [...held.keys()].filter((key) => termsOf(key).has(word)).length <= most);
+            const accept = (key: string) => key !== "m1";
+            const expected = [...held.keys()]
+              .map((key) => [key, rare.filter((word) => termsOf(key).has(word)).length] as const)
+              .filter(([key, count]) => count >= minShared && accept(key))
+              .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
+              .slice(0, limit)
+              .map(([key]) => key);
+            expect(index.closestByRareTerms(WORDS, most, minShared, limit, accept)).toEqual(expected);
+          }
         expect([...index.vocabulary()].sort()).toEqual([...fresh.vocabulary()].sort());
       }),
       { numRuns: 150 },
