@@ -69,7 +69,8 @@ export class RunMemories {
     for (const memory of memories) {
       const mine = this.termsOf(memory);
       const sameType = (id: string) => this.byId.get(id)?.type === memory.type;
-      for (const id of this.index.closestByRareTerms(mine.all, MAX_POSTINGS, MIN_SHARED, MAX_NEIGHBOURS, sameType)) {
+      const terms = mine.indexedAs === undefined ? mine.all : { document: mine.indexedAs };
+      for (const id of this.index.closestByRareTerms(terms, MAX_POSTINGS, MIN_SHARED, MAX_NEIGHBOURS, sameType)) {
         const other = this.byId.get(id)!;
         if (this.overlapsEnough(mine, id) || overlap(mine.head, headTerms(other)) >= MIN_OVERLAP) found.set(id, other);
       }

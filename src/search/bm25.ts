@@ -21,12 +21,15 @@ const B = 0.75;
  * so a long run keeps one index up to date instead of rebuilding it.
  */
 export class Bm25Index {
-  // Documents are numbered once (an id keeps its number across re-adds). A term's postings are one
-  // flat array of (number, term frequency) pairs in number order, and a document's terms one sorted
-  // array: a long run holds thousands of memories, and a Map for each term and each document cost
-  // several times the entries they held.
-  private readonly postings = new Map<string, number[]>();
-  private readonly docTerms = new Map<string, string[]>();
+  // Terms and documents are numbered once (a term or an id keeps its number). A term's postings are
+  // one flat array of (document, term frequency) pairs in document order, and a document's terms one
+  // sorted array of term numbers: a long run holds thousands of memories, a Map for each term and
+  // each document cost several times the entries they held, and walking two documents' terms
+  // compares numbers instead of strings.
+  private readonly termNumbers = new Map<string, number>();
+  private readonly termNames: string[] = [];
+  private readonly postings: (number[] | undefined)[] = [];
+  private readonly docTerms = new Map<string, number[]>();
   private readonly slots = new Map<string, number>();
   private readonly ids: string[] = [];
   private readonly lengths: number[] = [];
@@ -71,29 +74,42 @@ export class Bm25Index {
     return slot;
   }
 
+  private numberOf(term: string): number {
+    let number = this.termNumbers.get(term);
+    if (number === undefined) {
+      number = this.termNames.length;
+      this.termNumbers.set(term, number);
+      this.termNames.push(term);
+      this.postings.push(undefined);
+    }
+    return number;
+  }
+
   private count(id: string, slot: number, found: string[]): void {
-    const added = new Map<string, number>();
-    for (const term of found) added.set(term, (added.get(term) ?? 0) + 1);
+    const added = new Map<number, number>();
+    for (const term of found) {
+      const number = this.numberOf(term);
+      added.set(number, (added.get(number) ?? 0) + 1);
+    }
     const own = this.docTerms.get(id)!;
-    const fresh: string[] = [];
+    let fresh = false;
     for (const [term, more] of added) {
-      const list = this.postings.get(term);
+      const list = this.postings[term];
       if (!list) {
-        this.postings.set(term, [slot, more]);
-        fresh.push(term);
+        this.postings[term] = [slot, more];
+        own.push(term);
+        fresh = true;
         continue;
       }
       const at = pairIndex(list, slot);
       if (list[at] === slot) list[at + 1]! += more;
       else {
         list.splice(at, 0, slot, more);
-        fresh.push(term);
+        own.push(term);
+        fresh = true;
       }
     }
-    if (fresh.length > 0) {
-      for (const term of fresh) own.push(term);
-      own.sort();
-    }
+    if (fresh) own.sort((a, b) => a - b);
     this.lengths[slot]! += found.length;
     this.totalLength += found.length;
   }
@@ -103,9 +119,9 @@ export class Bm25Index {
     if (!own) return;
     const slot = this.slots.get(id)!;
     for (const term of own) {
-      const list = this.postings.get(term)!;
+      const list = this.postings[term]!;
       list.splice(pairIndex(list, slot), 2);
-      if (list.length === 0) this.postings.delete(term);
+      if (list.length === 0) this.postings[term] = undefined;
     }
     this.totalLength -= this.lengths[slot]!;
     this.lengths[slot] = 0;
@@ -115,13 +131,24 @@ export class Bm25Index {
 
   /** Whether some document has the term. */
   has(term: string): boolean {
-    return this.postings.has(term);
+    return this.listOf(term) !== undefined;
   }
 
   /** The distinct terms of a document as the index holds them (no copy), if it has the document. */
   termSet(id: string): TermSet | undefined {
     const own = this.docTerms.get(id);
-    return own && { size: own.length, has: (term) => sortedHas(own, term), [Symbol.iterator]: () => own[Symbol.iterator]() };
+    if (!own) return undefined;
+    const { termNumbers, termNames } = this;
+    return {
+      size: own.length,
+      has: (term) => {
+        const number = termNumbers.get(term);
+        return number !== undefined && sortedHas(own, number);
+      },
+      *[Symbol.iterator]() {
+        for (const number of own) yield termNames[number]!;
+      },
+    };
   }
 
   /**
@@ -156,9 +183,23 @@ export class Bm25Index {
    * documents (rare terms), the `limit` `accept`ed ones sharing the most
    * (at least `minShared`), most first, ties by id: counted by number and
    * kept as they come, as a week of a long run asks it for each new memory.
+   * `terms` may be a document's id: then its own terms.
    */
-  closestByRareTerms(terms: Iterable<string>, maxDocuments: number, minShared: number, limit: number, accept: (id: string) => boolean): string[] {
-    const { counts, touched } = this.countRare(terms, maxDocuments);
+  closestByRareTerms(
+    terms: Iterable<string> | { document: string },
+    maxDocuments: number,
+    minShared: number,
+    limit: number,
+    accept: (id: string) => boolean,
+  ): string[] {
+    const counts = new Int32Array(this.ids.length);
+    const touched: number[] = [];
+    const tally = (list: number[] | undefined) => {
+      if (!list || list.length > 2 * maxDocuments) return;
+      for (let i = 0; i < list.length; i += 2) if (counts[list[i]!]!++ === 0) touched.push(list[i]!);
+    };
+    if ("document" in terms) for (const term of this.docTerms.get(terms.document) ?? []) tally(this.postings[term]);
+    else for (const term of terms) tally(this.listOf(term));
     const top: [string, number][] = [];
     for (const slot of touched) {
       const count = counts[slot]!;
@@ -174,20 +215,9 @@ export class Bm25Index {
     return top.map(([id]) => id);
   }
 
-  private countRare(terms: Iterable<string>, maxDocuments: number): { counts: Int32Array; touched: number[] } {
-    const counts = new Int32Array(this.ids.length);
-    const touched: number[] = [];
-    for (const term of terms) {
-      const list = this.postings.get(term);
-      if (!list || list.length > 2 * maxDocuments) continue;
-      for (let i = 0; i < list.length; i += 2) if (counts[list[i]!]!++ === 0) touched.push(list[i]!);
-    }
-    return { counts, touched };
-  }
-
   /** The distinct terms of the documents. */
-  vocabulary(): IterableIterator<string> {
-    return this.postings.keys();
+  *vocabulary(): IterableIterator<string> {
+    for (const [number, list] of this.postings.entries()) if (list) yield this.termNames[number]!;
   }
 
   /** Scores for weighted query terms, best first (ties by id, so the order is stable). */
@@ -198,7 +228,7 @@ export class Bm25Index {
     const scored = new Uint8Array(this.ids.length);
     const touched: number[] = [];
     for (const { term, weight } of query) {
-      const list = this.postings.get(term);
+      const list = this.listOf(term);
       if (!list) continue;
       const documents = list.length / 2;
       const idf = Math.log(1 + (n - documents + 0.5) / (documents + 0.5));
@@ -228,6 +258,11 @@ export class Bm25Index {
       limit,
     );
   }
+
+  private listOf(term: string): number[] | undefined {
+    const number = this.termNumbers.get(term);
+    return number === undefined ? undefined : this.postings[number];
+  }
 }
 
 // Where a document number is, or goes, in a postings array of (number, frequency) pairs.
@@ -242,7 +277,7 @@ function pairIndex(list: number[], slot: number): number {
   return 2 * low;
 }
 
-function sortedHas(sorted: string[], term: string): boolean {
+function sortedHas(sorted: number[], term: number): boolean {
   let low = 0;
   let high = sorted.length;
   while (low < high) {

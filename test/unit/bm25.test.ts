@@ -150,6 +150,11 @@ describe("Bm25Index after documents are added, replaced, grown and removed", () 
               .slice(0, limit)
               .map(([key]) => key);
             expect(index.closestByRareTerms(WORDS, most, minShared, limit, accept)).toEqual(expected);
+            // A document's own terms, named by its id, count as those terms given one by one.
+            for (const key of held.keys())
+              expect(index.closestByRareTerms({ document: key }, most, minShared, limit, accept)).toEqual(
+                index.closestByRareTerms([...termsOf(key)], most, minShared, limit, accept),
+              );
           }
         expect([...index.vocabulary()].sort()).toEqual([...fresh.vocabulary()].sort());
       }),
