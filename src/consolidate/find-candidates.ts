@@ -1,3 +1,5 @@
+import { wordNumbers, wordsNumbered } from "./word-numbers.js";
+
 /** Two memories of the same type alike enough to be about one subject. Indexes into the input. */
 export interface CandidatePair {
   a: number;
@@ -43,17 +45,18 @@ const BRUTE_FORCE_LIMIT = 3000;
  * cosine join, and every pair carries both scores.
  */
 export function findCandidates(words: Set<string>[], heads: Set<string>[], types: string[], options: FindOptions = DEFAULT_FIND): CandidatePair[] {
-  const idf = idfOf(words);
-  const wordWeights = words.map((set) => weightOf(set, idf));
-  const headWeights = heads.map((set) => weightOf(set, idf));
+  const table = numberedWords(words, heads);
+  const { idf } = table;
+  const wordWeights = table.words.map((set) => weightOf(set, idf));
+  const headWeights = table.heads.map((set) => weightOf(set, idf));
   const pairs = new Map<string, CandidatePair>();
   const add = (a: number, b: number) => {
     const [x, y] = a < b ? [a, b] : [b, a];
     const key = `${x}:${y}`;
     if (pairs.has(key)) return pairs.get(key)!;
     const lexical = Math.max(
-      jaccardOfWeighed(words[x]!, wordWeights[x]!, words[y]!, wordWeights[y]!, idf),
-      jaccardOfWeighed(heads[x]!, headWeights[x]!, heads[y]!, headWeights[y]!, idf),
+      jaccardOfWeighed(words[x]!, table.words[x]!, wordWeights[x]!, words[y]!, table.words[y]!, wordWeights[y]!, idf),
+      jaccardOfWeighed(heads[x]!, table.heads[x]!, headWeights[x]!, heads[y]!, table.heads[y]!, headWeights[y]!, idf),
     );
     const pair: CandidatePair = { a: x, b: y, lexical, similarity: lexical };
     const vx = options.vectors?.[x];
@@ -67,8 +70,8 @@ export function findCandidates(words: Set<string>[], heads: Set<string>[], types
   };
   const involving = options.involving;
   const wanted = (a: number, b: number) => involving === undefined || involving.has(a) || involving.has(b);
-  for (const [a, b] of sharingPairs(words, wordWeights, types, idf, options.minLexical, involving)) add(a, b);
-  for (const [a, b] of sharingPairs(heads, headWeights, types, idf, options.minLexical, involving)) add(a, b);
+  for (const [a, b] of sharingPairs(table.words, table.size, wordWeights, types, idf, options.minLexical, involving)) add(a, b);
+  for (const [a, b] of sharingPairs(table.heads, table.size, headWeights, types, idf, options.minLexical, involving)) add(a, b);
   if (options.vectors) for (const [a, b] of closeVectors(options.vectors, types, options.minCosine)) if (wanted(a, b)) add(a, b);
   return [...pairs.values()]
     .filter((pair) => pair.lexical >= options.minLexical || (pair.cosine ?? -1) >= options.minCosine)
@@ -77,29 +80,79 @@ export function findCandidates(words: Set<string>[], heads: Set<string>[], types
 
 const MIN_IDF = 0.5;
 
-/** BM25's idf of every word over the whole set. */
-export function idfOf(words: Set<string>[]): Map<string, number> {
-  const df = new Map<string, number>();
-  for (const set of words) for (const word of set) df.set(word, (df.get(word) ?? 0) + 1);
-  const n = words.length;
-  const idf = new Map<string, number>();
-  // Floored: in a handful of memories every shared word would otherwise weigh next to nothing.
-  for (const [word, count] of df) idf.set(word, Math.max(MIN_IDF, Math.log(1 + (n - count + 0.5) / (count + 0.5))));
-  return idf;
+/** The words of a call numbered 0…size-1, each set in its own order, with BM25's idf of each over the word sets. */
+interface NumberedWords {
+  words: Int32Array[];
+  heads: Int32Array[];
+  size: number;
+  /** By number; 1 for a word in no word set (only in a name or description). */
+  idf: Float64Array;
 }
 
-function weightOf(set: Set<string>, idf: Map<string, number>): number {
+// Run-wide numbers are made local to the call through these, stamped so they need no clearing.
+let localOf = new Int32Array(0);
+let stampOf = new Int32Array(0);
+let stamp = 0;
+
+function numberedWords(words: Set<string>[], heads: Set<string>[]): NumberedWords {
+  const global = [...words.map(wordNumbers), ...heads.map(wordNumbers)];
+  if (localOf.length < wordsNumbered()) {
+    const size = Math.max(wordsNumbered(), 2 * localOf.length);
+    localOf = new Int32Array(size);
+    stampOf = new Int32Array(size);
+    stamp = 0;
+  }
+  stamp++;
+  let size = 0;
+  const local = global.map((numbers) => {
+    const out = new Int32Array(numbers.length);
+    for (let k = 0; k < numbers.length; k++) {
+      const number = numbers[k]!;
+      if (stampOf[number] !== stamp) {
+        stampOf[number] = stamp;
+        localOf[number] = size++;
+      }
+      out[k] = localOf[number]!;
+    }
+    return out;
+  });
+  const numberedWordSets = local.slice(0, words.length);
+  const df = new Int32Array(size);
+  for (const set of numberedWordSets) for (const word of set) df[word]!++;
+  const n = words.length;
+  const idf = new Float64Array(size);
+  // Floored: in a handful of memories every shared word would otherwise weigh next to nothing.
+  for (let word = 0; word < size; word++) {
+    const count = df[word]!;
+    idf[word] = count === 0 ? 1 : Math.max(MIN_IDF, Math.log(1 + (n - count + 0.5) / (count + 0.5)));
+  }
+  return { words: numberedWordSets, heads: local.slice(words.length), size, idf };
+}
+
+function weightOf(set: Int32Array, idf: Float64Array): number {
   let weight = 0;
-  for (const word of set) weight += idf.get(word) ?? 1;
+  for (const word of set) weight += idf[word]!;
   return weight;
 }
 
 // Σ idf of shared words / Σ idf of all words of either. With each side's total weight known, only the
 // smaller side is walked: a memory that grew for years is compared with a new one in the new one's time.
-function jaccardOfWeighed(a: Set<string>, weightA: number, b: Set<string>, weightB: number, idf: Map<string, number>): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+function jaccardOfWeighed(
+  a: Set<string>,
+  numbersA: Int32Array,
+  weightA: number,
+  b: Set<string>,
+  numbersB: Int32Array,
+  weightB: number,
+  idf: Float64Array,
+): number {
+  const [small, smallNumbers, large] = a.size <= b.size ? [a, numbersA, b] : [b, numbersB, a];
   let shared = 0;
-  for (const word of small) if (large.has(word)) shared += idf.get(word) ?? 1;
+  let k = 0;
+  for (const word of small) {
+    if (large.has(word)) shared += idf[smallNumbers[k]!]!;
+    k++;
+  }
   const union = weightA + weightB - shared;
   return union <= 0 ? 0 : shared / union;
 }
@@ -107,34 +160,38 @@ function jaccardOfWeighed(a: Set<string>, weightA: number, b: Set<string>, weigh
 // Pairs of one type sharing two words (one, for a memory of very few) that are not in too many
 // memories, and enough of them: shared weight below `minimum` × a's weight cannot reach `minimum`.
 function* sharingPairs(
-  words: Set<string>[],
+  sets: Int32Array[],
+  size: number,
   weightOf: number[],
   types: string[],
-  idf: Map<string, number>,
+  idf: Float64Array,
   minimum: number,
   involving: ReadonlySet<number> | undefined,
 ): Generator<[number, number]> {
-  const postings = new Map<string, number[]>();
-  words.forEach((set, index) => {
-    for (const word of set) {
-      const list = postings.get(word);
-      if (list) list.push(index);
-      else postings.set(word, [index]);
-    }
+  // Postings of every word, laid end to end in memory order: word w's are members[start[w]…start[w + 1]).
+  const start = new Int32Array(size + 1);
+  for (const set of sets) for (const word of set) start[word + 1]!++;
+  for (let word = 0; word < size; word++) start[word + 1]! += start[word]!;
+  const members = new Int32Array(start[size]!);
+  const next = start.slice(0, size);
+  sets.forEach((set, index) => {
+    for (const word of set) members[next[word]!++] = index;
   });
   // Counters by memory index, reset through the list of those touched: a Map here costs seconds at 20,000.
-  const shared = new Int32Array(words.length);
-  const weight = new Float64Array(words.length);
+  const shared = new Int32Array(sets.length);
+  const weight = new Float64Array(sets.length);
   const touched: number[] = [];
   // With `involving`, each pair is met from its involved side: b is every other memory, once.
-  const starts = involving ? [...involving].sort((x, y) => x - y) : words.keys();
+  const starts = involving ? [...involving].sort((x, y) => x - y) : sets.keys();
   for (const a of starts) {
     touched.length = 0;
-    for (const word of words[a]!) {
-      const list = postings.get(word)!;
-      if (list.length > MAX_POSTINGS) continue;
-      const w = idf.get(word) ?? 1;
-      for (const b of list) {
+    for (const word of sets[a]!) {
+      const first = start[word]!;
+      const last = start[word + 1]!;
+      if (last - first > MAX_POSTINGS) continue;
+      const w = idf[word]!;
+      for (let at = first; at < last; at++) {
+        const b = members[at]!;
         if (b === a || types[b] !== types[a] || (involving ? involving.has(b) && b < a : b < a)) continue;
         if (shared[b] === 0) touched.push(b);
         shared[b]! += 1;
@@ -146,7 +203,7 @@ function* sharingPairs(
       const enough = weight[b]! >= minimum * Math.max(weightOf[a]!, weightOf[b]!);
       shared[b] = 0;
       weight[b] = 0;
-      if (count < 2 && Math.min(words[a]!.size, words[b]!.size) > 3) continue;
+      if (count < 2 && Math.min(sets[a]!.length, sets[b]!.length) > 3) continue;
       if (enough) yield [a, b];
     }
   }

@@ -1,6 +1,7 @@
 import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
+import { wordNumbersGrown } from "./word-numbers.js";
 
 /**
  * What a memory states, as consolidation's rules compare it: its subject
@@ -202,6 +203,7 @@ function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "
   const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => lineFacts(line, previous.language).words);
   const mentions = new Set(previous.mentions);
   addMentions(mentions, [...stated.flatMap((line) => line.words), ...rationale], previous.language);
+  wordNumbersGrown(previous.mentions, mentions);
   const facts: MemoryFacts = {
     ...previous,
     mentions,
