@@ -13,6 +13,7 @@ import type { Problem } from "../problems/problem.js";
 import type { MemoryLayout } from "../store/memory-layout.js";
 import { topicPath } from "../store/memory-layout.js";
 import type { Snapshot } from "../store/snapshot.js";
+import { changedSnapshot, nameKey, type SnapshotChange, snapshotLookup } from "../store/snapshot-lookup.js";
 import type { FileChange } from "../store/transaction.js";
 import { type CompactionResult, compressionRatio } from "./compaction-result.js";
 
@@ -42,8 +43,10 @@ export interface PeriodPlan {
   warnings: Problem[];
   /** One line per operation, for the journal. */
   operations: string[];
-  /** The snapshot as it will be once the plan is committed: the next period of a long run starts from it. */
-  next: Snapshot;
+  /** What the plan changes in the snapshot: a long run applies it to its own (`applySnapshotChange`). */
+  change: SnapshotChange;
+  /** The snapshot as it will be once the plan is committed, as a copy (made when first asked for). */
+  readonly next: Snapshot;
 }
 
 export interface PlanPeriodOptions {
@@ -60,18 +63,29 @@ export interface PlanPeriodOptions {
  * Plans a period's writes against the snapshot: the summary; each memory the
  * answer gave, into the existing memory of the same name and type (or file)
  * when there is one, else a new file; new memories that restate an existing
- * one merged into it; the index rebuilt. Pure: nothing is written.
+ * one merged into it; the index rebuilt. Pure: nothing is written, and the
+ * snapshot is not changed. The memories are looked up through the
+ * snapshot's lookup, with this plan's own writes over it.
  */
 export function planPeriod(snapshot: Snapshot, result: CompactionResult, options: PlanPeriodOptions): PeriodPlan {
   const { layout, now } = options;
-  const active = new Map(snapshot.memories.map((memory) => [memory.file, memory]));
-  const byName = new Map(snapshot.memories.map((memory) => [nameKey(memory), memory]));
+  const lookup = snapshotLookup(snapshot);
+  // This plan's writes, over the snapshot's memories: by file (in the order first written) and by name.
   const touched = new Map<string, Memory>();
+  const touchedByName = new Map<string, Memory>();
+  const removes = new Set<string>();
+  const activeGet = (file: string) => (removes.has(file) ? undefined : (touched.get(file) ?? lookup.byFile.get(file)));
+  const active = { get: activeGet, has: (file: string) => activeGet(file) !== undefined };
+  const write = (memory: Memory) => {
+    touched.set(memory.file, memory);
+    touchedByName.set(nameKey(memory), memory);
+  };
   const accepted: AcceptedMemory[] = [];
   const fresh = new Set<string>();
 
   for (const candidate of result.memories) {
-    const existing = byName.get(nameKey(candidate)) ?? active.get(freeFile(candidate, layout, snapshot, touched, active));
+    const existing =
+      touchedByName.get(nameKey(candidate)) ?? lookup.byName.get(nameKey(candidate)) ?? activeGet(freeFile(candidate, layout, snapshot, touched, active));
     let memory: Memory;
     if (existing) {
       memory = mergeMemory(touched.get(existing.file) ?? existing, candidate);
@@ -79,9 +93,7 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
       memory = { ...candidate, file: freeFile(candidate, layout, snapshot, touched, active) };
       fresh.add(memoryId(memory));
     }
-    touched.set(memory.file, memory);
-    active.set(memory.file, memory);
-    byName.set(nameKey(memory), memory);
+    write(memory);
     accepted.push({
       name: candidate.name,
       type: candidate.type,
@@ -95,14 +107,13 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
   // New memories that restate an existing one are merged into it; their contradictions are left to consolidation.
   const warnings: Problem[] = [];
   const merged: { keep: string; fold: string }[] = [];
-  const removes = new Set<string>();
   const journalLines: string[] = [];
   if (fresh.size > 0) {
     const today = now.toISOString().slice(0, 10);
     const pool = new Map<string, Memory>();
     const written = [...touched.values()].filter((memory) => fresh.has(memoryId(memory)));
-    for (const memory of options.neighbours ? options.neighbours(written) : active.values()) {
-      const current = active.get(memory.file);
+    for (const memory of options.neighbours ? options.neighbours(written) : activeMemories(snapshot, touched, removes)) {
+      const current = activeGet(memory.file);
       if (current) pool.set(current.file, current);
     }
     for (const memory of written) pool.set(memory.file, memory);
@@ -115,14 +126,10 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
     }
     plan.conflicts = [];
     const effect = applyPlan(plan, today, new Set(snapshot.archived.map((m) => m.file)));
-    for (const memory of effect.writes) {
-      touched.set(memory.file, memory);
-      active.set(memory.file, memory);
-    }
+    for (const memory of effect.writes) touched.set(memory.file, memory);
     for (const file of effect.removes) {
       removes.add(file);
       touched.delete(file);
-      active.delete(file);
     }
     for (const merge of plan.merges) merged.push({ keep: merge.keep, fold: merge.fold });
     journalLines.push(...operations(plan).map(describeOperation));
@@ -134,13 +141,14 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
 
   const changes: FileChange[] = [];
   const files: PlannedFile[] = [];
-  const texts = new Map(snapshot.texts);
+  const texts = new Map<string, string | null>();
+  const textOf = (path: string) => (texts.has(path) ? (texts.get(path) ?? undefined) : snapshot.texts.get(path));
   const record = (path: string, content: string | null, role: PlannedFile["role"], same = (a: string, b: string) => a === b) => {
     const before = snapshot.texts.get(path);
     if (content === null) {
       files.push({ path, action: "remove", role });
       changes.push({ path, content: null });
-      texts.delete(path);
+      texts.set(path, null);
       return;
     }
     const unchanged = before !== undefined && same(before, content);
@@ -172,19 +180,21 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
   for (const memory of touched.values()) record(memory.file, renderMemory(memory), "memory");
   for (const file of removes) record(file, null, "memory");
 
-  const summaries = snapshot.summaries.filter((s) => s.file !== summaryFile);
-  const written = keepSummary ? undefined : readSummaryFile(summaryFile, texts.get(summaryFile)!);
-  if (written && !("problem" in written)) summaries.push(written);
+  const read = keepSummary ? undefined : readSummaryFile(summaryFile, textOf(summaryFile)!);
+  const summary = read && !("problem" in read) ? read : undefined;
   if (options.index !== false) {
-    const index = buildIndex([...active.values()], summaries.map(indexWeek), layout.indexFile);
+    const summaries = [...snapshot.summaries.filter((s) => s.file !== summaryFile), ...(summary ? [summary] : [])];
+    const index = buildIndex(activeMemories(snapshot, touched, removes), summaries.map(indexWeek), layout.indexFile);
     for (const file of index.files) record(file.path, file.content, "index");
   }
 
-  const memories = [...active.values()].map((memory) => {
-    if (!touched.has(memory.file)) return memory;
-    const read = readMemory(memory.file, texts.get(memory.file)!);
-    return "memory" in read ? read.memory : memory;
+  // What is written is kept as it will be read back from its file.
+  const written = [...touched.values()].map((memory) => {
+    const reread = readMemory(memory.file, textOf(memory.file)!);
+    return "memory" in reread ? reread.memory : memory;
   });
+  const change: SnapshotChange = { written, removed: [...removes], texts, ...(keepSummary ? {} : { summary: { file: summaryFile, read: summary } }) };
+  let next: Snapshot | undefined;
   return {
     changes,
     files,
@@ -192,8 +202,21 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
     merged,
     warnings,
     operations: [`compact ${result.period.label}: summary ${summaryFile}, ${accepted.length} memories`, ...journalLines],
-    next: { ...snapshot, memories, summaries, texts, occupied: new Set([...[...snapshot.occupied].filter((file) => !removes.has(file)), ...touched.keys()]) },
+    change,
+    get next() {
+      next ??= changedSnapshot(snapshot, change);
+      return next;
+    },
   };
+}
+
+// The snapshot's memories with a plan's writes over them, in the snapshot's order, new ones last.
+function activeMemories(snapshot: Snapshot, touched: Map<string, Memory>, removes: Set<string>): Memory[] {
+  const memories: Memory[] = [];
+  for (const memory of snapshot.memories) if (!removes.has(memory.file)) memories.push(touched.get(memory.file) ?? memory);
+  const known = snapshotLookup(snapshot).byFile;
+  for (const [file, memory] of touched) if (!known.has(file)) memories.push(memory);
+  return memories;
 }
 
 /** The index files that differ from the snapshot's: what a long run writes when its last week did not. */
@@ -207,12 +230,8 @@ export function indexWeek(summary: SummaryFile): IndexWeek {
   return { label: summary.label, file: summary.file, firstDate: summary.firstDate, lastDate: summary.lastDate };
 }
 
-function nameKey(memory: Pick<Memory, "name" | "type">): string {
-  return `${memory.type}\0${memory.name.trim().toLowerCase()}`;
-}
-
 // The memory's own file, unless a file there is not a memory we may write (unreadable front matter): then the next free name.
-function freeFile(memory: Memory, layout: MemoryLayout, snapshot: Snapshot, touched: Map<string, Memory>, active: Map<string, Memory>): string {
+function freeFile(memory: Memory, layout: MemoryLayout, snapshot: Snapshot, touched: Map<string, Memory>, active: { has: (file: string) => boolean }): string {
   const base = memoryFileName(memory.type, memory.name);
   for (let n = 1; ; n++) {
     const file = topicPath(layout, n === 1 ? base : base.replace(/\.md$/, `-${n}.md`));

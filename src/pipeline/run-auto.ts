@@ -7,6 +7,7 @@ import { type WeekState, weekStates } from "../schedule/week-status.js";
 import { writeAtomic } from "../store/atomic-write.js";
 import { cacheSnapshot, readSnapshot, type Snapshot } from "../store/snapshot.js";
 import { SnapshotCache } from "../store/snapshot-cache.js";
+import { applySnapshotChange } from "../store/snapshot-lookup.js";
 import { commitChanges } from "../store/transaction.js";
 import { leaveBatchedWeeks } from "./batched-weeks.js";
 import { askPeriod, isIndexFile, planAsked } from "./compact-week.js";
@@ -79,7 +80,7 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
   return withRunLock(ctx, "compact --auto", async (recovered) => {
     const now = ctx.now();
     const cache = await SnapshotCache.load(ctx.dir);
-    let snapshot = await readSnapshot(ctx.dir, { cache });
+    const snapshot = await readSnapshot(ctx.dir, { cache });
     const warnings: Problem[] = [...snapshot.problems];
     const lines: string[] = [];
     const { weeks, problems } = await weekStates(ctx.dir, now, snapshot.summaries, ctx.logs, snapshot.unreadableSummaries);
@@ -149,10 +150,11 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
         // The index is rebuilt by the last week only: every rebuild reads every memory.
         const outcome = planAsked(ctx, asked, snapshot, memories, { index: index === todo.length - 1 });
         indexed = index === todo.length - 1;
-        snapshot = outcome.plan.next;
+        // The run's own snapshot takes the week's changes in place: a copy a week of years of memories cost more than the week.
+        applySnapshotChange(snapshot, outcome.plan.change);
         memories.update(
           outcome.plan.files.filter((file) => file.role === "memory" && file.action !== "unchanged").map((file) => file.path),
-          snapshot.memories,
+          outcome.plan.change.written,
         );
         releaseMemory();
         await writer.push({ week, outcome, index });
