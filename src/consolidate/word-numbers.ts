@@ -1,3 +1,5 @@
+import { onForgetCaches } from "../text/forget-caches.js";
+
 /**
  * Words numbered once for the run, so candidate finding counts and weighs
  * them in typed arrays instead of maps keyed by string. A memory's words
@@ -5,7 +7,12 @@
  * set's own order, so sums over them add up exactly as over the set.
  */
 const numbers = new Map<string, number>();
-const numbered = new WeakMap<Set<string>, Int32Array>();
+let numbered = new WeakMap<Set<string>, Int32Array>();
+// Forgetting the numbers forgets every set numbered with them: a word numbered again may get another number.
+onForgetCaches(() => {
+  numbers.clear();
+  numbered = new WeakMap();
+});
 
 /** The numbers of a set's words, in the set's order (kept with the set: a set of words is never changed once read). */
 export function wordNumbers(words: Set<string>): Int32Array {

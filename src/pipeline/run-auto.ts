@@ -9,6 +9,7 @@ import { cacheSnapshot, readSnapshot, type Snapshot } from "../store/snapshot.js
 import { SnapshotCache } from "../store/snapshot-cache.js";
 import { applySnapshotChange } from "../store/snapshot-lookup.js";
 import { commitChanges } from "../store/transaction.js";
+import { forgetCaches } from "../text/forget-caches.js";
 import { leaveBatchedWeeks } from "./batched-weeks.js";
 import { askPeriod, isIndexFile, planAsked } from "./compact-week.js";
 import { type ConsolidateResult, consolidateLocked } from "./consolidate.js";
@@ -163,6 +164,9 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
       await Promise.allSettled([planned]);
       await writer.flush();
       await planned;
+      // What the weeks kept to go faster week after week is no help to the final pass over every memory.
+      forgetCaches();
+      releaseMemory();
       const changes = compacted.length > 0 && !indexed ? indexChanges(snapshot, ctx.dir.layout) : [];
       if (changes.length > 0) {
         await commitChanges(ctx.dir, changes, {

@@ -1,15 +1,18 @@
+import { forgettableCache } from "./forget-caches.js";
 import { ownCopy } from "./own-copy.js";
 
 /**
  * A memo of at most `limit` entries, by text: when full, the quarter set
  * longest ago goes. A key is kept as a copy of its own, so a line cut from a
  * long text never keeps that text alive (a long run would otherwise hold every
- * version of every memory body it has seen).
+ * version of every memory body it has seen). Registered with `forgetCaches`.
  */
 export class BoundedCache<V> {
   private readonly entries = new Map<string, V>();
 
-  constructor(private readonly limit: number) {}
+  constructor(private readonly limit: number) {
+    forgettableCache(this);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -37,5 +40,10 @@ export class BoundedCache<V> {
 
   delete(key: string): void {
     this.entries.delete(key);
+  }
+
+  /** Empties the cache (see `forgetCaches`). */
+  forget(): void {
+    this.entries.clear();
   }
 }
