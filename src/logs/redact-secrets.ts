@@ -69,8 +69,8 @@ const QUOTES = new Set(['"', "'", "`"]);
 const MAX_PASSES = 4;
 // A text found clean is clean again: a memory a long run rewrites every week goes to the trash as it
 // was written the week before, and is not scanned twice. By content hash, for texts worth hashing.
-const KNOWN_CLEAN_FROM = 4096;
-const KNOWN_CLEAN_LIMIT = 4096;
+const KNOWN_CLEAN_FROM = 512;
+const KNOWN_CLEAN_LIMIT = 8192;
 const knownClean = new BoundedCache<true>(KNOWN_CLEAN_LIMIT);
 
 /**

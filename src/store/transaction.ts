@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { throwIfAborted } from "../errors/aborted-error.js";
 import { CompactorError } from "../errors/compactor-error.js";
@@ -97,9 +97,11 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
       if (before !== null) {
         await naming(file.saved!, async () => {
           const saved = await redactedCopy(before);
-          file.savedSha256 = sha256(saved);
+          file.savedSha256 = saved === before ? file.before : sha256(saved);
           await dir.assertWritable(file.saved!);
-          await writeDurable(dir.resolve(file.saved!), saved);
+          // Old content with nothing to redact is kept by a second link to it, not a copy: the rename
+          // that puts the new content in place leaves the old file under its trash name only.
+          if (saved !== before || !linked(dir.resolve(file.path), dir.resolve(file.saved!))) await writeDurable(dir.resolve(file.saved!), saved);
         });
       }
       if (after !== null) {
@@ -253,19 +255,40 @@ export async function readCurrent(dir: MemoryDir, relPath: string): Promise<Buff
   }
 }
 
+// Loaded once, when a commit first writes text: a run that writes nothing never loads secretlint.
+let redaction: Promise<typeof import("../logs/redact-secrets.js")> | undefined;
+function redactionModule(): Promise<typeof import("../logs/redact-secrets.js")> {
+  redaction ??= import("../logs/redact-secrets.js");
+  return redaction;
+}
+
 // Text is cleaned and redacted on its way to disk; bytes (a restored copy) are written as they are.
 async function safeBytes(content: string | Uint8Array): Promise<Buffer> {
   if (typeof content !== "string") return Buffer.from(content);
-  const { redactSecrets } = await import("../logs/redact-secrets.js");
+  const { redactSecrets } = await redactionModule();
   return Buffer.from((await redactSecrets(cleanText(content))).text, "utf8");
 }
 
 // The trash keeps old content for undo, with any secret in it redacted.
 // A file that is not UTF-8 is redacted byte for byte: every byte outside a secret is kept as it was.
 async function redactedCopy(bytes: Buffer): Promise<Buffer> {
-  const { redactBytes } = await import("../logs/redact-secrets.js");
+  const { redactBytes } = await redactionModule();
   const redacted = await redactBytes(bytes);
   return redacted.count === 0 ? bytes : Buffer.from(redacted.bytes);
+}
+
+// A second name for a file, when the file system allows one there (not across devices, not on some
+// network or FAT file systems); false to copy it instead.
+function linked(file: string, name: string): boolean {
+  mkdirSync(path.dirname(name), { recursive: true });
+  try {
+    linkSync(file, name);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EXDEV" || code === "EPERM" || code === "ENOTSUP" || code === "EOPNOTSUPP" || code === "EMLINK" || code === "ENOSYS") return false;
+    throw error;
+  }
 }
 
 async function uniqueRunId(dir: MemoryDir, now: Date): Promise<string> {

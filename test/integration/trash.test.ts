@@ -1,0 +1,40 @@
+import { statSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { exampleSecret } from "../../src/logs/secret-patterns.js";
+import { MemoryDir } from "../../src/store/memory-dir.js";
+import { commitChanges } from "../../src/store/transaction.js";
+import { tempDir } from "../helpers/temp-dir.js";
+
+const NOW = new Date("2026-04-06T10:00:00Z");
+
+describe("the trash of a commit", () => {
+  it("keeps old content with nothing to redact as a second link to it, and a redacted copy of old content with a secret", async () => {
+    const root = await tempDir();
+    const secret = exampleSecret("sk-proj-", 48);
+    await writeFile(path.join(root, "project_clean.md"), "old clean content\n");
+    await writeFile(path.join(root, "project_secret.md"), `old content with ${secret}\n`);
+    const inode = (file: string) => statSync(path.join(root, file)).ino;
+    const before = { clean: inode("project_clean.md"), secret: inode("project_secret.md") };
+    const dir = await MemoryDir.open(root);
+    const journal = await commitChanges(
+      dir,
+      [
+        { path: "project_clean.md", content: "new clean content\n" },
+        { path: "project_secret.md", content: "new content\n" },
+      ],
+      { command: "test", now: NOW, operations: ["test"] },
+    );
+    const saved = (file: string) => journal!.files.find((f) => f.path === file)!.saved!;
+    // The clean file's old inode lives on under its trash name; the new content is another file.
+    expect(inode(saved("project_clean.md"))).toBe(before.clean);
+    expect(inode("project_clean.md")).not.toBe(before.clean);
+    expect(await readFile(path.join(root, saved("project_clean.md")), "utf8")).toBe("old clean content\n");
+    // The file with a secret is copied, redacted.
+    expect(inode(saved("project_secret.md"))).not.toBe(before.secret);
+    const copy = await readFile(path.join(root, saved("project_secret.md")), "utf8");
+    expect(copy).not.toContain(secret);
+    expect(copy).toContain("[REDACTED:openai-key]");
+  });
+});
