@@ -185,15 +185,7 @@ export function sameSubjectByVectors(evidence: PairEvidence, options: JudgeOptio
 
 /** A class of qualifier (environment, platform, day, role) both name, with no value in common. */
 export function differentQualifier(a: MemoryFacts, b: MemoryFacts): string | undefined {
-  const byClass = (facts: MemoryFacts) => {
-    const map = new Map<string, Set<string>>();
-    for (const q of facts.qualifiers) {
-      const [kind, value] = q.split(":") as [string, string];
-      map.set(kind, (map.get(kind) ?? new Set()).add(value));
-    }
-    return map;
-  };
-  const [qa, qb] = [byClass(a), byClass(b)];
+  const [qa, qb] = [derived(a).qualifiersByClass(), derived(b).qualifiersByClass()];
   for (const [kind, values] of qa) {
     const other = qb.get(kind);
     if (other && ![...values].some((value) => other.has(value))) return kind === "env" ? "environment" : kind;
@@ -238,10 +230,10 @@ export function differentHolder(a: MemoryFacts, b: MemoryFacts): boolean {
   // Numbers aside: "expire after 15 minutes" / "expire after 30 days" is one predicate with other values.
   // A holder is named where a memory says what it is about: its first statements. A memory that grew
   // over years of merges is not aligned line by line against another (that cost grew with both).
-  const words = (facts: MemoryFacts) => facts.sequences.slice(0, HOLDER_LINES).map((sequence) => sequence.filter((word) => !NUMBER_WORD.test(word)));
-  const withHosts = [...a.values].some((v) => v.startsWith("host:")) && [...b.values].some((v) => v.startsWith("host:"));
-  for (const x of words(a)) {
-    for (const y of words(b)) {
+  const withHosts = derived(a).valuesOf("host").length > 0 && derived(b).valuesOf("host").length > 0;
+  const ys = derived(b).holderWords();
+  for (const x of derived(a).holderWords()) {
+    for (const y of ys) {
       // Without hosts only an opening that differs can be a holder: most pairs are settled here, before any alignment.
       if (!withHosts && x[0] === y[0]) continue;
       // Half the longer line in common is needed, and the shorter line bounds what they can share.
@@ -286,9 +278,14 @@ export function changedValue(older: JudgedSide, newer: JudgedSide): ConflictProp
   // A value said under a negation is not asserted: "no miles or Fahrenheit" states no temperature unit.
   const asserted = (facts: MemoryFacts, v: string) => !facts.negated.has(v.slice(v.indexOf(":") + 1));
   for (const kind of VALUE_KINDS) {
-    const onlyA = [...a.values].filter((v) => v.startsWith(`${kind}:`) && !mentionsValue(b, v) && asserted(a, v));
-    const onlyB = [...b.values].filter((v) => v.startsWith(`${kind}:`) && !mentionsValue(a, v) && asserted(b, v));
-    if (onlyA.length > 0 && onlyB.length > 0) return "different-values";
+    const onlyA = derived(a)
+      .valuesOf(kind)
+      .filter((v) => !mentionsValue(b, v) && asserted(a, v));
+    if (onlyA.length === 0) continue;
+    const onlyB = derived(b)
+      .valuesOf(kind)
+      .filter((v) => !mentionsValue(a, v) && asserted(b, v));
+    if (onlyB.length > 0) return "different-values";
   }
   if (swappedWord(a, b) !== undefined) return "different-values";
   return undefined;
@@ -316,12 +313,10 @@ function escapeRegExp(text: string): string {
 
 // The newer says it replaces something, and names a value of the older in that sentence.
 function explicitSupersession(older: JudgedSide, newer: JudgedSide): boolean {
-  const olderValues = [...older.facts.values].map((v) => v.slice(v.indexOf(":") + 1)).filter((v) => v.length > 1);
-  const sentences = newer.facts.statement.split(/(?<=[.!?;])\s+|\n+/);
-  return sentences.some((sentence) => {
-    const at = sentence.search(SUPERSEDES);
-    return at >= 0 && olderValues.some((value) => sentence.indexOf(value, at) > at);
-  });
+  const replacing = derived(newer.facts).replacingSentences();
+  if (replacing.length === 0) return false;
+  const olderValues = derived(older.facts).valueTexts();
+  return replacing.some(({ sentence, at }) => olderValues.some((value) => sentence.indexOf(value, at) > at));
 }
 
 /**
@@ -350,19 +345,89 @@ export function swappedWord(a: MemoryFacts, b: MemoryFacts): { a: string[]; b: s
   return undefined;
 }
 
-function lcs(x: string[], y: string[]): [number, number][] {
-  const table = Array.from({ length: x.length + 1 }, () => new Array<number>(y.length + 1).fill(0));
-  for (let i = x.length - 1; i >= 0; i--)
-    for (let j = y.length - 1; j >= 0; j--) table[i]![j] = x[i] === y[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+// The longest common subsequence's table, one flat array kept between calls: long memories align
+// thousands of line pairs, and a table of arrays for each was most of the work.
+let table = new Int32Array(1024);
+
+/** The word pairs (i, j) of a longest common subsequence of two lines, in order. */
+export function lcs(x: string[], y: string[]): [number, number][] {
+  const width = y.length + 1;
+  const size = (x.length + 1) * width;
+  if (table.length < size) table = new Int32Array(Math.max(size, 2 * table.length));
+  const at = (i: number, j: number) => i * width + j;
+  for (let j = 0; j <= y.length; j++) table[at(x.length, j)] = 0;
+  for (let i = x.length - 1; i >= 0; i--) {
+    table[at(i, y.length)] = 0;
+    for (let j = y.length - 1; j >= 0; j--)
+      table[at(i, j)] = x[i] === y[j] ? table[at(i + 1, j + 1)]! + 1 : Math.max(table[at(i + 1, j)]!, table[at(i, j + 1)]!);
+  }
   const pairs: [number, number][] = [];
   let [i, j] = [0, 0];
   while (i < x.length && j < y.length) {
     if (x[i] === y[j]) {
       pairs.push([i++, j++]);
-    } else if (table[i + 1]![j]! >= table[i]![j + 1]!) i++;
+    } else if (table[at(i + 1, j)]! >= table[at(i, j + 1)]!) i++;
     else j++;
   }
   return pairs;
+}
+
+/** What the rules ask of one memory's facts again and again, worked out once per facts (facts never change once read). */
+interface Derived {
+  qualifiersByClass(): Map<string, Set<string>>;
+  /** The statement's values of one kind (`time:16:00`), in order. */
+  valuesOf(kind: string): string[];
+  /** The values without their kinds, longer than one character. */
+  valueTexts(): string[];
+  /** Sentences of the statement that say something replaces something, with where that is said. */
+  replacingSentences(): { sentence: string; at: number }[];
+  /** The opening statements' words without numbers, where a holder is named. */
+  holderWords(): string[][];
+}
+
+const derivations = new WeakMap<MemoryFacts, Derived>();
+
+function derived(facts: MemoryFacts): Derived {
+  let found = derivations.get(facts);
+  if (found) return found;
+  const once = <T>(make: () => T) => {
+    let value: T | undefined;
+    return () => {
+      value ??= make();
+      return value;
+    };
+  };
+  const byKind = once(() => {
+    const map = new Map<string, string[]>();
+    for (const v of facts.values) {
+      const kind = v.slice(0, v.indexOf(":"));
+      const list = map.get(kind);
+      if (list) list.push(v);
+      else map.set(kind, [v]);
+    }
+    return map;
+  });
+  found = {
+    qualifiersByClass: once(() => {
+      const map = new Map<string, Set<string>>();
+      for (const q of facts.qualifiers) {
+        const [kind, value] = q.split(":") as [string, string];
+        map.set(kind, (map.get(kind) ?? new Set()).add(value));
+      }
+      return map;
+    }),
+    valuesOf: (kind) => byKind().get(kind) ?? [],
+    valueTexts: once(() => [...facts.values].map((v) => v.slice(v.indexOf(":") + 1)).filter((v) => v.length > 1)),
+    replacingSentences: once(() =>
+      facts.statement
+        .split(/(?<=[.!?;])\s+|\n+/)
+        .map((sentence) => ({ sentence, at: sentence.search(SUPERSEDES) }))
+        .filter(({ at }) => at >= 0),
+    ),
+    holderWords: once(() => facts.sequences.slice(0, HOLDER_LINES).map((sequence) => sequence.filter((word) => !NUMBER_WORD.test(word)))),
+  };
+  derivations.set(facts, found);
+  return found;
 }
 
 // "second" / "seconds": one word stemmed two ways (the memories' languages were read differently).
