@@ -14,6 +14,7 @@ import { SnapshotCache } from "../store/snapshot-cache.js";
 import { commitChanges } from "../store/transaction.js";
 import { completeCompaction, prepareCompaction, readCompaction } from "./compact-daily.js";
 import { type CompactionResult, compressionRatio, type SkippedCandidate, type SourceLog } from "./compaction-result.js";
+import { nextTurn } from "./next-turn.js";
 import { type AcceptedMemory, type PlannedFile, planPeriod } from "./plan-period.js";
 import { relatedMemories } from "./related-memories.js";
 import type { RunContext } from "./run-context.js";
@@ -136,10 +137,13 @@ export async function askPeriod(
 ): Promise<AskedPeriod | undefined> {
   const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal, files });
   if (logs.logs.length === 0) return undefined;
+  await nextTurn();
   const related = relatedMemories(memories, logs.logs);
   const prepared = await prepareCompaction(await ctx.prompts(), logs, related, ctx.settings);
+  await nextTurn();
   const completed = await completeCompaction(model, prepared, ctx.signal);
   releaseMemory();
+  await nextTurn();
   const result = readCompaction(prepared, completed, model, ctx.price(model.modelId));
   return { result, prompt: prepared.prompt, logs: logs.logs };
 }

@@ -14,6 +14,7 @@ import { leaveBatchedWeeks } from "./batched-weeks.js";
 import { askPeriod, isIndexFile, planAsked } from "./compact-week.js";
 import { type ConsolidateResult, consolidateLocked } from "./consolidate.js";
 import { inOrder } from "./in-order.js";
+import { nextTurn } from "./next-turn.js";
 import { indexChanges } from "./plan-period.js";
 import type { RunContext } from "./run-context.js";
 import { RunMemories } from "./run-memories.js";
@@ -158,6 +159,7 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
           outcome.plan.change.written,
         );
         releaseMemory();
+        await nextTurn();
         await writer.push({ week, outcome, index });
       });
       // A failure ends the run once the commit in flight has settled; an earlier week's failure is the one reported.
