@@ -225,9 +225,9 @@ export class MemoryDir {
 // In place, not through the thread pool: a commit checks every path it writes, several times (see `commitChanges`).
 function lstatOrAbsent(file: string, relPath: string): Stats | undefined {
   try {
-    return lstatSync(file);
+    // Most paths a commit checks are new (its stage, its trash): absence is no exception.
+    return lstatSync(file, { throwIfNoEntry: false });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw IoError.from(relPath, "write", error);
   }
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { throwIfAborted } from "../errors/aborted-error.js";
 import { CompactorError } from "../errors/compactor-error.js";
 import { IoError } from "../errors/io-error.js";
+import { BoundedCache } from "../text/bounded-cache.js";
 import { cleanText } from "../text/clean-text.js";
 import { sha256 } from "../text/hash.js";
 import { TEMP_FILE, writeDurable } from "./atomic-write.js";
@@ -96,7 +97,8 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
       const file = journal.files[i]!;
       if (before !== null) {
         await naming(file.saved!, async () => {
-          const saved = await redactedCopy(before);
+          // Bytes a commit of this process wrote were redacted on their way in: nothing to find in them again.
+          const saved = writtenClean.get(file.before!) ? before : await redactedCopy(before);
           file.savedSha256 = saved === before ? file.before : sha256(saved);
           await dir.assertWritable(file.saved!);
           // Old content with nothing to redact is kept by a second link to it, not a copy: the rename
@@ -109,6 +111,7 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
           await dir.assertWritable(file.staged!);
           await writeDurable(dir.resolve(file.staged!), after);
         });
+        if (typeof planned[i]!.change.content === "string") writtenClean.set(file.after!, true);
       }
     });
     throwIfAborted(options.signal);
@@ -254,6 +257,9 @@ export async function readCurrent(dir: MemoryDir, relPath: string): Promise<Buff
     throw IoError.from(relPath, "read", error);
   }
 }
+
+// The hashes of texts this process redacted and wrote: when one goes to the trash, it needs no scan.
+const writtenClean = new BoundedCache<true>(20_000);
 
 // Loaded once, when a commit first writes text: a run that writes nothing never loads secretlint.
 let redaction: Promise<typeof import("../logs/redact-secrets.js")> | undefined;

@@ -37,4 +37,19 @@ describe("the trash of a commit", () => {
     expect(copy).not.toContain(secret);
     expect(copy).toContain("[REDACTED:openai-key]");
   });
+
+  it("scans what a person changed in a file the tool wrote before it goes to the trash", async () => {
+    const root = await tempDir();
+    const dir = await MemoryDir.open(root);
+    const secret = exampleSecret("sk-proj-", 48);
+    const commit = (content: string, second: number) =>
+      commitChanges(dir, [{ path: "project_note.md", content }], { command: "test", now: new Date(Date.UTC(2026, 3, 6, 10, 0, second)), operations: ["test"] });
+    await commit("written by the tool\n", 0);
+    // Someone pastes a key into the file between two runs.
+    await writeFile(path.join(root, "project_note.md"), `written by the tool\nkey ${secret}\n`);
+    const journal = await commit("rewritten by the tool\n", 1);
+    const saved = await readFile(path.join(root, journal!.files[0]!.saved!), "utf8");
+    expect(saved).not.toContain(secret);
+    expect(saved).toContain("[REDACTED:openai-key]");
+  });
 });
