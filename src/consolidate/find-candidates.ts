@@ -47,17 +47,14 @@ const BRUTE_FORCE_LIMIT = 3000;
 export function findCandidates(words: Set<string>[], heads: Set<string>[], types: string[], options: FindOptions = DEFAULT_FIND): CandidatePair[] {
   const table = numberedWords(words, heads);
   const { idf } = table;
-  const wordWeights = table.words.map((set) => weightOf(set, idf));
-  const headWeights = table.heads.map((set) => weightOf(set, idf));
+  const wordFamily = family(table.words, table.size, idf);
+  const headFamily = family(table.heads, table.size, idf);
   const pairs = new Map<string, CandidatePair>();
   const add = (a: number, b: number) => {
     const [x, y] = a < b ? [a, b] : [b, a];
     const key = `${x}:${y}`;
     if (pairs.has(key)) return pairs.get(key)!;
-    const lexical = Math.max(
-      jaccardOfWeighed(words[x]!, table.words[x]!, wordWeights[x]!, words[y]!, table.words[y]!, wordWeights[y]!, idf),
-      jaccardOfWeighed(heads[x]!, table.heads[x]!, headWeights[x]!, heads[y]!, table.heads[y]!, headWeights[y]!, idf),
-    );
+    const lexical = Math.max(jaccardOfWeighed(wordFamily, x, y, idf), jaccardOfWeighed(headFamily, x, y, idf));
     const pair: CandidatePair = { a: x, b: y, lexical, similarity: lexical };
     const vx = options.vectors?.[x];
     const vy = options.vectors?.[y];
@@ -70,8 +67,8 @@ export function findCandidates(words: Set<string>[], heads: Set<string>[], types
   };
   const involving = options.involving;
   const wanted = (a: number, b: number) => involving === undefined || involving.has(a) || involving.has(b);
-  for (const [a, b] of sharingPairs(table.words, table.size, wordWeights, types, idf, options.minLexical, involving)) add(a, b);
-  for (const [a, b] of sharingPairs(table.heads, table.size, headWeights, types, idf, options.minLexical, involving)) add(a, b);
+  for (const [a, b] of sharingPairs(wordFamily, types, idf, options.minLexical, involving)) add(a, b);
+  for (const [a, b] of sharingPairs(headFamily, types, idf, options.minLexical, involving)) add(a, b);
   if (options.vectors) for (const [a, b] of closeVectors(options.vectors, types, options.minCosine)) if (wanted(a, b)) add(a, b);
   return [...pairs.values()]
     .filter((pair) => pair.lexical >= options.minLexical || (pair.cosine ?? -1) >= options.minCosine)
@@ -135,40 +132,16 @@ function weightOf(set: Int32Array, idf: Float64Array): number {
   return weight;
 }
 
-// Σ idf of shared words / Σ idf of all words of either. With each side's total weight known, only the
-// smaller side is walked: a memory that grew for years is compared with a new one in the new one's time.
-function jaccardOfWeighed(
-  a: Set<string>,
-  numbersA: Int32Array,
-  weightA: number,
-  b: Set<string>,
-  numbersB: Int32Array,
-  weightB: number,
-  idf: Float64Array,
-): number {
-  const [small, smallNumbers, large] = a.size <= b.size ? [a, numbersA, b] : [b, numbersB, a];
-  let shared = 0;
-  let k = 0;
-  for (const word of small) {
-    if (large.has(word)) shared += idf[smallNumbers[k]!]!;
-    k++;
-  }
-  const union = weightA + weightB - shared;
-  return union <= 0 ? 0 : shared / union;
+/** One kind of word set (all words, or name and description) of every memory, with its postings and weights. */
+interface Family {
+  sets: Int32Array[];
+  weights: number[];
+  /** Postings of every word, laid end to end in memory order: word w's are members[start[w]…start[w + 1]). */
+  start: Int32Array;
+  members: Int32Array;
 }
 
-// Pairs of one type sharing two words (one, for a memory of very few) that are not in too many
-// memories, and enough of them: shared weight below `minimum` × a's weight cannot reach `minimum`.
-function* sharingPairs(
-  sets: Int32Array[],
-  size: number,
-  weightOf: number[],
-  types: string[],
-  idf: Float64Array,
-  minimum: number,
-  involving: ReadonlySet<number> | undefined,
-): Generator<[number, number]> {
-  // Postings of every word, laid end to end in memory order: word w's are members[start[w]…start[w + 1]).
+function family(sets: Int32Array[], size: number, idf: Float64Array): Family {
   const start = new Int32Array(size + 1);
   for (const set of sets) for (const word of set) start[word + 1]!++;
   for (let word = 0; word < size; word++) start[word + 1]! += start[word]!;
@@ -177,6 +150,43 @@ function* sharingPairs(
   sets.forEach((set, index) => {
     for (const word of set) members[next[word]!++] = index;
   });
+  return { sets, weights: sets.map((set) => weightOf(set, idf)), start, members };
+}
+
+// Whether memory `index` has word `word`: a binary search of the word's postings, which are in memory order.
+function holds(family: Family, word: number, index: number): boolean {
+  let low = family.start[word]!;
+  let high = family.start[word + 1]!;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const at = family.members[mid]!;
+    if (at === index) return true;
+    if (at < index) low = mid + 1;
+    else high = mid;
+  }
+  return false;
+}
+
+// Σ idf of shared words / Σ idf of all words of either. With each side's total weight known, only the
+// smaller side is walked: a memory that grew for years is compared with a new one in the new one's time.
+function jaccardOfWeighed(family: Family, a: number, b: number, idf: Float64Array): number {
+  const [small, large] = family.sets[a]!.length <= family.sets[b]!.length ? [a, b] : [b, a];
+  let shared = 0;
+  for (const word of family.sets[small]!) if (holds(family, word, large)) shared += idf[word]!;
+  const union = family.weights[a]! + family.weights[b]! - shared;
+  return union <= 0 ? 0 : shared / union;
+}
+
+// Pairs of one type sharing two words (one, for a memory of very few) that are not in too many
+// memories, and enough of them: shared weight below `minimum` × a's weight cannot reach `minimum`.
+function* sharingPairs(
+  family: Family,
+  types: string[],
+  idf: Float64Array,
+  minimum: number,
+  involving: ReadonlySet<number> | undefined,
+): Generator<[number, number]> {
+  const { sets, weights: weightOf, start, members } = family;
   // Counters by memory index, reset through the list of those touched: a Map here costs seconds at 20,000.
   const shared = new Int32Array(sets.length);
   const weight = new Float64Array(sets.length);
