@@ -1,6 +1,5 @@
 import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
-import { onForgetCaches } from "../text/forget-caches.js";
 import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
 import { wordNumbersGrown } from "./word-numbers.js";
 
@@ -157,10 +156,8 @@ const POSSESSIVE = /([\p{L}\p{N}][\p{L}\p{N}_-]*)['’]s(?![\p{L}\p{N}])/gu;
 // A long run plans a merge step every week over mostly the same memories: each memory's facts are
 // read once. Held by the memory itself, so they go when it does (a cache by content would keep every
 // version of a memory that grows week by week).
-let factsCache = new WeakMap<object, { name: string; description: string; body: string; facts: MemoryFacts }>();
-onForgetCaches(() => {
-  factsCache = new WeakMap();
-});
+// Kept through `forgetCaches`: a final pass over every memory needs every memory's facts.
+const factsCache = new WeakMap<object, { name: string; description: string; body: string; facts: MemoryFacts }>();
 
 /** Splits a memory into what its rules compare. */
 export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body">): MemoryFacts {

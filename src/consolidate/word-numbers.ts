@@ -1,18 +1,12 @@
-import { onForgetCaches } from "../text/forget-caches.js";
-
 /**
  * Words numbered once for the run, so candidate finding counts and weighs
  * them in typed arrays instead of maps keyed by string. A memory's words
  * are numbered once per set of words (its facts are read once), in the
  * set's own order, so sums over them add up exactly as over the set.
  */
+// Kept through `forgetCaches`: a final pass over every memory numbers every memory's words.
 const numbers = new Map<string, number>();
-let numbered = new WeakMap<Set<string>, Int32Array>();
-// Forgetting the numbers forgets every set numbered with them: a word numbered again may get another number.
-onForgetCaches(() => {
-  numbers.clear();
-  numbered = new WeakMap();
-});
+const numbered = new WeakMap<Set<string>, Int32Array>();
 
 /** The numbers of a set's words, in the set's order (kept with the set: a set of words is never changed once read). */
 export function wordNumbers(words: Set<string>): Int32Array {

@@ -6,16 +6,10 @@
  * the end they add tens of megabytes to its peak.
  */
 const caches = new Set<WeakRef<{ forget(): void }>>();
-const forgetters: (() => void)[] = [];
 
 /** A cache that can be emptied; held weakly (one that is gone needs no emptying). */
 export function forgettableCache(cache: { forget(): void }): void {
   caches.add(new WeakRef(cache));
-}
-
-/** Registers how a module empties a memo of its own (held for good: modules stay). */
-export function onForgetCaches(forget: () => void): void {
-  forgetters.push(forget);
 }
 
 /** Empties every registered memo. Answers stay the same; only work done before is done again. */
@@ -25,5 +19,4 @@ export function forgetCaches(): void {
     if (cache) cache.forget();
     else caches.delete(ref);
   }
-  for (const forget of forgetters) forget();
 }

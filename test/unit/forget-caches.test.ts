@@ -43,8 +43,7 @@ describe("forgetCaches", () => {
     const before = { pairs: pairs(), facts: memories.map(memoryFacts), terms: terms(memories[0]!.body) };
     expect(before.pairs.length).toBeGreaterThan(0);
     forgetCaches();
-    // Numbered again from scratch, in another order: the same pairs all the same, with sets read
-    // before and after together.
+    // Sets read before and after forgetting, together: the same pairs all the same.
     findCandidates([new Set(["zz", "yy"]), new Set(["yy"])], [new Set(), new Set()], ["project", "project"]);
     expect(pairs()).toEqual(before.pairs);
     // A set numbered before, met again beside sets numbered after: as if all were numbered now.
