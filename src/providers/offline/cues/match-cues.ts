@@ -48,6 +48,13 @@ const BIT = Object.fromEntries(CUE_KINDS.map((kind, i) => [kind, 1 << i])) as Re
 const MEMO_LIMIT = 20_000;
 const memo = new BoundedCache<{ asked: number; found: number }>(MEMO_LIMIT);
 
+// A week asks what the same few titles and labels are (a section's title for each of its units, for
+// its bullet and for naming its memory), and the same titles come back week after week: each answer is kept.
+const TITLE_MEMO_LIMIT = 10_000;
+const NONE = "none";
+const headingKinds = new BoundedCache<HeadingKind | typeof NONE>(TITLE_MEMO_LIMIT);
+const genericTitles = new BoundedCache<boolean>(TITLE_MEMO_LIMIT);
+
 /** The kinds of cue a text holds. */
 export function cuesIn(text: string): Set<CueKind> {
   const found = new Set<CueKind>();
@@ -77,6 +84,14 @@ export function withoutRoutine(text: string): string {
 
 /** What a heading or field label names: its earliest section word, the longer one where two start together. */
 export function headingKind(title: string): HeadingKind | undefined {
+  const known = headingKinds.get(title);
+  if (known !== undefined) return known === NONE ? undefined : known;
+  const kind = findHeadingKind(title);
+  headingKinds.set(title, kind ?? NONE);
+  return kind;
+}
+
+function findHeadingKind(title: string): HeadingKind | undefined {
   let best: HeadingKind | undefined;
   let bestAt = Number.POSITIVE_INFINITY;
   let bestLength = 0;
@@ -100,11 +115,16 @@ export function isEmphasised(text: string): boolean {
 
 /** A heading made only of section words, dates and numbers (`Key Decisions`, `今日成果`): it names no topic. */
 export function isGenericTitle(title: string): boolean {
-  const rest = title
-    .replace(ALL_HEADING_WORDS, " ")
-    .replace(/[^\p{L}]+/gu, " ")
-    .trim();
-  return rest.split(/\s+/).filter((word) => (word.length > 1 || /\p{Script=Han}/u.test(word)) && !isStopWord(word.toLowerCase())).length === 0;
+  let generic = genericTitles.get(title);
+  if (generic === undefined) {
+    const rest = title
+      .replace(ALL_HEADING_WORDS, " ")
+      .replace(/[^\p{L}]+/gu, " ")
+      .trim();
+    generic = rest.split(/\s+/).filter((word) => (word.length > 1 || /\p{Script=Han}/u.test(word)) && !isStopWord(word.toLowerCase())).length === 0;
+    genericTitles.set(title, generic);
+  }
+  return generic;
 }
 
 /** A field label whose value is bookkeeping (author, model, time), not content. */
