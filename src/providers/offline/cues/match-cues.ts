@@ -2,6 +2,7 @@ import { BoundedCache } from "../../../text/bounded-cache.js";
 import { isStopWord } from "../../../text/tokenize.js";
 import { CUE_TABLES } from "./all-cue-tables.js";
 import type { CueKind, CueTable, HeadingKind } from "./cue-table.js";
+import { maySpanLines } from "./may-span-lines.js";
 
 export const CUE_KINDS: readonly CueKind[] = [
   "decision",
@@ -33,7 +34,6 @@ export function compileCues(tables: readonly CueTable[], pick: (table: CueTable)
 
 const ROUTINE_ALL = compileCues(CUE_TABLES, (t) => t.cues.routine);
 const ROUTINE_GLOBAL = new RegExp(ROUTINE_ALL.source, "giu");
-const CUES = Object.fromEntries(CUE_KINDS.map((kind) => [kind, compileCues(CUE_TABLES, (t) => t.cues[kind], SYMBOLS[kind])])) as Record<CueKind, RegExp>;
 const HEADINGS = Object.fromEntries(HEADING_KINDS.map((kind) => [kind, compileCues(CUE_TABLES, (t) => t.headings[kind])])) as Record<HeadingKind, RegExp>;
 const ALL_HEADING_WORDS = new RegExp(HEADING_KINDS.map((kind) => HEADINGS[kind].source).join("|"), "giu");
 const METADATA = new RegExp(`^(?:${compileCues(CUE_TABLES, (t) => t.metadata).source})$`, "iu");
@@ -41,12 +41,30 @@ const EMPHASIS = compileCues(CUE_TABLES, (t) => t.emphasis, ["❗", "‼️?"]);
 const WHY = compileCues(CUE_TABLES, (t) => t.why);
 const RULE = compileCues(CUE_TABLES, (t) => t.rule);
 
-// Weighing a unit, setting routine aside and writing its bullet ask about the same statements again
-// and again (a week asks about each text about three times): each text's answer per kind is kept,
-// as bits, for the texts asked about last.
+// A text's cues are its lines' cues, but for those that may match across a line break (`decision\s*:`):
+// they are asked of the whole text. Weighing a unit, setting routine aside and writing its bullet ask
+// about the same statements again and again, alone and as lines of their unit (a week asks about each
+// line about three times), and many come back week after week: each line's answers are kept, as bits
+// per kind, for the lines asked about last.
+const cuesOf = (kind: CueKind, spanning: boolean) =>
+  compileCues(
+    CUE_TABLES,
+    (t) => t.cues[kind].filter((cue) => maySpanLines(cue) === spanning),
+    (SYMBOLS[kind] ?? []).filter((cue) => maySpanLines(cue) === spanning),
+  );
+const LINE_CUES = Object.fromEntries(CUE_KINDS.map((kind) => [kind, cuesOf(kind, false)])) as Record<CueKind, RegExp>;
+const SPANNING_CUES = Object.fromEntries(CUE_KINDS.map((kind) => [kind, cuesOf(kind, true)])) as Record<CueKind, RegExp>;
 const BIT = Object.fromEntries(CUE_KINDS.map((kind, i) => [kind, 1 << i])) as Record<CueKind, number>;
 const MEMO_LIMIT = 20_000;
-const memo = new BoundedCache<{ asked: number; found: number }>(MEMO_LIMIT);
+
+/** What is known of a line: the kinds asked, and of those, the ones its line cues and its spanning cues find. */
+interface LineCues {
+  asked: number;
+  line: number;
+  spanning: number;
+}
+
+const memo = new BoundedCache<LineCues>(MEMO_LIMIT);
 
 // A week asks what the same few titles and labels are (a section's title for each of its units, for
 // its bullet and for naming its memory), and the same titles come back week after week: each answer is kept.
@@ -58,23 +76,40 @@ const genericTitles = new BoundedCache<boolean>(TITLE_MEMO_LIMIT);
 /** The kinds of cue a text holds. */
 export function cuesIn(text: string): Set<CueKind> {
   const found = new Set<CueKind>();
-  for (const kind of CUE_KINDS) if (hasCue(text, kind)) found.add(kind);
+  const lines = text.includes("\n") ? text.split("\n") : undefined;
+  for (const kind of CUE_KINDS) if (lines ? linesHold(text, lines, kind) : lineHolds(text, kind)) found.add(kind);
   return found;
 }
 
 /** True when a text holds a cue of one kind. */
 export function hasCue(text: string, kind: CueKind): boolean {
+  return text.includes("\n") ? linesHold(text, text.split("\n"), kind) : lineHolds(text, kind);
+}
+
+function lineHolds(line: string, kind: CueKind): boolean {
+  const known = lineCues(line, kind);
+  return ((known.line | known.spanning) & BIT[kind]) !== 0;
+}
+
+// A cue that cannot span lines is found in a text exactly where it is found in one of its lines.
+function linesHold(text: string, lines: readonly string[], kind: CueKind): boolean {
   const bit = BIT[kind];
-  let known = memo.get(text);
-  if (known && (known.asked & bit) !== 0) return (known.found & bit) !== 0;
-  const found = CUES[kind].test(text);
+  for (const line of lines) if ((lineCues(line, kind).line & bit) !== 0) return true;
+  return SPANNING_CUES[kind].test(text);
+}
+
+function lineCues(line: string, kind: CueKind): LineCues {
+  const bit = BIT[kind];
+  let known = memo.get(line);
+  if (known && (known.asked & bit) !== 0) return known;
   if (!known) {
-    known = { asked: 0, found: 0 };
-    memo.set(text, known);
+    known = { asked: 0, line: 0, spanning: 0 };
+    memo.set(line, known);
   }
   known.asked |= bit;
-  if (found) known.found |= bit;
-  return found;
+  if (LINE_CUES[kind].test(line)) known.line |= bit;
+  if (SPANNING_CUES[kind].test(line)) known.spanning |= bit;
+  return known;
 }
 
 /** The text with its routine phrases taken out: `no new disconnects` leaves nothing to weigh. */
