@@ -18,7 +18,7 @@ export type Repetition = "first" | "repeat" | "pattern";
  * units: each is compared only with a bounded number of earlier units that
  * share one of its rarest terms.
  */
-export function findRepeats(keys: readonly string[], termSets: readonly Set<string>[], measure: "jaccard" | "containment" = "jaccard"): Repetition[] {
+export function findRepeats(keys: readonly string[], termSets: readonly ReadonlySet<string>[], measure: "jaccard" | "containment" = "jaccard"): Repetition[] {
   const counts = new Map<string, number>();
   for (const key of keys) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
   const frequency = new Map<string, number>();
@@ -29,12 +29,13 @@ export function findRepeats(keys: readonly string[], termSets: readonly Set<stri
   const result: Repetition[] = [];
   keys.forEach((key, i) => {
     const terms = termSets[i]!;
+    const rare = rarest(terms, frequency);
     let repetition: Repetition = "first";
     if (key && firstOfKey.has(key)) repetition = "repeat";
     else if (key && (counts.get(key) ?? 0) >= PATTERN_COUNT) repetition = "pattern";
-    else if (terms.size >= MIN_TERMS[measure] && nearDuplicateOfEarlier(terms, termSets, byTerm, frequency, measure)) repetition = "repeat";
+    else if (terms.size >= MIN_TERMS[measure] && nearDuplicateOfEarlier(terms, rare, termSets, byTerm, measure)) repetition = "repeat";
     if (key) firstOfKey.add(key);
-    for (const term of rarest(terms, frequency)) {
+    for (const term of rare) {
       const list = byTerm.get(term);
       if (list) {
         list.push(i);
@@ -57,14 +58,14 @@ export function repetitionKey(text: string): string {
 }
 
 function nearDuplicateOfEarlier(
-  terms: Set<string>,
-  termSets: readonly Set<string>[],
+  terms: ReadonlySet<string>,
+  rare: readonly string[],
+  termSets: readonly ReadonlySet<string>[],
   byTerm: Map<string, number[]>,
-  frequency: Map<string, number>,
   measure: "jaccard" | "containment",
 ): boolean {
   const seen = new Set<number>();
-  for (const term of rarest(terms, frequency)) {
+  for (const term of rare) {
     for (const j of byTerm.get(term) ?? []) {
       if (seen.has(j)) continue;
       seen.add(j);
@@ -74,23 +75,32 @@ function nearDuplicateOfEarlier(
   return false;
 }
 
-function rarest(terms: Set<string>, frequency: Map<string, number>): string[] {
+/** A set's rarest terms, rarest first (then in code unit order): one walk, keeping the best few. */
+export function rarest(terms: ReadonlySet<string>, frequency: ReadonlyMap<string, number>): string[] {
   const picked: string[] = [];
+  const counts: number[] = [];
   for (const term of terms) {
-    picked.push(term);
-    picked.sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0) || (a < b ? -1 : 1));
-    if (picked.length > RAREST_TERMS) picked.pop();
+    const count = frequency.get(term) ?? 0;
+    let at = picked.length;
+    while (at > 0 && (count < counts[at - 1]! || (count === counts[at - 1]! && term < picked[at - 1]!))) at--;
+    if (at >= RAREST_TERMS) continue;
+    picked.splice(at, 0, term);
+    counts.splice(at, 0, count);
+    if (picked.length > RAREST_TERMS) {
+      picked.pop();
+      counts.pop();
+    }
   }
   return picked;
 }
 
-function containment(part: Set<string>, whole: Set<string>): number {
+function containment(part: ReadonlySet<string>, whole: ReadonlySet<string>): number {
   let shared = 0;
   for (const term of part) if (whole.has(term)) shared++;
   return shared / part.size;
 }
 
-function jaccard(a: Set<string>, b: Set<string>): number {
+function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   let shared = 0;
   for (const term of a) if (b.has(term)) shared++;
   return shared / (a.size + b.size - shared);
