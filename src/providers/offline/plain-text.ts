@@ -1,7 +1,12 @@
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303f\uff00-\uffef]/u;
 
+// Every markup plainText reads starts with one of these: `[` (links, images, task boxes), `<` (autolinks,
+// tags), a backtick (code spans, kept whole), `*` or `_` (emphasis). Most statements hold none of them.
+const MARKUP = /[[<`*_]/;
+
 /** Inline markdown read as plain text: links, emphasis, images and tags gone; code spans kept. */
 export function plainText(markdown: string): string {
+  if (!MARKUP.test(markdown)) return markdown.replace(/\s+/g, " ").trim();
   return markdown
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, text: string, url: string) => (text === url ? url : `${text} (${url})`))
