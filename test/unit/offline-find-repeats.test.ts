@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { rarest } from "../../src/providers/offline/find-repeats.js";
+import { rarest, repetitionKey } from "../../src/providers/offline/find-repeats.js";
 
 // The straightforward reading: every term sorted by how often it comes up in the week, then by code units.
 function rarestBySorting(terms: ReadonlySet<string>, frequency: ReadonlyMap<string, number>): string[] {
@@ -16,6 +16,65 @@ describe("rarest", () => {
         expect(rarest(new Set(list), frequency)).toEqual(rarestBySorting(new Set(list), frequency));
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+function repetitionKeyAfresh(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\b\d{4}-\d{2}-\d{2}(?:t[\d:.+z-]+)?\b|\b\d{1,2}:\d{2}(?::\d{2})?\b/g, " ")
+    .replace(/[\p{P}\p{S}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+// Statements with dates, times, punctuation and symbols.
+const markdown = fc
+  .array(
+    fc.constantFrom(
+      "[",
+      "]",
+      "(",
+      ")",
+      "!",
+      "<",
+      ">",
+      "`",
+      "*",
+      "_",
+      "**",
+      "__",
+      " ",
+      "\n",
+      "\t",
+      "x",
+      "X",
+      "word",
+      "https://a.b/c",
+      "2026-03-02",
+      "10:15",
+      "（",
+      "「",
+      "。",
+      "é",
+      "决定",
+      "-",
+      ":",
+    ),
+    {
+      maxLength: 25,
+    },
+  )
+  .map((list) => list.join(""));
+
+describe("repetitionKey", () => {
+  it("is the key read afresh, whatever was keyed before", () => {
+    fc.assert(
+      fc.property(fc.array(markdown, { maxLength: 20 }), (texts) => {
+        for (const text of [...texts, ...texts]) expect(repetitionKey(text)).toBe(repetitionKeyAfresh(text));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,3 +1,5 @@
+import { BoundedCache } from "../../text/bounded-cache.js";
+
 // Near-duplicates share this share of their terms (Jaccard).
 const NEAR_DUPLICATE = 0.7;
 // A line copied forward, perhaps shortened, has this share of its terms in an earlier one.
@@ -8,6 +10,12 @@ const RAREST_TERMS = 3;
 const CANDIDATES_PER_TERM = 40;
 // The same statement this many times in a week is a pattern, not news.
 const PATTERN_COUNT = 3;
+
+// A statement is keyed alone and again as its unit's text, and many come back week after week: the keys
+// of the texts keyed last are kept.
+const KEYS_KEPT = 20_000;
+const LONGEST_KEPT = 2_000;
+const keys = new BoundedCache<string>(KEYS_KEPT);
 
 /** How often a statement came up: `repeat` for the second time on, `pattern` when it recurs through the week. */
 export type Repetition = "first" | "repeat" | "pattern";
@@ -49,12 +57,17 @@ export function findRepeats(keys: readonly string[], termSets: readonly Readonly
 
 /** The same statement whatever the day or hour: lower case, no dates, times or punctuation. */
 export function repetitionKey(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/\b\d{4}-\d{2}-\d{2}(?:t[\d:.+z-]+)?\b|\b\d{1,2}:\d{2}(?::\d{2})?\b/g, " ")
-    .replace(/[\p{P}\p{S}]+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  let key = keys.get(text);
+  if (key === undefined) {
+    key = text
+      .toLowerCase()
+      .replace(/\b\d{4}-\d{2}-\d{2}(?:t[\d:.+z-]+)?\b|\b\d{1,2}:\d{2}(?::\d{2})?\b/g, " ")
+      .replace(/[\p{P}\p{S}]+/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+    if (text.length <= LONGEST_KEPT) keys.set(text, key);
+  }
+  return key;
 }
 
 function nearDuplicateOfEarlier(
