@@ -46,14 +46,15 @@ const RULE = compileCues(CUE_TABLES, (t) => t.rule);
 // about the same statements again and again, alone and as lines of their unit (a week asks about each
 // line about three times), and many come back week after week: each line's answers are kept, as bits
 // per kind, for the lines asked about last.
-const cuesOf = (kind: CueKind, spanning: boolean) =>
-  compileCues(
-    CUE_TABLES,
-    (t) => t.cues[kind].filter((cue) => maySpanLines(cue) === spanning),
-    (SYMBOLS[kind] ?? []).filter((cue) => maySpanLines(cue) === spanning),
-  );
-const LINE_CUES = Object.fromEntries(CUE_KINDS.map((kind) => [kind, cuesOf(kind, false)])) as Record<CueKind, RegExp>;
-const SPANNING_CUES = Object.fromEntries(CUE_KINDS.map((kind) => [kind, cuesOf(kind, true)])) as Record<CueKind, RegExp>;
+// A kind without cues of one sort has no pattern for them: a pattern that never matches still tries every place.
+const cuesOf = (kind: CueKind, spanning: boolean): RegExp | undefined => {
+  const pick = (cues: readonly string[]) => cues.filter((cue) => maySpanLines(cue) === spanning);
+  const extra = pick(SYMBOLS[kind] ?? []);
+  if (extra.length === 0 && CUE_TABLES.every((table) => pick(table.cues[kind]).length === 0)) return undefined;
+  return compileCues(CUE_TABLES, (table) => pick(table.cues[kind]), extra);
+};
+const LINE_CUES = Object.fromEntries(CUE_KINDS.map((kind) => [kind, cuesOf(kind, false)])) as Record<CueKind, RegExp | undefined>;
+const SPANNING_CUES = Object.fromEntries(CUE_KINDS.map((kind) => [kind, cuesOf(kind, true)])) as Record<CueKind, RegExp | undefined>;
 const BIT = Object.fromEntries(CUE_KINDS.map((kind, i) => [kind, 1 << i])) as Record<CueKind, number>;
 const MEMO_LIMIT = 20_000;
 
@@ -95,7 +96,7 @@ function lineHolds(line: string, kind: CueKind): boolean {
 function linesHold(text: string, lines: readonly string[], kind: CueKind): boolean {
   const bit = BIT[kind];
   for (const line of lines) if ((lineCues(line, kind).line & bit) !== 0) return true;
-  return SPANNING_CUES[kind].test(text);
+  return SPANNING_CUES[kind]?.test(text) === true;
 }
 
 function lineCues(line: string, kind: CueKind): LineCues {
@@ -107,8 +108,8 @@ function lineCues(line: string, kind: CueKind): LineCues {
     memo.set(line, known);
   }
   known.asked |= bit;
-  if (LINE_CUES[kind].test(line)) known.line |= bit;
-  if (SPANNING_CUES[kind].test(line)) known.spanning |= bit;
+  if (LINE_CUES[kind]?.test(line)) known.line |= bit;
+  if (SPANNING_CUES[kind]?.test(line)) known.spanning |= bit;
   return known;
 }
 
