@@ -1,13 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CUE_TABLES } from "../../src/providers/offline/cues/all-cue-tables.js";
-import type { CueKind } from "../../src/providers/offline/cues/cue-table.js";
-import { CUE_KINDS, compileCues, cuesIn, hasCue } from "../../src/providers/offline/cues/match-cues.js";
+import { CUE_KINDS, CUE_SYMBOLS, compileCues } from "../../src/providers/offline/cues/compile-cues.js";
+import { cuesIn, hasCue } from "../../src/providers/offline/cues/find-cues.js";
 import { maySpanLines } from "../../src/providers/offline/cues/may-span-lines.js";
 
 // Each kind's whole pattern, asked of the whole text: what hasCue and cuesIn must answer.
-const SYMBOLS: Partial<Record<CueKind, string[]>> = { outcome: ["✅", "✔️?"], blocker: ["❌", "⚠️?", "🚧"] };
-const WHOLE = new Map(CUE_KINDS.map((kind) => [kind, compileCues(CUE_TABLES, (table) => table.cues[kind], SYMBOLS[kind])]));
+const WHOLE = new Map(CUE_KINDS.map((kind) => [kind, compileCues(CUE_TABLES, (table) => table.cues[kind], CUE_SYMBOLS[kind])]));
 
 describe("maySpanLines", () => {
   it.each([

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CUE_TABLES } from "../../src/providers/offline/cues/all-cue-tables.js";
+import { compileCues } from "../../src/providers/offline/cues/compile-cues.js";
 import type { HeadingKind } from "../../src/providers/offline/cues/cue-table.js";
-import { compileCues, headingKind, isGenericTitle } from "../../src/providers/offline/cues/match-cues.js";
+import { headingKind, isGenericTitle } from "../../src/providers/offline/cues/match-cues.js";
 import { groupUnits } from "../../src/providers/offline/group-units.js";
 import { isStopWord } from "../../src/text/tokenize.js";
 import { sampleWeeks } from "./offline-sample-weeks.js";
