@@ -1,12 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CUE_TABLES } from "../../src/providers/offline/cues/all-cue-tables.js";
-import { CUE_KINDS, CUE_SYMBOLS, compileCues } from "../../src/providers/offline/cues/compile-cues.js";
-import { cuesIn, hasCue } from "../../src/providers/offline/cues/find-cues.js";
+import { CUE_KINDS, CUE_SYMBOLS, compileCues, EMPHASIS_SYMBOLS } from "../../src/providers/offline/cues/compile-cues.js";
+import { cuesIn, hasCue, isEmphasised } from "../../src/providers/offline/cues/find-cues.js";
 import { maySpanLines } from "../../src/providers/offline/cues/may-span-lines.js";
 
 // Each kind's whole pattern, asked of the whole text: what hasCue and cuesIn must answer.
 const WHOLE = new Map(CUE_KINDS.map((kind) => [kind, compileCues(CUE_TABLES, (table) => table.cues[kind], CUE_SYMBOLS[kind])]));
+const EMPHASIS = compileCues(CUE_TABLES, (table) => table.emphasis, EMPHASIS_SYMBOLS);
 
 describe("maySpanLines", () => {
   it.each([
@@ -59,7 +60,7 @@ describe("maySpanLines", () => {
   });
 });
 
-describe("a text's cues, read line by line", () => {
+describe("a text's cues and emphasis, read line by line", () => {
   const pieces = [
     "Decision",
     "decision",
@@ -85,6 +86,10 @@ describe("a text's cues, read line by line", () => {
     "✅",
     "❌",
     "เอกสาร",
+    "important",
+    "Wichtig",
+    "重要",
+    "❗",
     "We decided to move the export.",
     "Checked inbox: no new messages.",
   ];
@@ -102,6 +107,7 @@ describe("a text's cues, read line by line", () => {
             expect(hasCue(t, kind)).toBe(expected);
             for (const line of t.split("\n")) expect(hasCue(line, kind)).toBe(WHOLE.get(kind)!.test(line));
           }
+          expect(isEmphasised(t)).toBe(EMPHASIS.test(t));
         }
       }),
       { numRuns: 1500 },

@@ -1,5 +1,5 @@
 import type { Category, ClassifiedUnit } from "./classify-unit.js";
-import { isEmphasised } from "./cues/match-cues.js";
+import { isEmphasised } from "./cues/find-cues.js";
 import { statement } from "./group-units.js";
 
 const BASE: Record<Category, number> = {

@@ -15,6 +15,7 @@ export const CUE_KINDS: readonly CueKind[] = [
 
 /** Symbols say the same thing in every language. */
 export const CUE_SYMBOLS: Partial<Record<CueKind, string[]>> = { outcome: ["✅", "✔️?"], blocker: ["❌", "⚠️?", "🚧"] };
+export const EMPHASIS_SYMBOLS = ["❗", "‼️?"];
 
 /** One regular expression over all tables: whole words where words are spaced, anywhere where they are not. */
 export function compileCues(tables: readonly CueTable[], pick: (table: CueTable) => string[], extra: string[] = []): RegExp {

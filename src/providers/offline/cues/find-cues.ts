@@ -1,26 +1,29 @@
 import { BoundedCache } from "../../../text/bounded-cache.js";
 import { CUE_TABLES } from "./all-cue-tables.js";
-import { CUE_KINDS, CUE_SYMBOLS, compileCues } from "./compile-cues.js";
-import type { CueKind } from "./cue-table.js";
+import { CUE_KINDS, CUE_SYMBOLS, compileCues, EMPHASIS_SYMBOLS } from "./compile-cues.js";
+import type { CueKind, CueTable } from "./cue-table.js";
 import { maySpanLines } from "./may-span-lines.js";
 
 // A text's cues are its lines' cues, but for those that may match across a line break (`decision\s*:`):
 // they are asked of the whole text. Weighing a unit, setting routine aside and writing its bullet ask
 // about the same statements again and again, alone and as lines of their unit (a week asks about each
 // line about three times), and many come back week after week: each line's answers are kept, as bits
-// per kind, for the lines asked about last.
+// per kind, for the lines asked about last. Emphasis is asked the same way, of a unit's title and text.
 const MEMO_LIMIT = 20_000;
-const BIT = Object.fromEntries(CUE_KINDS.map((kind, i) => [kind, 1 << i])) as Record<CueKind, number>;
+type Asked = CueKind | "emphasis";
+const ASKED: readonly Asked[] = [...CUE_KINDS, "emphasis"];
+const BIT = Object.fromEntries(ASKED.map((kind, i) => [kind, 1 << i])) as Record<Asked, number>;
 
 // A kind without cues of one sort has no pattern for them: a pattern that never matches still tries every place.
-const cuesOf = (kind: CueKind, spanning: boolean): RegExp | undefined => {
+const patternOf = (kind: Asked, spanning: boolean): RegExp | undefined => {
   const pick = (cues: readonly string[]) => cues.filter((cue) => maySpanLines(cue) === spanning);
-  const extra = pick(CUE_SYMBOLS[kind] ?? []);
-  if (extra.length === 0 && CUE_TABLES.every((table) => pick(table.cues[kind]).length === 0)) return undefined;
-  return compileCues(CUE_TABLES, (table) => pick(table.cues[kind]), extra);
+  const words = (table: CueTable) => pick(kind === "emphasis" ? table.emphasis : table.cues[kind]);
+  const extra = pick(kind === "emphasis" ? EMPHASIS_SYMBOLS : (CUE_SYMBOLS[kind] ?? []));
+  if (extra.length === 0 && CUE_TABLES.every((table) => words(table).length === 0)) return undefined;
+  return compileCues(CUE_TABLES, words, extra);
 };
-const LINE_CUES = Object.fromEntries(CUE_KINDS.map((kind) => [kind, cuesOf(kind, false)])) as Record<CueKind, RegExp | undefined>;
-const SPANNING_CUES = Object.fromEntries(CUE_KINDS.map((kind) => [kind, cuesOf(kind, true)])) as Record<CueKind, RegExp | undefined>;
+const LINE_CUES = Object.fromEntries(ASKED.map((kind) => [kind, patternOf(kind, false)])) as Record<Asked, RegExp | undefined>;
+const SPANNING_CUES = Object.fromEntries(ASKED.map((kind) => [kind, patternOf(kind, true)])) as Record<Asked, RegExp | undefined>;
 
 /** What is known of a line: the kinds asked, and of those, the ones its line cues and its spanning cues find. */
 interface LineCues {
@@ -54,6 +57,15 @@ export function cuesIn(text: string): Set<CueKind> {
 
 /** True when a text holds a cue of one kind. */
 export function hasCue(text: string, kind: CueKind): boolean {
+  return holds(text, kind);
+}
+
+/** The text flags itself as important. */
+export function isEmphasised(text: string): boolean {
+  return holds(text, "emphasis");
+}
+
+function holds(text: string, kind: Asked): boolean {
   const bit = BIT[kind];
   if (!text.includes("\n")) {
     const known = ask(cuesOfLine(text), text, kind);
@@ -76,7 +88,7 @@ function cuesOfLine(line: string): LineCues {
 }
 
 // Matches a kind's patterns against the line the first time the kind is asked.
-function ask(known: LineCues, line: string, kind: CueKind): LineCues {
+function ask(known: LineCues, line: string, kind: Asked): LineCues {
   const bit = BIT[kind];
   if ((known.asked & bit) !== 0) return known;
   known.asked |= bit;

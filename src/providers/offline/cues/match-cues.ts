@@ -12,7 +12,6 @@ const ROUTINE_GLOBAL = new RegExp(ROUTINE_ALL.source, "giu");
 const HEADINGS = Object.fromEntries(HEADING_KINDS.map((kind) => [kind, compileCues(CUE_TABLES, (t) => t.headings[kind])])) as Record<HeadingKind, RegExp>;
 const ALL_HEADING_WORDS = new RegExp(HEADING_KINDS.map((kind) => HEADINGS[kind].source).join("|"), "giu");
 const METADATA = new RegExp(`^(?:${compileCues(CUE_TABLES, (t) => t.metadata).source})$`, "iu");
-const EMPHASIS = compileCues(CUE_TABLES, (t) => t.emphasis, ["❗", "‼️?"]);
 const WHY = compileCues(CUE_TABLES, (t) => t.why);
 const RULE = compileCues(CUE_TABLES, (t) => t.rule);
 
@@ -52,11 +51,6 @@ function findHeadingKind(title: string): HeadingKind | undefined {
     }
   }
   return best;
-}
-
-/** The text flags itself as important. */
-export function isEmphasised(text: string): boolean {
-  return EMPHASIS.test(text);
 }
 
 /** A heading made only of section words, dates and numbers (`Key Decisions`, `今日成果`): it names no topic. */
