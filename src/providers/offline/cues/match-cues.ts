@@ -11,6 +11,9 @@ const ROUTINE_ALL = compileCues(CUE_TABLES, (t) => t.cues.routine);
 const ROUTINE_GLOBAL = new RegExp(ROUTINE_ALL.source, "giu");
 const HEADINGS = Object.fromEntries(HEADING_KINDS.map((kind) => [kind, compileCues(CUE_TABLES, (t) => t.headings[kind])])) as Record<HeadingKind, RegExp>;
 const ALL_HEADING_WORDS = new RegExp(HEADING_KINDS.map((kind) => HEADINGS[kind].source).join("|"), "giu");
+const NAMING_KINDS = HEADING_KINDS.filter((kind) => kind !== "generic");
+const EARLIEST_HEADING_WORD = new RegExp(NAMING_KINDS.map((kind) => `(?:${HEADINGS[kind].source})`).join("|"), "iu");
+const HEADING_AT = Object.fromEntries(HEADING_KINDS.map((kind) => [kind, new RegExp(HEADINGS[kind].source, "iuy")])) as Record<HeadingKind, RegExp>;
 const METADATA = new RegExp(`^(?:${compileCues(CUE_TABLES, (t) => t.metadata).source})$`, "iu");
 const WHY = compileCues(CUE_TABLES, (t) => t.why);
 const RULE = compileCues(CUE_TABLES, (t) => t.rule);
@@ -36,17 +39,19 @@ export function headingKind(title: string): HeadingKind | undefined {
   return kind;
 }
 
+// One pass finds where the earliest section word starts; only the kinds that match right there are
+// compared, each asked at that place alone. A generic word counts only when no other kind's is found.
 function findHeadingKind(title: string): HeadingKind | undefined {
+  const first = EARLIEST_HEADING_WORD.exec(title);
+  if (!first) return HEADINGS.generic.test(title) ? "generic" : undefined;
   let best: HeadingKind | undefined;
-  let bestAt = Number.POSITIVE_INFINITY;
   let bestLength = 0;
-  for (const kind of HEADING_KINDS) {
-    if (kind === "generic" && best) break;
-    const match = HEADINGS[kind].exec(title);
-    if (!match) continue;
-    if (match.index < bestAt || (match.index === bestAt && match[0].length > bestLength)) {
+  for (const kind of NAMING_KINDS) {
+    const at = HEADING_AT[kind];
+    at.lastIndex = first.index;
+    const match = at.exec(title);
+    if (match && match[0].length > bestLength) {
       best = kind;
-      bestAt = match.index;
       bestLength = match[0].length;
     }
   }
