@@ -17,7 +17,7 @@ function plainTextInFull(markdown: string): string {
     .trim();
 }
 
-// Markdown made of the characters the rules look for, and words, links and spaces around them.
+// Markdown made of the characters the rules look for, whole pieces of markup, and words and spaces around them.
 const markdown = fc
   .array(
     fc.constantFrom(
@@ -41,7 +41,6 @@ const markdown = fc
       "word",
       "https://a.b/c",
       "2026-03-02",
-      "10:15",
       "（",
       "「",
       "。",
@@ -49,10 +48,22 @@ const markdown = fc
       "决定",
       "-",
       ":",
+      "[a](b)",
+      "[x](https://a.b/c)",
+      "[https://a.b](https://a.b)",
+      "![i](p.png)",
+      "<https://a.b>",
+      "<b>",
+      "</i>",
+      "**bold**",
+      "__b__",
+      "*em*",
+      "_u_",
+      "`code <b>`",
+      "[ ] ",
+      "[x] ",
     ),
-    {
-      maxLength: 25,
-    },
+    { maxLength: 25 },
   )
   .map((list) => list.join(""));
 
