@@ -1,6 +1,7 @@
 import { BoundedCache } from "../../../text/bounded-cache.js";
 import { CUE_TABLES } from "./all-cue-tables.js";
 import { CUE_KINDS, CUE_SYMBOLS, compileCues, EMPHASIS_SYMBOLS } from "./compile-cues.js";
+import { anchorWords, needsNonAscii } from "./cue-anchors.js";
 import type { CueKind, CueTable } from "./cue-table.js";
 import { maySpanLines } from "./may-span-lines.js";
 
@@ -14,22 +15,59 @@ type Asked = CueKind | "emphasis";
 const ASKED: readonly Asked[] = [...CUE_KINDS, "emphasis"];
 const BIT = Object.fromEntries(ASKED.map((kind, i) => [kind, 1 << i])) as Record<Asked, number>;
 
-// A kind without cues of one sort has no pattern for them: a pattern that never matches still tries every place.
-const patternOf = (kind: Asked, spanning: boolean): RegExp | undefined => {
-  const pick = (cues: readonly string[]) => cues.filter((cue) => maySpanLines(cue) === spanning);
-  const words = (table: CueTable) => pick(kind === "emphasis" ? table.emphasis : table.cues[kind]);
-  const extra = pick(kind === "emphasis" ? EMPHASIS_SYMBOLS : (CUE_SYMBOLS[kind] ?? []));
-  if (extra.length === 0 && CUE_TABLES.every((table) => words(table).length === 0)) return undefined;
-  return compileCues(CUE_TABLES, words, extra);
+// The cues of a kind that pass a test, as one pattern; none when no cue passes (a pattern that never
+// matches still tries every place).
+function patternOf(kind: Asked, keep: (cue: string, unspaced: boolean) => boolean): RegExp | undefined {
+  const cuesOf = (table: CueTable) => (kind === "emphasis" ? table.emphasis : table.cues[kind]).filter((cue) => keep(cue, table.unspaced));
+  const symbols = (kind === "emphasis" ? EMPHASIS_SYMBOLS : (CUE_SYMBOLS[kind] ?? [])).filter((cue) => keep(cue, true));
+  if (symbols.length === 0 && CUE_TABLES.every((table) => cuesOf(table).length === 0)) return undefined;
+  return compileCues(CUE_TABLES, cuesOf, symbols);
+}
+
+const patterns = (keep: (cue: string, unspaced: boolean) => boolean) =>
+  Object.fromEntries(ASKED.map((kind) => [kind, patternOf(kind, keep)])) as Record<Asked, RegExp | undefined>;
+const LINE_CUES = patterns((cue) => !maySpanLines(cue));
+const SPANNING_CUES = patterns((cue) => maySpanLines(cue));
+
+// Most lines are words in ASCII (punctuation and symbols aside), and most cues are phrases with a
+// word of their own (`chosen` in `(?:we|I)(?:'ve| have)? chosen`): in such a line, a kind's line cues
+// are asked in three parts, the anchored ones only when the line holds one of their words, the
+// Chinese, Japanese and Thai ones and the symbols only when it holds a character outside ASCII.
+const anchors = new Map<string, string[] | undefined>();
+const anchorsOf = (cue: string) => {
+  if (!anchors.has(cue)) anchors.set(cue, anchorWords(cue));
+  return anchors.get(cue);
 };
-const LINE_CUES = Object.fromEntries(ASKED.map((kind) => [kind, patternOf(kind, false)])) as Record<Asked, RegExp | undefined>;
-const SPANNING_CUES = Object.fromEntries(ASKED.map((kind) => [kind, patternOf(kind, true)])) as Record<Asked, RegExp | undefined>;
+const ANCHORED_CUES = patterns((cue, unspaced) => !maySpanLines(cue) && !unspaced && anchorsOf(cue) !== undefined);
+const UNANCHORED_CUES = patterns((cue, unspaced) => !maySpanLines(cue) && (unspaced ? !needsNonAscii(cue) : anchorsOf(cue) === undefined));
+const OUTSIDE_ASCII_CUES = patterns((cue, unspaced) => !maySpanLines(cue) && unspaced && needsNonAscii(cue));
+/** Each anchor word, with the kinds whose anchored cues hold it, as bits. */
+const KINDS_OF_WORD = new Map<string, number>();
+for (const kind of ASKED) {
+  for (const table of CUE_TABLES) {
+    if (table.unspaced) continue;
+    for (const cue of kind === "emphasis" ? table.emphasis : table.cues[kind]) {
+      if (maySpanLines(cue)) continue;
+      for (const word of anchorsOf(cue) ?? []) KINDS_OF_WORD.set(word, (KINDS_OF_WORD.get(word) ?? 0) | BIT[kind]);
+    }
+  }
+}
+// A character the cues' word boundary counts as a letter, outside ASCII (ignoring case, as the cues do).
+const NON_ASCII_WORD_CHAR = /(?![\x00-\x7f])[\p{L}\p{N}_]/iu;
+const ASCII_WORD = /[A-Za-z0-9_]+/g;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** What is known of a line: the kinds asked, and of those, the ones its line cues and its spanning cues find. */
 interface LineCues {
   asked: number;
   line: number;
   spanning: number;
+  /** Its words are all in ASCII. */
+  asciiWords: boolean;
+  /** With ASCII words: the kinds whose anchored cues it may hold, as bits. */
+  anchored: number;
+  /** It holds a character outside ASCII. */
+  outsideAscii: boolean;
 }
 
 const memo = new BoundedCache<LineCues>(MEMO_LIMIT);
@@ -79,11 +117,17 @@ function cuesOfLine(line: string): LineCues {
   if (lastCues && line === lastLine) return lastCues;
   let known = memo.get(line);
   if (!known) {
-    known = { asked: 0, line: 0, spanning: 0 };
+    known = readLine(line);
     memo.set(line, known);
   }
   lastLine = line;
   lastCues = known;
+  return known;
+}
+
+function readLine(line: string): LineCues {
+  const known: LineCues = { asked: 0, line: 0, spanning: 0, asciiWords: !NON_ASCII_WORD_CHAR.test(line), anchored: 0, outsideAscii: NON_ASCII.test(line) };
+  if (known.asciiWords) for (const word of line.match(ASCII_WORD) ?? []) known.anchored |= KINDS_OF_WORD.get(word.toLowerCase()) ?? 0;
   return known;
 }
 
@@ -92,7 +136,13 @@ function ask(known: LineCues, line: string, kind: Asked): LineCues {
   const bit = BIT[kind];
   if ((known.asked & bit) !== 0) return known;
   known.asked |= bit;
-  if (LINE_CUES[kind]?.test(line)) known.line |= bit;
+  if (known.asciiWords ? holdsLineCue(known, line, kind) : LINE_CUES[kind]?.test(line)) known.line |= bit;
   if (SPANNING_CUES[kind]?.test(line)) known.spanning |= bit;
   return known;
+}
+
+function holdsLineCue(known: LineCues, line: string, kind: Asked): boolean {
+  if ((known.anchored & BIT[kind]) !== 0 && ANCHORED_CUES[kind]!.test(line)) return true;
+  if (UNANCHORED_CUES[kind]?.test(line)) return true;
+  return known.outsideAscii && OUTSIDE_ASCII_CUES[kind]?.test(line) === true;
 }
