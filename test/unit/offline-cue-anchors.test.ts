@@ -17,7 +17,7 @@ const word = fc.oneof(
   fc.constantFrom(...TABLE_WORDS).map((w) => w.charAt(0).toUpperCase() + w.slice(1)),
   fc.constantFrom("Dana", "sync", "v2", "42", "_x", "\u212a", "\u017f", "é", "ß", "\u0345", "ǅ", "Ⓐ", "✅", "❌", "—", "’", "“"),
 );
-const glue = fc.constantFrom(" ", " ", "'", "-", ": ", ", ", ". ", "(", ")", "", "_", "\u00a0", "—", "✅", "é");
+const glue = fc.constantFrom(" ", " ", "'", "-", ": ", ", ", ". ", "(", ")", "", "_", "\u00a0", "—", "✅", "é", "\n", "\n:", ":\n");
 const text = fc.array(fc.tuple(word, glue), { maxLength: 10 }).map((pairs) => pairs.flat().join(""));
 const ASCII_WORDS = /[A-Za-z0-9_]+/g;
 const SPACED = CUE_TABLES.find((table) => !table.unspaced)!;

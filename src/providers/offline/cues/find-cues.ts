@@ -24,31 +24,47 @@ function patternOf(kind: Asked, keep: (cue: string, unspaced: boolean) => boolea
   return compileCues(CUE_TABLES, cuesOf, symbols);
 }
 
-const patterns = (keep: (cue: string, unspaced: boolean) => boolean) =>
-  Object.fromEntries(ASKED.map((kind) => [kind, patternOf(kind, keep)])) as Record<Asked, RegExp | undefined>;
-const LINE_CUES = patterns((cue) => !maySpanLines(cue));
-const SPANNING_CUES = patterns((cue) => maySpanLines(cue));
-
 // Most lines are words in ASCII (punctuation and symbols aside), and most cues are phrases with a
-// word of their own (`chosen` in `(?:we|I)(?:'ve| have)? chosen`): in such a line, a kind's line cues
-// are asked in three parts, the anchored ones only when the line holds one of their words, the
-// Chinese, Japanese and Thai ones and the symbols only when it holds a character outside ASCII.
+// word of their own (`chosen` in `(?:we|I)(?:'ve| have)? chosen`): in a text whose words are all in
+// ASCII, a kind's cues are asked in three parts, the anchored ones only when the text holds one of
+// their words, the Chinese, Japanese and Thai ones and the symbols only when it holds a character
+// outside ASCII. Any other text is asked the kind's whole pattern.
+interface CueParts {
+  whole: RegExp | undefined;
+  anchored: RegExp | undefined;
+  unanchored: RegExp | undefined;
+  outsideAscii: RegExp | undefined;
+}
+
 const anchors = new Map<string, string[] | undefined>();
 const anchorsOf = (cue: string) => {
   if (!anchors.has(cue)) anchors.set(cue, anchorWords(cue));
   return anchors.get(cue);
 };
-const ANCHORED_CUES = patterns((cue, unspaced) => !maySpanLines(cue) && !unspaced && anchorsOf(cue) !== undefined);
-const UNANCHORED_CUES = patterns((cue, unspaced) => !maySpanLines(cue) && (unspaced ? !needsNonAscii(cue) : anchorsOf(cue) === undefined));
-const OUTSIDE_ASCII_CUES = patterns((cue, unspaced) => !maySpanLines(cue) && unspaced && needsNonAscii(cue));
-/** Each anchor word, with the kinds whose anchored cues hold it, as bits. */
+
+function partsOf(kind: Asked, spanning: boolean): CueParts {
+  const sort = (cue: string) => maySpanLines(cue) === spanning;
+  return {
+    whole: patternOf(kind, sort),
+    anchored: patternOf(kind, (cue, unspaced) => sort(cue) && !unspaced && anchorsOf(cue) !== undefined),
+    unanchored: patternOf(kind, (cue, unspaced) => sort(cue) && (unspaced ? !needsNonAscii(cue) : anchorsOf(cue) === undefined)),
+    outsideAscii: patternOf(kind, (cue, unspaced) => sort(cue) && unspaced && needsNonAscii(cue)),
+  };
+}
+
+const LINE_CUES = Object.fromEntries(ASKED.map((kind) => [kind, partsOf(kind, false)])) as Record<Asked, CueParts>;
+const SPANNING_CUES = Object.fromEntries(ASKED.map((kind) => [kind, partsOf(kind, true)])) as Record<Asked, CueParts>;
+// A kind's bit among the kinds whose spanning cues a text may hold.
+const SPANNING = 16;
+
+/** Each anchor word, with the kinds whose anchored cues hold it, as bits (spanning cues' kinds shifted by SPANNING). */
 const KINDS_OF_WORD = new Map<string, number>();
 for (const kind of ASKED) {
   for (const table of CUE_TABLES) {
     if (table.unspaced) continue;
     for (const cue of kind === "emphasis" ? table.emphasis : table.cues[kind]) {
-      if (maySpanLines(cue)) continue;
-      for (const word of anchorsOf(cue) ?? []) KINDS_OF_WORD.set(word, (KINDS_OF_WORD.get(word) ?? 0) | BIT[kind]);
+      const bit = maySpanLines(cue) ? BIT[kind] << SPANNING : BIT[kind];
+      for (const word of anchorsOf(cue) ?? []) KINDS_OF_WORD.set(word, (KINDS_OF_WORD.get(word) ?? 0) | bit);
     }
   }
 }
@@ -57,17 +73,21 @@ const NON_ASCII_WORD_CHAR = /(?![\x00-\x7f])[\p{L}\p{N}_]/iu;
 const ASCII_WORD = /[A-Za-z0-9_]+/g;
 const NON_ASCII = /[^\x00-\x7f]/;
 
-/** What is known of a line: the kinds asked, and of those, the ones its line cues and its spanning cues find. */
-interface LineCues {
-  asked: number;
-  line: number;
-  spanning: number;
+/** What decides which of a kind's cues a text may hold. */
+interface TextFacts {
   /** Its words are all in ASCII. */
   asciiWords: boolean;
   /** With ASCII words: the kinds whose anchored cues it may hold, as bits. */
   anchored: number;
   /** It holds a character outside ASCII. */
   outsideAscii: boolean;
+}
+
+/** What is known of a line: the kinds asked, and of those, the ones its line cues and its spanning cues find. */
+interface LineCues extends TextFacts {
+  asked: number;
+  line: number;
+  spanning: number;
 }
 
 const memo = new BoundedCache<LineCues>(MEMO_LIMIT);
@@ -86,9 +106,10 @@ export function cuesIn(text: string): Set<CueKind> {
   // A cue that cannot span lines is found in a text exactly where it is found in one of its lines.
   const lines = text.split("\n");
   const known = lines.map(cuesOfLine);
+  const facts = factsOfLines(known);
   for (const kind of CUE_KINDS) {
     const bit = BIT[kind];
-    if (known.some((line, i) => (ask(line, lines[i]!, kind).line & bit) !== 0) || SPANNING_CUES[kind]?.test(text)) found.add(kind);
+    if (known.some((line, i) => (ask(line, lines[i]!, kind).line & bit) !== 0) || holdsSome(SPANNING_CUES[kind], text, facts, bit << SPANNING)) found.add(kind);
   }
   return found;
 }
@@ -110,7 +131,8 @@ function holds(text: string, kind: Asked): boolean {
     return ((known.line | known.spanning) & bit) !== 0;
   }
   const lines = text.split("\n");
-  return lines.some((line) => (ask(cuesOfLine(line), line, kind).line & bit) !== 0) || SPANNING_CUES[kind]?.test(text) === true;
+  const known = lines.map(cuesOfLine);
+  return known.some((line, i) => (ask(line, lines[i]!, kind).line & bit) !== 0) || holdsSome(SPANNING_CUES[kind], text, factsOfLines(known), bit << SPANNING);
 }
 
 function cuesOfLine(line: string): LineCues {
@@ -131,18 +153,31 @@ function readLine(line: string): LineCues {
   return known;
 }
 
+// A text's words are its lines' words: no word spans a line break.
+function factsOfLines(lines: readonly TextFacts[]): TextFacts {
+  const facts: TextFacts = { asciiWords: true, anchored: 0, outsideAscii: false };
+  for (const line of lines) {
+    facts.asciiWords &&= line.asciiWords;
+    facts.anchored |= line.anchored;
+    facts.outsideAscii ||= line.outsideAscii;
+  }
+  return facts;
+}
+
 // Matches a kind's patterns against the line the first time the kind is asked.
 function ask(known: LineCues, line: string, kind: Asked): LineCues {
   const bit = BIT[kind];
   if ((known.asked & bit) !== 0) return known;
   known.asked |= bit;
-  if (known.asciiWords ? holdsLineCue(known, line, kind) : LINE_CUES[kind]?.test(line)) known.line |= bit;
-  if (SPANNING_CUES[kind]?.test(line)) known.spanning |= bit;
+  if (holdsSome(LINE_CUES[kind], line, known, bit)) known.line |= bit;
+  if (holdsSome(SPANNING_CUES[kind], line, known, bit << SPANNING)) known.spanning |= bit;
   return known;
 }
 
-function holdsLineCue(known: LineCues, line: string, kind: Asked): boolean {
-  if ((known.anchored & BIT[kind]) !== 0 && ANCHORED_CUES[kind]!.test(line)) return true;
-  if (UNANCHORED_CUES[kind]?.test(line)) return true;
-  return known.outsideAscii && OUTSIDE_ASCII_CUES[kind]?.test(line) === true;
+// `bit` is the kind's bit among the anchored kinds of the facts.
+function holdsSome(parts: CueParts, text: string, facts: TextFacts, bit: number): boolean {
+  if (!facts.asciiWords) return parts.whole?.test(text) === true;
+  if ((facts.anchored & bit) !== 0 && parts.anchored?.test(text)) return true;
+  if (parts.unanchored?.test(text)) return true;
+  return facts.outsideAscii && parts.outsideAscii?.test(text) === true;
 }
