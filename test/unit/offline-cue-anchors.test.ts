@@ -3,13 +3,17 @@ import { describe, expect, it } from "vitest";
 import { CUE_TABLES } from "../../src/providers/offline/cues/all-cue-tables.js";
 import { CUE_KINDS, CUE_SYMBOLS, compileCues, EMPHASIS_SYMBOLS } from "../../src/providers/offline/cues/compile-cues.js";
 import { anchorWords, needsNonAscii } from "../../src/providers/offline/cues/cue-anchors.js";
-import { cuesIn, hasCue, isEmphasised } from "../../src/providers/offline/cues/find-cues.js";
+import { cuesIn, givesReason, hasCue, isEmphasised, statesRule } from "../../src/providers/offline/cues/find-cues.js";
 import { groupUnits, statement } from "../../src/providers/offline/group-units.js";
 import { sampleWeeks } from "./offline-sample-weeks.js";
 
 // Words of the cue tables themselves, in several cases, so that texts made of them hold cues.
 const TABLE_WORDS = [
-  ...new Set(CUE_TABLES.flatMap((table) => [...Object.values(table.cues).flat(), ...table.emphasis]).flatMap((cue) => cue.match(/[\p{L}\p{N}_']+/gu) ?? [])),
+  ...new Set(
+    CUE_TABLES.flatMap((table) => [...Object.values(table.cues).flat(), ...table.emphasis, ...table.why, ...table.rule]).flatMap(
+      (cue) => cue.match(/[\p{L}\p{N}_']+/gu) ?? [],
+    ),
+  ),
 ];
 const word = fc.oneof(
   fc.constantFrom(...TABLE_WORDS),
@@ -41,7 +45,12 @@ describe("anchorWords", () => {
   });
 
   it("gives words that every match of its cue holds whole, for every cue of every table", () => {
-    const cues = CUE_TABLES.filter((table) => !table.unspaced).flatMap((table) => [...Object.values(table.cues).flat(), ...table.emphasis]);
+    const cues = CUE_TABLES.filter((table) => !table.unspaced).flatMap((table) => [
+      ...Object.values(table.cues).flat(),
+      ...table.emphasis,
+      ...table.why,
+      ...table.rule,
+    ]);
     const anchored = cues.flatMap((cue) => {
       const anchors = anchorWords(cue);
       return anchors ? [{ pattern: compileCues([SPACED], () => [cue]), anchors }] : [];
@@ -75,6 +84,8 @@ describe("needsNonAscii", () => {
 describe("cues asked through their words", async () => {
   const WHOLE = new Map(CUE_KINDS.map((kind) => [kind, compileCues(CUE_TABLES, (table) => table.cues[kind], CUE_SYMBOLS[kind])]));
   const EMPHASIS = compileCues(CUE_TABLES, (table) => table.emphasis, EMPHASIS_SYMBOLS);
+  const WHY = compileCues(CUE_TABLES, (table) => table.why);
+  const RULE = compileCues(CUE_TABLES, (table) => table.rule);
   const expectSame = (t: string) => {
     const all = cuesIn(t);
     for (const kind of CUE_KINDS) {
@@ -83,6 +94,8 @@ describe("cues asked through their words", async () => {
       expect(hasCue(t, kind)).toBe(expected);
     }
     expect(isEmphasised(t)).toBe(EMPHASIS.test(t));
+    expect(givesReason(t)).toBe(WHY.test(t));
+    expect(statesRule(t)).toBe(RULE.test(t));
   };
 
   it("are found exactly as the whole patterns find them, in texts made of the tables' words", () => {

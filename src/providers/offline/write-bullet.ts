@@ -1,6 +1,6 @@
 import { cleanTitle } from "./clean-title.js";
-import { hasCue } from "./cues/find-cues.js";
-import { headingKind, isGenericTitle, statesRule } from "./cues/match-cues.js";
+import { hasCue, statesRule } from "./cues/find-cues.js";
+import { headingKind, isGenericTitle } from "./cues/match-cues.js";
 import { statement } from "./group-units.js";
 import { clauses, sentences, withStop } from "./plain-text.js";
 import type { ScoredUnit } from "./weigh-units.js";

@@ -9,17 +9,22 @@ import { maySpanLines } from "./may-span-lines.js";
 // they are asked of the whole text. Weighing a unit, setting routine aside and writing its bullet ask
 // about the same statements again and again, alone and as lines of their unit (a week asks about each
 // line about three times), and many come back week after week: each line's answers are kept, as bits
-// per kind, for the lines asked about last. Emphasis is asked the same way, of a unit's title and text.
+// per kind, for the lines asked about last. Emphasis (of a unit's title and text), reasons and rules
+// (of its sentences) are asked the same way.
 const MEMO_LIMIT = 20_000;
-type Asked = CueKind | "emphasis";
-const ASKED: readonly Asked[] = [...CUE_KINDS, "emphasis"];
+type Asked = CueKind | "emphasis" | "why" | "rule";
+const ASKED: readonly Asked[] = [...CUE_KINDS, "emphasis", "why", "rule"];
+const wordsOf = (table: CueTable, kind: Asked): readonly string[] =>
+  kind === "emphasis" || kind === "why" || kind === "rule" ? table[kind] : table.cues[kind];
+const symbolsOf = (kind: Asked): readonly string[] =>
+  kind === "emphasis" ? EMPHASIS_SYMBOLS : kind === "why" || kind === "rule" ? [] : (CUE_SYMBOLS[kind] ?? []);
 const BIT = Object.fromEntries(ASKED.map((kind, i) => [kind, 1 << i])) as Record<Asked, number>;
 
 // The cues of a kind that pass a test, as one pattern; none when no cue passes (a pattern that never
 // matches still tries every place).
 function patternOf(kind: Asked, keep: (cue: string, unspaced: boolean) => boolean): RegExp | undefined {
-  const cuesOf = (table: CueTable) => (kind === "emphasis" ? table.emphasis : table.cues[kind]).filter((cue) => keep(cue, table.unspaced));
-  const symbols = (kind === "emphasis" ? EMPHASIS_SYMBOLS : (CUE_SYMBOLS[kind] ?? [])).filter((cue) => keep(cue, true));
+  const cuesOf = (table: CueTable) => wordsOf(table, kind).filter((cue) => keep(cue, table.unspaced));
+  const symbols = symbolsOf(kind).filter((cue) => keep(cue, true));
   if (symbols.length === 0 && CUE_TABLES.every((table) => cuesOf(table).length === 0)) return undefined;
   return compileCues(CUE_TABLES, cuesOf, symbols);
 }
@@ -62,7 +67,7 @@ const KINDS_OF_WORD = new Map<string, number>();
 for (const kind of ASKED) {
   for (const table of CUE_TABLES) {
     if (table.unspaced) continue;
-    for (const cue of kind === "emphasis" ? table.emphasis : table.cues[kind]) {
+    for (const cue of wordsOf(table, kind)) {
       const bit = maySpanLines(cue) ? BIT[kind] << SPANNING : BIT[kind];
       for (const word of anchorsOf(cue) ?? []) KINDS_OF_WORD.set(word, (KINDS_OF_WORD.get(word) ?? 0) | bit);
     }
@@ -122,6 +127,16 @@ export function hasCue(text: string, kind: CueKind): boolean {
 /** The text flags itself as important. */
 export function isEmphasised(text: string): boolean {
   return holds(text, "emphasis");
+}
+
+/** The text gives a reason. */
+export function givesReason(text: string): boolean {
+  return holds(text, "why");
+}
+
+/** The text states a standing rule. */
+export function statesRule(text: string): boolean {
+  return holds(text, "rule");
 }
 
 function holds(text: string, kind: Asked): boolean {

@@ -16,7 +16,6 @@ const EARLIEST_HEADING_WORD = new RegExp(NAMING_KINDS.map((kind) => `(?:${HEADIN
 const HEADING_AT = Object.fromEntries(HEADING_KINDS.map((kind) => [kind, new RegExp(HEADINGS[kind].source, "iuy")])) as Record<HeadingKind, RegExp>;
 const METADATA = new RegExp(`^(?:${compileCues(CUE_TABLES, (t) => t.metadata).source})$`, "iu");
 const WHY = compileCues(CUE_TABLES, (t) => t.why);
-const RULE = compileCues(CUE_TABLES, (t) => t.rule);
 
 // A week asks what the same few titles and labels are (a section's title for each of its units, for
 // its bullet and for naming its memory), and the same titles come back week after week: each answer is kept.
@@ -77,17 +76,7 @@ export function isMetadataLabel(label: string): boolean {
   return METADATA.test(label.trim());
 }
 
-/** The text gives a reason. */
-export function givesReason(text: string): boolean {
-  return WHY.test(text);
-}
-
 /** Where the reason in a text starts (`because …`), or -1. */
 export function reasonStart(text: string): number {
   return WHY.exec(text)?.index ?? -1;
-}
-
-/** The text states a standing rule. */
-export function statesRule(text: string): boolean {
-  return RULE.test(text);
 }
