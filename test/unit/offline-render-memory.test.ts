@@ -33,10 +33,10 @@ const CHARS = [
   ": ",
   " #",
 ];
-const value = fc.array(fc.constantFrom(...CHARS), { maxLength: 14 }).map((list) => list.join(""));
+const value = fc.array(fc.constantFrom(...CHARS), { maxLength: 40 }).map((list) => list.join(""));
 
 describe("renderMemoryBlock", () => {
-  it("writes the front matter YAML writes, for names and descriptions of every shape", () => {
+  it("writes the front matter YAML writes, for names and descriptions of every shape and length", () => {
     fc.assert(
       fc.property(value, value, fc.constantFrom("user", "feedback", "project", "reference", "odd: type"), (name, description, type) => {
         const memory = { name, description, type, content: "**Date:** 2026-03-02\n\nBody" } as OfflineMemory;
@@ -44,6 +44,10 @@ describe("renderMemoryBlock", () => {
       }),
       { numRuns: 20000 },
     );
+  });
+
+  it.each(["Fix: restart the backend", "Ends with a colon:", "Issue #12 is open", "trailing space "])("writes %s in double quotes", (description) => {
+    expect(renderMemoryBlock({ name: "Backend restart", description, type: "project", content: "x" })).toContain(`\ndescription: "${description}"\n`);
   });
 
   it.each(["Dana answer style", "Sync v2 — rollout (phase 1)", "Never run it on Fridays!", "Lexi-Core is a normal GitHub project", "决定改用 Postgres"])(

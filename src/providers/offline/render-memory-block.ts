@@ -1,26 +1,33 @@
 import YAML from "yaml";
 import type { OfflineMemory } from "./build-memories.js";
 
-// Most names and descriptions are text YAML writes as it is, and YAML.stringify builds a whole document
-// for three lines: such values are written directly. A value is written so when it starts with a letter,
-// holds only letters, digits, spaces and punctuation YAML never quotes inside a plain scalar, holds no
-// `: ` or ` #`, does not end with a colon, and is not a word YAML would read as true, false or null.
-const PLAIN = /^\p{L}[\p{L}\p{N}\p{M} .,;!?'()/&+=_%$€£—–’“”…·→<>|~^*@`"#:[\]{}-]*$/u;
-const NOT_PLAIN = /:(?: |$)| #|\s$/;
+// Most names and descriptions are text YAML writes as it is, or in double quotes without escapes, and
+// YAML.stringify builds a whole document for three lines: such values are written directly. A value
+// holding only letters, digits, spaces and punctuation YAML neither escapes nor quotes inside a plain
+// scalar (no `"` or backslash) is written as it is when it starts with a letter, holds no `: ` or ` #`,
+// does not end with a colon or space and is not a word YAML would read as true, false or null; it is
+// written in double quotes when it holds `: ` or ` #` or ends with a colon or space.
+const SAFE = /^[\p{L}\p{N}\p{M} .,;!?'()/&+=_%$€£—–’“”…·→<>|~^*@`#:[\]{}-]*$/u;
+const STARTS_PLAIN = /^\p{L}/u;
+const QUOTED = /:(?: |$)| #|\s$/;
 const KEYWORD = /^(?:true|false|null)$/i;
 
 /** A memory as a seed 002 `typed_memory` block. */
 export function renderMemoryBlock(memory: OfflineMemory): string {
   const fields = { name: memory.name, description: memory.description, type: memory.type };
-  const frontmatter = Object.values(fields).every(isPlain)
-    ? `name: ${fields.name}\ndescription: ${fields.description}\ntype: ${fields.type}\n`
+  const values = Object.values(fields).map(written);
+  const frontmatter = values.every((value) => value !== undefined)
+    ? `name: ${values[0]}\ndescription: ${values[1]}\ntype: ${values[2]}\n`
     : YAML.stringify(fields, { lineWidth: 0 });
   const fence = "`".repeat(longestBacktickRun(memory.content) + 1);
   return `${fence}typed_memory\n---\n${frontmatter}---\n\n${memory.content}\n${fence}\n`;
 }
 
-function isPlain(value: string): boolean {
-  return PLAIN.test(value) && !NOT_PLAIN.test(value) && !KEYWORD.test(value);
+// A value as YAML writes it, or undefined when only YAML can tell.
+function written(value: string): string | undefined {
+  if (!SAFE.test(value)) return undefined;
+  if (QUOTED.test(value)) return `"${value}"`;
+  return STARTS_PLAIN.test(value) && !KEYWORD.test(value) ? value : undefined;
 }
 
 // A fence longer than any fence inside the content, so quoted code blocks survive.
