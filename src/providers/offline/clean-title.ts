@@ -13,8 +13,10 @@ const KIND = new RegExp(`^(?:${ENTRY_KINDS.join("|")})\\s*:\\s*`, "i");
 
 // A section's title is cleaned for each of its units' bullets and again to name its memory, and the
 // same headings come back week after week: the titles cleaned last are kept (as copies of their own:
-// a title left as it was is a slice of the log it was read from).
-const TITLES_KEPT = 10_000;
+// a title left as it was is a slice of the log it was read from). Naming a memory also cleans whole
+// sentences, which seldom come back: they are not kept.
+const TITLES_KEPT = 5_000;
+const LONGEST_KEPT = 200;
 const cleanTitles = new BoundedCache<string>(TITLES_KEPT);
 const nameTitles = new BoundedCache<string>(TITLES_KEPT);
 
@@ -23,7 +25,7 @@ export function cleanTitle(heading: string): string {
   let title = cleanTitles.get(heading);
   if (title === undefined) {
     title = ownCopy(readTitle(heading));
-    cleanTitles.set(heading, title);
+    if (heading.length <= LONGEST_KEPT) cleanTitles.set(heading, title);
   }
   return title;
 }
@@ -39,7 +41,7 @@ export function nameTitle(heading: string): string {
           .replace(/\[(?:[^\]:：]*[:：]\s*)?([^\]]*)\]/gu, "$1"),
       ),
     );
-    nameTitles.set(heading, title);
+    if (heading.length <= LONGEST_KEPT) nameTitles.set(heading, title);
   }
   return title;
 }

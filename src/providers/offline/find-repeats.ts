@@ -13,8 +13,8 @@ const PATTERN_COUNT = 3;
 
 // A statement is keyed alone and again as its unit's text, and many come back week after week: the keys
 // of the texts keyed last are kept.
-const KEYS_KEPT = 20_000;
-const LONGEST_KEPT = 2_000;
+const KEYS_KEPT = 10_000;
+const LONGEST_KEPT = 500;
 const keys = new BoundedCache<string>(KEYS_KEPT);
 
 /** How often a statement came up: `repeat` for the second time on, `pattern` when it recurs through the week. */
