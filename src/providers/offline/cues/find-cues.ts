@@ -163,8 +163,12 @@ function cuesOfLine(line: string): LineCues {
 }
 
 function readLine(line: string): LineCues {
-  const known: LineCues = { asked: 0, line: 0, spanning: 0, asciiWords: !NON_ASCII_WORD_CHAR.test(line), anchored: 0, outsideAscii: NON_ASCII.test(line) };
-  if (known.asciiWords) for (const word of line.match(ASCII_WORD) ?? []) known.anchored |= KINDS_OF_WORD.get(word.toLowerCase()) ?? 0;
+  const outsideAscii = NON_ASCII.test(line);
+  const known: LineCues = { asked: 0, line: 0, spanning: 0, asciiWords: !outsideAscii || !NON_ASCII_WORD_CHAR.test(line), anchored: 0, outsideAscii };
+  if (!known.asciiWords) return known;
+  // A line all in ASCII is put in lower case at once; elsewhere only its ASCII words are.
+  const words = outsideAscii ? (line.match(ASCII_WORD) ?? []).map((word) => word.toLowerCase()) : (line.toLowerCase().match(ASCII_WORD) ?? []);
+  for (const word of words) known.anchored |= KINDS_OF_WORD.get(word) ?? 0;
   return known;
 }
 
