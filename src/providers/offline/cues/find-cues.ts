@@ -1,7 +1,7 @@
 import { BoundedCache } from "../../../text/bounded-cache.js";
 import { CUE_TABLES } from "./all-cue-tables.js";
 import { CUE_KINDS, CUE_SYMBOLS, compileCues, EMPHASIS_SYMBOLS } from "./compile-cues.js";
-import { anchorWords, needsNonAscii } from "./cue-anchors.js";
+import { anchorWords, needsNonAscii, readWords } from "./cue-anchors.js";
 import type { CueKind, CueTable } from "./cue-table.js";
 import { maySpanLines } from "./may-span-lines.js";
 
@@ -73,11 +73,6 @@ for (const kind of ASKED) {
     }
   }
 }
-// A character the cues' word boundary counts as a letter, outside ASCII (ignoring case, as the cues do).
-const NON_ASCII_WORD_CHAR = /(?![\x00-\x7f])[\p{L}\p{N}_]/iu;
-const ASCII_WORD = /[A-Za-z0-9_]+/g;
-const NON_ASCII = /[^\x00-\x7f]/;
-
 /** What decides which of a kind's cues a text may hold. */
 interface TextFacts {
   /** Its words are all in ASCII. */
@@ -163,11 +158,8 @@ function cuesOfLine(line: string): LineCues {
 }
 
 function readLine(line: string): LineCues {
-  const outsideAscii = NON_ASCII.test(line);
-  const known: LineCues = { asked: 0, line: 0, spanning: 0, asciiWords: !outsideAscii || !NON_ASCII_WORD_CHAR.test(line), anchored: 0, outsideAscii };
-  if (!known.asciiWords) return known;
-  // A line all in ASCII is put in lower case at once; elsewhere only its ASCII words are.
-  const words = outsideAscii ? (line.match(ASCII_WORD) ?? []).map((word) => word.toLowerCase()) : (line.toLowerCase().match(ASCII_WORD) ?? []);
+  const { asciiWords, outsideAscii, words } = readWords(line);
+  const known: LineCues = { asked: 0, line: 0, spanning: 0, asciiWords, anchored: 0, outsideAscii };
   for (const word of words) known.anchored |= KINDS_OF_WORD.get(word) ?? 0;
   return known;
 }

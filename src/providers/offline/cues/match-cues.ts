@@ -2,6 +2,7 @@ import { BoundedCache } from "../../../text/bounded-cache.js";
 import { isStopWord } from "../../../text/tokenize.js";
 import { CUE_TABLES } from "./all-cue-tables.js";
 import { compileCues } from "./compile-cues.js";
+import { anchorWords, needsNonAscii, readWords } from "./cue-anchors.js";
 import type { HeadingKind } from "./cue-table.js";
 
 // Order breaks ties between heading words found at the same place.
@@ -14,6 +15,41 @@ const ALL_HEADING_WORDS = new RegExp(HEADING_KINDS.map((kind) => HEADINGS[kind].
 const NAMING_KINDS = HEADING_KINDS.filter((kind) => kind !== "generic");
 const EARLIEST_HEADING_WORD = new RegExp(NAMING_KINDS.map((kind) => `(?:${HEADINGS[kind].source})`).join("|"), "iu");
 const HEADING_AT = Object.fromEntries(HEADING_KINDS.map((kind) => [kind, new RegExp(HEADINGS[kind].source, "iuy")])) as Record<HeadingKind, RegExp>;
+
+// Most titles hold no section word at all. A title whose words are all in ASCII is told which kinds
+// it may name from its words (see cue-anchors): a kind whose words it lacks, whose other words are
+// not found and whose Chinese, Japanese and Thai words cannot be there, is not looked for.
+interface HeadingGate {
+  words: ReadonlySet<string>;
+  unanchored: RegExp | undefined;
+  outsideAscii: boolean;
+}
+
+const HEADING_GATES = Object.fromEntries(
+  HEADING_KINDS.map((kind) => {
+    const spaced = CUE_TABLES.filter((table) => !table.unspaced).flatMap((table) => table.headings[kind]);
+    const unspaced = CUE_TABLES.filter((table) => table.unspaced).flatMap((table) => table.headings[kind]);
+    const unanchored = [...spaced.filter((word) => anchorWords(word) === undefined), ...unspaced.filter((word) => !needsNonAscii(word))];
+    const gate: HeadingGate = {
+      words: new Set(spaced.flatMap((word) => anchorWords(word) ?? [])),
+      unanchored: unanchored.length > 0 ? compileCues(CUE_TABLES, (table) => table.headings[kind].filter((word) => unanchored.includes(word))) : undefined,
+      outsideAscii: unspaced.some((word) => needsNonAscii(word)),
+    };
+    return [kind, gate];
+  }),
+) as Record<HeadingKind, HeadingGate>;
+
+// The kinds a title may name; all of them when its words are not all in ASCII.
+function mayName(title: string): Set<HeadingKind> {
+  const { asciiWords, outsideAscii, words } = readWords(title);
+  if (!asciiWords) return new Set(HEADING_KINDS);
+  return new Set(
+    HEADING_KINDS.filter((kind) => {
+      const gate = HEADING_GATES[kind];
+      return words.some((word) => gate.words.has(word)) || gate.unanchored?.test(title) === true || (outsideAscii && gate.outsideAscii);
+    }),
+  );
+}
 const METADATA = new RegExp(`^(?:${compileCues(CUE_TABLES, (t) => t.metadata).source})$`, "iu");
 const WHY = compileCues(CUE_TABLES, (t) => t.why);
 
@@ -41,11 +77,13 @@ export function headingKind(title: string): HeadingKind | undefined {
 // One pass finds where the earliest section word starts; only the kinds that match right there are
 // compared, each asked at that place alone. A generic word counts only when no other kind's is found.
 function findHeadingKind(title: string): HeadingKind | undefined {
-  const first = EARLIEST_HEADING_WORD.exec(title);
-  if (!first) return HEADINGS.generic.test(title) ? "generic" : undefined;
+  const possible = mayName(title);
+  const first = NAMING_KINDS.some((kind) => possible.has(kind)) ? EARLIEST_HEADING_WORD.exec(title) : null;
+  if (!first) return possible.has("generic") && HEADINGS.generic.test(title) ? "generic" : undefined;
   let best: HeadingKind | undefined;
   let bestLength = 0;
   for (const kind of NAMING_KINDS) {
+    if (!possible.has(kind)) continue;
     const at = HEADING_AT[kind];
     at.lastIndex = first.index;
     const match = at.exec(title);
@@ -61,10 +99,8 @@ function findHeadingKind(title: string): HeadingKind | undefined {
 export function isGenericTitle(title: string): boolean {
   let generic = genericTitles.get(title);
   if (generic === undefined) {
-    const rest = title
-      .replace(ALL_HEADING_WORDS, " ")
-      .replace(/[^\p{L}]+/gu, " ")
-      .trim();
+    // A title that may name no kind holds no section word to take out.
+    const rest = (mayName(title).size > 0 ? title.replace(ALL_HEADING_WORDS, " ") : title).replace(/[^\p{L}]+/gu, " ").trim();
     generic = rest.split(/\s+/).filter((word) => (word.length > 1 || /\p{Script=Han}/u.test(word)) && !isStopWord(word.toLowerCase())).length === 0;
     genericTitles.set(title, generic);
   }
