@@ -12,6 +12,7 @@ import { maySpanLines } from "./may-span-lines.js";
 // per kind, for the lines asked about last. Emphasis (of a unit's title and text), reasons and rules
 // (of its sentences) are asked the same way.
 const MEMO_LIMIT = 20_000;
+const LONGEST_KEPT = 500;
 type Asked = CueKind | "emphasis" | "why" | "rule";
 const ASKED: readonly Asked[] = [...CUE_KINDS, "emphasis", "why", "rule"];
 const wordsOf = (table: CueTable, kind: Asked): readonly string[] =>
@@ -147,10 +148,11 @@ function holds(text: string, kind: Asked): boolean {
 
 function cuesOfLine(line: string): LineCues {
   if (lastCues && line === lastLine) return lastCues;
-  let known = memo.get(line);
+  // A long line (a unit's whole text, asked for emphasis) seldom comes back: it is read, not kept.
+  let known = line.length <= LONGEST_KEPT ? memo.get(line) : undefined;
   if (!known) {
     known = readLine(line);
-    memo.set(line, known);
+    if (line.length <= LONGEST_KEPT) memo.set(line, known);
   }
   lastLine = line;
   lastCues = known;

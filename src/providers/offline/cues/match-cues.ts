@@ -16,42 +16,43 @@ const NAMING_KINDS = HEADING_KINDS.filter((kind) => kind !== "generic");
 const EARLIEST_HEADING_WORD = new RegExp(NAMING_KINDS.map((kind) => `(?:${HEADINGS[kind].source})`).join("|"), "iu");
 const HEADING_AT = Object.fromEntries(HEADING_KINDS.map((kind) => [kind, new RegExp(HEADINGS[kind].source, "iuy")])) as Record<HeadingKind, RegExp>;
 
+const METADATA = new RegExp(`^(?:${compileCues(CUE_TABLES, (t) => t.metadata).source})$`, "iu");
+const WHY = compileCues(CUE_TABLES, (t) => t.why);
+
 // Most titles hold no section word at all. A title whose words are all in ASCII is told which kinds
 // it may name from its words (see cue-anchors): a kind whose words it lacks, whose other words are
 // not found and whose Chinese, Japanese and Thai words cannot be there, is not looked for.
-interface HeadingGate {
-  words: ReadonlySet<string>;
-  unanchored: RegExp | undefined;
-  outsideAscii: boolean;
+const HEADING_BIT = Object.fromEntries(HEADING_KINDS.map((kind, i) => [kind, 1 << i])) as Record<HeadingKind, number>;
+const EVERY_KIND = (1 << HEADING_KINDS.length) - 1;
+/** Each word of the heading patterns, with the kinds whose patterns hold it, as bits. */
+const KINDS_OF_WORD = new Map<string, number>();
+/** Each kind's words that hold no word of their own (`accomplish\w*`), as a pattern. */
+const UNANCHORED: [bit: number, pattern: RegExp][] = [];
+/** The kinds with Chinese, Japanese or Thai words, as bits. */
+let OUTSIDE_ASCII = 0;
+for (const kind of HEADING_KINDS) {
+  const bit = HEADING_BIT[kind];
+  const unanchored = (word: string, unspaced: boolean) => (unspaced ? !needsNonAscii(word) : anchorWords(word) === undefined);
+  for (const table of CUE_TABLES) {
+    for (const word of table.headings[kind]) {
+      if (table.unspaced && needsNonAscii(word)) OUTSIDE_ASCII |= bit;
+      if (!table.unspaced) for (const anchor of anchorWords(word) ?? []) KINDS_OF_WORD.set(anchor, (KINDS_OF_WORD.get(anchor) ?? 0) | bit);
+    }
+  }
+  if (CUE_TABLES.some((table) => table.headings[kind].some((word) => unanchored(word, table.unspaced)))) {
+    UNANCHORED.push([bit, compileCues(CUE_TABLES, (table) => table.headings[kind].filter((word) => unanchored(word, table.unspaced)))]);
+  }
 }
 
-const HEADING_GATES = Object.fromEntries(
-  HEADING_KINDS.map((kind) => {
-    const spaced = CUE_TABLES.filter((table) => !table.unspaced).flatMap((table) => table.headings[kind]);
-    const unspaced = CUE_TABLES.filter((table) => table.unspaced).flatMap((table) => table.headings[kind]);
-    const unanchored = [...spaced.filter((word) => anchorWords(word) === undefined), ...unspaced.filter((word) => !needsNonAscii(word))];
-    const gate: HeadingGate = {
-      words: new Set(spaced.flatMap((word) => anchorWords(word) ?? [])),
-      unanchored: unanchored.length > 0 ? compileCues(CUE_TABLES, (table) => table.headings[kind].filter((word) => unanchored.includes(word))) : undefined,
-      outsideAscii: unspaced.some((word) => needsNonAscii(word)),
-    };
-    return [kind, gate];
-  }),
-) as Record<HeadingKind, HeadingGate>;
-
-// The kinds a title may name; all of them when its words are not all in ASCII.
-function mayName(title: string): Set<HeadingKind> {
+// The kinds a title may name, as bits; every kind when its words are not all in ASCII.
+function mayName(title: string): number {
   const { asciiWords, outsideAscii, words } = readWords(title);
-  if (!asciiWords) return new Set(HEADING_KINDS);
-  return new Set(
-    HEADING_KINDS.filter((kind) => {
-      const gate = HEADING_GATES[kind];
-      return words.some((word) => gate.words.has(word)) || gate.unanchored?.test(title) === true || (outsideAscii && gate.outsideAscii);
-    }),
-  );
+  if (!asciiWords) return EVERY_KIND;
+  let kinds = outsideAscii ? OUTSIDE_ASCII : 0;
+  for (const word of words) kinds |= KINDS_OF_WORD.get(word) ?? 0;
+  for (const [bit, pattern] of UNANCHORED) if ((kinds & bit) === 0 && pattern.test(title)) kinds |= bit;
+  return kinds;
 }
-const METADATA = new RegExp(`^(?:${compileCues(CUE_TABLES, (t) => t.metadata).source})$`, "iu");
-const WHY = compileCues(CUE_TABLES, (t) => t.why);
 
 // A week asks what the same few titles and labels are (a section's title for each of its units, for
 // its bullet and for naming its memory), and the same titles come back week after week: each answer is kept.
@@ -78,12 +79,12 @@ export function headingKind(title: string): HeadingKind | undefined {
 // compared, each asked at that place alone. A generic word counts only when no other kind's is found.
 function findHeadingKind(title: string): HeadingKind | undefined {
   const possible = mayName(title);
-  const first = NAMING_KINDS.some((kind) => possible.has(kind)) ? EARLIEST_HEADING_WORD.exec(title) : null;
-  if (!first) return possible.has("generic") && HEADINGS.generic.test(title) ? "generic" : undefined;
+  const first = (possible & ~HEADING_BIT.generic) !== 0 ? EARLIEST_HEADING_WORD.exec(title) : null;
+  if (!first) return (possible & HEADING_BIT.generic) !== 0 && HEADINGS.generic.test(title) ? "generic" : undefined;
   let best: HeadingKind | undefined;
   let bestLength = 0;
   for (const kind of NAMING_KINDS) {
-    if (!possible.has(kind)) continue;
+    if ((possible & HEADING_BIT[kind]) === 0) continue;
     const at = HEADING_AT[kind];
     at.lastIndex = first.index;
     const match = at.exec(title);
@@ -100,7 +101,7 @@ export function isGenericTitle(title: string): boolean {
   let generic = genericTitles.get(title);
   if (generic === undefined) {
     // A title that may name no kind holds no section word to take out.
-    const rest = (mayName(title).size > 0 ? title.replace(ALL_HEADING_WORDS, " ") : title).replace(/[^\p{L}]+/gu, " ").trim();
+    const rest = (mayName(title) !== 0 ? title.replace(ALL_HEADING_WORDS, " ") : title).replace(/[^\p{L}]+/gu, " ").trim();
     generic = rest.split(/\s+/).filter((word) => (word.length > 1 || /\p{Script=Han}/u.test(word)) && !isStopWord(word.toLowerCase())).length === 0;
     genericTitles.set(title, generic);
   }
