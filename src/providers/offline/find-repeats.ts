@@ -29,30 +29,56 @@ export type Repetition = "first" | "repeat" | "pattern";
 export function findRepeats(keys: readonly string[], termSets: readonly ReadonlySet<string>[], measure: "jaccard" | "containment" = "jaccard"): Repetition[] {
   const counts = new Map<string, number>();
   for (const key of keys) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
-  const frequency = new Map<string, number>();
-  for (const terms of termSets) for (const term of terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  const held = holdings(termSets);
 
   const firstOfKey = new Set<string>();
-  const byTerm = new Map<string, number[]>();
   const result: Repetition[] = [];
   keys.forEach((key, i) => {
     const terms = termSets[i]!;
-    const rare = rarest(terms, frequency);
+    const { names, records } = held[i]!;
+    const rare = rarest(
+      names,
+      records.map((record) => record.statements),
+    ).map((at) => records[at]!);
     let repetition: Repetition = "first";
     if (key && firstOfKey.has(key)) repetition = "repeat";
     else if (key && (counts.get(key) ?? 0) >= PATTERN_COUNT) repetition = "pattern";
-    else if (terms.size >= MIN_TERMS[measure] && nearDuplicateOfEarlier(terms, rare, termSets, byTerm, measure)) repetition = "repeat";
+    else if (terms.size >= MIN_TERMS[measure] && nearDuplicateOfEarlier(terms, rare, termSets, measure)) repetition = "repeat";
     if (key) firstOfKey.add(key);
-    for (const term of rare) {
-      const list = byTerm.get(term);
-      if (list) {
-        list.push(i);
-        if (list.length > CANDIDATES_PER_TERM) list.shift();
-      } else byTerm.set(term, [i]);
+    for (const record of rare) {
+      record.recent.push(i);
+      if (record.recent.length > CANDIDATES_PER_TERM) record.recent.shift();
     }
     result.push(repetition);
   });
   return result;
+}
+
+/** What findRepeats knows of a term: how many statements hold it, and the last ones holding it among their rarest. */
+interface TermRecord {
+  statements: number;
+  recent: number[];
+}
+
+// Each statement's terms with their records: a term is looked up once per statement holding it, and
+// its count and candidates are read through the record after that.
+function holdings(termSets: readonly ReadonlySet<string>[]): { names: string[]; records: TermRecord[] }[] {
+  const byTerm = new Map<string, TermRecord>();
+  return termSets.map((terms) => {
+    const names: string[] = [];
+    const records: TermRecord[] = [];
+    for (const term of terms) {
+      let record = byTerm.get(term);
+      if (!record) {
+        record = { statements: 0, recent: [] };
+        byTerm.set(term, record);
+      }
+      record.statements++;
+      names.push(term);
+      records.push(record);
+    }
+    return { names, records };
+  });
 }
 
 /** The same statement whatever the day or hour: lower case, no dates, times or punctuation. */
@@ -72,14 +98,13 @@ export function repetitionKey(text: string): string {
 
 function nearDuplicateOfEarlier(
   terms: ReadonlySet<string>,
-  rare: readonly string[],
+  rare: readonly TermRecord[],
   termSets: readonly ReadonlySet<string>[],
-  byTerm: Map<string, number[]>,
   measure: "jaccard" | "containment",
 ): boolean {
   const seen = new Set<number>();
-  for (const term of rare) {
-    for (const j of byTerm.get(term) ?? []) {
+  for (const record of rare) {
+    for (const j of record.recent) {
       if (seen.has(j)) continue;
       seen.add(j);
       if (measure === "jaccard" ? jaccard(terms, termSets[j]!) >= NEAR_DUPLICATE : containment(terms, termSets[j]!) >= CONTAINED) return true;
@@ -88,22 +113,20 @@ function nearDuplicateOfEarlier(
   return false;
 }
 
-/** A set's rarest terms, rarest first (then in code unit order): one walk, keeping the best few. */
-export function rarest(terms: ReadonlySet<string>, frequency: ReadonlyMap<string, number>): string[] {
-  const picked: string[] = [];
-  const counts: number[] = [];
-  for (const term of terms) {
-    const count = frequency.get(term) ?? 0;
+/**
+ * Where a statement's rarest terms are among its terms, rarest first (fewest statements holding it,
+ * then in code unit order): one walk, keeping the best few.
+ */
+export function rarest(terms: readonly string[], statements: readonly number[]): number[] {
+  const picked: number[] = [];
+  terms.forEach((term, i) => {
+    const count = statements[i]!;
     let at = picked.length;
-    while (at > 0 && (count < counts[at - 1]! || (count === counts[at - 1]! && term < picked[at - 1]!))) at--;
-    if (at >= RAREST_TERMS) continue;
-    picked.splice(at, 0, term);
-    counts.splice(at, 0, count);
-    if (picked.length > RAREST_TERMS) {
-      picked.pop();
-      counts.pop();
-    }
-  }
+    while (at > 0 && (count < statements[picked[at - 1]!]! || (count === statements[picked[at - 1]!]! && term < terms[picked[at - 1]!]!))) at--;
+    if (at >= RAREST_TERMS) return;
+    picked.splice(at, 0, i);
+    if (picked.length > RAREST_TERMS) picked.pop();
+  });
   return picked;
 }
 
