@@ -1,9 +1,10 @@
 import { BoundedCache } from "../../../text/bounded-cache.js";
 import { CUE_TABLES } from "./all-cue-tables.js";
 import { CUE_KINDS, CUE_SYMBOLS, compileCues, EMPHASIS_SYMBOLS } from "./compile-cues.js";
-import { anchorWords, needsNonAscii, readWords } from "./cue-anchors.js";
+import { anchorWords, needsNonAscii } from "./cue-anchors.js";
 import type { CueKind, CueTable } from "./cue-table.js";
 import { maySpanLines } from "./may-span-lines.js";
+import { readWords } from "./read-words.js";
 
 // A text's cues are its lines' cues, but for those that may match across a line break (`decision\s*:`):
 // they are asked of the whole text. Weighing a unit, setting routine aside and writing its bullet ask
@@ -60,8 +61,8 @@ function partsOf(kind: Asked, spanning: boolean): CueParts {
 
 const LINE_CUES = Object.fromEntries(ASKED.map((kind) => [kind, partsOf(kind, false)])) as Record<Asked, CueParts>;
 const SPANNING_CUES = Object.fromEntries(ASKED.map((kind) => [kind, partsOf(kind, true)])) as Record<Asked, CueParts>;
-// A kind's bit among the kinds whose spanning cues a text may hold.
-const SPANNING = 16;
+// A kind's bit among the kinds whose spanning cues a text may hold is its bit shifted past every kind's.
+const SPANNING = ASKED.length;
 
 /** Each anchor word, with the kinds whose anchored cues hold it, as bits (spanning cues' kinds shifted by SPANNING). */
 const KINDS_OF_WORD = new Map<string, number>();
@@ -74,6 +75,7 @@ for (const kind of ASKED) {
     }
   }
 }
+
 /** What decides which of a kind's cues a text may hold. */
 interface TextFacts {
   /** Its words are all in ASCII. */

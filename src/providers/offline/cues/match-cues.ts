@@ -2,8 +2,9 @@ import { BoundedCache } from "../../../text/bounded-cache.js";
 import { isStopWord } from "../../../text/tokenize.js";
 import { CUE_TABLES } from "./all-cue-tables.js";
 import { compileCues } from "./compile-cues.js";
-import { anchorWords, needsNonAscii, readWords } from "./cue-anchors.js";
+import { anchorWords, needsNonAscii } from "./cue-anchors.js";
 import type { HeadingKind } from "./cue-table.js";
+import { readWords } from "./read-words.js";
 
 // Order breaks ties between heading words found at the same place.
 const HEADING_KINDS: readonly HeadingKind[] = ["decision", "lesson", "blocker", "preference", "routine", "state", "reference", "outcome", "generic"];
