@@ -30,15 +30,16 @@ const KINDS_OF_WORD = new Map<string, number>();
 /** Each kind's words that hold no word of their own (`accomplish\w*`), as a pattern. */
 const UNANCHORED: [bit: number, pattern: RegExp][] = [];
 /** The kinds with Chinese, Japanese or Thai words, as bits. */
-let OUTSIDE_ASCII = 0;
+const OUTSIDE_ASCII = HEADING_KINDS.filter((kind) => CUE_TABLES.some((table) => table.unspaced && table.headings[kind].some(needsNonAscii))).reduce(
+  (bits, kind) => bits | HEADING_BIT[kind],
+  0,
+);
 for (const kind of HEADING_KINDS) {
   const bit = HEADING_BIT[kind];
   const unanchored = (word: string, unspaced: boolean) => (unspaced ? !needsNonAscii(word) : anchorWords(word) === undefined);
   for (const table of CUE_TABLES) {
-    for (const word of table.headings[kind]) {
-      if (table.unspaced && needsNonAscii(word)) OUTSIDE_ASCII |= bit;
-      if (!table.unspaced) for (const anchor of anchorWords(word) ?? []) KINDS_OF_WORD.set(anchor, (KINDS_OF_WORD.get(anchor) ?? 0) | bit);
-    }
+    if (table.unspaced) continue;
+    for (const word of table.headings[kind]) for (const anchor of anchorWords(word) ?? []) KINDS_OF_WORD.set(anchor, (KINDS_OF_WORD.get(anchor) ?? 0) | bit);
   }
   if (CUE_TABLES.some((table) => table.headings[kind].some((word) => unanchored(word, table.unspaced)))) {
     UNANCHORED.push([bit, compileCues(CUE_TABLES, (table) => table.headings[kind].filter((word) => unanchored(word, table.unspaced)))]);
