@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CUE_TABLES } from "../../src/providers/offline/cues/all-cue-tables.js";
 import { CUE_KINDS, CUE_SYMBOLS, compileCues, EMPHASIS_SYMBOLS } from "../../src/providers/offline/cues/compile-cues.js";
 import { anchorWords, needsNonAscii } from "../../src/providers/offline/cues/cue-anchors.js";
-import { cuesIn, givesReason, hasCue, isEmphasised, statesRule } from "../../src/providers/offline/cues/find-cues.js";
+import { cuesIn, givesReason, hasCue, isEmphasised, isEmphasisedWith, statesRule } from "../../src/providers/offline/cues/find-cues.js";
 import { groupUnits, statement } from "../../src/providers/offline/group-units.js";
 import { sampleWeeks } from "./offline-sample-weeks.js";
 
@@ -100,6 +100,16 @@ describe("cues asked through their words", async () => {
 
   it("are found exactly as the whole patterns find them, in texts made of the tables' words", () => {
     fc.assert(fc.property(text, expectSame), { numRuns: 3000 });
+  });
+
+  it("find a unit's emphasis from its statements exactly as the whole pattern finds it in the joined text", () => {
+    const statements = fc.array(fc.oneof(text, fc.constantFrom("must", "know", "Important", "wichtigste", "重要", "❗", "")), { maxLength: 6 });
+    fc.assert(
+      fc.property(text, statements, (head, list) => {
+        expect(isEmphasisedWith(head, list)).toBe(EMPHASIS.test(`${head}\n${list.join(" ")}`));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it("are found exactly as the whole patterns find them, in every statement of the sample weeks", async () => {

@@ -127,6 +127,20 @@ export function isEmphasised(text: string): boolean {
   return holds(text, "emphasis");
 }
 
+/**
+ * The text `${head}\n${statements.join(" ")}` flags itself as important, as isEmphasised says. Scoring
+ * asks it of every unit's whole text, made of statements already read: their words are the words of
+ * the joined text (a space or line break ends a word), so that text is not read for words again.
+ */
+export function isEmphasisedWith(head: string, statements: readonly string[]): boolean {
+  const text = statements.join(" ");
+  if (SPANNING_CUES.emphasis.whole) return isEmphasised(`${head}\n${text}`);
+  // Without cues that may span lines, the whole is emphasised where its head or its statements are.
+  if (isEmphasised(head)) return true;
+  const facts = factsOfLines(statements.map((statement) => (statement.includes("\n") ? readFacts(statement) : cuesOfLine(statement))));
+  return holdsSome(LINE_CUES.emphasis, text, facts, BIT.emphasis);
+}
+
 /** The text gives a reason. */
 export function givesReason(text: string): boolean {
   return holds(text, "why");
@@ -162,10 +176,14 @@ function cuesOfLine(line: string): LineCues {
 }
 
 function readLine(line: string): LineCues {
-  const { asciiWords, outsideAscii, words } = readWords(line);
-  const known: LineCues = { asked: 0, line: 0, spanning: 0, asciiWords, anchored: 0, outsideAscii };
-  for (const word of words) known.anchored |= KINDS_OF_WORD.get(word) ?? 0;
-  return known;
+  return { asked: 0, line: 0, spanning: 0, ...readFacts(line) };
+}
+
+function readFacts(text: string): TextFacts {
+  const { asciiWords, outsideAscii, words } = readWords(text);
+  let anchored = 0;
+  for (const word of words) anchored |= KINDS_OF_WORD.get(word) ?? 0;
+  return { asciiWords, anchored, outsideAscii };
 }
 
 // A text's words are its lines' words: no word spans a line break.
