@@ -12,6 +12,15 @@ function renderThroughYaml(memory: OfflineMemory): string {
 }
 
 const CHARS = [
+  ..."（）×、，：「」†∑。°；─《》！✅├✓§¦‘¤‰≥‑ⓐⒶʼ˜ﬁİıςΣ™©½²",
+  "😊",
+  "👍🏽",
+  "𝔸",
+  "\u00ad",
+  "\u200d",
+  "\ufe0f",
+  "\ue000",
+  '"q"',
   ..."aBé决1 .,;!?'()/&+=_%$—’“…→<>|~^*@`\"#:[]{}-ßxentrulfs0",
   "  ",
   "\u0301",

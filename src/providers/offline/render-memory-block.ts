@@ -2,12 +2,12 @@ import YAML from "yaml";
 import type { OfflineMemory } from "./build-memories.js";
 
 // Most names and descriptions are text YAML writes as it is, or in double quotes without escapes, and
-// YAML.stringify builds a whole document for three lines: such values are written directly. A value
-// holding only letters, digits, spaces and punctuation YAML neither escapes nor quotes inside a plain
-// scalar (no `"` or backslash) is written as it is when it starts with a letter, holds no `: ` or ` #`,
-// does not end with a colon or space and is not a word YAML would read as true, false or null; it is
-// written in double quotes when it holds `: ` or ` #` or ends with a colon or space.
-const SAFE = /^[\p{L}\p{N}\p{M} .,;!?'()/&+=_%$€£—–’“”…·→<>|~^*@`#:[\]{}-]*$/u;
+// YAML.stringify builds a whole document for three lines: such values are written directly. A value of
+// printable characters and spaces (no control, format or private character, no other space, no
+// backslash) is written as it is when it starts with a letter, holds no `: ` or ` #`, does not end with
+// a colon or space and is not a word YAML would read as true, false or null; it is written in double
+// quotes when it holds `: ` or ` #` or ends with a colon or space, and holds no double quote.
+const PRINTABLE = /^(?:[^\p{C}\p{Z}\\]| )*$/u;
 const STARTS_PLAIN = /^\p{L}/u;
 const QUOTED = /:(?: |$)| #|\s$/;
 const KEYWORD = /^(?:true|false|null)$/i;
@@ -25,8 +25,8 @@ export function renderMemoryBlock(memory: OfflineMemory): string {
 
 // A value as YAML writes it, or undefined when only YAML can tell.
 function written(value: string): string | undefined {
-  if (!SAFE.test(value)) return undefined;
-  if (QUOTED.test(value)) return `"${value}"`;
+  if (!PRINTABLE.test(value)) return undefined;
+  if (QUOTED.test(value)) return value.includes('"') ? undefined : `"${value}"`;
   return STARTS_PLAIN.test(value) && !KEYWORD.test(value) ? value : undefined;
 }
 
