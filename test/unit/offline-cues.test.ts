@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CUE_TABLES } from "../../src/providers/offline/cues/all-cue-tables.js";
+import { compileCues } from "../../src/providers/offline/cues/compile-cues.js";
 import type { CueKind, CueTable } from "../../src/providers/offline/cues/cue-table.js";
-import { compileCues, cuesIn, hasCue } from "../../src/providers/offline/cues/match-cues.js";
+import { cuesIn, hasCue } from "../../src/providers/offline/cues/find-cues.js";
 import { answerForTexts } from "../helpers/offline-harness.js";
 
 type Examples = Partial<Record<CueKind, string>> & { decision: string; neutral: string; routine: string };

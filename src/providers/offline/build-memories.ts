@@ -1,7 +1,8 @@
 import type { LogEntry } from "../../logs/log-types.js";
 import type { MemoryType } from "../../parse/memory-candidate.js";
 import { termSet } from "../../text/tokenize.js";
-import { givesReason, reasonStart, statesRule } from "./cues/match-cues.js";
+import { givesReason, statesRule } from "./cues/find-cues.js";
+import { reasonStart } from "./cues/match-cues.js";
 import { type ExistingMemories, updatedMemory } from "./match-existing.js";
 import { nameMemory } from "./name-memory.js";
 import { clauses } from "./plain-text.js";

@@ -1,6 +1,7 @@
 import type { MemoryType } from "../../parse/memory-candidate.js";
 import type { CueKind } from "./cues/cue-table.js";
-import { cuesIn, headingKind, isGenericTitle } from "./cues/match-cues.js";
+import { cuesIn } from "./cues/find-cues.js";
+import { headingKind, isGenericTitle } from "./cues/match-cues.js";
 import { statement, type Unit, type UnitPart } from "./group-units.js";
 import { substantive, withoutAsides } from "./set-aside-routine.js";
 

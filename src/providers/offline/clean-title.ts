@@ -1,4 +1,6 @@
 import { ENTRY_KINDS } from "../../logs/read-heading.js";
+import { BoundedCache } from "../../text/bounded-cache.js";
+import { ownCopy } from "../../text/own-copy.js";
 import { plainText } from "./plain-text.js";
 
 // Pictographs and the joiners and selectors that build them into one emoji.
@@ -9,8 +11,42 @@ const STAMP =
 const TIME_OF_DAY = /(?:凌晨|早上|上午|中午|下午|晚上|深夜|傍晚|夜间|夜間)(?=\s|$)/gu;
 const KIND = new RegExp(`^(?:${ENTRY_KINDS.join("|")})\\s*:\\s*`, "i");
 
+// A section's title is cleaned for each of its units' bullets and again to name its memory, and the
+// same headings come back week after week: the titles cleaned last are kept (as copies of their own:
+// a title left as it was is a slice of the log it was read from). Naming a memory also cleans whole
+// sentences, which seldom come back: they are not kept.
+const TITLES_KEPT = 5_000;
+const LONGEST_KEPT = 200;
+const cleanTitles = new BoundedCache<string>(TITLES_KEPT);
+const nameTitles = new BoundedCache<string>(TITLES_KEPT);
+
 /** A heading as a title: no markup, emoji, numbering, times, dates or seed 004 type word. */
 export function cleanTitle(heading: string): string {
+  let title = cleanTitles.get(heading);
+  if (title === undefined) {
+    title = ownCopy(readTitle(heading));
+    if (heading.length <= LONGEST_KEPT) cleanTitles.set(heading, title);
+  }
+  return title;
+}
+
+/** A title as a name: parenthetical asides and bracketed tags out too. */
+export function nameTitle(heading: string): string {
+  let title = nameTitles.get(heading);
+  if (title === undefined) {
+    title = ownCopy(
+      tidy(
+        cleanTitle(heading)
+          .replace(/\s*[(（][^()（）]*[)）]/gu, " ")
+          .replace(/\[(?:[^\]:：]*[:：]\s*)?([^\]]*)\]/gu, "$1"),
+      ),
+    );
+    if (heading.length <= LONGEST_KEPT) nameTitles.set(heading, title);
+  }
+  return title;
+}
+
+function readTitle(heading: string): string {
   return tidy(
     plainText(heading)
       .replace(EMOJI, " ")
@@ -23,15 +59,6 @@ export function cleanTitle(heading: string): string {
       .replace(/^\s*[[(]?\s*[\]),:|—–-]*\s*/u, "")
       .trim()
       .replace(KIND, ""),
-  );
-}
-
-/** A title as a name: parenthetical asides and bracketed tags out too. */
-export function nameTitle(heading: string): string {
-  return tidy(
-    cleanTitle(heading)
-      .replace(/\s*[(（][^()（）]*[)）]/gu, " ")
-      .replace(/\[(?:[^\]:：]*[:：]\s*)?([^\]]*)\]/gu, "$1"),
   );
 }
 

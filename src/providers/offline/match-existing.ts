@@ -1,5 +1,5 @@
 import { type RelatedMemory, readRelatedMemories } from "../../prompt/related-memories.js";
-import { termSet } from "../../text/tokenize.js";
+import { statementTerms } from "./statement-terms.js";
 
 // A unit restates a memory when this share of its terms is in the memory's name and description.
 const RESTATES = 0.7;
@@ -9,14 +9,14 @@ const UPDATES = 0.6;
 /** The existing memories shown beside the week, indexed by their terms. */
 export interface ExistingMemories {
   memories: RelatedMemory[];
-  terms: Set<string>[];
+  terms: ReadonlySet<string>[];
   byTerm: Map<string, number[]>;
 }
 
 /** Reads the block of existing memories at the end of a prompt (there may be none). */
 export function readExisting(prompt: string): ExistingMemories {
   const memories = readRelatedMemories(prompt);
-  const terms = memories.map((memory) => termSet(`${memory.name} ${memory.description}`));
+  const terms = memories.map((memory) => statementTerms(`${memory.name} ${memory.description}`));
   const byTerm = new Map<string, number[]>();
   terms.forEach((set, i) => {
     for (const term of set) {
@@ -29,7 +29,7 @@ export function readExisting(prompt: string): ExistingMemories {
 }
 
 /** The unit says nothing an existing memory's name and description do not already say. */
-export function restatesExisting(unitTerms: Set<string>, existing: ExistingMemories): boolean {
+export function restatesExisting(unitTerms: ReadonlySet<string>, existing: ExistingMemories): boolean {
   if (unitTerms.size < 3) return false;
   for (const [i, shared] of sharedCounts(unitTerms, existing)) {
     if (shared / unitTerms.size >= RESTATES && existing.terms[i]!.size > 0) return true;
@@ -38,7 +38,7 @@ export function restatesExisting(unitTerms: Set<string>, existing: ExistingMemor
 }
 
 /** The existing memory a new one updates: the one whose words it holds most of, if enough. */
-export function updatedMemory(candidateTerms: Set<string>, existing: ExistingMemories): RelatedMemory | undefined {
+export function updatedMemory(candidateTerms: ReadonlySet<string>, existing: ExistingMemories): RelatedMemory | undefined {
   let best: RelatedMemory | undefined;
   let bestShare = 0;
   for (const [i, shared] of sharedCounts(candidateTerms, existing)) {
@@ -53,7 +53,7 @@ export function updatedMemory(candidateTerms: Set<string>, existing: ExistingMem
   return best;
 }
 
-function sharedCounts(terms: Set<string>, existing: ExistingMemories): Map<number, number> {
+function sharedCounts(terms: ReadonlySet<string>, existing: ExistingMemories): Map<number, number> {
   const counts = new Map<number, number>();
   for (const term of terms) for (const i of existing.byTerm.get(term) ?? []) counts.set(i, (counts.get(i) ?? 0) + 1);
   return counts;

@@ -2,7 +2,7 @@ import type { MemoryType } from "../../parse/memory-candidate.js";
 import { detectLanguage, isStopWord, type Language } from "../../text/tokenize.js";
 import { nameTitle } from "./clean-title.js";
 import { headingKind, isGenericTitle, isMetadataLabel } from "./cues/match-cues.js";
-import { MAX_NAME_WORDS, MIN_NAME_WORDS, nameProblems, nameWords } from "./name-problems.js";
+import { isGoodName, MAX_NAME_WORDS, MIN_NAME_WORDS, nameWords } from "./name-problems.js";
 import type { ScoredUnit } from "./weigh-units.js";
 
 // "We decided to drop IE11" is about dropping IE11: the verb after "to" stays, it carries the decision.
@@ -25,7 +25,7 @@ export function nameMemory(units: readonly ScoredUnit[], type: MemoryType, keySe
   }
   const title = nameTitle(lead.section.title);
   const dated = `${title} ${lead.date}`;
-  return title && nameProblems(dated).length === 0 ? capitalise(dated) : `${TYPE_WORD[type]} ${lead.date}`;
+  return title && isGoodName(dated) ? capitalise(dated) : `${TYPE_WORD[type]} ${lead.date}`;
 }
 
 // What a statement is about, from its own words: its first clause without the subject and verb
@@ -124,7 +124,7 @@ function isPhraseBoundary(word: string, language: Language): boolean {
 }
 
 function fits(name: string, maxWords: number): boolean {
-  return nameProblems(name).length === 0 && nameWords(name) <= maxWords;
+  return isGoodName(name) && nameWords(name) <= maxWords;
 }
 
 function isSpecific(label: string): boolean {

@@ -21,25 +21,41 @@ const SLUG = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+){2,}$/u;
  * of Chinese or Japanese counts a word for every two characters, of Thai for every four.
  */
 export function nameProblems(name: string): string[] {
+  return findProblems(name, false);
+}
+
+/**
+ * True when nothing is wrong with a name (nameProblems is empty). Naming a
+ * memory tries many candidates, most of them long: this stops at the first problem.
+ */
+export function isGoodName(name: string): boolean {
+  return findProblems(name, true).length === 0;
+}
+
+function findProblems(name: string, firstOnly: boolean): string[] {
   const text = name.trim();
   if (!text) return ["empty"];
   const problems: string[] = [];
-  if (text.length > MAX_NAME_CHARS) problems.push(`over ${MAX_NAME_CHARS} characters`);
-  if (ELLIPSIS.test(text)) problems.push("ends with an ellipsis");
+  const found = (problem: string) => {
+    problems.push(problem);
+    return firstOnly;
+  };
+  if (text.length > MAX_NAME_CHARS && found(`over ${MAX_NAME_CHARS} characters`)) return problems;
+  if (ELLIPSIS.test(text) && found("ends with an ellipsis")) return problems;
   const words = nameWords(text);
-  if (words < MIN_NAME_WORDS) problems.push(`fewer than ${MIN_NAME_WORDS} words`);
-  if (words > MAX_NAME_WORDS) problems.push(`more than ${MAX_NAME_WORDS} words`);
-  if (SENTENCE_STOP.test(text.replace(ELLIPSIS, ""))) problems.push("holds sentence punctuation");
-  if (TRAILING_PUNCTUATION.test(text)) problems.push("ends mid-phrase");
-  if (PRONOUN_START.test(text)) problems.push("starts like a sentence (a pronoun subject)");
-  if (!balanced(text)) problems.push("an opened bracket, quote or code span is not closed (a cut phrase)");
+  if (words < MIN_NAME_WORDS && found(`fewer than ${MIN_NAME_WORDS} words`)) return problems;
+  if (words > MAX_NAME_WORDS && found(`more than ${MAX_NAME_WORDS} words`)) return problems;
+  if (SENTENCE_STOP.test(text.replace(ELLIPSIS, "")) && found("holds sentence punctuation")) return problems;
+  if (TRAILING_PUNCTUATION.test(text) && found("ends mid-phrase")) return problems;
+  if (PRONOUN_START.test(text) && found("starts like a sentence (a pronoun subject)")) return problems;
+  if (!balanced(text) && found("an opened bracket, quote or code span is not closed (a cut phrase)")) return problems;
   const spaced = text.replace(UNSPACED_RUN, " ").trim().split(/\s+/).filter(Boolean);
   const last = spaced
     .at(-1)
     ?.toLowerCase()
     .replace(/[^\p{L}\p{N}'-]+$/u, "");
   if (last && !UNSPACED_CHAR.test(text.slice(-1)) && spaced.length > 1 && isStopWord(last, detectLanguage(text))) {
-    problems.push(`ends with '${last}' (a cut sentence)`);
+    if (found(`ends with '${last}' (a cut sentence)`)) return problems;
   }
   if (spaced.some((word) => SLUG.test(word) && /\p{L}{2,}-\p{L}{2,}-\p{L}{2,}/u.test(word))) problems.push("a slug, not a phrase");
   return problems;

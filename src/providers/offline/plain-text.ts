@@ -1,18 +1,25 @@
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303f\uff00-\uffef]/u;
 
+// Each rule of plainText, with the characters it cannot match without: most statements hold little
+// markup (a bold label, a code span), and a rule whose characters are missing would scan them in vain.
+// A rule is asked about the text as the rules before it left it.
+const RULES: [needs: readonly string[], apply: (text: string) => string][] = [
+  [["!["], (text) => text.replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")],
+  [["]("], (text) => text.replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, label: string, url: string) => (label === url ? url : `${label} (${url})`))],
+  [["]("], (text) => text.replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")],
+  [["<"], (text) => text.replace(/<(https?:\/\/[^>\s]+)>/g, "$1")],
+  // Code spans are matched only to be kept as they are, so tags inside them stay: without a tag, nothing changes.
+  [["<"], (text) => text.replace(/(`[^`]*`)|<\/?[a-z][^>]*>/gi, (_, code: string | undefined) => code ?? "")],
+  [["**", "__"], (text) => text.replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, "$2")],
+  [["*", "_"], (text) => text.replace(/(^|[\s(（「“"])[*_](?=\S)([^*_\n]*?\S)[*_](?=$|[\s).,;:!?）」”"，。])/gu, "$1$2")],
+  [["["], (text) => text.replace(/^\s*\[[ xX]\]\s+/, "")],
+];
+
 /** Inline markdown read as plain text: links, emphasis, images and tags gone; code spans kept. */
 export function plainText(markdown: string): string {
-  return markdown
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, text: string, url: string) => (text === url ? url : `${text} (${url})`))
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
-    .replace(/<(https?:\/\/[^>\s]+)>/g, "$1")
-    .replace(/(`[^`]*`)|<\/?[a-z][^>]*>/gi, (_, code: string | undefined) => code ?? "")
-    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, "$2")
-    .replace(/(^|[\s(（「“"])[*_](?=\S)([^*_\n]*?\S)[*_](?=$|[\s).,;:!?）」”"，。])/gu, "$1$2")
-    .replace(/^\s*\[[ xX]\]\s+/, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  let text = markdown;
+  for (const [needs, apply] of RULES) if (needs.some((chars) => text.includes(chars))) text = apply(text);
+  return text.replace(/\s+/g, " ").trim();
 }
 
 /** Two wrapped lines joined: no space between two characters of a script written without spaces. */

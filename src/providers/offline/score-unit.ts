@@ -1,5 +1,5 @@
 import type { Category, ClassifiedUnit } from "./classify-unit.js";
-import { isEmphasised } from "./cues/match-cues.js";
+import { isEmphasisedWith } from "./cues/find-cues.js";
 import { statement } from "./group-units.js";
 
 const BASE: Record<Category, number> = {
@@ -22,10 +22,11 @@ const BASE: Record<Category, number> = {
  */
 export function scoreUnit(unit: ClassifiedUnit, termCount: number, restatesMemory: boolean): number {
   if (unit.category === "routine") return 0;
-  const text = unit.content.map(statement).join(" ");
+  const statements = unit.content.map(statement);
+  const text = statements.join(" ");
   let score = BASE[unit.category];
   if (unit.marked) score += 0.75;
-  if (isEmphasised(`${unit.section.title}\n${unit.section.trail.at(-1) ?? ""}\n${text}`)) score += 0.75;
+  if (isEmphasisedWith(`${unit.section.title}\n${unit.section.trail.at(-1) ?? ""}`, statements)) score += 0.75;
   score += Math.min(1, 0.25 * count(text, /(?<![\d:-])\d+(?:[.,]\d+)*(?:%|x|×|k|K|M|ms|s|h|min)?(?![\d:-])/g));
   score += Math.min(1, 0.35 * count(text, /https?:\/\/\S+|`[^`]+`|\b[\w-]+\/[\w./-]+|\b[\w-]+\.(?:md|py|ts|js|json|ya?ml|sh|sql|toml|jl|R)\b/g));
   score += Math.min(0.6, 0.15 * count(text, /(?<=[\p{Ll}\d,;:]\s)\p{Lu}[\p{L}\d]+/gu));

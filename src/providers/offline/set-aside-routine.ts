@@ -1,5 +1,6 @@
 import type { CueKind } from "./cues/cue-table.js";
-import { hasCue, headingKind, isMetadataLabel, withoutRoutine } from "./cues/match-cues.js";
+import { hasCue } from "./cues/find-cues.js";
+import { headingKind, isMetadataLabel, withoutRoutine } from "./cues/match-cues.js";
 import { statement, type UnitPart } from "./group-units.js";
 
 // Cues that outweigh a routine word in the same line: "status check: deploy failed".

@@ -16,7 +16,8 @@ export function splitField(markdown: string): Field {
   const text = markdown.trim();
   const bold = BOLD_LABEL.exec(text) ?? BOLD_TITLE.exec(text);
   if (bold) return { label: bold[1]!.trim(), value: bold[2]!.trim(), bold: true };
-  const plain = PLAIN_LABEL.exec(text);
+  // A plain label ends at a colon: a statement without one is not tried character by character.
+  const plain = text.includes(":") || text.includes("：") ? PLAIN_LABEL.exec(text) : null;
   if (plain && !/https?$/i.test(plain[1]!) && plain[1]!.trim().split(/\s+/).length <= 4) {
     return { label: plain[1]!.trim(), value: plain[2]!.trim() };
   }

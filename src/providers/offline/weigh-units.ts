@@ -1,17 +1,17 @@
 import type { LogEntry } from "../../logs/log-types.js";
 import { releaseMemory } from "../../model/release-memory.js";
 import type { MemoryType } from "../../parse/memory-candidate.js";
-import { termSet } from "../../text/tokenize.js";
 import { type ClassifiedUnit, classifyUnit, memoryTypeOf } from "./classify-unit.js";
 import { findRepeats, type Repetition, repetitionKey } from "./find-repeats.js";
 import { groupUnits, statement, type Unit, type UnitPart } from "./group-units.js";
 import { type ExistingMemories, restatesExisting } from "./match-existing.js";
 import { scoreUnit } from "./score-unit.js";
+import { statementTerms } from "./statement-terms.js";
 
 /** A unit with its salience: what the summary and the memories are chosen from. */
 export interface ScoredUnit extends ClassifiedUnit {
   score: number;
-  terms: Set<string>;
+  terms: ReadonlySet<string>;
   repetition: Repetition;
   memoryType?: MemoryType;
 }
@@ -24,7 +24,7 @@ export function weighUnits(entries: readonly LogEntry[], existing: ExistingMemor
   const classified = dropRepeatedLines(groupUnits(entries)).map(classifyUnit);
   releaseMemory();
   const texts = classified.map((unit) => unit.content.map(statement).join("\n"));
-  const terms = texts.map((text) => termSet(text));
+  const terms = texts.map((text) => statementTerms(text));
   const repetitions = findRepeats(
     texts.map((text, i) => (classified[i]!.category === "routine" ? "" : repetitionKey(text))),
     terms,
@@ -48,7 +48,7 @@ function dropRepeatedLines(units: Unit[]): Unit[] {
     for (const part of unit.parts) if (part.shape !== "code" && part.shape !== "table") parts.push({ unit: i, part });
   });
   const texts = parts.map(({ part }) => statement(part));
-  const terms = texts.map((text) => termSet(text));
+  const terms = texts.map((text) => statementTerms(text));
   const repeats = findRepeats(
     texts.map((text, i) => (terms[i]!.size >= 3 ? repetitionKey(text) : "")),
     terms,

@@ -1,5 +1,6 @@
 import { cleanTitle } from "./clean-title.js";
-import { hasCue, headingKind, isGenericTitle, statesRule } from "./cues/match-cues.js";
+import { hasCue, statesRule } from "./cues/find-cues.js";
+import { headingKind, isGenericTitle } from "./cues/match-cues.js";
 import { statement } from "./group-units.js";
 import { clauses, sentences, withStop } from "./plain-text.js";
 import type { ScoredUnit } from "./weigh-units.js";
@@ -14,18 +15,50 @@ const LONGEST_SENTENCE = 480;
  * section gets the section's title in front, so it reads on its own.
  */
 export function writeBullet(unit: ScoredUnit, cap: number): string | undefined {
-  const pieces = bulletSentences(unit);
+  const { pieces, key, prefix } = draftOf(unit);
   if (pieces.length === 0) return undefined;
-  // A part of a section that is a sentence of its own needs no title; a fragment or a whole section does.
-  const prefix = unit.whole || pieces[0]!.length < SHORT_LEAD ? titlePrefix(unit, pieces.join(" ")) : undefined;
   const budget = Math.max(40, cap - (prefix ? prefix.length + 2 : 0));
-  const chosen = choose(pieces, unit, budget);
+  const chosen = choose(pieces, key, budget);
   const body = chosen.map((sentence) => withStop(sentence)).join(" ");
   return `- ${unit.date}: ${prefix ? `${prefix}: ${body}` : body}`;
 }
 
 /** The sentences a bullet can take, with a group's sub-bullets joined into one sentence. */
-export function bulletSentences(unit: ScoredUnit): string[] {
+export function bulletSentences(unit: ScoredUnit): readonly string[] {
+  return draftOf(unit).pieces;
+}
+
+/** The sentence that says what the unit is. */
+export function keySentence(unit: ScoredUnit): string | undefined {
+  const { pieces, key } = draftOf(unit);
+  return pieces[key];
+}
+
+// What a unit's bullet is made of, whatever its length: a week asks for each bullet at up to eight
+// lengths (every cap pickCap tries, then the one chosen) and for its sentences again when its memory
+// is written, so they are read once per unit. Units are not changed once weighed.
+interface Draft {
+  pieces: readonly string[];
+  /** The index of the key sentence in pieces. */
+  key: number;
+  prefix: string | undefined;
+}
+
+const drafts = new WeakMap<ScoredUnit, Draft>();
+
+function draftOf(unit: ScoredUnit): Draft {
+  let draft = drafts.get(unit);
+  if (draft) return draft;
+  const pieces = readSentences(unit);
+  const key = pieces.length === 0 ? 0 : keyIndex(pieces, unit);
+  // A part of a section that is a sentence of its own needs no title; a fragment or a whole section does.
+  const prefix = pieces.length > 0 && (unit.whole || pieces[0]!.length < SHORT_LEAD) ? titlePrefix(unit, pieces.join(" ")) : undefined;
+  draft = { pieces, key, prefix };
+  drafts.set(unit, draft);
+  return draft;
+}
+
+function readSentences(unit: ScoredUnit): string[] {
   const lines: string[] = [];
   for (const part of unit.content) {
     if (part.shape === "code" || part.shape === "table") continue;
@@ -39,14 +72,7 @@ export function bulletSentences(unit: ScoredUnit): string[] {
   return lines.flatMap((line) => sentences(line));
 }
 
-/** The sentence that says what the unit is. */
-export function keySentence(unit: ScoredUnit): string | undefined {
-  const pieces = bulletSentences(unit);
-  return pieces[keyIndex(pieces, unit)];
-}
-
-function choose(pieces: string[], unit: ScoredUnit, budget: number): string[] {
-  const key = keyIndex(pieces, unit);
+function choose(pieces: readonly string[], key: number, budget: number): string[] {
   const picked = new Set<number>([key]);
   let used = pieces[key]!.length;
   if (used > budget) return [shorten(pieces[key]!, budget)];
@@ -61,7 +87,7 @@ function choose(pieces: string[], unit: ScoredUnit, budget: number): string[] {
 
 // The sentence that says what the unit is: the lead, unless a later one carries the decision, blocker or lesson;
 // for a lesson or correction, the rule it sets.
-function keyIndex(pieces: string[], unit: ScoredUnit): number {
+function keyIndex(pieces: readonly string[], unit: ScoredUnit): number {
   if (unit.category === "lesson" || unit.category === "correction") {
     const rule = pieces.findIndex((piece) => statesRule(piece));
     if (rule !== -1) return rule;
