@@ -202,20 +202,46 @@ function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "
   const statementLines = bodyLines.filter((line) => !RATIONALE.test(line));
   const stated = statementLines.map((line) => lineFacts(line, previous.language));
   const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => lineFacts(line, previous.language).words);
-  const mentions = new Set(previous.mentions);
-  addMentions(mentions, [...stated.flatMap((line) => line.words), ...rationale], previous.language);
-  wordNumbersGrown(previous.mentions, mentions);
+  const added = new Set<string>();
+  addMentions(added, [...stated.flatMap((line) => line.words), ...rationale], previous.language);
+  const mentions = extended(previous.mentions, added);
+  if (mentions !== previous.mentions) wordNumbersGrown(previous.mentions, mentions);
   const facts: MemoryFacts = {
     ...previous,
     mentions,
-    sequences: [...previous.sequences, ...stated.map((line) => line.words)],
-    values: new Set([...previous.values, ...stated.flatMap((line) => line.values)]),
-    qualifiers: new Set([...previous.qualifiers, ...stated.flatMap((line) => line.qualifiers)]),
-    polarity: new Set([...previous.polarity, ...stated.flatMap((line) => line.polarity)]),
-    negated: new Set([...previous.negated, ...stated.flatMap((line) => line.negated)]),
+    sequences: stated.length === 0 ? previous.sequences : [...previous.sequences, ...stated.map((line) => line.words)],
+    values: extended(
+      previous.values,
+      stated.flatMap((line) => line.values),
+    ),
+    qualifiers: extended(
+      previous.qualifiers,
+      stated.flatMap((line) => line.qualifiers),
+    ),
+    polarity: extended(
+      previous.polarity,
+      stated.flatMap((line) => line.polarity),
+    ),
+    negated: extended(
+      previous.negated,
+      stated.flatMap((line) => line.negated),
+    ),
     statement: statementLines.length === 0 ? previous.statement : `${previous.statement}\n${statementLines.join("\n").toLowerCase()}`,
   };
   return { facts, settled };
+}
+
+// A set with more items at its end: the set itself when it holds them all already (facts never change
+// once read, so two readings can share it), else a copy with them added. A memory that grew for years
+// holds thousands of words, and most weeks add few new ones.
+function extended(set: Set<string>, more: Iterable<string>): Set<string> {
+  let copy: Set<string> | undefined;
+  for (const item of more) {
+    if ((copy ?? set).has(item)) continue;
+    copy ??= new Set(set);
+    copy.add(item);
+  }
+  return copy ?? set;
 }
 
 // Name, description and the body's fact lines, joined, as far as the language sample goes: what
