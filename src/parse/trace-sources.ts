@@ -17,23 +17,34 @@ const DATE_BONUS = 0.1;
  * entries of a date the text names. Empty when nothing is close enough.
  */
 export function traceSources(text: string, entries: LogEntry[]): LogEntry[] {
-  const wanted = tokens(text);
+  const wanted = traceWords(text);
   if (wanted.size === 0) return [];
   const dates = new Set(text.match(ISO_DATE) ?? []);
-  const index = entryIndex(entries);
+  const { postings, shared } = entryIndex(entries);
   // Only entries sharing a word can score, and one that shares none of the rarer words cannot
   // reach the minimum: candidates come from the rarer words' postings alone (the common words of a
-  // big week are in thousands of entries), then each candidate's words are counted exactly.
-  const byRarity = [...wanted].sort((a, b) => (index.get(a)?.length ?? 0) - (index.get(b)?.length ?? 0));
+  // big week are in thousands of entries), and the common words then count only for those.
+  const byRarity = [...wanted].sort((a, b) => (postings.get(a)?.length ?? 0) - (postings.get(b)?.length ?? 0));
   const minShared = (MIN_SCORE - DATE_BONUS) * wanted.size;
-  const rare = byRarity.slice(0, wanted.size - Math.max(0, Math.ceil(minShared) - 1));
-  const candidates = new Set<number>();
-  for (const token of rare) for (const i of index.get(token) ?? []) candidates.add(i);
-  const scored = [...candidates]
-    .map((i) => [i, sharedCount(wanted, entryTokens(entries[i]!))] as const)
-    .map(([i, count]) => ({ entry: entries[i]!, score: count / wanted.size + (dates.has(entries[i]!.date) ? DATE_BONUS : 0) }))
-    .filter(({ score }) => score >= MIN_SCORE)
-    .sort((a, b) => b.score - a.score || a.entry.startLine - b.entry.startLine);
+  const rareCount = wanted.size - Math.max(0, Math.ceil(minShared) - 1);
+  const candidates: number[] = [];
+  byRarity.forEach((token, rank) => {
+    for (const i of postings.get(token) ?? []) {
+      if (shared[i] === 0) {
+        if (rank >= rareCount) continue;
+        candidates.push(i);
+      }
+      shared[i]!++;
+    }
+  });
+  const scored: { entry: LogEntry; score: number }[] = [];
+  for (const i of candidates) {
+    const entry = entries[i]!;
+    const score = shared[i]! / wanted.size + (dates.has(entry.date) ? DATE_BONUS : 0);
+    shared[i] = 0;
+    if (score >= MIN_SCORE) scored.push({ entry, score });
+  }
+  scored.sort((a, b) => b.score - a.score || a.entry.startLine - b.entry.startLine);
   const best = scored[0]?.score ?? 0;
   return scored
     .filter(({ score }) => score >= best * NEAR_BEST)
@@ -42,21 +53,28 @@ export function traceSources(text: string, entries: LogEntry[]): LogEntry[] {
     .sort((a, b) => byCodeUnit(a.file, b.file) || a.startLine - b.startLine);
 }
 
-// One index per entries array: a week's entries are traced against every bullet and memory.
-const indexes = new WeakMap<LogEntry[], Map<string, number[]>>();
+// One index per entries array: a week's entries are traced against every bullet and memory. A
+// word's postings name each entry once, so walking them counts the words an entry shares; the
+// counts live in one array per index, left at zero after each trace.
+interface EntryIndex {
+  postings: Map<string, number[]>;
+  shared: Uint32Array;
+}
+const indexes = new WeakMap<LogEntry[], EntryIndex>();
 
-function entryIndex(entries: LogEntry[]): Map<string, number[]> {
+function entryIndex(entries: LogEntry[]): EntryIndex {
   let index = indexes.get(entries);
   if (!index) {
-    index = new Map();
+    const postings = new Map<string, number[]>();
     entries.forEach((entry, i) => {
       if (entry.shape === "frontmatter") return;
       for (const token of entryTokens(entry)) {
-        const list = index!.get(token);
+        const list = postings.get(token);
         if (list) list.push(i);
-        else index!.set(token, [i]);
+        else postings.set(token, [i]);
       }
     });
+    index = { postings, shared: new Uint32Array(entries.length) };
     indexes.set(entries, index);
   }
   return index;
@@ -68,21 +86,15 @@ const tokensOfEntry = new WeakMap<LogEntry, Set<string>>();
 function entryTokens(entry: LogEntry): Set<string> {
   let found = tokensOfEntry.get(entry);
   if (!found) {
-    found = tokens(entry.text);
+    found = traceWords(entry.text);
     tokensOfEntry.set(entry, found);
   }
   return found;
 }
 
-// Terms of two letters or more: single letters and digits match everything.
-function tokens(text: string): Set<string> {
+/** The words an output and an entry are matched by: terms of two letters or more (single letters and digits match everything), without dates and the template's words. */
+export function traceWords(text: string): Set<string> {
   const found = new Set<string>();
   for (const term of termSet(text.replace(ISO_DATE, " "))) if (term.length >= 2 && !TEMPLATE_WORDS.has(term) && !/^\d{1,2}$/.test(term)) found.add(term);
   return found;
-}
-
-function sharedCount(wanted: Set<string>, have: Set<string>): number {
-  let count = 0;
-  for (const token of wanted) if (have.has(token)) count++;
-  return count;
 }
