@@ -206,26 +206,19 @@ function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "
   addMentions(added, [...stated.flatMap((line) => line.words), ...rationale], previous.language);
   const mentions = extended(previous.mentions, added);
   if (mentions !== previous.mentions) wordNumbersGrown(previous.mentions, mentions);
+  const grownSet = (kind: "values" | "qualifiers" | "polarity" | "negated") =>
+    extended(
+      previous[kind],
+      stated.flatMap((line) => line[kind]),
+    );
   const facts: MemoryFacts = {
     ...previous,
     mentions,
     sequences: stated.length === 0 ? previous.sequences : [...previous.sequences, ...stated.map((line) => line.words)],
-    values: extended(
-      previous.values,
-      stated.flatMap((line) => line.values),
-    ),
-    qualifiers: extended(
-      previous.qualifiers,
-      stated.flatMap((line) => line.qualifiers),
-    ),
-    polarity: extended(
-      previous.polarity,
-      stated.flatMap((line) => line.polarity),
-    ),
-    negated: extended(
-      previous.negated,
-      stated.flatMap((line) => line.negated),
-    ),
+    values: grownSet("values"),
+    qualifiers: grownSet("qualifiers"),
+    polarity: grownSet("polarity"),
+    negated: grownSet("negated"),
     statement: statementLines.length === 0 ? previous.statement : `${previous.statement}\n${statementLines.join("\n").toLowerCase()}`,
   };
   return { facts, settled };

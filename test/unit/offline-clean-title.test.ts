@@ -1,20 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { groupUnits } from "../../src/providers/offline/group-units.js";
-import { sampleWeeks } from "./offline-sample-weeks.js";
+import { sampleTitles } from "./offline-sample-weeks.js";
 
 describe("titles and names of the sample weeks", async () => {
-  const titles = new Set<string>();
-  for (const week of await sampleWeeks()) {
-    for (const unit of groupUnits(week.logs.entries)) {
-      titles.add(unit.section.title);
-      for (const title of unit.section.trail) titles.add(title);
-      for (const part of unit.parts) {
-        if (part.label) titles.add(part.label);
-        titles.add(part.text.slice(0, 120));
-      }
-    }
-  }
-  const list = [...titles];
+  const list = await sampleTitles();
 
   it("are cleaned as a fresh reading cleans them, however often and in whatever order they are asked", async () => {
     vi.resetModules();

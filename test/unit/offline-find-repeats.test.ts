@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findRepeats, type Repetition, rarest, repetitionKey } from "../../src/providers/offline/find-repeats.js";
+import { MARKUP_PIECES } from "./markup-pieces.js";
 
 // The straightforward reading: every term sorted by how many statements hold it, then by code units.
 function rarestBySorting(terms: readonly string[], statements: ReadonlyMap<string, number>): string[] {
@@ -35,41 +36,9 @@ function repetitionKeyAfresh(text: string): string {
 
 // Statements with dates, times, punctuation and symbols.
 const markdown = fc
-  .array(
-    fc.constantFrom(
-      "[",
-      "]",
-      "(",
-      ")",
-      "!",
-      "<",
-      ">",
-      "`",
-      "*",
-      "_",
-      "**",
-      "__",
-      " ",
-      "\n",
-      "\t",
-      "x",
-      "X",
-      "word",
-      "https://a.b/c",
-      "2026-03-02",
-      "10:15",
-      "（",
-      "「",
-      "。",
-      "é",
-      "决定",
-      "-",
-      ":",
-    ),
-    {
-      maxLength: 25,
-    },
-  )
+  .array(fc.constantFrom(...MARKUP_PIECES, "10:15"), {
+    maxLength: 25,
+  })
   .map((list) => list.join(""));
 
 describe("repetitionKey", () => {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { plainText } from "../../src/providers/offline/plain-text.js";
+import { MARKUP_PIECES } from "./markup-pieces.js";
 
 // The straightforward readings, every rule applied to every text.
 function plainTextInFull(markdown: string): string {
@@ -21,33 +22,7 @@ function plainTextInFull(markdown: string): string {
 const markdown = fc
   .array(
     fc.constantFrom(
-      "[",
-      "]",
-      "(",
-      ")",
-      "!",
-      "<",
-      ">",
-      "`",
-      "*",
-      "_",
-      "**",
-      "__",
-      " ",
-      "\n",
-      "\t",
-      "x",
-      "X",
-      "word",
-      "https://a.b/c",
-      "2026-03-02",
-      "（",
-      "「",
-      "。",
-      "é",
-      "决定",
-      "-",
-      ":",
+      ...MARKUP_PIECES,
       "[a](b)",
       "[x](https://a.b/c)",
       "[https://a.b](https://a.b)",

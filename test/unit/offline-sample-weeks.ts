@@ -4,6 +4,7 @@ import { readLogBytes } from "../../src/logs/read-daily-log.js";
 import { loadCompactionPrompts } from "../../src/prompt/load-prompts.js";
 import { renderRelatedMemories } from "../../src/prompt/related-memories.js";
 import { renderCompactionPrompt } from "../../src/prompt/render-prompt.js";
+import { groupUnits } from "../../src/providers/offline/group-units.js";
 import { type ExistingMemories, readExisting } from "../../src/providers/offline/match-existing.js";
 import { type PromptLogs, readPromptLogs } from "../../src/providers/offline/read-prompt-logs.js";
 import { CORPUS_DIR, corpusFileDate, corpusFiles } from "../helpers/corpus.js";
@@ -47,4 +48,20 @@ export async function sampleWeeks(): Promise<SampleWeek[]> {
   }
   for (const relPath of corpusFiles()) await add(relPath, [{ full: path.join(CORPUS_DIR, relPath), relPath, date: corpusFileDate(relPath) }]);
   return weeks;
+}
+
+/** Every section title, trail title, label and unit opening of the sample weeks, once each. */
+export async function sampleTitles(): Promise<string[]> {
+  const titles = new Set<string>();
+  for (const week of await sampleWeeks()) {
+    for (const unit of groupUnits(week.logs.entries)) {
+      titles.add(unit.section.title);
+      for (const title of unit.section.trail) titles.add(title);
+      for (const part of unit.parts) {
+        if (part.label) titles.add(part.label);
+        titles.add(part.text.slice(0, 120));
+      }
+    }
+  }
+  return [...titles];
 }
