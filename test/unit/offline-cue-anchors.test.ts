@@ -5,7 +5,7 @@ import { CUE_KINDS, CUE_SYMBOLS, compileCues, EMPHASIS_SYMBOLS } from "../../src
 import { anchorWords, needsNonAscii } from "../../src/providers/offline/cues/cue-anchors.js";
 import { cuesIn, givesReason, hasCue, isEmphasised, isEmphasisedWith, statesRule } from "../../src/providers/offline/cues/find-cues.js";
 import { groupUnits, statement } from "../../src/providers/offline/group-units.js";
-import { sampleWeeks } from "./offline-sample-weeks.js";
+import { sampleFloor, sampleWeeks } from "./offline-sample-weeks.js";
 
 // Words of the cue tables themselves, in several cases, so that texts made of them hold cues.
 const TABLE_WORDS = [
@@ -122,6 +122,6 @@ describe("cues asked through their words", async () => {
         }
       }
     }
-    expect(statements).toBeGreaterThan(5000);
+    expect(statements).toBeGreaterThan(sampleFloor(5000, 40));
   });
 });

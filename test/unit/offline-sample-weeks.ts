@@ -7,7 +7,7 @@ import { renderCompactionPrompt } from "../../src/prompt/render-prompt.js";
 import { groupUnits } from "../../src/providers/offline/group-units.js";
 import { type ExistingMemories, readExisting } from "../../src/providers/offline/match-existing.js";
 import { type PromptLogs, readPromptLogs } from "../../src/providers/offline/read-prompt-logs.js";
-import { CORPUS_DIR, corpusFileDate, corpusFiles } from "../helpers/corpus.js";
+import { CORPUS_DIR, corpusFileDate, corpusFiles, corpusPresent } from "../helpers/corpus.js";
 import { fixture } from "../helpers/temp-dir.js";
 
 /** A week as the offline model reads it from its prompt. */
@@ -64,4 +64,12 @@ export async function sampleTitles(): Promise<string[]> {
     }
   }
   return [...titles];
+}
+
+/**
+ * The least a count over the sample weeks must reach: the real corpus gives most of them, and a
+ * clone with no corpus beside it has the repository's own weeks alone.
+ */
+export function sampleFloor(withCorpus: number, withoutCorpus: number): number {
+  return corpusPresent ? withCorpus : withoutCorpus;
 }

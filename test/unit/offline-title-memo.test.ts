@@ -6,7 +6,7 @@ import type { HeadingKind } from "../../src/providers/offline/cues/cue-table.js"
 import { headingKind, isGenericTitle } from "../../src/providers/offline/cues/match-cues.js";
 import { groupUnits } from "../../src/providers/offline/group-units.js";
 import { isStopWord } from "../../src/text/tokenize.js";
-import { sampleWeeks } from "./offline-sample-weeks.js";
+import { sampleFloor, sampleWeeks } from "./offline-sample-weeks.js";
 
 // The straightforward readings, asked afresh every time.
 const KINDS: HeadingKind[] = ["decision", "lesson", "blocker", "preference", "routine", "state", "reference", "outcome", "generic"];
@@ -56,7 +56,7 @@ describe("what a title names, kept once asked", async () => {
   ];
 
   it("is the same as read afresh, for every title and label of the sample weeks, asked twice", () => {
-    expect(titles.size).toBeGreaterThan(500);
+    expect(titles.size).toBeGreaterThan(sampleFloor(500, 25));
     for (const pass of [1, 2]) {
       for (const title of titles) {
         expect(headingKind(title), `${pass}: ${title}`).toBe(headingKindAfresh(title));
