@@ -1,3 +1,4 @@
+import { readPlainFrontmatter } from "./plain-frontmatter.js";
 import { yaml } from "./yaml.js";
 
 /** A document split at its front matter. */
@@ -42,6 +43,12 @@ export function readFrontmatter(text: string): FrontmatterRead {
   const marker = open[1]!.trim().toLowerCase();
   const language = marker === "" || marker === "yaml" || marker === "yml" ? "yaml" : marker === "json" ? "json" : undefined;
   if (!language) return { data: {}, body, raw, problem: `front matter marked '${open[1]!.trim()}' is not read: only YAML or JSON front matter is data` };
+  const plain = language === "yaml" ? readPlainFrontmatter(raw) : undefined;
+  if (plain) {
+    const data: Record<string, unknown> = {};
+    for (const [key, value] of plain) if (!UNSAFE_KEYS.has(key)) data[key] = value;
+    return { data, body, raw, language };
+  }
   let parsed: unknown;
   try {
     parsed = language === "json" ? JSON.parse(raw) : raw.trim() === "" ? {} : yaml().parse(raw, { schema: "core", maxAliasCount: 100, uniqueKeys: false });
