@@ -120,8 +120,15 @@ interface MemoryTerms {
   indexedAs?: string;
 }
 
+// A memory is met as a neighbour week after week: its name and description are read once while it lives.
+const heads = new WeakMap<Memory, { name: string; description: string; terms: Set<string> }>();
+
 function headTerms(memory: Memory): Set<string> {
-  return new Set(terms(`${memory.name}\n${memory.description}`));
+  const known = heads.get(memory);
+  if (known && known.name === memory.name && known.description === memory.description) return known.terms;
+  const found = new Set(terms(`${memory.name}\n${memory.description}`));
+  heads.set(memory, { name: memory.name, description: memory.description, terms: found });
+  return found;
 }
 
 /** |A ∩ B| / |A ∪ B| */

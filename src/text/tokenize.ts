@@ -53,6 +53,8 @@ const LONGEST_CACHED_LINE = 2_000;
 interface LineWords {
   tokens: string[];
   terms?: Partial<Record<Language, string[]>>;
+  /** Stop words of each language among the tokens, in LANGUAGES' order. */
+  stopWords?: readonly number[];
 }
 const lineWords = new BoundedCache<LineWords>(LINE_CACHE_LIMIT);
 
@@ -104,7 +106,9 @@ export const DETECT_CHARS = 4000;
 
 /** The language whose stop words a text uses most; English when none stands out. */
 export function detectLanguage(text: string): Language {
-  return detectFromTokens(tokenize(text.slice(0, DETECT_CHARS)));
+  const lines: LineWords[] = [];
+  for (const line of text.slice(0, DETECT_CHARS).split("\n")) if (line !== "") lines.push(wordsOf(line));
+  return detectFromLines(lines, Number.POSITIVE_INFINITY);
 }
 
 // Each stop word with the languages it belongs to, as bits in LANGUAGES' order: one lookup per token.
@@ -112,17 +116,46 @@ const STOP_WORD_LANGUAGES = new Map<string, number>();
 for (const [bit, language] of LANGUAGES.entries())
   for (const word of STOP_WORDS[language]) STOP_WORD_LANGUAGES.set(word, (STOP_WORD_LANGUAGES.get(word) ?? 0) | (1 << bit));
 
-function detectFromTokens(tokens: string[]): Language {
+// A text's language from the stop words of its first `limit` tokens: each line's counts are kept with its words.
+function detectFromLines(lines: readonly LineWords[], limit: number): Language {
   const hits = new Array<number>(LANGUAGES.length).fill(0);
-  for (const token of tokens) {
-    const bits = STOP_WORD_LANGUAGES.get(token);
-    if (bits === undefined) continue;
-    for (let bit = 0; bit < LANGUAGES.length; bit++) if (bits & (1 << bit)) hits[bit]!++;
+  let left = limit;
+  for (const words of lines) {
+    if (left === 0) break;
+    if (words.tokens.length <= left) {
+      const counts = stopWordsOf(words);
+      if (counts !== NO_STOP_WORDS) for (let bit = 0; bit < LANGUAGES.length; bit++) hits[bit]! += counts[bit]!;
+      left -= words.tokens.length;
+    } else {
+      countStopWords(words.tokens.slice(0, left), hits);
+      left = 0;
+    }
   }
   // The first language with the most hits; English when none has any.
   let best = 0;
   for (let bit = 1; bit < LANGUAGES.length; bit++) if (hits[bit]! > hits[best]!) best = bit;
   return LANGUAGES[best]!;
+}
+
+const NO_STOP_WORDS: readonly number[] = Object.freeze(new Array<number>(LANGUAGES.length).fill(0));
+
+function stopWordsOf(words: LineWords): readonly number[] {
+  if (words.stopWords) return words.stopWords;
+  const counts = new Array<number>(LANGUAGES.length).fill(0);
+  words.stopWords = countStopWords(words.tokens, counts) ? counts : NO_STOP_WORDS;
+  return words.stopWords;
+}
+
+// Adds each token's languages to `hits`; whether any token was a stop word.
+function countStopWords(tokens: readonly string[], hits: number[]): boolean {
+  let any = false;
+  for (const token of tokens) {
+    const bits = STOP_WORD_LANGUAGES.get(token);
+    if (bits === undefined) continue;
+    any = true;
+    for (let bit = 0; bit < LANGUAGES.length; bit++) if (bits & (1 << bit)) hits[bit]!++;
+  }
+  return any;
 }
 
 /** True for a stop word of the language or of English, which logs in every language mix in. */
@@ -168,7 +201,7 @@ export function readTerms(text: string, language?: Language): { terms: string[];
     lines.push(words);
     count += words.tokens.length;
   }
-  const lang = language ?? detectFromTokens(firstTokens(lines, LANGUAGE_TOKENS));
+  const lang = language ?? detectFromLines(lines, LANGUAGE_TOKENS);
   const out: string[] = [];
   for (const words of lines) for (const term of lineTerms(words, lang)) out.push(term);
   return { terms: out, language: lang, settled: language !== undefined || count >= LANGUAGE_TOKENS };
@@ -183,17 +216,6 @@ function lineTerms(words: LineWords, language: Language): string[] {
   words.terms ??= {};
   words.terms[language] = found;
   return found;
-}
-
-function firstTokens(lines: LineWords[], limit: number): string[] {
-  const tokens: string[] = [];
-  for (const words of lines) {
-    for (const token of words.tokens) {
-      if (tokens.length === limit) return tokens;
-      tokens.push(token);
-    }
-  }
-  return tokens;
 }
 
 /** The distinct terms of a text. */

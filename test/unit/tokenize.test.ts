@@ -1,3 +1,11 @@
+import { stopwords as dutch } from "@orama/stopwords/dutch";
+import { stopwords as english } from "@orama/stopwords/english";
+import { stopwords as french } from "@orama/stopwords/french";
+import { stopwords as german } from "@orama/stopwords/german";
+import { stopwords as italian } from "@orama/stopwords/italian";
+import { stopwords as portuguese } from "@orama/stopwords/portuguese";
+import { stopwords as spanish } from "@orama/stopwords/spanish";
+import { stopwords as swedish } from "@orama/stopwords/swedish";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { detectLanguage, isStopWord, LANGUAGES, readTerms, stem, terms, tokenize } from "../../src/text/tokenize.js";
@@ -71,6 +79,45 @@ describe("terms", () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it("tells a text's language from the stop words of its first 800 words (detectLanguage: of its first 4,000 characters), however its lines were read before", () => {
+    const stops = { english, german, spanish, french, portuguese, italian, dutch, swedish };
+    // The rule written out: each language's stop words counted over the first 800 words; the first most, else English.
+    const reference = (text: string, limit = 800) => {
+      const words = tokenize(text).slice(0, limit);
+      const hits = LANGUAGES.map((language) => words.filter((word) => new Set(stops[language]).has(word)).length);
+      const best = hits.indexOf(Math.max(...hits));
+      return hits[best]! > 0 ? LANGUAGES[best]! : "english";
+    };
+    const line = fc.constantFrom(
+      "Wir haben entschieden, dass die Datenbank und der Server bleiben",
+      "Decidimos usar Postgres para la base de datos y el servidor",
+      "the cache is warm and the queue is empty",
+      "Nous avons décidé que la base de données est la nôtre",
+      "v1.2.3 gpt-4o 决定使用 Postgres",
+      "",
+    );
+    // Long texts too: the 800th word falls inside a line.
+    const text = fc.array(line, { minLength: 1, maxLength: 160 }).map((lines) => lines.join("\n"));
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(readTerms(value).language).toBe(reference(value));
+        // detectLanguage reads the first 4,000 characters, every word of them.
+        expect(detectLanguage(value)).toBe(reference(value.slice(0, 4000), Number.POSITIVE_INFINITY));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("counts only the words of a line before the 800th, where the line would tell another language", () => {
+    // 795 words with no stop word, then a line whose first five words are German and the rest Spanish.
+    const neutral = Array.from({ length: 159 }, (_, i) => `alpha${i} beta${i} gamma${i} delta${i} epsilon${i}`);
+    const last = "und der die das ist el la los las del que con por para una";
+    const text = [...neutral, last].join("\n");
+    expect(tokenize(text)).toHaveLength(795 + 15);
+    expect(readTerms(text).language).toBe("german");
+    expect(readTerms(last).language).toBe("spanish");
   });
 
   it("leaves numbers and versions unstemmed", () => {
