@@ -36,6 +36,10 @@ export class Bm25Index {
   // The language of a document whose language cannot change with text added at its end.
   private readonly settled = new Map<string, Language>();
   private totalLength = 0;
+  // Counts by document for closestByRareTerms, zero between calls: a week asks it for each new
+  // memory, and a fresh array the size of every document ever indexed is most of what it allocated.
+  private shared = new Int32Array(0);
+  private sharing = new Int32Array(0);
 
   get size(): number {
     return this.docTerms.size;
@@ -192,25 +196,36 @@ export class Bm25Index {
     limit: number,
     accept: (id: string) => boolean,
   ): string[] {
-    const counts = new Int32Array(this.ids.length);
-    const touched: number[] = [];
+    if (this.shared.length < this.ids.length) {
+      this.shared = new Int32Array(Math.max(this.ids.length, 2 * this.shared.length));
+      this.sharing = new Int32Array(this.shared.length);
+    }
+    const counts = this.shared;
+    // The documents counted so far, each once: as many as there are documents at most.
+    const touched = this.sharing;
+    let found = 0;
     const tally = (list: number[] | undefined) => {
       if (!list || list.length > 2 * maxDocuments) return;
-      for (let i = 0; i < list.length; i += 2) if (counts[list[i]!]!++ === 0) touched.push(list[i]!);
+      for (let i = 0; i < list.length; i += 2) if (counts[list[i]!]!++ === 0) touched[found++] = list[i]!;
     };
-    if ("document" in terms) for (const term of this.docTerms.get(terms.document) ?? []) tally(this.postings[term]);
-    else for (const term of terms) tally(this.listOf(term));
     const top: [string, number][] = [];
-    for (const slot of touched) {
-      const count = counts[slot]!;
-      if (count < minShared) continue;
-      const entry: [string, number] = [this.ids[slot]!, count];
-      if (top.length === limit && byScore(entry, top[limit - 1]!) >= 0) continue;
-      if (!accept(entry[0])) continue;
-      let at = top.length;
-      while (at > 0 && byScore(entry, top[at - 1]!) < 0) at--;
-      top.splice(at, 0, entry);
-      if (top.length > limit) top.pop();
+    try {
+      if ("document" in terms) for (const term of this.docTerms.get(terms.document) ?? []) tally(this.postings[term]);
+      else for (const term of terms) tally(this.listOf(term));
+      for (let t = 0; t < found; t++) {
+        const slot = touched[t]!;
+        const count = counts[slot]!;
+        if (count < minShared) continue;
+        const entry: [string, number] = [this.ids[slot]!, count];
+        if (top.length === limit && byScore(entry, top[limit - 1]!) >= 0) continue;
+        if (!accept(entry[0])) continue;
+        let at = top.length;
+        while (at > 0 && byScore(entry, top[at - 1]!) < 0) at--;
+        top.splice(at, 0, entry);
+        if (top.length > limit) top.pop();
+      }
+    } finally {
+      for (let t = 0; t < found; t++) counts[touched[t]!] = 0;
     }
     return top.map(([id]) => id);
   }
