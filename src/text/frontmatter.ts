@@ -1,4 +1,4 @@
-import { readPlainFrontmatter } from "./plain-frontmatter.js";
+import { readPlainFrontmatter, writePlainFrontmatter } from "./plain-frontmatter.js";
 import { yaml } from "./yaml.js";
 
 /** A document split at its front matter. */
@@ -65,5 +65,5 @@ export function readFrontmatter(text: string): FrontmatterRead {
 
 /** Front matter (keys in the order given) and a body, ending in one newline. */
 export function renderFrontmatter(data: Record<string, unknown>, body: string): string {
-  return `---\n${yaml().stringify(data, { lineWidth: 0 })}---\n\n${body.trim()}\n`;
+  return `---\n${writePlainFrontmatter(data) ?? yaml().stringify(data, { lineWidth: 0 })}---\n\n${body.trim()}\n`;
 }

@@ -76,3 +76,54 @@ function stringValue(text: string): string | undefined {
   if (PLAIN_START.test(text) || text.includes(": ") || text.includes(" #") || text.endsWith(":") || text.endsWith(" ")) return undefined;
   return NOT_A_STRING.test(text) ? undefined : text;
 }
+
+/**
+ * Front matter as YAML writes it (`YAML.stringify(data, { lineWidth: 0 })`),
+ * byte for byte, when every field is a string, a list of strings, a number
+ * or a boolean that YAML writes on one line without escapes; undefined when
+ * only YAML can tell. A long run writes every memory it changes, and YAML
+ * built a whole document for a few names, dates and sources.
+ */
+export function writePlainFrontmatter(data: Record<string, unknown>): string | undefined {
+  let out = "";
+  for (const [key, value] of Object.entries(data)) {
+    if (!KEY.test(key) || NOT_A_STRING.test(key)) return undefined;
+    if (Array.isArray(value)) {
+      if (value.length === 0) return undefined;
+      out += `${key}:\n`;
+      for (const item of value) {
+        const written = typeof item === "string" ? yamlString(item) : undefined;
+        if (written === undefined) return undefined;
+        out += `${ITEM}${written}\n`;
+      }
+      continue;
+    }
+    const written = typeof value === "string" ? yamlString(value) : scalar(value);
+    if (written === undefined) return undefined;
+    out += `${key}: ${written}\n`;
+  }
+  return out === "" ? undefined : out;
+}
+
+/** A string as YAML writes it when it fits on its line without an escape; undefined when only YAML can tell. */
+export function yamlString(value: string): string | undefined {
+  if (value === "" || !WRITTEN_AS_IS.test(value) || DOCUMENT_MARKER.test(value)) return undefined;
+  if (!NOT_PLAIN.test(value) && !NOT_A_STRING.test(value)) return value;
+  // Quoted: in double quotes, or in single quotes when it holds a double quote and no single one.
+  if (!value.includes('"')) return `"${value}"`;
+  return value.includes("'") ? undefined : `'${value}'`;
+}
+
+function scalar(value: unknown): string | undefined {
+  if (typeof value === "boolean") return String(value);
+  if (typeof value !== "number" || !Number.isFinite(value)) return undefined;
+  return Object.is(value, -0) ? "-0" : JSON.stringify(value);
+}
+
+// Printable characters and plain spaces: no control, format, private or other space character, no
+// backslash (each is escaped, or decides the quotes, in ways only YAML tells).
+const WRITTEN_AS_IS = /^(?:[^\p{C}\p{Z}\\]| )*$/u;
+// YAML's own test of text it cannot write plain: an indicator first, `: ` or ` #` inside, a colon or
+// space last (yaml 2, stringifyString).
+const NOT_PLAIN = /^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/;
+const DOCUMENT_MARKER = /^(?:%|---|\.\.\.)/;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { readFrontmatter } from "../../src/text/frontmatter.js";
-import { readPlainFrontmatter } from "../../src/text/plain-frontmatter.js";
+import { readPlainFrontmatter, writePlainFrontmatter } from "../../src/text/plain-frontmatter.js";
 
 const yamlFields = (raw: string): unknown => YAML.parse(raw, { schema: "core", maxAliasCount: 100, uniqueKeys: false });
 
@@ -11,7 +11,7 @@ const yamlFields = (raw: string): unknown => YAML.parse(raw, { schema: "core", m
 // control and format characters, lone surrogates, emoji.
 const COMMON = ["a", "Z", "word", " ", "2026-03-02", "2017-01-17.md#L3-L9", "(exit 137).", "决定", "×", "—", "😀", "a:b", "x#y", "7", "-", "."];
 const EDGES = [
-  ..."0 12 + e E 0x1F 0o17 .5 1e3 inf .inf .NaN ~ null Null NULL true True FALSE yes no on : # ? , [ ] { } & * ! | > ' '' \" % @ `".split(" "),
+  ..."--- ... 0 12 + e E 0x1F 0o17 .5 1e3 inf .inf .NaN ~ null Null NULL true True FALSE yes no on : # ? , [ ] { } & * ! | > ' '' \" % @ `".split(" "),
   ...[
     ": ",
     " #",
@@ -86,5 +86,45 @@ describe("readPlainFrontmatter", () => {
     const read = readFrontmatter("---\n__proto__: polluted\nname: x\n---\nbody\n");
     expect(read.data).toEqual({ name: "x" });
     expect(Object.getPrototypeOf(read.data)).toBe(Object.prototype);
+  });
+});
+
+describe("writePlainFrontmatter", () => {
+  const field = fc.oneof(
+    { arbitrary: value, weight: 6 },
+    { arbitrary: fc.array(value, { maxLength: 4 }), weight: 3 },
+    { arbitrary: fc.oneof(fc.boolean(), fc.integer(), fc.double(), fc.constantFrom(0.8, -0, 1e21, Number.NaN)), weight: 1 },
+    { arbitrary: fc.constantFrom(null, undefined, { a: "b" }, [["x"]], [1]), weight: 1 },
+  );
+
+  it("writes exactly what YAML writes, or leaves the data to YAML", () => {
+    let written = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(key, field), { minLength: 1, maxLength: 5 }), (pairs) => {
+        const data: Record<string, unknown> = {};
+        for (const [k, v] of pairs) if (k !== "__proto__") data[k] = v;
+        const plain = writePlainFrontmatter(data);
+        if (plain === undefined) return;
+        written++;
+        expect(plain).toBe(YAML.stringify(data, { lineWidth: 0 }));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(written).toBeGreaterThan(500);
+  });
+
+  it("writes what it reads back as the same fields", () => {
+    const data = {
+      name: "Deploy: staging",
+      description: "Ends with a colon:",
+      type: "project",
+      created: "2026-03-02",
+      sources: ["2026-03-02.md#L3-L9"],
+      quote: '"Hi" first',
+    };
+    const written = writePlainFrontmatter(data)!;
+    expect(written).toContain('name: "Deploy: staging"\n');
+    expect(written).toContain("quote: '\"Hi\" first'\n");
+    expect(Object.fromEntries(readPlainFrontmatter(written)!)).toEqual(data);
   });
 });
