@@ -216,9 +216,12 @@ export class Bm25Index {
         const slot = touched[t]!;
         const count = counts[slot]!;
         if (count < minShared) continue;
-        const entry: [string, number] = [this.ids[slot]!, count];
-        if (top.length === limit && byScore(entry, top[limit - 1]!) >= 0) continue;
-        if (!accept(entry[0])) continue;
+        const id = this.ids[slot]!;
+        // Not better than the last kept: fewer shared, or as many and a later id.
+        const last = top.length === limit ? top[limit - 1]! : undefined;
+        if (last && (count < last[1] || (count === last[1] && id > last[0]))) continue;
+        if (!accept(id)) continue;
+        const entry: [string, number] = [id, count];
         let at = top.length;
         while (at > 0 && byScore(entry, top[at - 1]!) < 0) at--;
         top.splice(at, 0, entry);
