@@ -86,8 +86,8 @@ function tokenizeLine(line: string): string[] {
   // Most lines are ASCII: there the same words come from a plain regex, much faster than Unicode classes.
   if (ASCII_LINE.test(line)) return line.toLowerCase().match(ASCII_WORD) ?? [];
   const tokens: string[] = [];
-  for (const match of line.normalize("NFKC").toLowerCase().matchAll(WORD)) {
-    const word = match[0].replace(/’/g, "'");
+  for (const found of line.normalize("NFKC").toLowerCase().match(WORD) ?? []) {
+    const word = found.includes("’") ? found.replace(/’/g, "'") : found;
     if (!UNSPACED.test(word)) {
       tokens.push(word);
       continue;
