@@ -59,7 +59,13 @@ export async function acquireLock(dir: MemoryDir, command: string, now: Date = n
         await link(temp, lockFile);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw IoError.from(relPath, "take the lock", error);
-        if ((await stat(lockFile)).isDirectory()) throw new IoError(relPath, "EISDIR", "cannot write: a directory is in the way");
+        // The holder may let the lock go between our link and this look: then try again.
+        const found = await stat(lockFile).catch((failure: NodeJS.ErrnoException) => {
+          if (failure.code === "ENOENT") return undefined;
+          throw IoError.from(relPath, "take the lock", failure);
+        });
+        if (!found) continue;
+        if (found.isDirectory()) throw new IoError(relPath, "EISDIR", "cannot write: a directory is in the way");
         const holder = await readHolder(lockFile);
         if (holder && !isStale(holder, now)) throw new LockedError(holder);
         tookOver = holder ?? { pid: 0, host: "?", startedAt: "?", command: "unreadable lock" };
