@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { LockedError } from "../../src/errors/locked-error.js";
-import { acquireLock } from "../../src/store/run-lock.js";
 import { MemoryDir } from "../../src/store/memory-dir.js";
+import { acquireLock } from "../../src/store/run-lock.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 // The holder's release, played at the worst moment: after a contender's link failed and before it looks at the lock.
