@@ -106,7 +106,7 @@ export function writePlainFrontmatter(data: Record<string, unknown>): string | u
 }
 
 /** A string as YAML writes it when it fits on its line without an escape; undefined when only YAML can tell. */
-export function yamlString(value: string): string | undefined {
+function yamlString(value: string): string | undefined {
   if (value === "" || !WRITTEN_AS_IS.test(value) || DOCUMENT_MARKER.test(value)) return undefined;
   if (!NOT_PLAIN.test(value) && !NOT_A_STRING.test(value)) return value;
   // Quoted: in double quotes, or in single quotes when it holds a double quote and no single one.
