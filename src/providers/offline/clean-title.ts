@@ -15,7 +15,7 @@ const KIND = new RegExp(`^(?:${ENTRY_KINDS.join("|")})\\s*:\\s*`, "i");
 // same headings come back week after week: the titles cleaned last are kept (as copies of their own:
 // a title left as it was is a slice of the log it was read from). Naming a memory also cleans whole
 // sentences, which seldom come back: they are not kept.
-const TITLES_KEPT = 5_000;
+const TITLES_KEPT = 3_000;
 const LONGEST_KEPT = 200;
 const cleanTitles = new BoundedCache<string>(TITLES_KEPT);
 const nameTitles = new BoundedCache<string>(TITLES_KEPT);

@@ -13,7 +13,7 @@ const PATTERN_COUNT = 3;
 
 // A statement is keyed alone and again as its unit's text, and many come back week after week: the keys
 // of the texts keyed last are kept.
-const KEYS_KEPT = 10_000;
+const KEYS_KEPT = 5_000;
 const LONGEST_KEPT = 500;
 const keys = new BoundedCache<string>(KEYS_KEPT);
 

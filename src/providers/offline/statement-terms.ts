@@ -5,7 +5,7 @@ import { termSet } from "../../text/tokenize.js";
 // when the unit holds nothing else), the existing memories' names and descriptions again every week,
 // and many statements (heartbeats, status lines, a running total) come back week after week: the
 // terms of the texts read last are kept. Long texts are rare and seldom come back.
-const LIMIT = 10_000;
+const LIMIT = 5_000;
 const LONGEST_KEPT = 500;
 const kept = new BoundedCache<ReadonlySet<string>>(LIMIT);
 

@@ -58,7 +58,7 @@ function mayName(title: string): number {
 
 // A week asks what the same few titles and labels are (a section's title for each of its units, for
 // its bullet and for naming its memory), and the same titles come back week after week: each answer is kept.
-const TITLE_MEMO_LIMIT = 10_000;
+const TITLE_MEMO_LIMIT = 5_000;
 const NONE = "none";
 const headingKinds = new BoundedCache<HeadingKind | typeof NONE>(TITLE_MEMO_LIMIT);
 const genericTitles = new BoundedCache<boolean>(TITLE_MEMO_LIMIT);
