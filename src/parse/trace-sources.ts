@@ -68,7 +68,7 @@ function entryIndex(entries: LogEntry[]): EntryIndex {
     const postings = new Map<string, number[]>();
     entries.forEach((entry, i) => {
       if (entry.shape === "frontmatter") return;
-      for (const token of entryTokens(entry)) {
+      for (const token of traceWords(entry.text)) {
         const list = postings.get(token);
         if (list) list.push(i);
         else postings.set(token, [i]);
@@ -78,18 +78,6 @@ function entryIndex(entries: LogEntry[]): EntryIndex {
     indexes.set(entries, index);
   }
   return index;
-}
-
-// Entries are traced against many outputs; their words are counted once.
-const tokensOfEntry = new WeakMap<LogEntry, Set<string>>();
-
-function entryTokens(entry: LogEntry): Set<string> {
-  let found = tokensOfEntry.get(entry);
-  if (!found) {
-    found = traceWords(entry.text);
-    tokensOfEntry.set(entry, found);
-  }
-  return found;
 }
 
 /** The words an output and an entry are matched by: terms of two letters or more (single letters and digits match everything), without dates and the template's words. */
