@@ -1,7 +1,6 @@
 import type { Period } from "../period/period.js";
 import { cleanText } from "../text/clean-text.js";
-import { readFrontmatter } from "../text/frontmatter.js";
-import { yaml } from "../text/yaml.js";
+import { readFrontmatter, renderFrontmatter } from "../text/frontmatter.js";
 
 /** What a period summary file records besides its text. */
 export interface SummaryRecord {
@@ -49,7 +48,7 @@ export function renderSummary(summary: SummaryRecord, compactedAt: Date): string
     trace: summary.trace,
     compacted_at: compactedAt.toISOString(),
   };
-  return cleanText(`---\n${yaml().stringify(data, { lineWidth: 0 })}---\n\n${summary.body.trim()}\n`);
+  return cleanText(renderFrontmatter(data, summary.body));
 }
 
 /**

@@ -65,5 +65,10 @@ export function readFrontmatter(text: string): FrontmatterRead {
 
 /** Front matter (keys in the order given) and a body, ending in one newline. */
 export function renderFrontmatter(data: Record<string, unknown>, body: string): string {
-  return `---\n${writePlainFrontmatter(data) ?? yaml().stringify(data, { lineWidth: 0 })}---\n\n${body.trim()}\n`;
+  return `---\n${frontmatterFields(data)}---\n\n${body.trim()}\n`;
+}
+
+/** The fields between the fences, as YAML writes them (directly when they are plain). */
+export function frontmatterFields(data: Record<string, unknown>): string {
+  return writePlainFrontmatter(data) ?? yaml().stringify(data, { lineWidth: 0 });
 }

@@ -1,12 +1,10 @@
-import YAML from "yaml";
-import { writePlainFrontmatter } from "../../text/plain-frontmatter.js";
+import { frontmatterFields } from "../../text/frontmatter.js";
 import type { OfflineMemory } from "./build-memories.js";
 
 /** A memory as a seed 002 `typed_memory` block. */
 export function renderMemoryBlock(memory: OfflineMemory): string {
   const fields = { name: memory.name, description: memory.description, type: memory.type };
-  // Most names and descriptions are text YAML writes as it is, or in quotes without escapes.
-  const frontmatter = writePlainFrontmatter(fields) ?? YAML.stringify(fields, { lineWidth: 0 });
+  const frontmatter = frontmatterFields(fields);
   const fence = "`".repeat(longestBacktickRun(memory.content) + 1);
   return `${fence}typed_memory\n---\n${frontmatter}---\n\n${memory.content}\n${fence}\n`;
 }
