@@ -1,5 +1,6 @@
 import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
+import { ownCopy } from "../text/own-copy.js";
 import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
 import { wordNumbersGrown } from "./word-numbers.js";
 
@@ -332,7 +333,8 @@ function lineFacts(line: string, language: Language): LineFacts {
     }
     found = {
       words: contentWords(line, language),
-      values: [...typedValues(line)],
+      // Copies: a value is cut from the line, and kept here it would keep the line's whole text alive.
+      values: Array.from(typedValues(line), ownCopy),
       polarity: [...polarityOf([line], language)],
       negated: [...negatedWords([line])],
       qualifiers,

@@ -15,6 +15,7 @@ import { topicPath } from "../store/memory-layout.js";
 import type { Snapshot } from "../store/snapshot.js";
 import { changedSnapshot, nameKey, type SnapshotChange, snapshotLookup } from "../store/snapshot-lookup.js";
 import type { FileChange } from "../store/transaction.js";
+import { ownCopy } from "../text/own-copy.js";
 import { type CompactionResult, compressionRatio } from "./compaction-result.js";
 
 /** A file a run writes or would write, and what happens to it. */
@@ -122,7 +123,9 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
     plan.redates = plan.redates.filter((r) => fresh.has(r.id));
     plan.prunes = [];
     for (const c of plan.conflicts.filter((c) => fresh.has(c.a) || fresh.has(c.b))) {
-      warnings.push({ source: "consolidation", ruleId: "contradiction", message: `[${c.a}] vs [${c.b}] — "${c.topic}": run compact consolidate to resolve` });
+      // A copy: the topic is cut from a memory's text, which a run's warnings would otherwise keep alive week after week.
+      const message = ownCopy(`[${c.a}] vs [${c.b}] — "${c.topic}": run compact consolidate to resolve`);
+      warnings.push({ source: "consolidation", ruleId: "contradiction", message });
     }
     plan.conflicts = [];
     const effect = applyPlan(plan, today, new Set(snapshot.archived.map((m) => m.file)));

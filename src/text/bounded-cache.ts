@@ -3,8 +3,8 @@ import { ownCopy } from "./own-copy.js";
 
 /**
  * A memo of at most `limit` entries, by text: when full, the quarter set
- * longest ago goes. A key is kept as a copy of its own, so a line cut from a
- * long text never keeps that text alive (a long run would otherwise hold every
+ * longest ago goes. A key (and a value that is text) is kept as a copy of its
+ * own, so a line cut from a long text never keeps that text alive (a long run would otherwise hold every
  * version of every memory body it has seen). Registered with `forgetCaches`.
  */
 export class BoundedCache<V> {
@@ -25,7 +25,7 @@ export class BoundedCache<V> {
   /** Sets a value; setting a key again makes it the newest. */
   set(key: string, value: V): void {
     if (!this.entries.delete(key) && this.entries.size >= this.limit) this.dropOldest();
-    this.entries.set(ownCopy(key), value);
+    this.entries.set(ownCopy(key), typeof value === "string" ? (ownCopy(value) as V) : value);
   }
 
   // A quarter at a time, in one walk: a Map keeps deleted entries as holes until it is rebuilt, so

@@ -15,6 +15,7 @@ import { stopwords as portugueseStop } from "@orama/stopwords/portuguese";
 import { stopwords as spanishStop } from "@orama/stopwords/spanish";
 import { stopwords as swedishStop } from "@orama/stopwords/swedish";
 import { BoundedCache } from "./bounded-cache.js";
+import { ownCopy } from "./own-copy.js";
 
 /** Languages whose words are stemmed; text in any other script is still tokenized. */
 export const LANGUAGES = ["english", "german", "spanish", "french", "portuguese", "italian", "dutch", "swedish"] as const;
@@ -84,12 +85,12 @@ export function tokenize(text: string): string[] {
 
 function tokenizeLine(line: string): string[] {
   // Most lines are ASCII: there the same words come from a plain regex, much faster than Unicode classes.
-  if (ASCII_LINE.test(line)) return line.toLowerCase().match(ASCII_WORD) ?? [];
+  if (ASCII_LINE.test(line)) return ownLongWords(line.toLowerCase().match(ASCII_WORD) ?? []);
   const tokens: string[] = [];
   for (const found of line.normalize("NFKC").toLowerCase().match(WORD) ?? []) {
     const word = found.includes("’") ? found.replace(/’/g, "'") : found;
     if (!UNSPACED.test(word)) {
-      tokens.push(word);
+      tokens.push(word.length >= SHARED_FROM ? ownCopy(word) : word);
       continue;
     }
     for (const part of word.split(UNSPACED_RUN)) if (part) tokens.push(part);
@@ -99,6 +100,16 @@ function tokenizeLine(line: string): string[] {
     }
   }
   return tokens;
+}
+
+// V8 cuts a word of this many characters or more out of its text without copying it, and a
+// lower-case line is the text's own: kept in a memo or a memory's facts, one long word would
+// keep a whole memory body alive long after the memory has grown past it.
+const SHARED_FROM = 13;
+
+function ownLongWords(words: string[]): string[] {
+  for (let i = 0; i < words.length; i++) if (words[i]!.length >= SHARED_FROM) words[i] = ownCopy(words[i]!);
+  return words;
 }
 
 /** How much of a text `detectLanguage` reads: text after it cannot change the language. */
