@@ -65,11 +65,31 @@ export function sameSummary(a: string, b: string): boolean {
   return strip(a) === strip(b);
 }
 
+/**
+ * The summary file `renderSummary` writes for a record, as `readSummaryFile`
+ * would read it back, without rendering and parsing it: a long run records
+ * each week's summary in its snapshot, and parsing its own output back was a
+ * twentieth of all it allocated.
+ */
+export function summaryFileOf(file: string, summary: Pick<SummaryRecord, "period" | "sources">): SummaryFile {
+  return {
+    file,
+    label: labelOf(file),
+    firstDate: summary.period.firstDate,
+    lastDate: summary.period.lastDate,
+    sources: new Map(summary.sources.map((source) => [source.file, source.sha256])),
+  };
+}
+
+function labelOf(file: string): string {
+  return file.slice(file.lastIndexOf("/") + 1).replace(/\.md$/, "");
+}
+
 /** Reads a summary file's front matter; a problem when it is not data (then the file must be left as it is). */
 export function readSummaryFile(file: string, text: string): SummaryFile | { problem: string } {
   const read = readFrontmatter(text);
   if (read.problem) return { problem: read.problem };
-  const label = file.slice(file.lastIndexOf("/") + 1).replace(/\.md$/, "");
+  const label = labelOf(file);
   const sources = new Map<string, string>();
   if (Array.isArray(read.data["sources"])) {
     for (const source of read.data["sources"] as { file?: unknown; sha256?: unknown }[]) {

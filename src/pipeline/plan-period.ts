@@ -7,7 +7,7 @@ import { memoryFileName } from "../memory/memory-file-name.js";
 import { mergeMemory } from "../memory/merge-memory.js";
 import { readMemory } from "../memory/read-memory.js";
 import { renderMemory } from "../memory/render-memory.js";
-import { readSummaryFile, renderSummary, type SummaryFile, sameSummary } from "../memory/summary-file.js";
+import { renderSummary, type SummaryFile, sameSummary, summaryFileOf } from "../memory/summary-file.js";
 import { summaryPath } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
 import type { MemoryLayout } from "../store/memory-layout.js";
@@ -183,8 +183,8 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
   for (const memory of touched.values()) record(memory.file, renderMemory(memory), "memory");
   for (const file of removes) record(file, null, "memory");
 
-  const read = keepSummary ? undefined : readSummaryFile(summaryFile, textOf(summaryFile)!);
-  const summary = read && !("problem" in read) ? read : undefined;
+  // What the text kept says: the one rendered, or one that differs from it only in when it was made and what it cost.
+  const summary = keepSummary ? undefined : summaryFileOf(summaryFile, { period: result.period, sources: result.sources });
   if (options.index !== false) {
     const summaries = [...snapshot.summaries.filter((s) => s.file !== summaryFile), ...(summary ? [summary] : [])];
     const index = buildIndex(activeMemories(snapshot, touched, removes), summaries.map(indexWeek), layout.indexFile);
