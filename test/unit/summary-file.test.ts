@@ -5,8 +5,35 @@ import { parsePeriod, summaryPath } from "../../src/period/period.js";
 
 // Log names and hashes as they come, and as they could come: YAML's numbers, booleans and
 // indicators, quotes, control characters, unusual spaces and line breaks, other scripts.
-const NAME_PARTS = ["2026-04-01.md", "2026-04-01-0930", "a.md", "007", "1e3", "true", "null", "~", "- x", "#", ": ", "'", '"', "\\", " ", "\t", "\r\n", "\u0007", "\u0085", "\u2028", "\ufeff", "决定", "😀"];
-const text = (parts: string[]) => fc.array(fc.oneof(fc.constantFrom(...parts), fc.string({ maxLength: 4 }), fc.string({ unit: "binary", maxLength: 3 })), { maxLength: 5 }).map((p) => p.join(""));
+const NAME_PARTS = [
+  "2026-04-01.md",
+  "2026-04-01-0930",
+  "a.md",
+  "007",
+  "1e3",
+  "true",
+  "null",
+  "~",
+  "- x",
+  "#",
+  ": ",
+  "'",
+  '"',
+  "\\",
+  " ",
+  "\t",
+  "\r\n",
+  "\u0007",
+  "\u0085",
+  "\u2028",
+  "\ufeff",
+  "决定",
+  "😀",
+];
+const text = (parts: string[]) =>
+  fc
+    .array(fc.oneof(fc.constantFrom(...parts), fc.string({ maxLength: 4 }), fc.string({ unit: "binary", maxLength: 3 })), { maxLength: 5 })
+    .map((p) => p.join(""));
 const LABELS = ["2026-W14", "2020-W53", "2026-03", "2026-Q2"];
 
 function record(label: string, sources: { file: string; sha256: string }[]): SummaryRecord {
