@@ -319,7 +319,7 @@ interface LineFacts {
 }
 
 // Memories that grow week by week keep their earlier lines: each line is read once.
-const LINE_CACHE_LIMIT = 5_000;
+const LINE_CACHE_LIMIT = 10_000;
 const lineFactsCache = new BoundedCache<LineFacts>(LINE_CACHE_LIMIT);
 
 function lineFacts(line: string, language: Language): LineFacts {
