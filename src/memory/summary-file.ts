@@ -1,7 +1,6 @@
 import type { Period } from "../period/period.js";
 import { cleanText } from "../text/clean-text.js";
 import { readFrontmatter, renderFrontmatter } from "../text/frontmatter.js";
-import { ownCopy } from "../text/own-copy.js";
 
 /** What a period summary file records besides its text. */
 export interface SummaryRecord {
@@ -93,8 +92,7 @@ export function readSummaryFile(file: string, text: string): SummaryFile | { pro
   const sources = new Map<string, string>();
   if (Array.isArray(read.data["sources"])) {
     for (const source of read.data["sources"] as { file?: unknown; sha256?: unknown }[]) {
-      // Copies: cut from the text, each would keep the whole summary alive for the rest of a run.
-      if (source && typeof source === "object") sources.set(ownCopy(String(source.file)), ownCopy(String(source.sha256)));
+      if (source && typeof source === "object") sources.set(String(source.file), String(source.sha256));
     }
   }
   return { file, label, firstDate: String(read.data["first_date"] ?? ""), lastDate: String(read.data["last_date"] ?? ""), sources };

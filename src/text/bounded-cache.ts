@@ -4,8 +4,9 @@ import { ownCopy } from "./own-copy.js";
 /**
  * A memo of at most `limit` entries, by text: when full, the quarter set
  * longest ago goes. A key (and a value that is text) is kept as a copy of its
- * own, so a line cut from a long text never keeps that text alive (a long run would otherwise hold every
- * version of every memory body it has seen). Registered with `forgetCaches`.
+ * own, so a line cut from a long text never keeps that text alive (a long run
+ * would otherwise hold every version of every memory body it has seen).
+ * Registered with `forgetCaches`.
  */
 export class BoundedCache<V> {
   private readonly entries = new Map<string, V>();

@@ -92,7 +92,7 @@ function tokenizeLine(line: string): string[] {
   for (const found of line.normalize("NFKC").toLowerCase().match(WORD) ?? []) {
     const word = found.includes("’") ? found.replace(/’/g, "'") : found;
     if (!UNSPACED.test(word)) {
-      tokens.push(word.length >= SHARED_FROM ? ownCopy(word) : word);
+      tokens.push(word);
       continue;
     }
     for (const part of word.split(UNSPACED_RUN)) if (part) tokens.push(part);
@@ -105,8 +105,9 @@ function tokenizeLine(line: string): string[] {
 }
 
 // V8 cuts a word of this many characters or more out of its text without copying it, and a
-// lower-case line is the text's own: kept in a memo or a memory's facts, one long word would
-// keep a whole memory body alive long after the memory has grown past it.
+// lower-case ASCII line is the text's own (other lines are normalised into new strings): kept in
+// a memo or a memory's facts, one long word would keep a whole memory body alive long after the
+// memory has grown past it.
 const SHARED_FROM = 13;
 
 function ownLongWords(words: string[]): string[] {
