@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { getHeapSpaceStatistics } from "node:v8";
 import { describe, expect, it } from "vitest";
 import { writeAtomic } from "../../src/store/atomic-write.js";
 import { REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
@@ -15,6 +16,13 @@ const [file, a, b] = [process.argv[2], "old\\n".repeat(250000), "new\\n".repeat(
 process.stdout.write("ready\\n");
 for (let i = 0; ; i++) await writeAtomic(file, i % 2 ? a : b);
 `;
+
+// What survived the young generation: the garbage of a moment lives and dies there.
+function oldHeap(): number {
+  return getHeapSpaceStatistics()
+    .filter((space) => space.space_name === "old_space" || space.space_name === "large_object_space")
+    .reduce((sum, space) => sum + space.space_used_size, 0);
+}
 
 describe("writeAtomic", () => {
   it("replaces a file and leaves no temp file behind", async () => {
@@ -31,11 +39,29 @@ describe("writeAtomic", () => {
     const file = path.join(dir, "cache.json");
     // About 3 MB in pieces of varied length: emoji, CJK and accents fall on both sides of every 1 MiB write.
     const pieces = Array.from({ length: 30_000 }, (_, i) => `${i}:${"é漢😀".repeat(i % 13)}${"x".repeat(i % 97)};`);
+    pieces.splice(15_000, 0, "ü".repeat(700_000)); // one piece larger than a write
     await writeAtomic(file, pieces);
     expect(await readFile(file, "utf8")).toBe(pieces.join(""));
     await writeAtomic(file, (function* () {})());
     expect(await readFile(file, "utf8")).toBe("");
     expect(await readdir(dir)).toEqual(["cache.json"]);
+  });
+
+  it("holds no more than one write's worth of the pieces at a time", async () => {
+    const dir = await tempDir();
+    // About 30 MB, made piece by piece as a cache of years of memories is. Held as strings until each
+    // write, the pieces outlived the young generation and stayed until the next full collection.
+    let grew = 0;
+    const start = oldHeap();
+    function* pieces() {
+      for (let i = 0; i < 40_000; i++) {
+        if (i % 1_000 === 0) grew = Math.max(grew, oldHeap() - start);
+        yield JSON.stringify({ i, text: "é漢 memory line\n".repeat(40) });
+      }
+    }
+    await writeAtomic(path.join(dir, "cache.json"), pieces());
+    expect((await stat(path.join(dir, "cache.json"))).size).toBeGreaterThan(30_000_000);
+    expect(grew).toBeLessThan(2 * 1024 * 1024);
   });
 
   it("leaves the old or the new file, never a torn one, when the writer is killed at any instant", async () => {
