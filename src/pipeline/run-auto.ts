@@ -8,7 +8,7 @@ import { writeAtomic } from "../store/atomic-write.js";
 import { cacheSnapshot, readSnapshot, type Snapshot } from "../store/snapshot.js";
 import { SnapshotCache } from "../store/snapshot-cache.js";
 import { applySnapshotChange } from "../store/snapshot-lookup.js";
-import { commitChanges } from "../store/transaction.js";
+import { commitChanges, type FileChange } from "../store/transaction.js";
 import { forgetCaches } from "../text/forget-caches.js";
 import { leaveBatchedWeeks } from "./batched-weeks.js";
 import { askPeriod, isIndexFile, planAsked } from "./compact-week.js";
@@ -22,12 +22,25 @@ import { withRunLock } from "./with-run-lock.js";
 import { WriteBehind } from "./write-behind.js";
 
 // Weeks planned and waiting to be written, at most: past this the planning waits for the disk.
-const MAX_WEEKS_QUEUED = 8;
+const MAX_WEEKS_QUEUED = 32;
+// A commit starts at most once a second: the weeks planned meanwhile are committed together, which
+// for a backfill on the offline model is about ten weeks a run instead of two (a ten-year backfill
+// made 43 runs instead of 240, each with its journal, and files two weeks rewrote written once).
+// A run killed loses at most the weeks of the last second, which the next run compacts again.
+const COMMIT_INTERVAL_MS = 1_000;
 
-/** A week planned, waiting to be committed. */
+/**
+ * A week planned, waiting to be committed: what the commit and its report
+ * need, nothing more (a plan also holds the memories it read, which the run
+ * has moved past by then).
+ */
 interface PlannedWeek {
   week: WeekState;
-  outcome: ReturnType<typeof planAsked>;
+  changes: FileChange[];
+  operations: string[];
+  logs: number;
+  memories: number;
+  warnings: Problem[];
   index: number;
 }
 
@@ -69,7 +82,7 @@ export type CompactDue = (todo: WeekState[], snapshot: Snapshot) => Promise<{ co
 
 /**
  * What cron runs: compact every completed week whose summary is missing or
- * out of date, oldest first, each week one transaction; then consolidate when
+ * out of date, oldest first, committing them in runs (see `COMMIT_INTERVAL_MS`); then consolidate when
  * the gates are open. The memory dir is read and indexed once. Up to
  * `concurrency` weeks are asked of the model at once: a week is asked once the
  * week `concurrency` before it has been planned, and is shown the memories
@@ -111,33 +124,32 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
         const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop]) : stop;
         return askPeriod({ ...ctx, signal }, week.week, memories, model, week.logs);
       };
-      // The weeks planned while the ones before them were being written are committed together, as one
-      // run: a backfill that plans faster than the disk writes commits fewer, larger runs, and a memory
-      // updated in several of them is written once.
+      // The weeks planned while the ones before them were being written, or within the commit interval,
+      // are committed together, as one run: a backfill commits fewer, larger runs, and a memory updated
+      // in several of them is written once.
       const commitWeeks = async (planned: PlannedWeek[]) => {
         const labels = planned.map(({ week }) => week.week.label);
         const journal = await commitChanges(
           ctx.dir,
-          planned.flatMap(({ outcome }) => outcome.plan.changes),
+          planned.flatMap(({ changes }) => changes),
           {
             command: `compact --auto (${labels.length === 1 ? labels[0] : `${labels[0]} … ${labels.at(-1)}`})`,
             now: ctx.now(),
-            operations: planned.flatMap(({ outcome }) => outcome.plan.operations),
+            operations: planned.flatMap(({ operations }) => operations),
             last: isIndexFile(ctx),
             signal: ctx.signal,
           },
         );
-        for (const { week, outcome, index } of planned) {
+        for (const { week, index, ...written } of planned) {
           const done: AutoWeek = {
             week: week.week.label,
             reason: week.state === "stale" ? "logs changed" : "no summary",
-            logs: outcome.result.sources.length,
-            memories: outcome.result.memories.length,
+            logs: written.logs,
+            memories: written.memories,
             ...(journal ? { run: journal.run } : {}),
           };
           compacted.push(done);
-          for (const warning of outcome.result.warnings)
-            if (warning.ruleId !== "untraced-bullet" && warning.ruleId !== "untraced-memory") warnings.push(warning);
+          warnings.push(...written.warnings);
           const text = `compacted ${done.week} (${done.reason}): ${done.logs} logs, ${done.memories} memories`;
           lines.push(text);
           ctx.onProgress?.({ kind: "period", done: index + 1, total: todo.length, text });
@@ -145,7 +157,7 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
       };
       // Write-behind: a week's commit goes on while the next weeks are asked and planned (each plan
       // starts from the week before's snapshot, in memory). Commits run one at a time in week order.
-      const writer = new WriteBehind(commitWeeks, MAX_WEEKS_QUEUED);
+      const writer = new WriteBehind(commitWeeks, { maxQueued: MAX_WEEKS_QUEUED, minInterval: COMMIT_INTERVAL_MS });
       const planned = inOrder(todo, concurrency, ask, async (week, asked, index) => {
         if (!asked) return;
         for (const log of asked.logs) sessions.set(log.file.relPath, countSessions([log], lastConsolidation));
@@ -160,7 +172,15 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
         );
         releaseMemory();
         await nextTurn();
-        await writer.push({ week, outcome, index });
+        await writer.push({
+          week,
+          changes: outcome.plan.changes,
+          operations: outcome.plan.operations,
+          logs: outcome.result.sources.length,
+          memories: outcome.result.memories.length,
+          warnings: outcome.result.warnings.filter((warning) => warning.ruleId !== "untraced-bullet" && warning.ruleId !== "untraced-memory"),
+          index,
+        });
       });
       // A failure ends the run once the commit in flight has settled; an earlier week's failure is the one reported.
       await Promise.allSettled([planned]);

@@ -20,7 +20,7 @@ function controlledWrite() {
 describe("WriteBehind", () => {
   it("writes what was queued while the last batch was being written as the next batch, in order", async () => {
     const { batches, write, finishNext } = controlledWrite();
-    const writer = new WriteBehind(write, 10);
+    const writer = new WriteBehind(write, { maxQueued: 10 });
     await writer.push(1); // written at once, alone
     await writer.push(2);
     await writer.push(3);
@@ -38,7 +38,7 @@ describe("WriteBehind", () => {
 
   it("makes the producer wait once the queue is full", async () => {
     const { batches, write, finishNext } = controlledWrite();
-    const writer = new WriteBehind(write, 2);
+    const writer = new WriteBehind(write, { maxQueued: 2 });
     await writer.push(1);
     await writer.push(2);
     let third = false;
@@ -56,16 +56,51 @@ describe("WriteBehind", () => {
 
   it("stops at the first failed write: nothing after it is written, and every later call throws it", async () => {
     const written: number[][] = [];
-    const writer = new WriteBehind(async (batch: number[]) => {
-      written.push(batch);
-      if (batch.includes(2)) throw new Error("disk full");
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }, 10);
+    const writer = new WriteBehind(
+      async (batch: number[]) => {
+        written.push(batch);
+        if (batch.includes(2)) throw new Error("disk full");
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      },
+      { maxQueued: 10 },
+    );
     await writer.push(1);
     await writer.push(2);
     await expect(writer.flush()).rejects.toThrow("disk full");
     await expect(writer.push(3)).rejects.toThrow("disk full");
     await expect(writer.flush()).rejects.toThrow("disk full");
     expect(written).toEqual([[1], [2]]);
+  });
+
+  it("writes items produced within the interval together, once the interval from the last batch has run", async () => {
+    const batches: number[][] = [];
+    const writer = new WriteBehind(async (batch: number[]) => void batches.push(batch), { maxQueued: 100, minInterval: 60 });
+    await writer.push(1); // the first item starts a batch at once
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await writer.push(2);
+    await writer.push(3);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(batches).toEqual([[1]]); // 2 and 3 wait for the interval
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(batches).toEqual([[1], [2, 3]]);
+    await writer.flush();
+    expect(batches).toEqual([[1], [2, 3]]);
+  });
+
+  it("cuts the interval short when the queue fills or on flush", async () => {
+    const batches: number[][] = [];
+    const writer = new WriteBehind(async (batch: number[]) => void batches.push(batch), { maxQueued: 3, minInterval: 60_000 });
+    await writer.push(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await writer.push(2);
+    await writer.push(3);
+    expect(batches).toEqual([[1]]);
+    await writer.push(4); // the queue is full: written now, not in a minute
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    await writer.push(5);
+    const started = performance.now();
+    await writer.flush();
+    expect(batches).toEqual([[1], [2, 3, 4], [5]]);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
