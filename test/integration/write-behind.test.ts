@@ -72,4 +72,14 @@ describe("compact --auto writes a week while it asks about the next", () => {
     expect(undone.restored).toEqual(expect.arrayContaining([`weekly/${WEEKS[1]}.md`, `weekly/${WEEKS[2]}.md`]));
     expect(WEEKS.map((week) => existsSync(path.join(slow, `weekly/${week}.md`)))).toEqual([true, false, false]);
   });
+
+  it("commits the weeks planned within a second of the last commit as one run, on a fast disk too", async () => {
+    const dir = await copyOf(fixture("auto-weeks"));
+    const result = await (await Compactor.open({ dir, clock: CLOCK })).runAuto({ concurrency: 1, force: true });
+    const runs = result.compacted.map((week) => week.run);
+    // The first week starts a commit at once; the next two are planned well within the second after it.
+    expect(runs[0]).toBeDefined();
+    expect(runs[1]).not.toBe(runs[0]);
+    expect(runs[2]).toBe(runs[1]);
+  });
 });
