@@ -179,10 +179,13 @@ export function isStopWord(word: string, language: Language = "english"): boolea
 
 /** A word's stem in a language; numbers, versions and words of other scripts stay as they are. */
 export function stem(word: string, language: Language = "english"): string {
+  // Short words, numbers and versions stay as they are: told from the word faster than it is found in a
+  // memo of tens of thousands of words.
+  if (word.length < 3 || /[\d.]/.test(word)) return word;
   const cache = stemCache[language];
   let stemmed = cache.get(word);
   if (stemmed === undefined) {
-    stemmed = word.length < 3 || /[\d.]/.test(word) || !/^[\p{Script=Latin}'-]+$/u.test(word) ? word : STEMMERS[language](word);
+    stemmed = /^[\p{Script=Latin}'-]+$/u.test(word) ? STEMMERS[language](word) : word;
     cache.set(word, stemmed);
   }
   return stemmed;
