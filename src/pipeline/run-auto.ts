@@ -26,7 +26,7 @@ const MAX_WEEKS_QUEUED = 32;
 // A commit starts at most once a second: the weeks planned meanwhile are committed together, which
 // for a backfill on the offline model is about ten weeks a run instead of two (a ten-year backfill
 // made 43 runs instead of 240, each with its journal, and files two weeks rewrote written once).
-// A run killed loses at most the weeks of the last second, which the next run compacts again.
+// A run killed loses the weeks planned since its last commit, which the next run compacts again.
 const COMMIT_INTERVAL_MS = 1_000;
 
 /**
