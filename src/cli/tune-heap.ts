@@ -1,8 +1,16 @@
 import { PerformanceObserver } from "node:perf_hooks";
-import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
+import { getHeapSpaceStatistics, getHeapStatistics, setFlagsFromString } from "node:v8";
 
 // The young generation's largest size: past this it stops growing.
 const YOUNG_CAP = 8 * 1024 * 1024;
+// Past this much heap, V8 favours size over speed.
+const SIZE_FIRST_FROM = 192 * 1024 * 1024;
+
+/** What `tuneHeap` has switched on so far. */
+export interface HeapTuning {
+  /** V8 favours size over speed: the heap has passed `sizeFirstFrom`. */
+  readonly sizeFirst: boolean;
+}
 
 /**
  * Sizes V8's heap for a run of this tool, which keeps a few hundred
@@ -13,16 +21,31 @@ const YOUNG_CAP = 8 * 1024 * 1024;
  * - the young generation stops growing at 8 MB (V8 grows it to 32 MB, and
  *   keeps it: a backfill peaked about 40 MB lower, for a few per cent more
  *   time). Its largest size cannot be set once the process runs, but how
- *   fast it grows can, so it is frozen once it reaches the cap.
+ *   fast it grows can, so it is frozen once it reaches the cap;
+ * - once the heap passes 192 MiB (years of memories), V8 favours size over
+ *   speed (`--optimize-for-size`): a ten-year backfill peaked at 259 MiB
+ *   instead of 318, for about an eighth more time. Shorter histories never
+ *   get there and run as before.
  */
-export function tuneHeap(): void {
+export function tuneHeap(options: { sizeFirstFrom?: number } = {}): HeapTuning {
+  const sizeFirstFrom = options.sizeFirstFrom ?? SIZE_FIRST_FROM;
+  const tuning = { sizeFirst: false };
   setFlagsFromString("--heap-growing-percent=20");
+  let youngFrozen = false;
+  // Checked after each collection: the heap only grows past a size when it collects.
   const observer = new PerformanceObserver(() => {
-    if (youngSize() < YOUNG_CAP) return;
-    setFlagsFromString("--semi-space-growth-factor=1");
-    observer.disconnect();
+    if (!youngFrozen && youngSize() >= YOUNG_CAP) {
+      setFlagsFromString("--semi-space-growth-factor=1");
+      youngFrozen = true;
+    }
+    if (!tuning.sizeFirst && getHeapStatistics().total_heap_size >= sizeFirstFrom) {
+      setFlagsFromString("--optimize-for-size");
+      tuning.sizeFirst = true;
+    }
+    if (youngFrozen && tuning.sizeFirst) observer.disconnect();
   });
   observer.observe({ entryTypes: ["gc"] });
+  return tuning;
 }
 
 function youngSize(): number {
