@@ -18,21 +18,26 @@ export interface HeapTuning {
  * - the heap grows by a fifth past what is live after each full collection
  *   (V8 otherwise lets it grow to several times that; a ten-year backfill
  *   peaked about a fifth lower, at no measurable cost in time);
- * - the young generation stops growing at 8 MB (V8 grows it to 32 MB, and
+ * - the young generation stops growing at 8 MiB (V8 grows it to 32 MiB, and
  *   keeps it: a backfill peaked about 40 MB lower, for a few per cent more
  *   time). Its largest size cannot be set once the process runs, but how
  *   fast it grows can, so it is frozen once it reaches the cap;
- * - once the heap passes 192 MiB (years of memories), V8 favours size over
- *   speed (`--optimize-for-size`): a ten-year backfill peaked at 259 MiB
- *   instead of 318, for about an eighth more time. Shorter histories never
- *   get there and run as before.
+ * - once V8 has reserved 192 MiB of heap (years of memories), it favours
+ *   size over speed (`--optimize-for-size`): a ten-year backfill's resident
+ *   peak went from 318 to 259 MiB, for about an eighth more time. Shorter
+ *   histories never reach the switch.
  */
-export function tuneHeap(options: { sizeFirstFrom?: number } = {}): HeapTuning {
+export function tuneHeap(
+  options: {
+    /** Bytes of heap reserved by V8 (`total_heap_size`, not what is live) from which size comes first. */
+    sizeFirstFrom?: number;
+  } = {},
+): HeapTuning {
   const sizeFirstFrom = options.sizeFirstFrom ?? SIZE_FIRST_FROM;
   const tuning = { sizeFirst: false };
   setFlagsFromString("--heap-growing-percent=20");
   let youngFrozen = false;
-  // Checked after each collection: the heap only grows past a size when it collects.
+  // Checked as collections are reported (a few at a time after a busy stretch): the heap grows when it collects.
   const observer = new PerformanceObserver(() => {
     if (!youngFrozen && youngSize() >= YOUNG_CAP) {
       setFlagsFromString("--semi-space-growth-factor=1");

@@ -12,7 +12,7 @@ const TUNE_HEAP = path.join(REPO_ROOT, "dist/cli/tune-heap.js");
 const built = existsSync(TUNE_HEAP);
 const MB = 1024 * 1024;
 
-/** Whether V8 was switched to favour size, in a process that keeps `liveMb` of heap with the switch at `fromMb`. */
+/** Whether V8 was switched to favour size, in a process that keeps `liveMb` MB of arrays (V8 reserves about twice that) with the switch at `fromMb` MiB. */
 async function sizeFirstAfter(liveMb: number, fromMb: number): Promise<boolean> {
   const script = `
     const { tuneHeap } = await import(${JSON.stringify(pathToFileURL(TUNE_HEAP).href)});
