@@ -2,13 +2,16 @@ import Anthropic from "@anthropic-ai/sdk";
 import { throwIfAborted } from "../../errors/aborted-error.js";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { describeFailure, refusesSetting } from "../describe-failure.js";
+import { claudeRefusesTemperature } from "../known-refusals.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 
-export const ANTHROPIC_DEFAULT_MODEL = "claude-sonnet-4-5";
+// Sonnet 4.5 reaches its end of life on 2026-11-30; 4.6 still takes the prompt's temperature.
+export const ANTHROPIC_DEFAULT_MODEL = "claude-sonnet-4-6";
 
 /**
  * The Messages API request for one prompt, for a single call and a batch alike. Built apart from
- * the SDK's types: 1.x no longer lists temperature, the API still takes it.
+ * the SDK's types: 1.x no longer lists temperature, the API still takes it (except from the models
+ * that refuse one: they are sent none).
  */
 export function messageParams(model: string, prompt: string, options: CompleteOptions): Record<string, unknown> {
   return {
@@ -16,7 +19,7 @@ export function messageParams(model: string, prompt: string, options: CompleteOp
     max_tokens: options.maxTokens,
     system: options.systemPrompt,
     messages: [{ role: "user", content: prompt }],
-    temperature: options.temperature,
+    ...(claudeRefusesTemperature(model) ? {} : { temperature: options.temperature }),
   };
 }
 
@@ -39,7 +42,7 @@ export class AnthropicModel implements MemoryModel {
       response = await this.create(params, options.signal);
     } catch (error) {
       throwIfAborted(options.signal);
-      if (!refusesSetting(error, "temperature")) throw describeFailure(this.provider, error, this.settings, "ANTHROPIC_BASE_URL");
+      if (!("temperature" in params) || !refusesSetting(error, "temperature")) throw describeFailure(this.provider, error, this.settings, "ANTHROPIC_BASE_URL");
       warnings.push(`model ${this.settings.model} refused temperature ${options.temperature}; asked again with its default`);
       delete params["temperature"];
       try {

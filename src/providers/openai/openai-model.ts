@@ -2,21 +2,22 @@ import OpenAI from "openai";
 import { throwIfAborted } from "../../errors/aborted-error.js";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { describeFailure, refusesSetting } from "../describe-failure.js";
+import { isOpenAiReasoningModel } from "../known-refusals.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 
 export const OPENAI_DEFAULT_MODEL = "gpt-4.1-mini";
 
-/** The Chat Completions request for one prompt, for a single call and a batch alike. */
+/**
+ * The Chat Completions request for one prompt, for a single call and a batch alike. A reasoning
+ * model gets `max_completion_tokens` and no temperature, which it would refuse.
+ */
 export function chatParams(model: string, prompt: string, options: CompleteOptions): Record<string, unknown> {
-  return {
-    model,
-    messages: [
-      { role: "system", content: options.systemPrompt },
-      { role: "user", content: prompt },
-    ],
-    temperature: options.temperature,
-    max_tokens: options.maxTokens,
-  };
+  const messages = [
+    { role: "system", content: options.systemPrompt },
+    { role: "user", content: prompt },
+  ];
+  if (isOpenAiReasoningModel(model)) return { model, messages, max_completion_tokens: options.maxTokens };
+  return { model, messages, temperature: options.temperature, max_tokens: options.maxTokens };
 }
 
 /**
