@@ -1,6 +1,7 @@
+import type { ModelPrice } from "../config/config-schema.js";
 import { ModelAnswerError } from "../errors/model-answer-error.js";
 import type { BatchResults } from "../model/batch-client.js";
-import { batchPrice } from "../model/batch-price.js";
+import { estimateCost } from "../model/estimate-cost.js";
 import { addUsage, type TokenUsage } from "../model/memory-model.js";
 import type { Problem } from "../problems/problem.js";
 import type { WeekState } from "../schedule/week-status.js";
@@ -8,7 +9,7 @@ import type { Snapshot } from "../store/snapshot.js";
 import { commitChanges } from "../store/transaction.js";
 import { BatchAnswerModel } from "./batch-answer-model.js";
 import { logSources, readWeekLogs } from "./batch-requests.js";
-import { completeCompaction, prepareCompaction, readCompaction } from "./compact-daily.js";
+import { type CompletedCompaction, completeCompaction, prepareCompaction, readCompaction } from "./compact-daily.js";
 import { isIndexFile } from "./compact-week.js";
 import { planPeriod } from "./plan-period.js";
 import { relatedMemories } from "./related-memories.js";
@@ -52,7 +53,7 @@ export interface AppliedBatch {
 export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, results: BatchResults, todo: WeekState[], start: Snapshot): Promise<AppliedBatch> {
   const due = new Map(todo.map((week) => [week.week.label, week]));
   const items = new Map(results.items.map((item) => [item.customId, item]));
-  const price = batchPrice(ctx.price(saved.model));
+  const price = ctx.price(saved.model);
   const prompts = await ctx.prompts();
   const out: AppliedBatch = { compacted: [], weeks: [], lines: [], warnings: [], usage: { inputTokens: 0, outputTokens: 0 } };
   const fail = (week: string, detail: string) => {
@@ -91,7 +92,9 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
       fail(entry.week, error.message);
       continue;
     }
-    const result = readCompaction(prepared, completed, model, price);
+    const result = readCompaction(prepared, completed, model);
+    const costUsd = weekCost(item.completion.usage, completed, price);
+    if (costUsd !== undefined) result.costUsd = costUsd;
     const plan = planPeriod(snapshot, result, { layout: ctx.dir.layout, now: ctx.now(), retention: ctx.settings.retention });
     result.warnings.push(...plan.warnings);
     const journal = await commitChanges(ctx.dir, plan.changes, {
@@ -124,4 +127,12 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
     `batch ${saved.id}: ${out.compacted.length} week${out.compacted.length === 1 ? "" : "s"} applied, ${pending} left pending; ${out.usage.inputTokens} input + ${out.usage.outputTokens} output tokens${cost}`,
   );
   return out;
+}
+
+// The batch's answer is charged at the batch price; a repair, asked outside the batch, at the standard one.
+function weekCost(answered: TokenUsage, completed: CompletedCompaction, price: ModelPrice | undefined): number | undefined {
+  const batch = estimateCost(answered, price, { batch: true });
+  if (batch === undefined || !completed.repaired) return batch;
+  const repair = { inputTokens: completed.usage.inputTokens - answered.inputTokens, outputTokens: completed.usage.outputTokens - answered.outputTokens };
+  return Math.round((batch + estimateCost(repair, price)!) * 10_000) / 10_000;
 }

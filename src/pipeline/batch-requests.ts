@@ -1,6 +1,5 @@
 import { loadPeriodLogs, type PeriodLogs } from "../logs/load-period-logs.js";
 import type { BatchClient, BatchRequest } from "../model/batch-client.js";
-import { batchPrice } from "../model/batch-price.js";
 import { countTokens } from "../model/count-tokens.js";
 import { estimateCost } from "../model/estimate-cost.js";
 import type { Problem } from "../problems/problem.js";
@@ -63,7 +62,7 @@ export async function prepareBatch(
   }
   const usage = { inputTokens, outputTokens: ctx.settings.maxTokens * requests.length };
   const price = ctx.price(client.modelId);
-  const costUsd = estimateCost(usage, batchPrice(price));
+  const costUsd = estimateCost(usage, price, { batch: true });
   const standardCostUsd = estimateCost(usage, price);
   const estimate: BatchEstimate = {
     weeks: requests.length,

@@ -185,6 +185,20 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
     expect(server.creates).toHaveLength(2);
   });
 
+  it("a batch answer that needs its repair is charged at the batch price, and the repair, asked outside the batch, at the standard one", async () => {
+    const dir = await weekDir();
+    const offline = server.answer;
+    server.answer = (item) => (item.user.includes("<REPAIR>") ? offline(item) : { text: "Sorry, I cannot summarise this week." });
+    const run = await batch(dir);
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.compacted.map((w: { week: string }) => w.week)).toEqual(["2026-W10", "2026-W11"]);
+    // Per week, 1000 input + 200 output tokens in the batch at half of $3 / $15 per million ($0.003),
+    // and as many again in the repair at the full price ($0.006).
+    expect(result.batch.usage).toEqual({ inputTokens: 4000, outputTokens: 800 });
+    expect(result.batch.costUsd).toBeCloseTo(0.018, 6);
+  });
+
   it("--dry-run prints the batch's estimated tokens and cost, submits nothing and writes nothing", async () => {
     const dir = await weekDir();
     const before = await snapshotDir(dir);

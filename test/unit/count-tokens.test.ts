@@ -58,6 +58,24 @@ describe("prices", () => {
     expect(priceOf("my-local-model", {})).toBeUndefined();
   });
 
+  it("a config price applies to the model's dated snapshots and -latest alias, before the built-in one", () => {
+    const mine = { inputPerMTok: 1, outputPerMTok: 2 };
+    expect(priceOf("claude-sonnet-4-5-20250929", { "claude-sonnet-4-5": mine })).toBe(mine);
+    expect(priceOf("claude-3-7-sonnet-latest", { "claude-3-7-sonnet": mine })).toBe(mine);
+    const exact = { inputPerMTok: 9, outputPerMTok: 9 };
+    expect(priceOf("claude-sonnet-4-5-20250929", { "claude-sonnet-4-5": mine, "claude-sonnet-4-5-20250929": exact })).toBe(exact);
+  });
+
+  it("cover the default models and the dated ids of earlier ones", () => {
+    expect(priceOf("claude-sonnet-4-6", {})).toMatchObject({ inputPerMTok: 3, outputPerMTok: 15 });
+    expect(priceOf("gpt-4.1-mini", {})).toBeDefined();
+    expect(priceOf("claude-sonnet-4-20250514", {})).toMatchObject({ inputPerMTok: 3, outputPerMTok: 15 });
+    expect(priceOf("claude-opus-4-20250514", {})).toMatchObject({ inputPerMTok: 15, outputPerMTok: 75 });
+    for (const model of ["claude-opus-4-5", "claude-opus-4-6", "claude-sonnet-5", "claude-sonnet-5-5", "claude-opus-5-5", "gpt-5.1"]) {
+      expect(priceOf(model, {}), model).toBeDefined();
+    }
+  });
+
   it("every built-in model has batch prices below its standard ones", () => {
     for (const [name, price] of Object.entries(BUILT_IN_PRICES)) {
       expect(price.batchInputPerMTok, name).toBeLessThan(price.inputPerMTok);
@@ -65,11 +83,11 @@ describe("prices", () => {
     }
   });
 
-  it("price a batch at the batch prices, and at the standard ones when a price names none", () => {
+  it("price a batch at the batch prices, and at half the standard ones when a price names none", () => {
     const usage = { inputTokens: 1_000_000, outputTokens: 100_000 };
     expect(estimateCost(usage, { inputPerMTok: 3, outputPerMTok: 15, batchInputPerMTok: 1.5, batchOutputPerMTok: 7.5 })).toBe(4.5);
     expect(estimateCost(usage, { inputPerMTok: 3, outputPerMTok: 15, batchInputPerMTok: 1.5, batchOutputPerMTok: 7.5 }, { batch: true })).toBe(2.25);
-    expect(estimateCost(usage, { inputPerMTok: 3, outputPerMTok: 15 }, { batch: true })).toBe(4.5);
+    expect(estimateCost(usage, { inputPerMTok: 3, outputPerMTok: 15 }, { batch: true })).toBe(2.25);
     expect(estimateCost(usage, undefined)).toBeUndefined();
   });
 });
