@@ -1,10 +1,13 @@
 import type { Memory } from "../memory/memory.js";
 import type { RelatedMemory } from "../prompt/related-memories.js";
+import { approximateTokens } from "../text/approximate-tokens.js";
 import { terms } from "../text/tokenize.js";
 import type { RunMemories } from "./run-memories.js";
 
-/** About 2,000 tokens of existing memories beside a week's logs. */
-export const RELATED_BUDGET_CHARS = 8000;
+/** At most about 2,000 tokens of existing memories beside a week's logs, in any script. */
+export const RELATED_BUDGET_TOKENS = 2000;
+// A listed memory's line around its fields: `- `, two ` | ` and the line break.
+const LINE_TOKENS = 2;
 const MAX_RELATED = 40;
 // The week's most frequent terms stand for it: a query of a whole week's words would weigh noise.
 const QUERY_TERMS = 300;
@@ -29,8 +32,8 @@ export function relatedMemories(memories: RunMemories, logs: readonly { text: st
     const memory = memories.get(id);
     if (!memory || isOutputOf(memory, own)) continue;
     const entry = { type: memory.type, name: memory.name, description: memory.description };
-    const size = entry.type.length + entry.name.length + entry.description.length + 8;
-    if (used + size > RELATED_BUDGET_CHARS) break;
+    const size = approximateTokens(entry.type) + approximateTokens(entry.name) + approximateTokens(entry.description) + LINE_TOKENS;
+    if (used + size > RELATED_BUDGET_TOKENS) break;
     related.push(entry);
     used += size;
   }
