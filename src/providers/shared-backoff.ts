@@ -1,5 +1,8 @@
-/** Longest pause a Retry-After may impose, so a bogus header cannot stall a run for hours. */
-const MAX_PAUSE_MS = 120_000;
+/**
+ * Longest pause a Retry-After may impose: a provider's own limits reset within minutes, and a
+ * bogus header cannot stall a run for hours.
+ */
+export const MAX_PAUSE_MS = 15 * 60_000;
 /** The pause when a 429 names none. */
 const DEFAULT_PAUSE_MS = 1_000;
 

@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MAX_PAUSE_MS, SharedBackoff } from "../../src/providers/shared-backoff.js";
+
+beforeEach(() => vi.useFakeTimers({ now: new Date("2026-11-26T10:00:00Z") }));
+afterEach(() => vi.useRealTimers());
+
+// A fetch whose first answer is a 429 with these headers, then 200s; it records when each request left.
+function limited(headers: Record<string, string>) {
+  const sent: number[] = [];
+  const inner = (async () => {
+    sent.push(Date.now());
+    return new Response("", { status: sent.length === 1 ? 429 : 200, headers: sent.length === 1 ? headers : {} });
+  }) as typeof fetch;
+  return { fetch: new SharedBackoff().wrap(inner), sent };
+}
+
+describe("the shared backoff", () => {
+  it("holds every request for a Retry-After of five minutes, in seconds or as a date", async () => {
+    for (const retryAfter of [() => "300", () => new Date(Date.now() + 300_000).toUTCString()]) {
+      const { fetch, sent } = limited({ "retry-after": retryAfter() });
+      await fetch("http://127.0.0.1/");
+      const next = fetch("http://127.0.0.1/");
+      await vi.advanceTimersByTimeAsync(299_000);
+      expect(sent).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await next;
+      expect(sent).toHaveLength(2);
+      expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(299_000);
+    }
+  });
+
+  it("cuts a Retry-After of hours to the longest pause", async () => {
+    const { fetch, sent } = limited({ "retry-after": String(6 * 3600) });
+    await fetch("http://127.0.0.1/");
+    const next = fetch("http://127.0.0.1/");
+    await vi.advanceTimersByTimeAsync(MAX_PAUSE_MS);
+    await next;
+    expect(sent).toHaveLength(2);
+    expect(sent[1]! - sent[0]!).toBe(MAX_PAUSE_MS);
+  });
+});
