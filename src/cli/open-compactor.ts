@@ -31,8 +31,8 @@ export function compactorOptions(line: CommandLine, io: CliIo): CompactorOptions
  * Builds the model before any log is read (a missing key stops here), and
  * says so when the built-in offline model answers because nothing else was chosen.
  */
-export async function prepareModel(compactor: Compactor, output: Output): Promise<void> {
-  const model = await compactor.model();
+export async function prepareModel(compactor: Compactor, output: Output, options: { dryRun?: boolean } = {}): Promise<void> {
+  const model = await (options.dryRun ? compactor.previewModel() : compactor.model());
   if (compactor.resolved.sources.provider === "default" && model.provider === "offline") {
     output.note(`compact: no provider configured; using the built-in offline model (${model.modelId}): extractive, deterministic, no network`);
   }

@@ -15,7 +15,11 @@ export interface TokenCount {
  * A counting endpoint that fails falls back to the tokenizer: an estimate
  * never stops a run.
  */
-export async function countPromptTokens(model: MemoryModel, prompt: { system: string; user: string }, signal?: AbortSignal): Promise<TokenCount> {
+export async function countPromptTokens(
+  model: Pick<MemoryModel, "countTokens">,
+  prompt: { system: string; user: string },
+  signal?: AbortSignal,
+): Promise<TokenCount> {
   if (model.countTokens) {
     try {
       return { tokens: await model.countTokens(prompt.user, { systemPrompt: prompt.system, signal }), countedBy: "provider" };

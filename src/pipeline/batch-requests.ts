@@ -1,9 +1,11 @@
 import { loadPeriodLogs, type PeriodLogs } from "../logs/load-period-logs.js";
 import type { BatchClient, BatchRequest } from "../model/batch-client.js";
-import { countTokens } from "../model/count-tokens.js";
+import { countPromptTokens, type TokenCount } from "../model/count-tokens.js";
 import { estimateCost } from "../model/estimate-cost.js";
+import type { MemoryModel } from "../model/memory-model.js";
 import type { Problem } from "../problems/problem.js";
 import { type WeekState, weekStates } from "../schedule/week-status.js";
+import { mapLimited } from "../store/map-limited.js";
 import type { Snapshot } from "../store/snapshot.js";
 import { sha256 } from "../text/hash.js";
 import { prepareCompaction } from "./compact-daily.js";
@@ -12,10 +14,15 @@ import type { RunContext } from "./run-context.js";
 import { RunMemories } from "./run-memories.js";
 import type { SavedBatch } from "./saved-batch.js";
 
+// Requests counted at once through a provider's counting endpoint (free, but rate-limited).
+const COUNTS_AT_ONCE = 4;
+
 /** The size and price of a batch, before submitting it. */
 export interface BatchEstimate {
   weeks: number;
   inputTokens: number;
+  /** `provider`: every request counted by the provider's counting endpoint; `tokenizer`: some or all by a tokenizer here. */
+  countedBy: TokenCount["countedBy"];
   /** The most output tokens the batch may use: `maxTokens` a week. */
   maxOutputTokens: number;
   /** Upper bound in US dollars at the batch price, when the model's price is known. */
@@ -42,13 +49,15 @@ export async function prepareBatch(
   todo: WeekState[],
   snapshot: Snapshot,
   client: Pick<BatchClient, "body" | "modelId">,
+  /** Counts each request's input tokens: through its counting endpoint when it has one, else the tokenizer. */
+  counter: Pick<MemoryModel, "countTokens"> = {},
 ): Promise<PreparedBatch> {
   const memories = new RunMemories(snapshot.memories);
   const prompts = await ctx.prompts();
   const requests: BatchRequest[] = [];
   const weeks: SavedBatch["weeks"] = [];
   const warnings: Problem[] = [];
-  let inputTokens = 0;
+  const requestPrompts: { system: string; user: string }[] = [];
   for (const due of todo) {
     const logs = await readWeekLogs(ctx, due);
     warnings.push(...logs.problems);
@@ -57,9 +66,10 @@ export async function prepareBatch(
     const request: BatchRequest = { customId: due.week.label, prompt: prepared.prompt.user, options: prepared.options };
     requests.push(request);
     weeks.push({ week: due.week.label, customId: request.customId, requestHash: requestHash(client, request), logs: logSources(logs) });
-    // Counted with a real tokenizer, as single runs are: a batch has no counting endpoint.
-    inputTokens += (await countTokens(prepared.prompt.system)) + (await countTokens(prepared.prompt.user));
+    requestPrompts.push(prepared.prompt);
   }
+  const counts = await mapLimited(requestPrompts, COUNTS_AT_ONCE, (prompt) => countPromptTokens(counter, prompt, ctx.signal));
+  const inputTokens = counts.reduce((sum, count) => sum + count.tokens, 0);
   const usage = { inputTokens, outputTokens: ctx.settings.maxTokens * requests.length };
   const price = ctx.price(client.modelId);
   const costUsd = estimateCost(usage, price, { batch: true });
@@ -67,6 +77,7 @@ export async function prepareBatch(
   const estimate: BatchEstimate = {
     weeks: requests.length,
     inputTokens,
+    countedBy: counts.some((count) => count.countedBy === "tokenizer") || counts.length === 0 ? "tokenizer" : "provider",
     maxOutputTokens: usage.outputTokens,
     ...(costUsd === undefined ? {} : { costUsd }),
     ...(standardCostUsd === undefined ? {} : { standardCostUsd }),
@@ -97,7 +108,8 @@ export async function dueWeeks(ctx: RunContext, snapshot: Snapshot): Promise<{ t
 
 /** `12 weeks, ~340000 input tokens + up to 49152 output tokens, at most $1.2345 at the batch price ($2.4690 at the standard price)` */
 export function describeEstimate(estimate: BatchEstimate): string {
-  const size = `${estimate.weeks} week${estimate.weeks === 1 ? "" : "s"}, ~${estimate.inputTokens} input tokens + up to ${estimate.maxOutputTokens} output tokens`;
+  const counted = estimate.countedBy === "provider" ? " (counted by the provider)" : "";
+  const size = `${estimate.weeks} week${estimate.weeks === 1 ? "" : "s"}, ~${estimate.inputTokens} input tokens${counted} + up to ${estimate.maxOutputTokens} output tokens`;
   if (estimate.costUsd === undefined) return `${size}; no price configured for this model`;
   const standard = estimate.standardCostUsd === undefined ? "" : ` ($${estimate.standardCostUsd.toFixed(4)} at the standard price)`;
   return `${size}, at most $${estimate.costUsd.toFixed(4)} at the batch price${standard}`;

@@ -79,7 +79,7 @@ const PAID_PROVIDERS = new Set(["anthropic", "openai"]);
  */
 export async function compactWeek(ctx: RunContext, label: string, options: { dryRun?: boolean; strict?: boolean } = {}): Promise<CompactWeekResult> {
   const period = parseWeek(label);
-  const built = await ctx.model();
+  const built = await (options.dryRun ? (ctx.previewModel ?? ctx.model) : ctx.model)();
   if (options.dryRun) return dryRun(ctx, period, built instanceof RecordingModel ? built.inner : built);
   return withRunLock(ctx, `compact --week ${period.label}`, async (recovered) => {
     const cache = await SnapshotCache.load(ctx.dir);

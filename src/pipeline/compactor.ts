@@ -68,6 +68,7 @@ export interface ResolvedSettings {
  */
 export class Compactor {
   private builtModel: Promise<MemoryModel> | undefined;
+  private previewedModel: Promise<MemoryModel> | undefined;
   private loadedPrompts: Promise<CompactionPrompts> | undefined;
   readonly context: RunContext;
 
@@ -88,6 +89,7 @@ export class Compactor {
       now: options.clock ?? (() => new Date()),
       signal: options.signal,
       model: () => (this.builtModel ??= this.buildModel(env)),
+      previewModel: () => (this.previewedModel ??= this.buildModel(env, { withoutKey: true })),
       prompts: () => (this.loadedPrompts ??= loadCompactionPrompts(settings.promptsDir)),
       price: (modelId) => priceOf(modelId, settings.prices),
       onProgress: options.onProgress,
@@ -140,6 +142,11 @@ export class Compactor {
     return this.context.model();
   }
 
+  /** The model as a dry run uses it: without an API key, one that names the provider and model and is never called. */
+  previewModel(): Promise<MemoryModel> {
+    return this.context.previewModel!();
+  }
+
   /** The model step alone: reads a week's logs, asks the model, reads its answer. Writes nothing. */
   async compactDaily(week: string): Promise<CompactionResult | undefined> {
     const period = parseWeek(week);
@@ -172,7 +179,11 @@ export class Compactor {
    */
   async runBatch(options: BatchOptions = {}): Promise<BatchAutoResult> {
     const [{ runBatch }, { createBatchClient }] = await Promise.all([import("./run-batch.js"), import("../providers/create-batch-client.js")]);
-    return runBatch(this.context, () => createBatchClient(this.resolved.settings, this.options.env ?? process.env), options);
+    return runBatch(
+      this.context,
+      () => createBatchClient(this.resolved.settings, this.options.env ?? process.env, { withoutKey: options.dryRun === true }),
+      options,
+    );
   }
 
   async status(): Promise<StatusResult> {
@@ -197,13 +208,13 @@ export class Compactor {
     return this.context.notices;
   }
 
-  private async buildModel(env: Record<string, string | undefined>): Promise<MemoryModel> {
+  private async buildModel(env: Record<string, string | undefined>, options: { withoutKey?: boolean } = {}): Promise<MemoryModel> {
     const { settings } = this.resolved;
     let model: MemoryModel;
     if (this.options.model !== undefined && typeof this.options.model !== "string") model = this.options.model;
     else if (this.options.createModel) model = this.options.createModel(settings.provider, settings.model);
     else {
-      const built = await createModel({ ...settings, replayDir: this.options.replayDir }, env);
+      const built = await createModel({ ...settings, replayDir: this.options.replayDir }, env, options);
       for (const message of built.warnings) this.context.notices.push({ source: "model", ruleId: "model-warning", message });
       model = built.model;
     }

@@ -35,7 +35,8 @@ export async function dryRunBatch(ctx: RunContext, client: BatchClient): Promise
     };
   }
   const { todo, problems } = await dueWeeks(ctx, snapshot);
-  const prepared = await prepareBatch(ctx, todo, snapshot, client);
+  // Counted by the provider's counting endpoint when there is one and a key to ask it with, else the tokenizer.
+  const prepared = await prepareBatch(ctx, todo, snapshot, client, await (ctx.previewModel ?? ctx.model)());
   const lines =
     prepared.requests.length === 0
       ? ["dry run: nothing to compact: every completed week with logs has a current summary; nothing submitted"]

@@ -17,7 +17,14 @@ export type ModelSettings = Pick<Settings, "provider" | "model" | "baseURL" | "a
  * provider is used. A missing API key is an error here, before any log is
  * read; an unknown provider lists the known ones.
  */
-export async function createModel(settings: ModelSettings, env: Record<string, string | undefined>): Promise<{ model: MemoryModel; warnings: string[] }> {
+export async function createModel(
+  settings: ModelSettings,
+  env: Record<string, string | undefined>,
+  options: {
+    /** For a dry run: a missing key gives a model that names the provider and model but never calls it. */
+    withoutKey?: boolean;
+  } = {},
+): Promise<{ model: MemoryModel; warnings: string[] }> {
   switch (settings.provider) {
     case "offline": {
       const { OfflineModel } = await import("./offline/offline-model.js");
@@ -29,14 +36,19 @@ export async function createModel(settings: ModelSettings, env: Record<string, s
     case "anthropic":
     case "openai": {
       const apiKey = env[settings.apiKeyEnv];
+      const modelId = settings.model ?? (await defaultModel(settings.provider));
+      if (!apiKey && options.withoutKey) {
+        const { KeylessModel } = await import("./keyless-model.js");
+        return { model: new KeylessModel(settings.provider, modelId, settings.apiKeyEnv), warnings: [] };
+      }
       if (!apiKey) throw new MissingKeyError(settings.provider, settings.apiKeyEnv);
       const common = { apiKey, apiKeyEnv: settings.apiKeyEnv, baseURL: settings.baseURL, timeoutMs: settings.timeoutMs, maxRetries: settings.maxRetries };
       if (settings.provider === "anthropic") {
-        const { ANTHROPIC_DEFAULT_MODEL, AnthropicModel } = await import("./anthropic/anthropic-model.js");
-        return { model: new AnthropicModel({ ...common, model: settings.model ?? ANTHROPIC_DEFAULT_MODEL }), warnings: [] };
+        const { AnthropicModel } = await import("./anthropic/anthropic-model.js");
+        return { model: new AnthropicModel({ ...common, model: modelId }), warnings: [] };
       }
-      const { OPENAI_DEFAULT_MODEL, OpenAiModel } = await import("./openai/openai-model.js");
-      return { model: new OpenAiModel({ ...common, model: settings.model ?? OPENAI_DEFAULT_MODEL }), warnings: [] };
+      const { OpenAiModel } = await import("./openai/openai-model.js");
+      return { model: new OpenAiModel({ ...common, model: modelId }), warnings: [] };
     }
     case "ollama": {
       // Ollama ignores the key; the SDK wants one, so a key is sent only when one is set.
@@ -61,4 +73,10 @@ export async function createModel(settings: ModelSettings, env: Record<string, s
     default:
       throw new UsageError(`unknown provider '${String(settings.provider)}' (known: ${PROVIDER_NAMES.join(", ")})`);
   }
+}
+
+/** The model a provider uses when none is configured. */
+export async function defaultModel(provider: "anthropic" | "openai"): Promise<string> {
+  if (provider === "anthropic") return (await import("./anthropic/anthropic-model.js")).ANTHROPIC_DEFAULT_MODEL;
+  return (await import("./openai/openai-model.js")).OPENAI_DEFAULT_MODEL;
 }

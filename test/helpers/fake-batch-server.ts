@@ -3,6 +3,9 @@ import type { AddressInfo } from "node:net";
 import { OfflineModel } from "../../src/providers/offline/offline-model.js";
 
 /** What one request of a batch is answered with. */
+/** What Anthropic's counting endpoint answers for any request. */
+export const COUNTED_TOKENS = 777;
+
 export type BatchAnswer = { text: string } | { error: string } | { expired: true };
 
 /** One request the server received; `body` is the JSON sent, or for an upload the file's text. */
@@ -144,6 +147,9 @@ export class FakeBatchServer {
       if (text === undefined) return send(res, 404, notFound("openai"));
       res.writeHead(200, { "content-type": "application/octet-stream" });
       return void res.end(text);
+    }
+    if (method === "POST" && url === "/v1/messages/count_tokens") {
+      return send(res, 200, { input_tokens: COUNTED_TOKENS });
     }
     if (method === "POST" && url === "/v1/messages") {
       const item = anthropicItems({ requests: [{ custom_id: "single", params: body }] })[0]!;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { countTokens } from "../../src/model/count-tokens.js";
 import { Compactor } from "../../src/pipeline/compactor.js";
 import { sha256 } from "../../src/text/hash.js";
-import { FakeBatchServer } from "../helpers/fake-batch-server.js";
+import { COUNTED_TOKENS, FakeBatchServer } from "../helpers/fake-batch-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
 import { copyOf, fixture } from "../helpers/temp-dir.js";
@@ -208,10 +208,36 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
     });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(
-      /^dry run: would submit to \S+ model-test as one batch: 2 weeks, ~\d+ input tokens \+ up to 8192 output tokens, at most \$\d+\.\d{4} at the batch price \(\$\d+\.\d{4} at the standard price\); nothing submitted, nothing written\n$/,
+      /^dry run: would submit to \S+ model-test as one batch: 2 weeks, ~\d+ input tokens( \(counted by the provider\))? \+ up to 8192 output tokens, at most \$\d+\.\d{4} at the batch price \(\$\d+\.\d{4} at the standard price\); nothing submitted, nothing written\n$/,
     );
     const [batchCost, standardCost] = [...run.stdout.matchAll(/\$(\d+\.\d{4})/g)].map((m) => Number(m[1]));
     expect(batchCost).toBeCloseTo(standardCost! / 2, 3);
+    if (provider.name === "anthropic") {
+      // Each week's request counted by Anthropic's counting endpoint, and nothing else asked.
+      expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v1/messages/count_tokens", "POST /v1/messages/count_tokens"]);
+      expect(run.stdout).toContain(`~${2 * COUNTED_TOKENS} input tokens (counted by the provider)`);
+    } else {
+      expect(server.requests).toEqual([]);
+    }
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
+  it("--dry-run needs no API key: nothing is sent, the tokenizer counts", async () => {
+    const dir = await weekDir();
+    const before = await snapshotDir(dir);
+    for (const args of [
+      ["--auto", "--batch", "--dry-run"],
+      ["--week", "2026-W10", "--dry-run"],
+    ]) {
+      const run = await runCli([...args, "--dir", dir, "--provider", provider.name, "--model", "model-test"], {
+        env: { [provider.keyEnv]: "", [provider.urlEnv]: provider.url() },
+        clock,
+      });
+      expect(run.code, run.stderr).toBe(0);
+      // The week's estimate is a note on stderr, the batch's the answer on stdout.
+      expect(`${run.stdout}${run.stderr}`).toMatch(/~?\d+ input tokens/);
+      expect(`${run.stdout}${run.stderr}`).not.toMatch(/counted by (the provider|anthropic|openai)/);
+    }
     expect(server.requests).toEqual([]);
     expect(await snapshotDir(dir)).toEqual(before);
   });

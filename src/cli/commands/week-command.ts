@@ -20,7 +20,7 @@ export async function weekCommand(argv: string[], io: CliIo): Promise<number> {
   if (options.record && options.replay) throw new UsageError("--record and --replay cannot be used together");
   const output = new Output(io, options.json === true, options.quiet === true);
   const compactor = await openCompactor(line, io, output);
-  await prepareModel(compactor, output);
+  await prepareModel(compactor, output, { dryRun: options["dry-run"] === true });
   const result = await compactor.compactWeek(options.week, { dryRun: options["dry-run"] === true, strict: options.strict === true });
   output.result(result);
   if (!output.json) printWeek(result, output);
