@@ -41,9 +41,9 @@ Options:
                      then consolidate when the gates are open (24 h and 5 sessions
                      since the last consolidation, no other run holding the lock)
   --force            with --auto: open the time and session gates (never the lock)
-  --concurrency N    with --auto: ask the model about N weeks at once (default: the
-                     config's "concurrency", else 4 for anthropic and openai, 1 for
-                     the others); commits stay one at a time, in week order
+  --concurrency N    with --auto: ask the model about N weeks at once, 1 to 64 (default:
+                     the config's "concurrency", else 4 for anthropic and openai, 1
+                     for the others); commits stay one at a time, in week order
   --batch            with --auto: send every week due as one batch (anthropic or
                      openai) at the providers' batch price, wait for it, apply the
                      answers oldest first. The batch id is kept in .compact/batch.json:

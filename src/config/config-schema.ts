@@ -46,6 +46,9 @@ const embeddingsSchema = z.strictObject({
 });
 
 /** The config file's shape. Every key is optional; defaults apply. */
+
+/** Most weeks compacted at once, from the config or `--concurrency`. */
+export const MAX_CONCURRENCY = 64;
 export const configSchema = z.strictObject({
   /** Memory directory, relative to the config file. */
   dir: z.string().min(1).optional(),
@@ -69,7 +72,7 @@ export const configSchema = z.strictObject({
   /** Memory directory layout. */
   layout: z.enum(["default", "agents"]).optional(),
   /** Weeks compacted at once by `--auto`. */
-  concurrency: z.number().int().min(1).max(64).optional(),
+  concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).optional(),
   /** Vectors for finding duplicates and for search, from an OpenAI-compatible embeddings endpoint. */
   embeddings: embeddingsSchema.optional(),
 });

@@ -7,6 +7,8 @@ import type { CompleteOptions, MemoryModel } from "../../src/model/memory-model.
 import { Compactor } from "../../src/pipeline/compactor.js";
 import { readRelatedMemories } from "../../src/prompt/related-memories.js";
 import { OfflineModel } from "../../src/providers/offline/offline-model.js";
+import { runCli } from "../helpers/run-cli.js";
+import { snapshotDir } from "../helpers/snapshot-dir.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 // Four completed weeks, one log each; the clock stands in the week after.
@@ -178,5 +180,23 @@ describe("compact --auto one week at a time (offline)", () => {
     // Every week writes the same decision again, so from the second week on the prompt shows it.
     expect(shown[0]!.names).toEqual([]);
     for (const call of shown.slice(1)) expect(call.names.length).toBeGreaterThan(0);
+  });
+});
+
+describe("--concurrency on the command line", () => {
+  it("is a whole number from 1 to 64, and not with --batch: a usage error naming the flag, nothing written", async () => {
+    const dir = await weeksDir();
+    const before = await snapshotDir(dir);
+    for (const [value, extra, said] of [
+      ["0", [], "--concurrency '0'"],
+      ["1.5", [], "--concurrency '1.5'"],
+      ["65", [], "at most 64"],
+      ["4", ["--batch", "--provider", "openai"], "--concurrency and --batch"],
+    ] as const) {
+      const run = await runCli(["--auto", "--concurrency", value, ...extra, "--dir", dir], { env: { OPENAI_API_KEY: "test-key" }, clock: CLOCK });
+      expect(run.code, value).toBe(2);
+      expect(run.stderr, value).toContain(said);
+    }
+    expect(await snapshotDir(dir)).toEqual(before);
   });
 });

@@ -1,3 +1,4 @@
+import { MAX_CONCURRENCY } from "../../config/config-schema.js";
 import { UsageError } from "../../errors/usage-error.js";
 import { Compactor } from "../../pipeline/compactor.js";
 import type { CliIo } from "../cli-io.js";
@@ -26,6 +27,10 @@ export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
   }
   const batch = batchOptions(line);
   const concurrency = positiveInteger(line.options.concurrency, "concurrency");
+  if (concurrency !== undefined && concurrency > MAX_CONCURRENCY) {
+    throw new UsageError(`--concurrency '${line.options.concurrency}': at most ${MAX_CONCURRENCY} weeks at once`);
+  }
+  if (concurrency !== undefined && batch) throw new UsageError("--concurrency and --batch cannot be used together: a batch sends every week at once");
   const output = new Output(io, line.options.json === true, line.options.quiet === true);
   const bar = await progressBar(Boolean(io.stderrIsTerminal) && !output.quiet && !output.json);
   // Each line once, as it happens: a batch may be waited on for hours.
