@@ -13,17 +13,23 @@ export interface ProviderSettings {
   provider?: string;
 }
 
+// A request held back by the shared pause waits in its fetch at most this long before its timeout.
+const TIMEOUT_MARGIN_MS = 5_000;
+
 /**
  * The client options both SDKs take: key, endpoint, per-call timeout, their
  * own retry count, and a fetch that shares one 429 backoff between all the
  * calls of the client (weeks compacted at once).
  */
-export function sdkClientOptions(settings: ProviderSettings): { apiKey: string; baseURL?: string; timeout: number; maxRetries: number; fetch: typeof fetch } {
+export function sdkClientOptions(
+  settings: ProviderSettings,
+  backoff: SharedBackoff = new SharedBackoff(),
+): { apiKey: string; baseURL?: string; timeout: number; maxRetries: number; fetch: typeof fetch } {
   return {
     apiKey: settings.apiKey,
     ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
     timeout: settings.timeoutMs,
     maxRetries: settings.maxRetries,
-    fetch: new SharedBackoff().wrap(),
+    fetch: backoff.wrap(globalThis.fetch, { maxWaitMs: Math.max(0, settings.timeoutMs - TIMEOUT_MARGIN_MS) }),
   };
 }

@@ -6,26 +6,50 @@ export const MAX_PAUSE_MS = 15 * 60_000;
 /** The pause when a 429 names none. */
 const DEFAULT_PAUSE_MS = 1_000;
 
+// Calls made again once the pause has passed, after the SDK gave up on a 429 during it.
+const CALLS_AFTER_PAUSE = 3;
+
 /**
  * One backoff shared by every call of a model: when any answer is a 429,
  * no request of this client leaves until its Retry-After has passed, so
  * several weeks in flight slow down together instead of each hammering the
- * limit. The SDK's own retry (which honours the header too) then goes
- * through the same gate.
+ * limit. Each call first waits out the pause (`call`, outside the SDK's
+ * timeout); a request the SDK sends itself, such as its own retry, waits
+ * too inside its fetch, as long as that fits in the call's timeout, and is
+ * otherwise answered 429 at once without leaving: the SDK then gives up, and
+ * `call` makes the call again once the pause has passed.
  */
 export class SharedBackoff {
   private until = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** A fetch that waits out the shared pause before each request and starts one on a 429. */
-  wrap(inner: typeof fetch = globalThis.fetch): typeof fetch {
+  /**
+   * A fetch that waits out the shared pause before each request and starts one on a 429.
+   * `maxWaitMs`: the longest it waits in a fetch (the call's timeout runs meanwhile).
+   */
+  wrap(inner: typeof fetch = globalThis.fetch, options: { maxWaitMs?: number } = {}): typeof fetch {
+    const maxWaitMs = options.maxWaitMs ?? Number.POSITIVE_INFINITY;
     return async (input, init) => {
+      const left = this.until - this.now();
+      if (left > maxWaitMs) return stillLimited(left);
       await this.wait(init?.signal ?? undefined);
       const response = await inner(input, init);
       if (response.status === 429) this.pause(retryAfterMs(response.headers, this.now()));
       return response;
     };
+  }
+
+  /** Runs a call once the pause has passed; refused with a 429 while a pause is on, it is made again after it. */
+  async call<T>(run: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    for (let again = 0; ; again++) {
+      await this.wait(signal);
+      try {
+        return await run();
+      } catch (error) {
+        if (again >= CALLS_AFTER_PAUSE || (error as { status?: unknown }).status !== 429 || this.until <= this.now()) throw error;
+      }
+    }
   }
 
   /** Delays every later request until `ms` from now (a later pause already set wins). */
@@ -49,6 +73,15 @@ export class SharedBackoff {
       });
     }
   }
+}
+
+// What a request the pause holds back gets instead of leaving: a 429 with the time left.
+function stillLimited(leftMs: number): Response {
+  const body = { type: "error", error: { type: "rate_limit_error", message: `rate limited: waiting ${Math.ceil(leftMs / 1000)} s as the provider asked` } };
+  return new Response(JSON.stringify(body), {
+    status: 429,
+    headers: { "content-type": "application/json", "retry-after": String(Math.ceil(leftMs / 1000)), "retry-after-ms": String(Math.ceil(leftMs)) },
+  });
 }
 
 /** Milliseconds a 429 asks to wait: `retry-after-ms`, `retry-after` in seconds or as an HTTP date. */

@@ -155,6 +155,24 @@ describe.each(["openai", "anthropic"] as const)("compact --auto with --concurren
     for (const arrival of later) expect(arrival.at - refused!.at).toBeGreaterThanOrEqual(950);
     expect(server.arrivals.filter((a) => a.status === 200)).toHaveLength(WEEKS.length);
   });
+
+  it("a call started during a pause longer than its timeout waits the pause out, not into timeouts", async () => {
+    const dir = await weeksDir();
+    await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { timeoutMs: 600, maxRetries: 1 } }));
+    const server = await startServer({ latency: () => 50, limited: (index) => (index === 0 ? "3" : undefined) });
+    const model = await (await open(dir, server)).model();
+    const ask = (week: string) => model.complete(`logs of ${week}`, { systemPrompt: "system", temperature: 0.2, maxTokens: 100 });
+    // The first call is refused for 3 s; the second starts 100 ms later, inside the pause, with a 600 ms timeout.
+    const first = ask(WEEKS[0]!);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const answers = await Promise.all([first, ask(WEEKS[1]!)]);
+
+    expect(answers.map((answer) => answer.text)).toEqual([answerFor(WEEKS[0]!), answerFor(WEEKS[1]!)]);
+    const [refused, ...rest] = server.arrivals;
+    expect(refused!.status).toBe(429);
+    expect(rest.map((a) => a.status)).toEqual([200, 200]);
+    for (const arrival of rest) expect(arrival.at - refused!.at).toBeGreaterThanOrEqual(2_950);
+  });
 });
 
 describe("compact --auto one week at a time (offline)", () => {

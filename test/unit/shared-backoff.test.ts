@@ -39,3 +39,37 @@ describe("the shared backoff", () => {
     expect(sent[1]! - sent[0]!).toBe(MAX_PAUSE_MS);
   });
 });
+
+describe("a pause longer than a call's timeout", () => {
+  it("answers the SDK's own retry 429 at once, without sending it; the call is made again after the pause", async () => {
+    const backoff = new SharedBackoff();
+    const sent: number[] = [];
+    const fetch = backoff.wrap(
+      (async () => {
+        sent.push(Date.now());
+        return new Response("", { status: sent.length === 1 ? 429 : 200, headers: sent.length === 1 ? { "retry-after": "300" } : {} });
+      }) as typeof globalThis.fetch,
+      { maxWaitMs: 60_000 },
+    );
+    const held: Response[] = [];
+    // As an SDK does: a request, and on a 429 one retry of its own; then it gives up with a 429 error.
+    const sdkCall = async () => {
+      let response = await fetch("http://127.0.0.1/");
+      if (response.status === 429) {
+        response = await fetch("http://127.0.0.1/");
+        held.push(response);
+      }
+      if (response.status === 429) throw Object.assign(new Error("rate limited"), { status: 429 });
+      return "answered";
+    };
+    const result = backoff.call(sdkCall);
+    await vi.advanceTimersByTimeAsync(299_000);
+    expect(sent).toHaveLength(1);
+    expect(held[0]?.status).toBe(429);
+    expect(Number(held[0]?.headers.get("retry-after"))).toBe(300);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(result).resolves.toBe("answered");
+    expect(sent).toHaveLength(2);
+    expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(300_000);
+  });
+});

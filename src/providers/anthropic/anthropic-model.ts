@@ -4,6 +4,7 @@ import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model
 import { describeFailure, refusesSetting } from "../describe-failure.js";
 import { claudeRefusesTemperature } from "../known-refusals.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
+import { SharedBackoff } from "../shared-backoff.js";
 
 // Sonnet 4.5 reaches its end of life on 2026-11-30; 4.6 still takes the prompt's temperature.
 export const ANTHROPIC_DEFAULT_MODEL = "claude-sonnet-4-6";
@@ -28,10 +29,11 @@ export class AnthropicModel implements MemoryModel {
   readonly provider = "anthropic";
   readonly modelId: string;
   private readonly client: Anthropic;
+  private readonly backoff = new SharedBackoff();
 
   constructor(private readonly settings: ProviderSettings) {
     this.modelId = settings.model;
-    this.client = new Anthropic(sdkClientOptions(settings));
+    this.client = new Anthropic(sdkClientOptions(settings, this.backoff));
   }
 
   async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
@@ -59,15 +61,22 @@ export class AnthropicModel implements MemoryModel {
 
   /** Input tokens through the Messages API's counting endpoint (free, not billed as a call). */
   async countTokens(prompt: string, options: Pick<CompleteOptions, "systemPrompt" | "signal">): Promise<number> {
-    const counted = await this.client.messages.countTokens(
-      { model: this.settings.model, system: options.systemPrompt, messages: [{ role: "user", content: prompt }] },
-      options.signal ? { signal: options.signal } : {},
+    const counted = await this.backoff.call(
+      () =>
+        this.client.messages.countTokens(
+          { model: this.settings.model, system: options.systemPrompt, messages: [{ role: "user", content: prompt }] },
+          options.signal ? { signal: options.signal } : {},
+        ),
+      options.signal,
     );
     if (typeof counted.input_tokens !== "number") throw new Error("the counting endpoint answered no input_tokens");
     return counted.input_tokens;
   }
 
   private create(params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<Anthropic.Message> {
-    return this.client.messages.create(params as unknown as Anthropic.MessageCreateParamsNonStreaming, signal ? { signal } : {});
+    return this.backoff.call(
+      () => this.client.messages.create(params as unknown as Anthropic.MessageCreateParamsNonStreaming, signal ? { signal } : {}),
+      signal,
+    );
   }
 }

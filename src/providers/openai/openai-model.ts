@@ -4,6 +4,7 @@ import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model
 import { describeFailure, refusesSetting } from "../describe-failure.js";
 import { isOpenAiReasoningModel } from "../known-refusals.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
+import { SharedBackoff } from "../shared-backoff.js";
 
 export const OPENAI_DEFAULT_MODEL = "gpt-4.1-mini";
 
@@ -28,11 +29,12 @@ export class OpenAiModel implements MemoryModel {
   readonly provider: string;
   readonly modelId: string;
   private readonly client: OpenAI;
+  private readonly backoff = new SharedBackoff();
 
   constructor(private readonly settings: ProviderSettings) {
     this.provider = settings.provider ?? "openai";
     this.modelId = settings.model;
-    this.client = new OpenAI(sdkClientOptions(settings));
+    this.client = new OpenAI(sdkClientOptions(settings, this.backoff));
   }
 
   async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
@@ -42,9 +44,13 @@ export class OpenAiModel implements MemoryModel {
     // A model may refuse the temperature, or want max_completion_tokens: each gets one retry without it.
     for (let attempt = 0; response === undefined; attempt++) {
       try {
-        response = await this.client.chat.completions.create(
-          params as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
-          options.signal ? { signal: options.signal } : {},
+        response = await this.backoff.call(
+          () =>
+            this.client.chat.completions.create(
+              params as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
+              options.signal ? { signal: options.signal } : {},
+            ),
+          options.signal,
         );
       } catch (error) {
         throwIfAborted(options.signal);
