@@ -43,7 +43,8 @@ Options:
   --force            with --auto: open the time and session gates (never the lock)
   --concurrency N    with --auto: ask the model about N weeks at once, 1 to 64 (default:
                      the config's "concurrency", else 4 for anthropic and openai, 1
-                     for the others); commits stay one at a time, in week order
+                     for the others); commits stay one at a time, in week order;
+                     not with --batch, which sends every week at once
   --batch            with --auto: send every week due as one batch (anthropic or
                      openai) at the providers' batch price, wait for it, apply the
                      answers oldest first. The batch id is kept in .compact/batch.json:

@@ -45,10 +45,10 @@ const embeddingsSchema = z.strictObject({
     .optional(),
 });
 
-/** The config file's shape. Every key is optional; defaults apply. */
-
 /** Most weeks compacted at once, from the config or `--concurrency`. */
 export const MAX_CONCURRENCY = 64;
+
+/** The config file's shape. Every key is optional; defaults apply. */
 export const configSchema = z.strictObject({
   /** Memory directory, relative to the config file. */
   dir: z.string().min(1).optional(),

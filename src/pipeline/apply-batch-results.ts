@@ -62,6 +62,7 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
     out.warnings.push({ source: week, ruleId: "batch-item-failed", message: `no usable batch answer (${detail}); left pending for the next run` });
   };
   let snapshot = start;
+  let repairs = 0;
   const weeks = [...saved.weeks].sort((a, b) => (a.week < b.week ? -1 : a.week > b.week ? 1 : 0));
   for (const [i, entry] of weeks.entries()) {
     const week = due.get(entry.week);
@@ -94,6 +95,7 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
     }
     const result = readCompaction(prepared, completed, model);
     const costUsd = weekCost(item.completion.usage, completed, price);
+    if (completed.repaired) repairs++;
     if (costUsd !== undefined) result.costUsd = costUsd;
     const plan = planPeriod(snapshot, result, { layout: ctx.dir.layout, now: ctx.now(), retention: ctx.settings.retention });
     result.warnings.push(...plan.warnings);
@@ -122,7 +124,8 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
     ctx.onProgress?.({ kind: "period", done: i + 1, total: weeks.length, text });
   }
   const pending = out.weeks.filter((week) => week.outcome === "failed" || week.outcome === "requeued").length;
-  const cost = out.costUsd === undefined ? "" : `, $${out.costUsd.toFixed(4)} at the batch price`;
+  const repaired = repairs === 0 ? "" : ` (${repairs} repair${repairs === 1 ? "" : "s"} at the standard price)`;
+  const cost = out.costUsd === undefined ? "" : `, $${out.costUsd.toFixed(4)} at the batch price${repaired}`;
   out.lines.push(
     `batch ${saved.id}: ${out.compacted.length} week${out.compacted.length === 1 ? "" : "s"} applied, ${pending} left pending; ${out.usage.inputTokens} input + ${out.usage.outputTokens} output tokens${cost}`,
   );

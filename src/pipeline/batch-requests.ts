@@ -21,7 +21,7 @@ const COUNTS_AT_ONCE = 4;
 export interface BatchEstimate {
   weeks: number;
   inputTokens: number;
-  /** `provider`: every request counted by the provider's counting endpoint; `tokenizer`: some or all by a tokenizer here. */
+  /** `provider`: every request counted by the provider's counting endpoint; `tokenizer`: some or all by a tokenizer here (or none to count). */
   countedBy: TokenCount["countedBy"];
   /** The most output tokens the batch may use: `maxTokens` a week. */
   maxOutputTokens: number;
@@ -106,9 +106,9 @@ export async function dueWeeks(ctx: RunContext, snapshot: Snapshot): Promise<{ t
   return { todo: weeks.filter((week) => week.state === "pending" || week.state === "stale"), problems };
 }
 
-/** `12 weeks, ~340000 input tokens + up to 49152 output tokens, at most $1.2345 at the batch price ($2.4690 at the standard price)` */
+/** `12 weeks, ~340000 input tokens (counted by the provider) + up to 49152 output tokens, at most $1.2345 at the batch price ($2.4690 at the standard price)` */
 export function describeEstimate(estimate: BatchEstimate): string {
-  const counted = estimate.countedBy === "provider" ? " (counted by the provider)" : "";
+  const counted = estimate.countedBy === "provider" ? " (counted by the provider)" : " (counted with the o200k tokenizer)";
   const size = `${estimate.weeks} week${estimate.weeks === 1 ? "" : "s"}, ~${estimate.inputTokens} input tokens${counted} + up to ${estimate.maxOutputTokens} output tokens`;
   if (estimate.costUsd === undefined) return `${size}; no price configured for this model`;
   const standard = estimate.standardCostUsd === undefined ? "" : ` ($${estimate.standardCostUsd.toFixed(4)} at the standard price)`;

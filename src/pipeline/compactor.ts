@@ -2,6 +2,7 @@ import path from "node:path";
 import type { CompactConfig } from "../config/config-schema.js";
 import { loadConfig, validate } from "../config/load-config.js";
 import { resolveSettings, type SettingSources, type Settings } from "../config/settings.js";
+import { MissingKeyError } from "../errors/missing-key-error.js";
 import type { MemoryModel } from "../model/memory-model.js";
 import { priceOf } from "../model/prices.js";
 import { parseWeek } from "../period/period.js";
@@ -89,7 +90,12 @@ export class Compactor {
       now: options.clock ?? (() => new Date()),
       signal: options.signal,
       model: () => (this.builtModel ??= this.buildModel(env)),
-      previewModel: () => (this.previewedModel ??= this.buildModel(env, { withoutKey: true })),
+      // The run's own model when it can be built; only a missing key gives the one that never calls.
+      previewModel: () =>
+        (this.previewedModel ??= this.context.model().catch((error: unknown) => {
+          if (!(error instanceof MissingKeyError)) throw error;
+          return this.buildModel(env, { withoutKey: true });
+        })),
       prompts: () => (this.loadedPrompts ??= loadCompactionPrompts(settings.promptsDir)),
       price: (modelId) => priceOf(modelId, settings.prices),
       onProgress: options.onProgress,

@@ -1,7 +1,7 @@
 import { MissingKeyError } from "../errors/missing-key-error.js";
 import { UsageError } from "../errors/usage-error.js";
 import type { BatchClient } from "../model/batch-client.js";
-import type { ModelSettings } from "./create-model.js";
+import { defaultModel, type ModelSettings } from "./create-model.js";
 
 /** Providers with a batch API. */
 export const BATCH_PROVIDERS = ["anthropic", "openai"] as const;
@@ -29,13 +29,11 @@ export async function createBatchClient(
   const apiKey = env[settings.apiKeyEnv] || (options.withoutKey ? "(not set)" : undefined);
   if (!apiKey) throw new MissingKeyError(provider, settings.apiKeyEnv);
   const common = { apiKey, apiKeyEnv: settings.apiKeyEnv, baseURL: settings.baseURL, timeoutMs: settings.timeoutMs, maxRetries: settings.maxRetries };
+  const model = settings.model ?? (await defaultModel(provider));
   if (provider === "anthropic") {
-    const [{ AnthropicBatchClient }, { ANTHROPIC_DEFAULT_MODEL }] = await Promise.all([
-      import("./anthropic/anthropic-batch.js"),
-      import("./anthropic/anthropic-model.js"),
-    ]);
-    return new AnthropicBatchClient({ ...common, model: settings.model ?? ANTHROPIC_DEFAULT_MODEL });
+    const { AnthropicBatchClient } = await import("./anthropic/anthropic-batch.js");
+    return new AnthropicBatchClient({ ...common, model });
   }
-  const [{ OpenAiBatchClient }, { OPENAI_DEFAULT_MODEL }] = await Promise.all([import("./openai/openai-batch.js"), import("./openai/openai-model.js")]);
-  return new OpenAiBatchClient({ ...common, model: settings.model ?? OPENAI_DEFAULT_MODEL });
+  const { OpenAiBatchClient } = await import("./openai/openai-batch.js");
+  return new OpenAiBatchClient({ ...common, model });
 }

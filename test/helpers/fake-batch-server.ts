@@ -2,10 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { OfflineModel } from "../../src/providers/offline/offline-model.js";
 
-/** What one request of a batch is answered with. */
 /** What Anthropic's counting endpoint answers for any request. */
 export const COUNTED_TOKENS = 777;
 
+/** What one request of a batch is answered with. */
 export type BatchAnswer = { text: string } | { error: string } | { expired: true };
 
 /** One request the server received; `body` is the JSON sent, or for an upload the file's text. */

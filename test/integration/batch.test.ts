@@ -197,6 +197,7 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
     // and as many again in the repair at the full price ($0.006).
     expect(result.batch.usage).toEqual({ inputTokens: 4000, outputTokens: 800 });
     expect(result.batch.costUsd).toBeCloseTo(0.018, 6);
+    expect(result.lines.find((line: string) => line.includes("weeks applied"))).toMatch(/, \$0\.0180 at the batch price \(2 repairs at the standard price\)$/);
   });
 
   it("--dry-run prints the batch's estimated tokens and cost, submits nothing and writes nothing", async () => {
@@ -208,7 +209,7 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
     });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(
-      /^dry run: would submit to \S+ model-test as one batch: 2 weeks, ~\d+ input tokens( \(counted by the provider\))? \+ up to 8192 output tokens, at most \$\d+\.\d{4} at the batch price \(\$\d+\.\d{4} at the standard price\); nothing submitted, nothing written\n$/,
+      /^dry run: would submit to \S+ model-test as one batch: 2 weeks, ~\d+ input tokens \(counted (by the provider|with the o200k tokenizer)\) \+ up to 8192 output tokens, at most \$\d+\.\d{4} at the batch price \(\$\d+\.\d{4} at the standard price\); nothing submitted, nothing written\n$/,
     );
     const [batchCost, standardCost] = [...run.stdout.matchAll(/\$(\d+\.\d{4})/g)].map((m) => Number(m[1]));
     expect(batchCost).toBeCloseTo(standardCost! / 2, 3);
