@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { messageParams } from "../../src/providers/anthropic/anthropic-model.js";
+import { priceOf } from "../../src/model/prices.js";
+import { ANTHROPIC_DEFAULT_MODEL, messageParams } from "../../src/providers/anthropic/anthropic-model.js";
 import { claudeRefusesTemperature, isOpenAiReasoningModel } from "../../src/providers/known-refusals.js";
-import { chatParams } from "../../src/providers/openai/openai-model.js";
+import { chatParams, OPENAI_DEFAULT_MODEL } from "../../src/providers/openai/openai-model.js";
 
 const options = { systemPrompt: "system", temperature: 0.2, maxTokens: 4096 };
 
@@ -34,5 +35,12 @@ describe("settings a known model would refuse are not sent", () => {
       expect(claudeRefusesTemperature(model), model).toBe(false);
       expect(messageParams(model, "prompt", options)["temperature"], model).toBe(0.2);
     }
+  });
+
+  it("the default models take the prompt's temperature and have a built-in price", () => {
+    expect(messageParams(ANTHROPIC_DEFAULT_MODEL, "prompt", options)["temperature"]).toBe(0.2);
+    expect(chatParams(OPENAI_DEFAULT_MODEL, "prompt", options)["temperature"]).toBe(0.2);
+    expect(priceOf(ANTHROPIC_DEFAULT_MODEL, {})).toBeDefined();
+    expect(priceOf(OPENAI_DEFAULT_MODEL, {})).toBeDefined();
   });
 });
