@@ -1,7 +1,19 @@
 import { createRequire } from "node:module";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readHeading } from "../../src/logs/read-heading.js";
+
+// Counts the headings handed to chrono (the real one still answers).
+const chronoCalls = vi.hoisted(() => ({ count: 0 }));
+vi.mock("../../src/logs/chrono.js", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../src/logs/chrono.js")>();
+  return {
+    chrono: () => {
+      chronoCalls.count++;
+      return actual.chrono();
+    },
+  };
+});
 
 const require = createRequire(import.meta.url);
 const chrono = require("chrono-node") as typeof import("chrono-node");
@@ -59,6 +71,18 @@ const PIECES = [
   "q3",
   "Notizen",
   "🔷",
+  "Dec",
+  "dec.",
+  "December",
+  "decision",
+  "market",
+  "Mayday",
+  "first",
+  "3rd",
+  "Decfirst",
+  "Junthird",
+  "Dec3",
+  "sept3rd",
 ];
 
 describe("readHeading dates", () => {
@@ -78,5 +102,14 @@ describe("readHeading dates", () => {
     expect(readHeading("2 days ago", 1, "2026-03-20").date).toBe(chronoDate("2 days ago", 1, "2026-03-20"));
     expect(readHeading("2 days ago", 1, "2026-03-20").date).toBeDefined();
     expect(readHeading("[09:30] heartbeat", 2, "2026-03-20").date).toBeUndefined();
+  });
+
+  it("asks chrono nothing about a heading whose only month-like letters start a longer word", () => {
+    chronoCalls.count = 0;
+    expect(readHeading("[09:24] decision: moved 2 services to the marching queue", 2, "2026-03-20").date).toBeUndefined();
+    expect(readHeading("[11:02] 🔷 decision: Market data 4 sources", 2, "2026-03-20").date).toBeUndefined();
+    expect(chronoCalls.count).toBe(0);
+    expect(readHeading("[11:02] Dec 3 — planning", 2, "2026-03-20").date).toBe("2025-12-03");
+    expect(chronoCalls.count).toBe(1);
   });
 });
