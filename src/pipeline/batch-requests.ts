@@ -4,6 +4,7 @@ import { countPromptTokens, type TokenCount } from "../model/count-tokens.js";
 import { estimateCost } from "../model/estimate-cost.js";
 import type { MemoryModel } from "../model/memory-model.js";
 import type { Problem } from "../problems/problem.js";
+import { outputTokenLimit } from "../providers/known-refusals.js";
 import { type WeekState, weekStates } from "../schedule/week-status.js";
 import { mapLimited } from "../store/map-limited.js";
 import type { Snapshot } from "../store/snapshot.js";
@@ -23,7 +24,7 @@ export interface BatchEstimate {
   inputTokens: number;
   /** `provider`: every request counted by the provider's counting endpoint; `tokenizer`: some or all by a tokenizer here (or none to count). */
   countedBy: TokenCount["countedBy"];
-  /** The most output tokens the batch may use: `maxTokens` a week. */
+  /** The most output tokens the batch may use: `maxTokens` a week (and a reasoning model's allowance). */
   maxOutputTokens: number;
   /** Upper bound in US dollars at the batch price, when the model's price is known. */
   costUsd?: number;
@@ -70,7 +71,7 @@ export async function prepareBatch(
   }
   const counts = await mapLimited(requestPrompts, COUNTS_AT_ONCE, (prompt) => countPromptTokens(counter, prompt, ctx.signal));
   const inputTokens = counts.reduce((sum, count) => sum + count.tokens, 0);
-  const usage = { inputTokens, outputTokens: ctx.settings.maxTokens * requests.length };
+  const usage = { inputTokens, outputTokens: outputTokenLimit(client.modelId, ctx.settings.maxTokens) * requests.length };
   const price = ctx.price(client.modelId);
   const costUsd = estimateCost(usage, price, { batch: true });
   const standardCostUsd = estimateCost(usage, price);

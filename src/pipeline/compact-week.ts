@@ -8,6 +8,7 @@ import type { MemoryModel, TokenUsage } from "../model/memory-model.js";
 import { releaseMemory } from "../model/release-memory.js";
 import { type Period, parseWeek } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
+import { outputTokenLimit } from "../providers/known-refusals.js";
 import { RecordingModel } from "../providers/replay/recording-model.js";
 import { cacheSnapshot, readSnapshot, type Snapshot } from "../store/snapshot.js";
 import { SnapshotCache } from "../store/snapshot-cache.js";
@@ -276,7 +277,8 @@ function noLogs(ctx: RunContext, period: Period, model: MemoryModel, problems: P
 
 /**
  * A call's size and price before it is made: input tokens counted by the
- * provider (or a tokenizer), output at most maxTokens; `batch` prices it as
+ * provider (or a tokenizer), output at most maxTokens (and a reasoning
+ * model's allowance for its reasoning); `batch` prices it as
  * part of a provider batch.
  */
 export async function estimateOf(
@@ -289,8 +291,9 @@ export async function estimateOf(
   options: { batch?: boolean } = {},
 ): Promise<CostEstimate> {
   const { tokens: inputTokens, countedBy } = await countPromptTokens(model, prompt, signal);
-  const costUsd = estimateCost({ inputTokens, outputTokens: maxTokens }, price, options);
-  return { logs, inputTokens, countedBy, maxOutputTokens: maxTokens, ...(costUsd === undefined ? {} : { costUsd }) };
+  const maxOutputTokens = outputTokenLimit(model.modelId, maxTokens);
+  const costUsd = estimateCost({ inputTokens, outputTokens: maxOutputTokens }, price, options);
+  return { logs, inputTokens, countedBy, maxOutputTokens, ...(costUsd === undefined ? {} : { costUsd }) };
 }
 
 /** The index and its sub-lists are put in place last, so they never point at a file not yet there. */

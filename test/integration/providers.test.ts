@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadCompactionPrompts } from "../../src/prompt/load-prompts.js";
+import { REASONING_ALLOWANCE } from "../../src/providers/known-refusals.js";
 import { COUNTED_TOKENS, FakeProviderServer } from "../helpers/fake-provider-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
@@ -177,6 +178,44 @@ describe.each(PROVIDERS)("the $name provider through its real SDK", (provider) =
     expect(server.requests).toHaveLength(1);
     const weekly = (d: string) => readFile(path.join(d, "weekly/2026-W14.md"), "utf8").then((t) => t.replace(/^provider: .*$/m, ""));
     expect(await weekly(replayDir)).toBe(await weekly(dir));
+  });
+});
+
+describe("an OpenAI reasoning model named through a router", () => {
+  const compact = (dir: string, extra: string[]) =>
+    runCli(["--week", "2026-W14", "--dir", dir, "--provider", "openai", "--model", "openai/gpt-5", ...extra], {
+      env: { OPENAI_API_KEY: "test-key-123", OPENAI_BASE_URL: server.openaiURL },
+    });
+
+  it("is sent no temperature and room for its reasoning beside the answer, and a cut answer says so", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const limit = 4096 + REASONING_ALLOWANCE;
+    const cut = {
+      id: "chatcmpl-test",
+      object: "chat.completion",
+      created: 1_775_000_000,
+      model: "openai/gpt-5",
+      choices: [{ index: 0, message: { role: "assistant", content: ANSWER }, finish_reason: "length" }],
+      usage: { prompt_tokens: 1234, completion_tokens: limit, total_tokens: 1234 + limit },
+    };
+    server.respond({ body: cut });
+    const run = await compact(dir, ["--json"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(server.requests).toHaveLength(1);
+    const body = server.requests[0]!.body;
+    expect(body).not.toHaveProperty("temperature");
+    expect(body).not.toHaveProperty("max_tokens");
+    expect(body["max_completion_tokens"]).toBe(limit);
+    const message = `the answer stopped at ${limit} tokens, its reasoning included (maxTokens 4096 + ${REASONING_ALLOWANCE} for reasoning); raise model.maxTokens`;
+    expect(JSON.parse(run.stdout).warnings).toContainEqual({ source: "model", ruleId: "provider-warning", message });
+  });
+
+  it("is estimated with its reasoning allowance", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const run = await compact(dir, ["--dry-run"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`+ up to ${4096 + REASONING_ALLOWANCE} output tokens to openai openai/gpt-5;`);
+    expect(server.requests).toHaveLength(0);
   });
 });
 

@@ -2,7 +2,7 @@ import OpenAI from "openai";
 import { throwIfAborted } from "../../errors/aborted-error.js";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { describeFailure, refusesSetting } from "../describe-failure.js";
-import { isOpenAiReasoningModel } from "../known-refusals.js";
+import { isOpenAiReasoningModel, outputTokenLimit, REASONING_ALLOWANCE } from "../known-refusals.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 import { SharedBackoff } from "../shared-backoff.js";
 
@@ -10,14 +10,15 @@ export const OPENAI_DEFAULT_MODEL = "gpt-4.1-mini";
 
 /**
  * The Chat Completions request for one prompt, for a single call and a batch alike. A reasoning
- * model gets `max_completion_tokens` and no temperature, which it would refuse.
+ * model gets no temperature, which it would refuse, and `max_completion_tokens` with room for its
+ * reasoning beside the answer.
  */
 export function chatParams(model: string, prompt: string, options: CompleteOptions): Record<string, unknown> {
   const messages = [
     { role: "system", content: options.systemPrompt },
     { role: "user", content: prompt },
   ];
-  if (isOpenAiReasoningModel(model)) return { model, messages, max_completion_tokens: options.maxTokens };
+  if (isOpenAiReasoningModel(model)) return { model, messages, max_completion_tokens: outputTokenLimit(model, options.maxTokens) };
   return { model, messages, temperature: options.temperature, max_tokens: options.maxTokens };
 }
 
@@ -59,7 +60,7 @@ export class OpenAiModel implements MemoryModel {
           delete params["temperature"];
         } else if (attempt < 2 && "max_tokens" in params && refusesSetting(error, "max_tokens")) {
           warnings.push(`model ${this.settings.model} refused max_tokens; asked again with max_completion_tokens`);
-          params["max_completion_tokens"] = params["max_tokens"];
+          params["max_completion_tokens"] = options.maxTokens + REASONING_ALLOWANCE;
           delete params["max_tokens"];
         } else {
           throw describeFailure(this.provider, error, this.settings, "OPENAI_BASE_URL");
@@ -67,11 +68,18 @@ export class OpenAiModel implements MemoryModel {
       }
     }
     const choice = response.choices[0];
-    if (choice?.finish_reason === "length") warnings.push(`the answer stopped at maxTokens (${options.maxTokens}); raise model.maxTokens`);
+    if (choice?.finish_reason === "length") warnings.push(stoppedAtLimit(params, options.maxTokens));
     return {
       text: choice?.message.content ?? "",
       usage: { inputTokens: response.usage?.prompt_tokens ?? 0, outputTokens: response.usage?.completion_tokens ?? 0 },
       warnings,
     };
   }
+}
+
+/** The warning for an answer cut at its token limit, which for a reasoning model also held its reasoning. */
+export function stoppedAtLimit(params: Record<string, unknown>, maxTokens: number): string {
+  const limit = params["max_completion_tokens"];
+  if (typeof limit !== "number") return `the answer stopped at maxTokens (${maxTokens}); raise model.maxTokens`;
+  return `the answer stopped at ${limit} tokens, its reasoning included (maxTokens ${maxTokens} + ${limit - maxTokens} for reasoning); raise model.maxTokens`;
 }
