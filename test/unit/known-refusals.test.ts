@@ -31,7 +31,15 @@ describe("settings a known model would refuse are not sent", () => {
   });
 
   it("Claude from the fifth generation on is sent no temperature; earlier Claude is", () => {
-    for (const model of ["claude-sonnet-5", "claude-sonnet-5-5", "claude-opus-5-5", "claude-haiku-5-5", "claude-fable-5-1", "claude-mythos-preview", "anthropic/claude-sonnet-5"]) {
+    for (const model of [
+      "claude-sonnet-5",
+      "claude-sonnet-5-5",
+      "claude-opus-5-5",
+      "claude-haiku-5-5",
+      "claude-fable-5-1",
+      "claude-mythos-preview",
+      "anthropic/claude-sonnet-5",
+    ]) {
       expect(claudeRefusesTemperature(model), model).toBe(true);
       expect(messageParams(model, "prompt", options), model).not.toHaveProperty("temperature");
     }
