@@ -210,6 +210,27 @@ describe("an OpenAI reasoning model named through a router", () => {
     expect(JSON.parse(run.stdout).warnings).toContainEqual({ source: "model", ruleId: "provider-warning", message });
   });
 
+  it("a model not known to reason that refuses max_tokens is asked again with room to reason", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const refusal = {
+      error: {
+        message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        type: "invalid_request_error",
+      },
+    };
+    server.respond({ status: 400, body: refusal }, { text: ANSWER });
+    const run = await runCli(["--week", "2026-W14", "--dir", dir, "--provider", "openai", "--model", "team-reasoner", "--json"], {
+      env: { OPENAI_API_KEY: "test-key-123", OPENAI_BASE_URL: server.openaiURL },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[0]!.body["max_tokens"]).toBe(4096);
+    expect(server.requests[1]!.body).not.toHaveProperty("max_tokens");
+    expect(server.requests[1]!.body["max_completion_tokens"]).toBe(4096 + REASONING_ALLOWANCE);
+    const message = "model team-reasoner refused max_tokens; asked again with max_completion_tokens";
+    expect(JSON.parse(run.stdout).warnings).toContainEqual({ source: "model", ruleId: "provider-warning", message });
+  });
+
   it("is estimated with its reasoning allowance", async () => {
     const dir = await copyOf(EXAMPLE);
     const run = await compact(dir, ["--dry-run"]);

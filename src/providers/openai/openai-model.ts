@@ -78,7 +78,7 @@ export class OpenAiModel implements MemoryModel {
 }
 
 /** The warning for an answer cut at its token limit, which for a reasoning model also held its reasoning. */
-export function stoppedAtLimit(params: Record<string, unknown>, maxTokens: number): string {
+function stoppedAtLimit(params: Record<string, unknown>, maxTokens: number): string {
   const limit = params["max_completion_tokens"];
   if (typeof limit !== "number") return `the answer stopped at maxTokens (${maxTokens}); raise model.maxTokens`;
   return `the answer stopped at ${limit} tokens, its reasoning included (maxTokens ${maxTokens} + ${limit - maxTokens} for reasoning); raise model.maxTokens`;
