@@ -65,6 +65,8 @@ Exit codes:
      written (nothing changed), a consolidation plan refused, an undo refused
   2  usage error: a bad flag, week, directory, provider, config file, or a missing API key
   130, 143  interrupted by SIGINT or SIGTERM: nothing changed
+  --auto keeps the weeks it finished before a failure or an interrupt, updates
+  MEMORY.md with them and names them in the message
 `;
 
 export const CONFIG_HELP = `Usage: compact config [--dir DIR] [--config FILE] [--provider NAME] [--model NAME] [--json]

@@ -1,6 +1,6 @@
 import { CompactorError } from "./compactor-error.js";
 
-/** The run was interrupted (SIGINT, SIGTERM, an AbortSignal) before it committed: nothing changed. */
+/** The run was interrupted (SIGINT, SIGTERM, an AbortSignal) before it committed: nothing changed (`--auto`: see `noteWritten`). */
 export class AbortedError extends CompactorError {
   constructor(readonly reason: string) {
     super("E_ABORTED", `interrupted (${reason}); nothing changed`);

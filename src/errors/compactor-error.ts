@@ -22,10 +22,26 @@ export type ErrorCode =
  */
 export class CompactorError extends Error {
   readonly code: ErrorCode;
+  /** What a run wrote before it failed (weeks, by label): set by `noteWritten`. */
+  written?: string[];
 
   constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
     this.name = new.target.name;
   }
+}
+
+/**
+ * Says in a failure's message which weeks a run committed before it: they
+ * stay written, and "nothing changed" would no longer be true.
+ */
+export function noteWritten(error: CompactorError, weeks: string[], indexed: boolean): CompactorError {
+  if (weeks.length === 0) return error;
+  const which = weeks.length === 1 ? weeks[0] : `${weeks[0]} … ${weeks.at(-1)}`;
+  const note = `${weeks.length} week${weeks.length === 1 ? "" : "s"} written before it (${which}${indexed ? ", in the index" : ""}), the rest left for the next run`;
+  const bare = error.message.replace(/[;,]?\s*nothing changed\s*$/, "");
+  error.message = `${bare}; ${note}`;
+  error.written = weeks;
+  return error;
 }

@@ -1,3 +1,4 @@
+import { CompactorError, noteWritten } from "../errors/compactor-error.js";
 import { releaseMemory } from "../model/release-memory.js";
 import type { Problem } from "../problems/problem.js";
 import { countSessions } from "../schedule/count-sessions.js";
@@ -127,6 +128,7 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
       // The weeks planned while the ones before them were being written, or within the commit interval,
       // are committed together, as one run: a backfill commits fewer, larger runs, and a memory updated
       // in several of them is written once.
+      let commitFailed = false;
       const commitWeeks = async (planned: PlannedWeek[]) => {
         const labels = planned.map(({ week }) => week.week.label);
         const journal = await commitChanges(
@@ -137,9 +139,13 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
             now: ctx.now(),
             operations: planned.flatMap(({ operations }) => operations),
             last: isIndexFile(ctx),
-            signal: ctx.signal,
+            // Not cut short by an interrupt: a week planned is committed (the queue is short, each commit
+            // quick), so an interrupted run keeps every week it finished and stops asking for more.
           },
-        );
+        ).catch((error: unknown) => {
+          commitFailed = true;
+          throw error;
+        });
         for (const { week, index, ...written } of planned) {
           const done: AutoWeek = {
             week: week.week.label,
@@ -154,6 +160,35 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
           lines.push(text);
           ctx.onProgress?.({ kind: "period", done: index + 1, total: todo.length, text });
         }
+      };
+      // The weeks committed before a failure stay written: the index is brought up to date with them (an
+      // agent loading MEMORY.md would not see them otherwise, and a week that keeps failing would keep it
+      // stale), and the failure says which they are.
+      const afterFailure = async (error: unknown) => {
+        if (compacted.length === 0 || !(error instanceof CompactorError)) return error;
+        // After a failed commit the run's snapshot holds weeks that are not on disk: the index is left as it is.
+        if (commitFailed)
+          return noteWritten(
+            error,
+            compacted.map((week) => week.week),
+            false,
+          );
+        const changes = indexChanges(snapshot, ctx.dir.layout);
+        // Not cut short by the interrupt that may have ended the run: the index is one small commit.
+        const indexedNow = await commitChanges(ctx.dir, changes, {
+          command: "compact --auto (index)",
+          now: ctx.now(),
+          operations: ["rebuild the index"],
+          last: isIndexFile(ctx),
+        }).then(
+          () => true,
+          () => false,
+        );
+        return noteWritten(
+          error,
+          compacted.map((week) => week.week),
+          indexedNow,
+        );
       };
       // Write-behind: a week's commit goes on while the next weeks are asked and planned (each plan
       // starts from the week before's snapshot, in memory). Commits run one at a time in week order.
@@ -184,8 +219,12 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
       });
       // A failure ends the run once the commit in flight has settled; an earlier week's failure is the one reported.
       await Promise.allSettled([planned]);
-      await writer.flush();
-      await planned;
+      try {
+        await writer.flush();
+        await planned;
+      } catch (error) {
+        throw await afterFailure(error);
+      }
       // What the weeks kept to go faster week after week is no help to the final pass over every memory.
       forgetCaches();
       releaseMemory();

@@ -3,6 +3,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { AbortedError, throwIfAborted } from "../../src/errors/aborted-error.js";
+import { errorResult } from "../../src/errors/error-result.js";
+import { ProviderError } from "../../src/errors/provider-error.js";
 import type { CompleteOptions, MemoryModel } from "../../src/model/memory-model.js";
 import { Compactor } from "../../src/pipeline/compactor.js";
 import { readRelatedMemories } from "../../src/prompt/related-memories.js";
@@ -216,5 +219,63 @@ describe("--concurrency on the command line", () => {
       expect(run.stderr, value).toContain(said);
     }
     expect(await snapshotDir(dir)).toEqual(before);
+  });
+});
+
+describe("compact --auto that fails or is interrupted partway", () => {
+  // The offline model, failing when it is asked about one week.
+  const failingAt = (week: string, fail: (options: CompleteOptions) => never): MemoryModel => {
+    const offline = new OfflineModel();
+    return {
+      provider: "offline",
+      modelId: offline.modelId,
+      async complete(prompt: string, options: CompleteOptions) {
+        if (prompt.slice(prompt.indexOf("<INSTRUCTIONS>")).includes(week)) fail(options);
+        return offline.complete(prompt, options);
+      },
+    };
+  };
+  const exists = (file: string) =>
+    readFile(file, "utf8").then(
+      () => true,
+      () => false,
+    );
+
+  it("keeps the weeks written before a failure, lists them in the index, and says which they are", async () => {
+    const dir = await weeksDir();
+    const model = failingAt("2026-W12", () => {
+      throw new ProviderError("anthropic", "HTTP 500: the service failed (after 2 retries) — try again later", 500);
+    });
+    const compactor = await Compactor.open({ dir, model, clock: CLOCK });
+    const failure = await compactor.runAuto({ concurrency: 1 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect((failure as ProviderError).message).toBe(
+      "anthropic: HTTP 500: the service failed (after 2 retries) — try again later; 2 weeks written before it (2026-W10 … 2026-W11, in the index), the rest left for the next run",
+    );
+    expect((failure as ProviderError).written).toEqual(["2026-W10", "2026-W11"]);
+    expect(errorResult(failure, "auto").error).toMatchObject({ code: "E_PROVIDER", written: ["2026-W10", "2026-W11"] });
+    expect(await exists(path.join(dir, "weekly/2026-W11.md"))).toBe(true);
+    expect(await exists(path.join(dir, "weekly/2026-W12.md"))).toBe(false);
+    const index = await readFile(path.join(dir, "MEMORY.md"), "utf8");
+    expect(index).toContain("Postgres");
+  });
+
+  it("says an interrupt left the weeks before it written, not that nothing changed, and a re-run finishes", async () => {
+    const dir = await weeksDir();
+    const controller = new AbortController();
+    const model = failingAt("2026-W12", (options) => {
+      controller.abort("SIGINT");
+      throwIfAborted(options.signal);
+      throw new Error("the run's signal should have fired");
+    });
+    const compactor = await Compactor.open({ dir, model, clock: CLOCK, signal: controller.signal });
+    const failure = await compactor.runAuto({ concurrency: 1 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AbortedError);
+    expect((failure as AbortedError).message).toBe(
+      "interrupted (SIGINT); 2 weeks written before it (2026-W10 … 2026-W11, in the index), the rest left for the next run",
+    );
+    expect(await readFile(path.join(dir, "MEMORY.md"), "utf8")).toContain("Postgres");
+    const again = await (await Compactor.open({ dir, model: new OfflineModel(), clock: CLOCK })).runAuto({ concurrency: 1 });
+    expect(again.compacted.map((week) => week.week)).toEqual(["2026-W12", "2026-W13"]);
   });
 });
