@@ -1,6 +1,7 @@
 import type { EmbeddingsConfig } from "../config/config-schema.js";
 import { ConfigError } from "../errors/config-error.js";
 import { ProviderError } from "../errors/provider-error.js";
+import { requestSignal } from "../providers/request-signal.js";
 
 /** Turns texts into unit vectors, one per text, in order. */
 export interface Embedder {
@@ -40,7 +41,7 @@ export async function openAiEmbedder(
         const batch = texts.slice(start, start + BATCH);
         let answer: Awaited<ReturnType<typeof client.embeddings.create>>;
         try {
-          answer = await client.embeddings.create({ model: config.model, input: batch }, signal ? { signal } : undefined);
+          answer = await client.embeddings.create({ model: config.model, input: batch }, requestSignal(signal));
         } catch (error) {
           const status = (error as { status?: number }).status;
           throw new ProviderError("embeddings", `${baseURL ?? "api.openai.com"} ${(error as Error).message.split("\n")[0]}`, status, { cause: error });

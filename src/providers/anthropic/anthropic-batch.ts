@@ -3,6 +3,7 @@ import { throwIfAborted } from "../../errors/aborted-error.js";
 import type { BatchClient, BatchItemResult, BatchRequest, BatchResults, BatchStatus } from "../../model/batch-client.js";
 import { describeBatchFailure } from "../describe-batch-failure.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
+import { requestSignal } from "../request-signal.js";
 import { messageParams } from "./anthropic-model.js";
 
 /**
@@ -36,7 +37,7 @@ export class AnthropicBatchClient implements BatchClient {
 
   async status(id: string, signal?: AbortSignal): Promise<BatchStatus> {
     try {
-      const batch = await this.client.messages.batches.retrieve(id, {}, signal ? { signal } : {});
+      const batch = await this.client.messages.batches.retrieve(id, {}, requestSignal(signal));
       const counts = batch.request_counts;
       const done = counts.succeeded + counts.errored + counts.canceled + counts.expired;
       return { id, ended: batch.processing_status === "ended", status: batch.processing_status, done, total: done + counts.processing };
@@ -49,7 +50,7 @@ export class AnthropicBatchClient implements BatchClient {
   async results(id: string, signal?: AbortSignal): Promise<BatchResults> {
     const items: BatchItemResult[] = [];
     try {
-      for await (const item of await this.client.messages.batches.results(id, {}, signal ? { signal } : {})) items.push(readItem(item));
+      for await (const item of await this.client.messages.batches.results(id, {}, requestSignal(signal))) items.push(readItem(item));
     } catch (error) {
       throwIfAborted(signal);
       throw this.fail(error, id);

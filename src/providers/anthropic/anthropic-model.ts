@@ -4,6 +4,7 @@ import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model
 import { describeFailure, refusesSetting } from "../describe-failure.js";
 import { claudeRefusesTemperature } from "../known-refusals.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
+import { requestSignal } from "../request-signal.js";
 import { SharedBackoff } from "../shared-backoff.js";
 
 // Sonnet 4.5 reaches its end of life on 2026-11-30; 4.6 still takes the prompt's temperature.
@@ -65,7 +66,7 @@ export class AnthropicModel implements MemoryModel {
       () =>
         this.client.messages.countTokens(
           { model: this.settings.model, system: options.systemPrompt, messages: [{ role: "user", content: prompt }] },
-          options.signal ? { signal: options.signal } : {},
+          requestSignal(options.signal),
         ),
       options.signal,
     );
@@ -74,9 +75,6 @@ export class AnthropicModel implements MemoryModel {
   }
 
   private create(params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<Anthropic.Message> {
-    return this.backoff.call(
-      () => this.client.messages.create(params as unknown as Anthropic.MessageCreateParamsNonStreaming, signal ? { signal } : {}),
-      signal,
-    );
+    return this.backoff.call(() => this.client.messages.create(params as unknown as Anthropic.MessageCreateParamsNonStreaming, requestSignal(signal)), signal);
   }
 }

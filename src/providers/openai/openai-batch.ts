@@ -3,6 +3,7 @@ import { throwIfAborted } from "../../errors/aborted-error.js";
 import type { BatchClient, BatchItemResult, BatchRequest, BatchResults, BatchStatus } from "../../model/batch-client.js";
 import { describeBatchFailure } from "../describe-batch-failure.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
+import { requestSignal } from "../request-signal.js";
 import { chatParams } from "./openai-model.js";
 
 const ENDPOINT = "/v1/chat/completions";
@@ -57,7 +58,7 @@ export class OpenAiBatchClient implements BatchClient {
 
   async status(id: string, signal?: AbortSignal): Promise<BatchStatus> {
     try {
-      const batch = await this.client.batches.retrieve(id, signal ? { signal } : {});
+      const batch = await this.client.batches.retrieve(id, requestSignal(signal));
       const counts = batch.request_counts;
       const done = (counts?.completed ?? 0) + (counts?.failed ?? 0);
       return { id, ended: ENDED.has(batch.status), status: batch.status, done, total: counts?.total ?? 0 };
@@ -68,7 +69,7 @@ export class OpenAiBatchClient implements BatchClient {
   }
 
   async results(id: string, signal?: AbortSignal): Promise<BatchResults> {
-    const options = signal ? { signal } : {};
+    const options = requestSignal(signal);
     try {
       const batch = await this.client.batches.retrieve(id, options);
       const lines: OutputLine[] = [];

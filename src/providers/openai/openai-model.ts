@@ -4,6 +4,7 @@ import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model
 import { describeFailure, refusesSetting } from "../describe-failure.js";
 import { isOpenAiReasoningModel, outputTokenLimit, REASONING_ALLOWANCE } from "../known-refusals.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
+import { requestSignal } from "../request-signal.js";
 import { SharedBackoff } from "../shared-backoff.js";
 
 export const OPENAI_DEFAULT_MODEL = "gpt-4.1-mini";
@@ -46,11 +47,7 @@ export class OpenAiModel implements MemoryModel {
     for (let attempt = 0; response === undefined; attempt++) {
       try {
         response = await this.backoff.call(
-          () =>
-            this.client.chat.completions.create(
-              params as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
-              options.signal ? { signal: options.signal } : {},
-            ),
+          () => this.client.chat.completions.create(params as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, requestSignal(options.signal)),
           options.signal,
         );
       } catch (error) {
