@@ -73,14 +73,18 @@ function describeParseError(error: NodeJS.ErrnoException, names: string[]): stri
     const guess = closest(option.replace(/^-+/, ""), names);
     return `unknown option '${option}'${guess ? ` — did you mean --${guess}?` : ""}`;
   }
-  if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") return `${option} needs a value`;
+  if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    // `--concurrency -1`: the value starts with a dash, so it reads as another option.
+    return /ambiguous/.test(error.message) ? `${option} needs a value; one starting with '-' is written ${option}=-…` : `${option} needs a value`;
+  }
   return error.message.split("\n")[0]!;
 }
 
 /** A positive whole number given to a flag. */
 export function positiveInteger(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new UsageError(`--${flag} '${value}': expected a whole number of 1 or more`);
+  // Digits only: Number() would also take `0x10`, `1e1` and ` 3`.
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < 1) throw new UsageError(`--${flag} '${value}': expected a whole number of 1 or more`);
   return number;
 }

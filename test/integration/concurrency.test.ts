@@ -211,6 +211,10 @@ describe("--concurrency on the command line", () => {
     for (const [value, extra, said] of [
       ["0", [], "--concurrency '0'"],
       ["1.5", [], "--concurrency '1.5'"],
+      ["0x10", [], "--concurrency '0x10': expected a whole number"],
+      ["1e1", [], "--concurrency '1e1': expected a whole number"],
+      [" 3", [], "--concurrency ' 3': expected a whole number"],
+      ["-1", [], "--concurrency needs a value; one starting with '-' is written --concurrency=-…"],
       ["65", [], "at most 64"],
       ["4", ["--batch", "--provider", "openai"], "--concurrency and --batch"],
     ] as const) {
