@@ -1,3 +1,4 @@
+import type { TokenUsage } from "../model/memory-model.js";
 import { CompactorError } from "./compactor-error.js";
 
 /**
@@ -9,6 +10,8 @@ export class ModelAnswerError extends CompactorError {
     message: string,
     /** The last answer received (secrets redacted), for diagnosis. */
     readonly answer: string,
+    /** The tokens the unusable answers took, which the provider bills all the same. */
+    readonly usage?: TokenUsage,
   ) {
     super("E_MODEL_ANSWER", message);
   }

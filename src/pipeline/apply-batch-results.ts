@@ -61,6 +61,9 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
     out.lines.push(`left ${week} pending: ${detail}`);
     out.warnings.push({ source: week, ruleId: "batch-item-failed", message: `no usable batch answer (${detail}); left pending for the next run` });
   };
+  const addCost = (costUsd: number | undefined) => {
+    if (costUsd !== undefined) out.costUsd = Math.round(((out.costUsd ?? 0) + costUsd) * 10_000) / 10_000;
+  };
   let snapshot = start;
   let repairs = 0;
   const weeks = [...saved.weeks].sort((a, b) => (a.week < b.week ? -1 : a.week > b.week ? 1 : 0));
@@ -91,6 +94,11 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
     } catch (error) {
       if (!(error instanceof ModelAnswerError)) throw error;
       fail(entry.week, error.message);
+      // The unusable answer and its repair were billed all the same: they count in the batch's usage and cost.
+      const spent = { usage: error.usage ?? item.completion.usage, repaired: true };
+      repairs++;
+      out.usage = addUsage(out.usage, spent.usage);
+      addCost(weekCost(item.completion.usage, spent, price));
       continue;
     }
     const result = readCompaction(prepared, completed, model);
@@ -117,7 +125,7 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
     out.compacted.push(done);
     out.weeks.push({ week: entry.week, outcome: "applied", ...(journal ? { run: journal.run } : {}) });
     out.usage = addUsage(out.usage, result.usage);
-    if (result.costUsd !== undefined) out.costUsd = Math.round(((out.costUsd ?? 0) + result.costUsd) * 10_000) / 10_000;
+    addCost(result.costUsd);
     for (const warning of result.warnings) if (warning.ruleId !== "untraced-bullet" && warning.ruleId !== "untraced-memory") out.warnings.push(warning);
     const text = `compacted ${done.week} (${done.reason}): ${done.logs} logs, ${done.memories} memories`;
     out.lines.push(text);
@@ -133,7 +141,7 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
 }
 
 // The batch's answer is charged at the batch price; a repair, asked outside the batch, at the standard one.
-function weekCost(answered: TokenUsage, completed: CompletedCompaction, price: ModelPrice | undefined): number | undefined {
+function weekCost(answered: TokenUsage, completed: Pick<CompletedCompaction, "usage" | "repaired">, price: ModelPrice | undefined): number | undefined {
   const batch = estimateCost(answered, price, { batch: true });
   if (batch === undefined || !completed.repaired) return batch;
   const repair = { inputTokens: completed.usage.inputTokens - answered.inputTokens, outputTokens: completed.usage.outputTokens - answered.outputTokens };

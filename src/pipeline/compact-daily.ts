@@ -91,6 +91,7 @@ export async function completeCompaction(model: MemoryModel, prepared: PreparedC
       throw new ModelAnswerError(
         `the ${model.provider} model's answer has no summary in the expected format after one repair attempt: ${answer.parsed.summaryProblem}; nothing written`,
         answer.text,
+        usage,
       );
     }
   }

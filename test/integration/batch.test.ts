@@ -200,6 +200,23 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
     expect(result.lines.find((line: string) => line.includes("weeks applied"))).toMatch(/, \$0\.0180 at the batch price \(2 repairs at the standard price\)$/);
   });
 
+  it("a week whose answer stays unusable after its repair is left pending, and what it took still counts in the usage and cost", async () => {
+    const dir = await weekDir();
+    server.answer = () => ({ text: "Sorry, I cannot summarise this week." });
+    const run = await batch(dir);
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.compacted).toEqual([]);
+    expect(result.batch.weeks.map((w: { outcome: string }) => w.outcome)).toEqual(["failed", "failed"]);
+    // Both weeks were billed as in the test above: the answer in the batch and its repair outside it.
+    expect(result.batch.usage).toEqual({ inputTokens: 4000, outputTokens: 800 });
+    expect(result.batch.costUsd).toBeCloseTo(0.018, 6);
+    expect(result.lines.find((line: string) => line.includes("weeks applied"))).toMatch(
+      /: 0 weeks applied, 2 left pending; 4000 input \+ 800 output tokens, \$0\.0180 at the batch price \(2 repairs at the standard price\)$/,
+    );
+    expect(existsSync(path.join(dir, "weekly"))).toBe(false);
+  });
+
   it("--dry-run prints the batch's estimated tokens and cost, submits nothing and writes nothing", async () => {
     const dir = await weekDir();
     const before = await snapshotDir(dir);
