@@ -1,4 +1,5 @@
 import { ProviderError } from "../errors/provider-error.js";
+import { causeCode } from "./create-once.js";
 import { describeFailure } from "./describe-failure.js";
 import type { ProviderSettings } from "./provider-settings.js";
 
@@ -17,4 +18,25 @@ export function describeBatchFailure(provider: string, error: unknown, settings:
     );
   }
   return describeFailure(provider, error, settings, baseUrlEnv);
+}
+
+/**
+ * A batch submission that failed with no word on whether the provider took
+ * it (a timeout, a dropped connection, a 5xx): it may exist there, running
+ * and billed, so the user looks before anything is submitted again.
+ */
+export function describeUnknownSubmit(provider: string, error: unknown, settings: ProviderSettings): ProviderError {
+  const e = (error ?? {}) as { status?: number; name?: string; message?: string };
+  const timedOut = [e.name, (error as object | undefined)?.constructor?.name].some((name) => name?.includes("Timeout")) || /timed out/i.test(e.message ?? "");
+  const what = timedOut
+    ? `no answer within ${settings.timeoutMs} ms`
+    : e.status !== undefined
+      ? `HTTP ${e.status}`
+      : `the connection failed (${causeCode(error) ?? (e.message ?? "no detail").replace(/\s+/g, " ").slice(0, 80)})`;
+  return new ProviderError(
+    provider,
+    `submitting the batch: ${what}, and the provider may have created it anyway — look at its list of batches (and cancel a stray one) before running again, or the weeks may be billed twice; nothing written`,
+    e.status,
+    { cause: error },
+  );
 }

@@ -51,6 +51,12 @@ export class FakeBatchServer {
   /** When set, every look at a batch is answered with this HTTP status. */
   pollStatus: number | undefined;
   answer: (item: BatchItem) => BatchAnswer | Promise<BatchAnswer> = offlineAnswer;
+  /**
+   * How the next requests that create a batch are answered, one entry each: `status` without
+   * `created` refuses it (nothing created), with `created` creates it and answers the status
+   * anyway (a 5xx after the provider took it); `delayMs` creates it and answers that late.
+   */
+  createReplies: { status?: number; retryAfter?: string; created?: boolean; delayMs?: number }[] = [];
   /** Called with each request before it is answered (a test may interrupt the run here). */
   onRequest: ((request: BatchServerRequest) => void) | undefined;
   private files = new Map<string, string>();
@@ -79,6 +85,7 @@ export class FakeBatchServer {
     this.pollStatus = undefined;
     this.answer = offlineAnswer;
     this.onRequest = undefined;
+    this.createReplies = [];
   }
 
   async start(): Promise<this> {
@@ -113,7 +120,18 @@ export class FakeBatchServer {
     const messageResults = idIn(/^\/v1\/messages\/batches\/([^/]+)\/results$/);
     const openaiBatch = idIn(/^\/v1\/batches\/([^/]+)$/);
     const fileContent = idIn(/^\/v1\/files\/([^/]+)\/content$/);
-    if (method === "POST" && url === "/v1/messages/batches") return send(res, 200, this.anthropicBatch(this.create("anthropic", anthropicItems(body))));
+    const creating = method === "POST" && (url === "/v1/messages/batches" || url === "/v1/batches");
+    const reply = creating ? this.createReplies.shift() : undefined;
+    if (reply?.status && !reply.created) {
+      res.writeHead(reply.status, { "content-type": "application/json", ...(reply.retryAfter ? { "retry-after": reply.retryAfter } : {}) });
+      return void res.end(JSON.stringify({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }));
+    }
+    const answered = (status: number, payload: unknown) => {
+      const answer = () => (reply?.status ? send(res, reply.status, { error: { message: "HTTP 500" } }) : send(res, status, payload));
+      if (reply?.delayMs) setTimeout(answer, reply.delayMs);
+      else answer();
+    };
+    if (method === "POST" && url === "/v1/messages/batches") return answered(200, this.anthropicBatch(this.create("anthropic", anthropicItems(body))));
     if (messageBatch) return this.withBatch(res, messageBatch, (batch) => this.anthropicBatch(batch, true));
     if (messageResults) {
       const batch = this.batches.find((b) => b.id === messageResults);
@@ -139,7 +157,7 @@ export class FakeBatchServer {
     }
     if (method === "POST" && url === "/v1/batches") {
       const input = this.files.get((body as { input_file_id: string }).input_file_id) ?? "";
-      return send(res, 200, await this.openaiBatch(this.create("openai", openaiItems(input))));
+      return answered(200, await this.openaiBatch(this.create("openai", openaiItems(input))));
     }
     if (openaiBatch) return this.withBatch(res, openaiBatch, (batch) => this.openaiBatch(batch, true));
     if (fileContent) {

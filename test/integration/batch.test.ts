@@ -217,6 +217,37 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
     expect(existsSync(path.join(dir, "weekly"))).toBe(false);
   });
 
+  it("a submission the provider refused (429, 529) is sent again, and only one batch is made", async () => {
+    const dir = await weekDir();
+    server.createReplies = [
+      { status: 429, retryAfter: "0" },
+      { status: 529, retryAfter: "0" },
+    ];
+    const run = await batch(dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(server.creates).toHaveLength(3);
+    expect(server.batches).toHaveLength(1);
+    expect(JSON.parse(run.stdout).compacted).toHaveLength(2);
+  });
+
+  it.each([
+    ["no answer in time", { delayMs: 3_000 }, /no answer within 500 ms/],
+    ["a 500 after the provider took it", { status: 500, created: true }, /HTTP 500/],
+  ])("a submission with %s is not sent again: the run says the batch may exist and writes nothing", async (_case, reply, said) => {
+    const dir = await weekDir();
+    await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ prices: PRICE, model: { timeoutMs: 500 } }));
+    const before = await snapshotDir(dir);
+    server.createReplies = [reply];
+    const run = await batch(dir);
+    expect(run.code).toBe(1);
+    expect(server.creates).toHaveLength(1);
+    const error = JSON.parse(run.stdout).error;
+    expect(error.code).toBe("E_PROVIDER");
+    expect(error.message).toMatch(said);
+    expect(error.message).toContain("the provider may have created it anyway — look at its list of batches");
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
   it("--dry-run prints the batch's estimated tokens and cost, submits nothing and writes nothing", async () => {
     const dir = await weekDir();
     const before = await snapshotDir(dir);

@@ -1,14 +1,17 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { throwIfAborted } from "../../errors/aborted-error.js";
+import { ProviderError } from "../../errors/provider-error.js";
 import type { BatchClient, BatchItemResult, BatchRequest, BatchResults, BatchStatus } from "../../model/batch-client.js";
-import { describeBatchFailure } from "../describe-batch-failure.js";
+import { createOnce } from "../create-once.js";
+import { describeBatchFailure, describeUnknownSubmit } from "../describe-batch-failure.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 import { requestSignal } from "../request-signal.js";
 import { messageParams } from "./anthropic-model.js";
 
 /**
  * Claude through the Message Batches API: one `POST /v1/messages/batches`
- * with every request, polled, results read as JSONL. Retries are the SDK's own.
+ * with every request, polled, results read as JSONL. Retries are the SDK's own,
+ * but for the one request that creates the batch (see `createOnce`).
  */
 export class AnthropicBatchClient implements BatchClient {
   readonly provider = "anthropic";
@@ -28,10 +31,14 @@ export class AnthropicBatchClient implements BatchClient {
     const params = { requests: requests.map((request) => ({ custom_id: request.customId, params: this.body(request) })) };
     // No signal: once sent, the batch exists and its id must be saved, so an interrupt waits for the answer.
     try {
-      const batch = await this.client.messages.batches.create(params as unknown as Anthropic.Messages.BatchCreateParams);
+      const batch = await createOnce(
+        (options) => this.client.messages.batches.create(params as unknown as Anthropic.Messages.BatchCreateParams, options),
+        this.settings.maxRetries,
+        (error) => describeUnknownSubmit(this.provider, error, this.settings),
+      );
       return batch.id;
     } catch (error) {
-      throw this.fail(error);
+      throw error instanceof ProviderError ? error : this.fail(error);
     }
   }
 

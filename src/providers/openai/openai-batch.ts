@@ -1,7 +1,9 @@
 import OpenAI, { toFile } from "openai";
 import { throwIfAborted } from "../../errors/aborted-error.js";
+import { ProviderError } from "../../errors/provider-error.js";
 import type { BatchClient, BatchItemResult, BatchRequest, BatchResults, BatchStatus } from "../../model/batch-client.js";
-import { describeBatchFailure } from "../describe-batch-failure.js";
+import { createOnce } from "../create-once.js";
+import { describeBatchFailure, describeUnknownSubmit } from "../describe-batch-failure.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 import { requestSignal } from "../request-signal.js";
 import { chatParams } from "./openai-model.js";
@@ -26,7 +28,8 @@ interface OutputLine {
 /**
  * Chat Completions through the OpenAI Batch API: the requests uploaded as one
  * JSONL file (purpose `batch`), `POST /v1/batches`, polled, the output file
- * read back. Retries are the SDK's own.
+ * read back. Retries are the SDK's own, but for the one request that creates
+ * the batch (see `createOnce`; a file uploaded twice costs nothing).
  */
 export class OpenAiBatchClient implements BatchClient {
   readonly provider = "openai";
@@ -49,10 +52,14 @@ export class OpenAiBatchClient implements BatchClient {
     // No signal: once sent, the batch exists and its id must be saved, so an interrupt waits for the answer.
     try {
       const file = await this.client.files.create({ file: await toFile(Buffer.from(`${jsonl}\n`, "utf8"), "compact-batch.jsonl"), purpose: "batch" });
-      const batch = await this.client.batches.create({ input_file_id: file.id, endpoint: ENDPOINT, completion_window: "24h" });
+      const batch = await createOnce(
+        (options) => this.client.batches.create({ input_file_id: file.id, endpoint: ENDPOINT, completion_window: "24h" }, options),
+        this.settings.maxRetries,
+        (error) => describeUnknownSubmit(this.provider, error, this.settings),
+      );
       return batch.id;
     } catch (error) {
-      throw this.fail(error);
+      throw error instanceof ProviderError ? error : this.fail(error);
     }
   }
 
