@@ -1,5 +1,5 @@
-import { readFileSync, rmSync } from "node:fs";
-import { link, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { readFileSync, rmdirSync, rmSync } from "node:fs";
+import { link, mkdir, readFile, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { IoError } from "../errors/io-error.js";
@@ -45,8 +45,10 @@ export async function acquireLock(dir: MemoryDir, command: string, now: Date = n
   const lockFile = dir.resolve(relPath);
   const info: LockInfo = { pid: process.pid, host: hostname(), startedAt: now.toISOString(), command };
   const temp = `${lockFile}.${process.pid}.${now.getTime()}.tmp`;
+  // The lock's directory, when this run made it: a run that leaves nothing else in it removes it again.
+  let made: string | undefined;
   try {
-    await mkdir(path.dirname(lockFile), { recursive: true });
+    made = await mkdir(path.dirname(lockFile), { recursive: true });
     await writeFile(temp, `${JSON.stringify(info)}\n`);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
@@ -74,7 +76,13 @@ export async function acquireLock(dir: MemoryDir, command: string, now: Date = n
         });
         continue;
       }
-      return { info, ...(tookOver ? { tookOver } : {}), release: () => release(lockFile, info), releaseSync: () => releaseSync(lockFile, info) };
+      const dirMade = made === undefined ? undefined : path.dirname(lockFile);
+      return {
+        info,
+        ...(tookOver ? { tookOver } : {}),
+        release: () => release(lockFile, info, dirMade),
+        releaseSync: () => releaseSync(lockFile, info, dirMade),
+      };
     }
     const holder = await readHolder(lockFile);
     throw new LockedError(holder ?? { pid: 0, host: "?", startedAt: "?", command: "?" });
@@ -114,17 +122,21 @@ function pidAlive(pid: number): boolean {
 }
 
 // A lock left behind blocks every later run until it is stale: one failed removal is tried again.
-async function release(lockFile: string, info: LockInfo): Promise<void> {
+async function release(lockFile: string, info: LockInfo, dirMade: string | undefined): Promise<void> {
   const holder = await readHolder(lockFile);
   if (!holder || holder.pid !== info.pid || holder.startedAt !== info.startedAt) return;
   await rm(lockFile, { force: true }).catch(() => rm(lockFile, { force: true }));
+  // Only when empty: a run that wrote anything there (a journal, the state) keeps it.
+  if (dirMade) await rmdir(dirMade).catch(() => undefined);
 }
 
-function releaseSync(lockFile: string, info: LockInfo): void {
+function releaseSync(lockFile: string, info: LockInfo, dirMade: string | undefined): void {
   try {
     const holder = JSON.parse(readFileSync(lockFile, "utf8")) as LockInfo;
-    if (holder.pid === info.pid && holder.startedAt === info.startedAt) rmSync(lockFile, { force: true });
+    if (holder.pid !== info.pid || holder.startedAt !== info.startedAt) return;
+    rmSync(lockFile, { force: true });
+    if (dirMade) rmdirSync(dirMade);
   } catch {
-    // Already gone: nothing to release.
+    // Already gone, or the directory holds something: nothing more to release.
   }
 }

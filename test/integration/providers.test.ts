@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -142,6 +143,8 @@ describe.each(PROVIDERS)("the $name provider through its real SDK", (provider) =
     expect(JSON.stringify(server.requests[1]!.body)).toContain("<REPAIR>");
     expect(run.stderr).toContain("answer has no summary in the expected format after one repair attempt");
     expect(await snapshotDir(dir)).toEqual(before);
+    // Not even the directory the run's lock was taken in.
+    expect(existsSync(path.join(dir, ".compact"))).toBe(false);
   });
 
   it("retries once without a temperature the model refuses, and records the warning", async () => {
