@@ -55,7 +55,7 @@ export function parseOptions(argv: string[], allowed: readonly OptionName[], com
   try {
     parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true }) as typeof parsed;
   } catch (error) {
-    throw new UsageError(`${describeParseError(error as NodeJS.ErrnoException, names)} (see ${command} --help)`);
+    throw new UsageError(`${describeParseError(error as NodeJS.ErrnoException, names, argv)} (see ${command} --help)`);
   }
   if (parsed.positionals.length > maxPositionals) {
     throw new UsageError(`unexpected argument '${parsed.positionals[maxPositionals]}' (see ${command} --help)`);
@@ -67,15 +67,18 @@ export function parseOptions(argv: string[], allowed: readonly OptionName[], com
 }
 
 // node:util's own messages talk about positionals and ambiguity; say what the user did, and what they may have meant.
-function describeParseError(error: NodeJS.ErrnoException, names: string[]): string {
+function describeParseError(error: NodeJS.ErrnoException, names: string[], argv: string[]): string {
   const option = /'(-{1,2}[\w-]+)/.exec(error.message)?.[1] ?? "an option";
   if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
     const guess = closest(option.replace(/^-+/, ""), names);
     return `unknown option '${option}'${guess ? ` — did you mean --${guess}?` : ""}`;
   }
   if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
-    // `--concurrency -1`: the value starts with a dash, so it reads as another option.
-    return /ambiguous/.test(error.message) ? `${option} needs a value; one starting with '-' is written ${option}=-…` : `${option} needs a value`;
+    // `--concurrency -1`: a value starting with a dash reads as another option.
+    const next = argv[argv.indexOf(option) + 1];
+    return /ambiguous/.test(error.message) && next !== undefined && /^-\d/.test(next)
+      ? `${option} needs a value; a negative one is written ${option}=${next}`
+      : `${option} needs a value`;
   }
   return error.message.split("\n")[0]!;
 }
