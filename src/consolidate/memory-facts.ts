@@ -357,11 +357,15 @@ export function contentWords(text: string, language: Language = "english"): stri
   return out;
 }
 
-const HOST = /\b(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:\/[^\s)`'",;]*)?/gi;
+// Labels as DNS bounds them (63 characters, and 16 of them here): unbounded, a long run of `1.1.1.…` is
+// tried again from every label and each try backtracks through the rest of it (quadratic).
+const HOST = /\b(?:[a-z0-9-]{1,63}\.){1,16}[a-z]{2,}(?::\d+)?(?:\/[^\s)`'",;]*)?/gi;
 const TIME = /\b([01]?\d|2[0-3]):([0-5]\d)\b/g;
 const DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
-// `1.9.x`, `v2`, `99.9%`, `50,000`, `50k`, `eu-west-1`, `node:20-slim`, `AM04`.
-const NUMBERISH = /[\p{L}\p{N}][\p{L}\p{N}_:.,%-]*\d[\p{L}\p{N}_:.,%-]*|\d+/gu;
+// `1.9.x`, `v2`, `99.9%`, `50,000`, `50k`, `eu-west-1`, `node:20-slim`, `AM04`. A match starts only where
+// its run of these characters starts (the look behind): a later start finds no more, and trying each one
+// rescans the rest of the run (quadratic on a long run with no digit, such as `ghp_ghp_…`).
+const NUMBERISH = /(?<![\p{L}\p{N}][\p{L}\p{N}_:.,%-]*?)[\p{L}\p{N}][\p{L}\p{N}_:.,%-]*\d[\p{L}\p{N}_:.,%-]*|\d+/gu;
 const CAPITALISED = /(?:^|[^\p{L}\p{N}_])(\p{Lu}[\p{L}\p{N}_'’-]*[\p{L}\p{N}]|\p{Lu})/gu;
 
 /**

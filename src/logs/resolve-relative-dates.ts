@@ -50,7 +50,42 @@ export function resolveRelativeDates(text: string, entryDate: string): DateResol
   return { text: lines.join("\n"), count };
 }
 
+// chrono's refiners look back over the whole text before each date they found: a line holding
+// thousands of them costs the square of its length. A longer line is read in pieces of about this
+// size, cut after a sentence or else at a space; a date written across a cut is left as it is.
+const LONGEST_READ_WHOLE = 2_000;
+
 function resolveLine(line: string, reference: Date): DateResolution {
+  if (line.length <= LONGEST_READ_WHOLE) return resolvePiece(line, reference);
+  let text = "";
+  let count = 0;
+  for (const piece of piecesOf(line)) {
+    const resolved = resolvePiece(piece, reference);
+    text += resolved.text;
+    count += resolved.count;
+  }
+  return { text, count };
+}
+
+/** The line cut into pieces of at most about `LONGEST_READ_WHOLE` characters that join back into it. */
+function piecesOf(line: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  while (line.length - start > LONGEST_READ_WHOLE) {
+    const end = start + LONGEST_READ_WHOLE;
+    let cut = -1;
+    // The last sentence end in the second half of the window, else its last space, else the window.
+    for (let at = end - 1; at > start + LONGEST_READ_WHOLE / 2 && cut < 0; at--) if (/[.!?;]/.test(line[at - 1]!) && /\s/.test(line[at]!)) cut = at;
+    if (cut < 0) cut = line.lastIndexOf(" ", end - 1) + 1;
+    if (cut <= start) cut = end;
+    pieces.push(line.slice(start, cut));
+    start = cut;
+  }
+  pieces.push(line.slice(start));
+  return pieces;
+}
+
+function resolvePiece(line: string, reference: Date): DateResolution {
   let out = "";
   let cursor = 0;
   let count = 0;

@@ -26,6 +26,7 @@ const fake = exampleSecret;
 
 // Keys are matched in any case; `pass` only after a separator (`DB_PASS`, not "tests pass:"), `pw` only as a word.
 // Patterns start with a literal where they can: a leading lookbehind or alternation makes V8 try every position.
+// A look ahead is bounded: unbounded, it rescans a long run from every place a match may start (quadratic).
 const PASSWORD_WORD = "p(?:ass(?:word|wd|phrase)|wd|(?<=[_.-]p)ass|(?<![a-z0-9]p)w)";
 const SECRET_WORD = "(?:secret(?:[_.-]?key(?:[_.-]?base)?)?|(?:private|signing|encryption)[_.-]?key)";
 const TOKEN_WORD = "token";
@@ -39,7 +40,8 @@ const BARE = "[^\\s\"'`,;|<>]";
  * shortest value taken; `letter` asks for at least one letter (so a count is not a token).
  */
 function value({ min = 3, letter = false } = {}): string {
-  const need = (chars: string) => (letter ? `(?=${chars}*[A-Za-z])` : "");
+  // Bounded as the value is: an unbounded look ahead rescans a long run of value characters from each start (quadratic).
+  const need = (chars: string) => (letter ? `(?=${chars}{0,500}[A-Za-z])` : "");
   return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},300}"|'${need("[^'\\n]")}[^'\\n]{${min},300}'|\`${need("[^`\\n]")}[^\`\\n]{${min},300}\`|${need(BARE)}${BARE}{${min},500})`;
 }
 
@@ -85,7 +87,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "openai-key",
-    pattern: /\bsk-(?:proj-|svcacct-|admin-|live-|test-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}/g,
+    pattern: /\bsk-(?:proj-|svcacct-|admin-|live-|test-)?(?=[A-Za-z0-9_-]{0,200}\d)[A-Za-z0-9_-]{20,}/g,
     examples: { positive: `use ${fake("sk-proj-", 48)} now`, lookAlike: "pip install sk-learn-compatible-estimator-wrapper" },
   },
   {
@@ -115,7 +117,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "slack-token",
-    pattern: /\b(?:xox[abposre]|xapp)-(?=[A-Za-z0-9-]*\d)[A-Za-z0-9-]{10,}/g,
+    pattern: /\b(?:xox[abposre]|xapp)-(?=[A-Za-z0-9-]{0,200}\d)[A-Za-z0-9-]{10,}/g,
     examples: { positive: `bot ${fake("xoxb-1234567890-", 24)}`, lookAlike: "xoxb- tokens belong to bots, xoxp- ones to users" },
   },
   {

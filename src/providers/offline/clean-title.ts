@@ -53,7 +53,9 @@ function readTitle(heading: string): string {
       .replace(STAMP, " ")
       .replace(TIME_OF_DAY, " ")
       .replace(/~\s*(?=\s|$)/g, " ")
-      .replace(/([(（])[\s,;，；]+|[\s,;，；]+([)）])/gu, "$1$2")
+      // A separator run is taken from its start only: tried from each of its characters, a long run
+      // with no bracket after it costs the square of its length.
+      .replace(/([(（])[\s,;，；]+|(?<![\s,;，；])[\s,;，；]+([)）])/gu, "$1$2")
       .replace(/\[\s*\]|\(\s*\)|（\s*）/g, " ")
       .replace(/^\s*(?:#+\s*)?(?:\d{1,3}[.)]|[A-Z][.)]|[-*+])\s+/u, "")
       .replace(/^\s*[[(]?\s*[\]),:|—–-]*\s*/u, "")

@@ -22,11 +22,26 @@ export function plainText(markdown: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** Two wrapped lines joined: no space between two characters of a script written without spaces. */
-export function joinWrapped(first: string, second: string): string {
-  if (!first) return second;
-  if (!second) return first;
-  return CJK.test(first.slice(-1)) && CJK.test(second.charAt(0)) ? `${first}${second}` : `${first} ${second}`;
+/**
+ * Wrapped lines joined into one: a space between two lines, none between two
+ * characters of a script written without spaces; empty lines add nothing.
+ * Kept as parts until read: a joined string is flattened each time its last
+ * character is looked at, which costs the square of a paragraph's length.
+ */
+export class WrappedText {
+  private readonly parts: string[] = [];
+  private last = "";
+
+  add(line: string): void {
+    if (!line) return;
+    if (this.parts.length > 0 && !(CJK.test(this.last) && CJK.test(line.charAt(0)))) this.parts.push(" ");
+    this.parts.push(line);
+    this.last = line.charAt(line.length - 1);
+  }
+
+  toString(): string {
+    return this.parts.join("");
+  }
 }
 
 const SENTENCE_END = /(?<=[.!?])\s+(?=["“(\p{Lu}\d\p{Script=Han}])|(?<=[。！？])\s*/gu;

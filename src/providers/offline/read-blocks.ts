@@ -1,5 +1,5 @@
 import { type MarkdownBlock, topLevelBlocks } from "../../text/markdown.js";
-import { joinWrapped } from "./plain-text.js";
+import { WrappedText } from "./plain-text.js";
 
 /** The markdown structures a log is made of. */
 export type BlockShape = "heading" | "paragraph" | "item" | "table" | "code" | "quote" | "rule" | "comment";
@@ -41,12 +41,12 @@ export function readBlocks(text: string, firstLine: number): Block[] {
 
   const paragraph = (start: number, end: number, depth: number, firstLineText?: string) => {
     let runStart = start;
-    let body = "";
+    let body = new WrappedText();
     let shape: BlockShape = "paragraph";
     const flush = (last: number) => {
       if (runStart > last) return;
       if (shape === "table") push("table", runStart, last, 0, lines.slice(runStart - 1, last).join("\n"));
-      else push(shape, runStart, last, depth, body.replace(/\\$/, ""));
+      else push(shape, runStart, last, depth, body.toString().replace(/\\$/, ""));
     };
     for (let n = start; n <= end; n++) {
       const raw = n === start && firstLineText !== undefined ? firstLineText : lineOf(n);
@@ -56,10 +56,10 @@ export function readBlocks(text: string, firstLine: number): Block[] {
       if (startsNew) {
         flush(n - 1);
         runStart = n;
-        body = "";
+        body = new WrappedText();
       }
       if (n === start || startsNew) shape = lineShape;
-      body = joinWrapped(body, raw.replace(BULLET_LINE, "").trim());
+      body.add(raw.replace(BULLET_LINE, "").trim());
     }
     flush(end);
   };
@@ -91,15 +91,14 @@ export function readBlocks(text: string, firstLine: number): Block[] {
         else paragraph(start, end, depth);
         return;
       case "blockquote": {
-        let body = "";
+        const body = new WrappedText();
         for (let n = start; n <= end; n++)
-          body = joinWrapped(
-            body,
+          body.add(
             lineOf(n)
               .replace(/^\s{0,3}>\s?/, "")
               .trim(),
           );
-        push("quote", start, end, 0, body);
+        push("quote", start, end, 0, body.toString());
         return;
       }
       case "list":
@@ -122,12 +121,12 @@ export function readBlocks(text: string, firstLine: number): Block[] {
     const marked = lineOf(start).replace(LIST_MARKER, "");
     if (first?.type === "paragraph") {
       const end = first.endLine;
-      let body = marked.trim();
+      const body = new WrappedText();
+      body.add(marked.trim());
       let n = start + 1;
       // The item's own text runs to its first hard break or field line; what follows is a statement of its own.
-      while (n <= end && !FIELD_LINE.test(lineOf(n)) && !HARD_BREAK.test(lineOf(n - 1)) && !TABLE_LINE.test(lineOf(n)))
-        body = joinWrapped(body, lineOf(n++).trim());
-      blocks.push({ shape: "item", startLine: firstLine + start - 1, endLine: firstLine + n - 2, depth, text: body.replace(/\\$/, ""), ordered });
+      while (n <= end && !FIELD_LINE.test(lineOf(n)) && !HARD_BREAK.test(lineOf(n - 1)) && !TABLE_LINE.test(lineOf(n))) body.add(lineOf(n++).trim());
+      blocks.push({ shape: "item", startLine: firstLine + start - 1, endLine: firstLine + n - 2, depth, text: body.toString().replace(/\\$/, ""), ordered });
       if (n <= end) paragraph(n, end, depth + 1);
     } else {
       blocks.push({ shape: "item", startLine: firstLine + start - 1, endLine: firstLine + start - 1, depth, text: first ? "" : marked.trim(), ordered });
