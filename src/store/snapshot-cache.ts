@@ -3,11 +3,13 @@ import type { Problem } from "../problems/problem.js";
 import { decodeText } from "../text/decode-text.js";
 import { sha256 } from "../text/hash.js";
 import { writeAtomic } from "./atomic-write.js";
+import { writtenRedacted } from "./transaction.js";
 import type { MemoryDir } from "./memory-dir.js";
 
 /** Where a run keeps what it read of the memory dir, so the next run re-reads only what changed. */
 export const SNAPSHOT_CACHE_FILE = ".compact/snapshot-cache.json";
-const VERSION = 1;
+// 2: entries holding a secret are no longer kept (a version 1 cache may hold some: it is read no more).
+const VERSION = 2;
 // A file whose mtime is this close to when it was read could change again within the same
 // mtime tick: its stat alone is not trusted, its content hash is compared (git's "racy clean").
 const RACY_MS = 2_000;
@@ -34,6 +36,8 @@ export type CachedRead<P> = { text: string; problems: Problem[]; parsed: P } | {
  */
 export class SnapshotCache {
   private readonly seen = new Map<string, CachedFile>();
+  // Entries read or written by this run: looked at for secrets before they are saved.
+  private readonly unchecked = new Set<string>();
   private changed = false;
 
   private constructor(private readonly previous: Map<string, CachedFile>) {}
@@ -87,6 +91,7 @@ export class SnapshotCache {
     }
     const decoded = decodeText(bytes.bytes, file);
     const parsed = parse(decoded.text);
+    this.unchecked.add(file);
     // The stat taken before the read: a file changed since has another mtime next time, and is read again.
     this.seen.set(file, {
       size: bytes.bytes.length,
@@ -117,11 +122,17 @@ export class SnapshotCache {
       }
       const hash = sha256(content.text);
       const known = this.seen.get(file);
-      if (known?.sha256 !== hash)
+      if (known?.sha256 !== hash) {
         this.seen.set(file, { size: -1, mtimeMs: -1, checkedAt: 0, sha256: hash, text: content.text, problems: [], parsed: content.parsed });
+        this.unchecked.add(file);
+      }
     }
     this.changed = true;
     await this.save(dir);
+  }
+
+  private withoutSecrets(): Promise<Map<string, CachedFile>> {
+    return cleanEntries(this.seen, this.unchecked);
   }
 
   /** Writes the cache (atomically, through the store's write path) when a file was read again or is gone. */
@@ -129,11 +140,28 @@ export class SnapshotCache {
     if (!this.changed && [...this.previous.keys()].every((file) => this.seen.has(file))) return;
     try {
       await dir.assertWritable(SNAPSHOT_CACHE_FILE);
-      await writeAtomic(dir.resolve(SNAPSHOT_CACHE_FILE), cacheJson(this.seen));
+      await writeAtomic(dir.resolve(SNAPSHOT_CACHE_FILE), cacheJson(await this.withoutSecrets()));
     } catch {
       // The run has committed: a cache that cannot be written costs the next run time, never this one its result.
     }
   }
+}
+
+/**
+ * The entries to save: those that hold a secret are left out (the next run reads their files
+ * again). A text the store redacted and wrote as it is needs no look; a file read as the user left
+ * it, or text that changed on its way to disk, is looked at by the redaction's own scan.
+ */
+async function cleanEntries(seen: Map<string, CachedFile>, unchecked: Set<string>): Promise<Map<string, CachedFile>> {
+  const saved = new Map(seen);
+  let redaction: typeof import("../logs/redact-secrets.js") | undefined;
+  for (const file of unchecked) {
+    const entry = seen.get(file);
+    if (!entry || writtenRedacted(entry.sha256)) continue;
+    redaction ??= await import("../logs/redact-secrets.js");
+    if ((await redaction.redactSecrets(entry.text)).count > 0) saved.delete(file);
+  }
+  return saved;
 }
 
 // The cache as JSON.stringify({ version, files }) writes it, one file at a time: after years of

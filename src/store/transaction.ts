@@ -261,6 +261,11 @@ export async function readCurrent(dir: MemoryDir, relPath: string): Promise<Buff
 // The hashes of texts this process redacted and wrote: when one goes to the trash, it needs no scan.
 const writtenClean = new BoundedCache<true>(20_000);
 
+/** Whether this process wrote content with this sha256, redacted on its way to disk: it holds no secret to look for. */
+export function writtenRedacted(hash: string): boolean {
+  return writtenClean.get(hash) === true;
+}
+
 // Loaded once, when a commit first writes text: a run that writes nothing never loads secretlint.
 let redaction: Promise<typeof import("../logs/redact-secrets.js")> | undefined;
 function redactionModule(): Promise<typeof import("../logs/redact-secrets.js")> {

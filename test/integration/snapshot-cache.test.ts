@@ -1,10 +1,12 @@
 import { mkdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { exampleSecret } from "../../src/logs/secret-patterns.js";
 import { MemoryDir } from "../../src/store/memory-dir.js";
 import { readSnapshot } from "../../src/store/snapshot.js";
 import { SNAPSHOT_CACHE_FILE, SnapshotCache } from "../../src/store/snapshot-cache.js";
-import { tempDir } from "../helpers/temp-dir.js";
+import { runCli } from "../helpers/run-cli.js";
+import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
 
 const memoryText = (name: string, body: string) => `---\nname: ${name}\ndescription: ${name} in short\ntype: project\n---\n\n${body}\n`;
 const FILES = {
@@ -138,5 +140,23 @@ describe("the snapshot cache", () => {
     const data = JSON.parse(text) as { version: number; files: Record<string, unknown> };
     expect(Object.keys(data.files).length).toBeGreaterThan(2);
     expect(text).toBe(JSON.stringify(data));
+  });
+});
+
+describe("the snapshot cache and secrets", () => {
+  it("keeps no text that holds a secret: a memory written by hand with one is read from its file again instead", async () => {
+    const root = await copyOf(fixture("../../memory.example"));
+    const key = exampleSecret("sk-ant-api03-", 40);
+    await writeFile(
+      path.join(root, "project_sync-service-database.md"),
+      memoryText("Sync service database", `The sync service uses Postgres 16 on Neon. Admin key ${key}\npassword: hunter2xyz`),
+    );
+    const run = await runCli(["--week", "2026-W14", "--dir", root], { env: {} });
+    expect(run.code, run.stderr).toBe(0);
+    const cached = await readFile(path.join(root, SNAPSHOT_CACHE_FILE), "utf8");
+    expect(cached).not.toContain(key);
+    expect(cached).not.toContain("hunter2xyz");
+    // The files the run wrote itself, redacted, are still cached.
+    expect(Object.keys(JSON.parse(cached).files)).toContain("weekly/2026-W14.md");
   });
 });
