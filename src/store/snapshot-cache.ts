@@ -3,8 +3,8 @@ import type { Problem } from "../problems/problem.js";
 import { decodeText } from "../text/decode-text.js";
 import { sha256 } from "../text/hash.js";
 import { writeAtomic } from "./atomic-write.js";
-import { writtenRedacted } from "./transaction.js";
 import type { MemoryDir } from "./memory-dir.js";
+import { writtenRedacted } from "./transaction.js";
 
 /** Where a run keeps what it read of the memory dir, so the next run re-reads only what changed. */
 export const SNAPSHOT_CACHE_FILE = ".compact/snapshot-cache.json";

@@ -112,7 +112,9 @@ function hasUrl(unit: Unit): boolean {
 /** Holds a link, a path, a command or an address. */
 export function pointsSomewhere(unit: Unit): boolean {
   return unit.parts.some(
-    (part) => part.shape === "code" || /https?:\/\/|`[^`/.]*[/.][^`]*`|(?:^|\s)~?\/[\w.-]+\/|(?<![\w-])-*\w[\w-]*\.(?:md|py|ts|js|json|ya?ml|sh|sql|toml)\b/.test(part.text),
+    (part) =>
+      part.shape === "code" ||
+      /https?:\/\/|`[^`/.]*[/.][^`]*`|(?:^|\s)~?\/[\w.-]+\/|(?<![\w-])-*\w[\w-]*\.(?:md|py|ts|js|json|ya?ml|sh|sql|toml)\b/.test(part.text),
   );
 }
 

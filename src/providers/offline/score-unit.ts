@@ -28,7 +28,10 @@ export function scoreUnit(unit: ClassifiedUnit, termCount: number, restatesMemor
   if (unit.marked) score += 0.75;
   if (isEmphasisedWith(`${unit.section.title}\n${unit.section.trail.at(-1) ?? ""}`, statements)) score += 0.75;
   score += Math.min(1, 0.25 * count(text, /(?<![\d:-])\d+(?:[.,]\d+)*(?:%|x|×|k|K|M|ms|s|h|min)?(?![\d:-])/g));
-  score += Math.min(1, 0.35 * count(text, /https?:\/\/\S+|`[^`]+`|(?<![\w-])-*\w[\w-]*\/[\w./-]+|(?<![\w-])-*\w[\w-]*\.(?:md|py|ts|js|json|ya?ml|sh|sql|toml|jl|R)\b/g));
+  score += Math.min(
+    1,
+    0.35 * count(text, /https?:\/\/\S+|`[^`]+`|(?<![\w-])-*\w[\w-]*\/[\w./-]+|(?<![\w-])-*\w[\w-]*\.(?:md|py|ts|js|json|ya?ml|sh|sql|toml|jl|R)\b/g),
+  );
   score += Math.min(0.6, 0.15 * count(text, /(?<=[\p{Ll}\d,;:]\s)\p{Lu}[\p{L}\d]+/gu));
   if (termCount < 3) score -= 2;
   else if (termCount < 6) score -= 0.7;
