@@ -357,10 +357,19 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "token",
-    // "the deploy token is 9f8e7d…", "api key: abcd1234…": a value shaped like a credential.
+    // "the deploy token is 9f8e7d…", "api key: abcd1234…", "the AWS secret key is wJalr…", "secret key 9f8e…":
+    // a value shaped like a credential (a digit and a letter, 12 characters or more), after a verb, a sign or a space.
     pattern:
-      /\b(?:token|secret|api[ _-]?key|access key)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)[`"']?(?<value>(?=[^\s`"',;]*\d)(?=[^\s`"',;]*[A-Za-z])[^\s`"',;]{12,})/gi,
-    examples: { positive: "the token for prod is 9f8e7d6c5b4a3f2e1d0c", lookAlike: "the token budget is 200k and the API key is stored in Vault" },
+      /\b(?:token|secret(?:[ _-]access)?(?:[ _-]key)?|api[ _-]?key|access[ _-]key|(?:private|signing|encryption)[ _-]key)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*|[ \t]+)[`"']?(?<value>(?=[^\s`"',;]{0,300}\d)(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{12,})/gi,
+    examples: { positive: "the AWS secret key is 9f8e7d6c5b4a3f2e1d0c, rotated", lookAlike: "the token budget is 200k and the API key is stored in Vault" },
+  },
+  {
+    kind: "password",
+    // "root pw is hunter2!", "password hunter2": a bare `pw`, or a password with no verb or sign, counts
+    // only for a value with a digit or a symbol ("pw is down" and "password reset" stay).
+    pattern:
+      /\b(?:pw|pass(?:word|wd|phrase))\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*|[ \t]+)[`"']?(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
+    examples: { positive: "root pw is hunter2!, and the admin password Tr0ub4dor", lookAlike: "the pw is down, password reset v2 shipped" },
   },
 ];
 

@@ -23,6 +23,23 @@ describe("redactSecrets", () => {
     expect(result.text).not.toMatch(/hunter2|s3cr3tPass|aB3dE5fG7h|QWERTYUIOP/);
   });
 
+  it.each([
+    [`The AWS secret key is ${fake("wJalr/K7MDENG+bPxRfi", 20)}`, "The AWS secret key is [REDACTED:token]"],
+    [`secret key ${fake("", 40)}`, "secret key [REDACTED:token]"],
+    [`private key: ${fake("", 32, "hex")}`, "private key: [REDACTED:token]"],
+    ["root pw is hunter2xyz", "root pw is [REDACTED:password]"],
+    ["the admin password Tr0ub4dor&3 was rotated", "the admin password [REDACTED:password] was rotated"],
+  ])("redacts a secret named in prose: %s", async (text, redacted) => {
+    expect((await redactSecrets(text)).text).toBe(redacted);
+  });
+
+  it.each(["the pw is down today", "password reset flow shipped", "the secret key rotation is next week", "our signing key lives in the HSM"])(
+    "leaves prose about a secret alone: %s",
+    async (text) => {
+      expect((await redactSecrets(text)).text).toBe(text);
+    },
+  );
+
   it("redacts a private key block and keeps the line count", async () => {
     const text = `before\n-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 60)}\n${fake("AAKCAQ", 60)}\n-----END RSA PRIVATE KEY-----\nafter`;
     const result = await redactSecrets(text);
