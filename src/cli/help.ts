@@ -191,8 +191,9 @@ logs/YYYY-MM-DD.md (sections of the same date go into one log, in order),
 every other section a topic file in topics/, and local.md their index.
 
 The original is never changed, and is copied to FILE.backup byte for byte (an
-existing backup is never overwritten). A daily log that already exists keeps
-its text: the dated sections it does not hold yet are appended after it. A topic file
+existing backup is never overwritten). A daily log that already exists is
+never changed: the dated sections no log of that date holds yet go to a session
+log beside it (logs/YYYY-MM-DD-migrated.md). A topic file
 that exists with other content is left as it is, with a warning. No line of
 the original is lost. Running it twice changes nothing.
 

@@ -1,4 +1,4 @@
-import { constants, copyFile, mkdir, readFile } from "node:fs/promises";
+import { constants, copyFile, mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import { redactSecrets } from "../logs/redact-secrets.js";
@@ -19,8 +19,11 @@ export interface MigrationResult {
   /** The byte-for-byte copy of the original, and whether this run made it. */
   backup: { file: string; state: "created" | "present" | "differs" };
   created: string[];
-  /** Daily logs that existed: the migrated sections were added after their text. */
-  appended: string[];
+  /**
+   * Daily logs that existed, which are never changed: the sections of their date that no log of
+   * that date held went to a session log beside them (`logs/2026-03-02-migrated.md`).
+   */
+  beside: { log: string; file: string }[];
   /** Topic files that exist with other content: left as they are. */
   kept: string[];
   /** The index, when this run wrote it. */
@@ -32,15 +35,21 @@ export interface MigrationResult {
 /**
  * Seed 001's migration of a monolithic `.agents.local.md` into the agents
  * layout, as one journaled transaction. A daily log that already exists is
- * never overwritten: the migrated sections are appended after its text,
- * once (a log that already holds them is left alone). A topic file that
- * exists with other content is kept. Running it again changes nothing.
+ * an input, never changed: the sections of its date that no log of that
+ * date holds yet go to a session log of their own beside it, once. A topic
+ * file that exists with other content is kept. Running it again changes nothing.
  */
 export async function migrateAgentsFile(options: { from: string; dir: string; now: Date; signal?: AbortSignal | undefined }): Promise<MigrationResult> {
   const { from, dir, now } = options;
   const original = await readFile(from).catch(() => {
     throw new UsageError(`cannot read ${from} (use --from FILE)`);
   });
+  const foreign = await defaultLayoutMarker(dir);
+  if (foreign) {
+    throw new UsageError(
+      `${dir} is a memory dir of the default layout (it holds ${foreign}): migrating into it would turn it into an agents dir and hide its memories — name another directory with --dir (default ./.agents)`,
+    );
+  }
   const backup = { file: `${from}.backup`, state: await backUp(from, original) };
 
   await mkdir(dir, { recursive: true });
@@ -48,7 +57,7 @@ export async function migrateAgentsFile(options: { from: string; dir: string; no
   const lock = await acquireLock(memoryDir, "compact migrate", now);
   try {
     const files = planMigration(original.toString("utf8"), path.basename(from), now.toISOString().slice(0, 10));
-    const result: MigrationResult = { from, dir, backup, created: [], appended: [], kept: [] };
+    const result: MigrationResult = { from, dir, backup, created: [], beside: [], kept: [] };
     const changes: FileChange[] = [];
     const operations: string[] = [];
     const topics = new Map<string, Memory>((await readSnapshot(memoryDir)).memories.map((m) => [m.file, m]));
@@ -63,13 +72,15 @@ export async function migrateAgentsFile(options: { from: string; dir: string; no
         const read = file.path.startsWith("topics/") ? readMemory(file.path, content) : undefined;
         if (read && "memory" in read) topics.set(file.path, read.memory);
       } else if (file.path.startsWith("logs/")) {
-        // Only the sections the log does not hold yet: a section added to the original later is appended alone.
+        // Only the sections no log of the date holds yet: a section added to the original later goes alone.
         const sections = await Promise.all((file.sections ?? [file.content]).map(asWritten));
-        const missing = sections.filter((section) => !existing.includes(section.trimEnd()));
+        const logs = await logsOfDate(memoryDir, file.path);
+        const missing = sections.filter((section) => !logs.some((log) => log.text.includes(section.trimEnd())));
         if (missing.length === 0) continue;
-        changes.push({ path: file.path, content: `${existing.trimEnd()}\n\n${missing.map((section) => section.trimEnd()).join("\n\n")}\n` });
-        result.appended.push(file.path);
-        operations.push(`migrate: appended the sections dated ${path.basename(file.path, ".md")} to ${file.path}`);
+        const target = sessionLogName(file.path, new Set(logs.map((log) => log.path)));
+        changes.push({ path: target, content: `${missing.map((section) => section.trimEnd()).join("\n\n")}\n` });
+        result.beside.push({ log: file.path, file: target });
+        operations.push(`migrate: created ${target} beside ${file.path}, which is left as it is`);
       } else if (existing !== content) {
         result.kept.push(file.path);
       }
@@ -90,6 +101,36 @@ export async function migrateAgentsFile(options: { from: string; dir: string; no
     return result;
   } finally {
     await lock.release();
+  }
+}
+
+// What shows a dir is already a memory dir of the default layout, unless it also holds the agents layout's own files.
+async function defaultLayoutMarker(dir: string): Promise<string | undefined> {
+  const names = (await readdir(dir).catch(() => [] as string[])).sort();
+  if (names.some((name) => name === "local.md" || name === "topics" || name === ".consolidation-lock")) return undefined;
+  return names.find((name) => name === "MEMORY.md" || name === "weekly" || /^(?:user|feedback|project|reference)_.+\.md$/.test(name));
+}
+
+// `logs/2026-03-02.md` and its session logs (`logs/2026-03-02-*.md`, `_*`), with their text.
+async function logsOfDate(dir: MemoryDir, log: string): Promise<{ path: string; text: string }[]> {
+  const folder = path.posix.dirname(log);
+  const date = path.posix.basename(log, ".md");
+  const names = await readdir(dir.resolve(folder)).catch(() => [] as string[]);
+  const found: { path: string; text: string }[] = [];
+  for (const name of names.sort()) {
+    if (name !== `${date}.md` && !(name.startsWith(date) && /^[-_].*\.md$/.test(name.slice(date.length)))) continue;
+    const text = await readCurrent(dir, `${folder}/${name}`);
+    if (text) found.push({ path: `${folder}/${name}`, text: text.toString("utf8") });
+  }
+  return found;
+}
+
+// `logs/2026-03-02-migrated.md`, or `-migrated-2.md` and on when that exists.
+function sessionLogName(log: string, taken: Set<string>): string {
+  const base = log.replace(/\.md$/, "");
+  for (let n = 1; ; n++) {
+    const name = `${base}-migrated${n === 1 ? "" : `-${n}`}.md`;
+    if (!taken.has(name)) return name;
   }
 }
 

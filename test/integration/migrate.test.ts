@@ -42,31 +42,36 @@ describe("compact migrate", () => {
     expect(await snapshotDir(cwd)).toEqual(before);
   });
 
-  it("appends to a daily log that exists, after its own text, once; never overwrites it", async () => {
+  it("leaves a daily log that exists as it is: the sections of its date go to a session log beside it, once", async () => {
     const cwd = await migration();
     const log = path.join(cwd, ".agents/logs/2026-03-02.md");
     await mkdir(path.dirname(log), { recursive: true });
     await writeFile(log, "# 2026-03-02\n\n- Written by the agent on the day.\n");
     const run = await runCli(["migrate"], { cwd });
-    expect(run.stdout).toContain("appended logs/2026-03-02.md");
-    const text = await readFile(log, "utf8");
-    expect(text.startsWith("# 2026-03-02\n\n- Written by the agent on the day.\n\n## 2026-03-02\n")).toBe(true);
-    expect(text).toContain("- Late addition for the 2nd: wrote the devices table.");
+    expect(run.stdout).toContain("created  logs/2026-03-02-migrated.md beside logs/2026-03-02.md (it existed, and is left as it is)");
+    expect(await readFile(log, "utf8")).toBe("# 2026-03-02\n\n- Written by the agent on the day.\n");
+    const beside = await readFile(path.join(cwd, ".agents/logs/2026-03-02-migrated.md"), "utf8");
+    expect(beside.startsWith("## 2026-03-02\n")).toBe(true);
+    expect(beside).toContain("- Late addition for the 2nd: wrote the devices table.");
     const before = await snapshotDir(cwd);
     expect((await runCli(["migrate"], { cwd })).stdout).toMatch(/^nothing to do/);
     expect(await snapshotDir(cwd)).toEqual(before);
   });
 
-  it("appends only a section added to the original since the last migration", async () => {
+  it("migrates alone a section added to the original since the last migration, and no log changes", async () => {
     const cwd = await migration();
     await runCli(["migrate"], { cwd });
+    const log = path.join(cwd, ".agents/logs/2026-03-03.md");
+    const first = await readFile(log, "utf8");
     const original = path.join(cwd, ".agents.local.md");
     await writeFile(original, `${await readFile(original, "utf8")}\n## 2026-03-03\n\n- Added later: ops gave us a service container.\n`);
     const run = await runCli(["migrate"], { cwd });
-    expect(run.stdout).toContain("appended logs/2026-03-03.md");
-    const log = await readFile(path.join(cwd, ".agents/logs/2026-03-03.md"), "utf8");
-    expect(log.split("- CI runner has no Postgres; blocked.")).toHaveLength(2);
-    expect(log.endsWith("## 2026-03-03\n\n- Added later: ops gave us a service container.\n")).toBe(true);
+    expect(run.stdout).toContain("created  logs/2026-03-03-migrated.md beside logs/2026-03-03.md");
+    expect(await readFile(log, "utf8")).toBe(first);
+    expect(await readFile(path.join(cwd, ".agents/logs/2026-03-03-migrated.md"), "utf8")).toBe(
+      "## 2026-03-03\n\n- Added later: ops gave us a service container.\n",
+    );
+    expect((await runCli(["migrate"], { cwd })).stdout).toMatch(/^nothing to do/);
   });
 
   it("is one journaled run: compact undo puts the agents dir back byte for byte", async () => {
@@ -95,5 +100,20 @@ describe("compact migrate", () => {
     );
     expect(await readFile(path.join(cwd, ".agents.local.md.backup"), "utf8")).toBe("an older backup\n");
     expect(await readFile(path.join(cwd, ".agents/topics/reference_links.md"), "utf8")).toBe("my own links\n");
+  });
+
+  it("refuses to migrate into a memory dir of the default layout, and writes nothing", async () => {
+    const cwd = await migration();
+    const memory = path.join(cwd, "memory");
+    await mkdir(path.join(memory, "weekly"), { recursive: true });
+    await writeFile(path.join(memory, "MEMORY.md"), "# Memory\n");
+    await writeFile(path.join(memory, "project_sync.md"), "---\nname: Sync\ndescription: Sync service\ntype: project\n---\n\nPostgres.\n");
+    const before = await snapshotDir(cwd);
+    const run = await runCli(["migrate", "--dir", memory], { cwd });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `compact: ${memory} is a memory dir of the default layout (it holds MEMORY.md): migrating into it would turn it into an agents dir and hide its memories — name another directory with --dir (default ./.agents)\n`,
+    );
+    expect(await snapshotDir(cwd)).toEqual(before);
   });
 });

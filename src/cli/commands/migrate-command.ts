@@ -20,7 +20,7 @@ export async function migrateCommand(argv: string[], io: CliIo): Promise<number>
   const say = (text: string) => line.options.quiet || json || io.stdout(`${text}\n`);
   const result = await migrateAgentsFile({ from, dir, now: io.clock?.() ?? new Date(), signal: io.signal });
   if (json) {
-    const written = [...result.created, ...result.appended, ...(result.index ? [result.index] : [])];
+    const written = [...result.created, ...result.beside.map(({ file }) => file), ...(result.index ? [result.index] : [])];
     const object = {
       schemaVersion: 1,
       ok: true,
@@ -39,7 +39,7 @@ export async function migrateCommand(argv: string[], io: CliIo): Promise<number>
   if (result.backup.state === "created") say(`backed up ${from} to ${result.backup.file}`);
   if (result.backup.state === "differs") io.stderr(`warning: ${result.backup.file} already exists and differs from ${from}; left as it is\n`);
   for (const file of result.created) say(`created  ${file}`);
-  for (const file of result.appended) say(`appended ${file} (it existed: the migrated sections follow its text)`);
+  for (const { log, file } of result.beside) say(`created  ${file} beside ${log} (it existed, and is left as it is)`);
   if (result.index) say(`wrote    ${result.index}`);
   for (const file of result.kept) io.stderr(`warning: ${file} already exists with other content; left as it is\n`);
   say(
