@@ -197,7 +197,9 @@ log beside it (logs/YYYY-MM-DD-migrated.md). A topic file
 that exists with other content is left as it is, with a warning. No line of
 the original is lost. Running it twice changes nothing.
 
-The migration is one journaled run: compact undo --dir DIR reverts it.
+The migration is one journaled run: compact undo --dir DIR reverts it. A DIR
+that already holds a memory dir of the default layout (MEMORY.md, weekly/) is
+refused, and nothing is written.
 `;
 
 export const GOLDEN_HELP = `Usage: compact golden [DIR] [--update] [--quiet]
