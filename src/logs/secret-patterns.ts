@@ -56,10 +56,11 @@ function cliFlag(word: string, valueSpec: { min?: number; letter?: boolean }): R
   return new RegExp(String.raw`(?<![\w-])--(?:[a-z0-9]+-)*${word}(?:=|[ \t]+)(?!-)${value(valueSpec)}`, "gi");
 }
 
-// A markdown table row `| [label |] key | value |` that is not a header row (no `|---|` line after it).
+// A markdown table row `| [label |] key | value |` that is not a header row (no `|---|` line after it),
+// also as a list item (`- | staging | password | x |`).
 function tableCell(word: string): RegExp {
   return new RegExp(
-    String.raw`^[ \t]*\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*|\`)?(?:[\w.-]+[ _-])?${word}(?:\*\*|\`)?[ \t]*\|[ \t]*\`?(?<value>[^|\n\`]*[^|\n\`\s])(?=\`?[ \t]*\|(?![^\n]*\n[ \t]*\|?[ \t]*:?-{2,}))`,
+    String.raw`^[ \t]*(?:[-*+][ \t]+)?\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*|\`)?(?:[\w.-]+[ _-])?${word}(?:\*\*|\`)?[ \t]*\|[ \t]*\`?(?<value>[^|\n\`]*[^|\n\`\s])(?=\`?[ \t]*\|(?![^\n]*\n[ \t]*\|?[ \t]*:?-{2,}))`,
     "gim",
   );
 }

@@ -28,6 +28,7 @@ describe("redactSecrets", () => {
     [`secret key ${fake("", 40)}`, "secret key [REDACTED:token]"],
     [`private key: ${fake("", 32, "hex")}`, "private key: [REDACTED:token]"],
     ["root pw is hunter2xyz", "root pw is [REDACTED:password]"],
+    ["- | staging | password | hunter2xyz |", "- | staging | password | [REDACTED:password] |"],
     ["the admin password Tr0ub4dor&3 was rotated", "the admin password [REDACTED:password] was rotated"],
   ])("redacts a secret named in prose: %s", async (text, redacted) => {
     expect((await redactSecrets(text)).text).toBe(redacted);
