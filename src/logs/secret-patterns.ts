@@ -358,19 +358,37 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "token",
-    // "the deploy token is 9f8e7d…", "api key: abcd1234…", "the AWS secret key is wJalr…", "secret key 9f8e…":
-    // a value shaped like a credential (a digit and a letter, 12 characters or more), after a verb, a sign or a space.
+    // "the deploy token is 9f8e7d…", "api key: abcd1234…", "the AWS secret key is wJalr…": a value shaped
+    // like a credential (a digit and a letter, 12 characters or more) after a verb or a sign.
     pattern:
-      /\b(?:token|secret(?:[ _-]access)?(?:[ _-]key)?|api[ _-]?key|access[ _-]key|(?:private|signing|encryption)[ _-]key)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*|[ \t]+)[`"']?(?<value>(?=[^\s`"',;]{0,300}\d)(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{12,})/gi,
+      /\b(?:token|secret(?:[ _-]access)?(?:[ _-]key)?|api[ _-]?key|access[ _-]key|(?:private|signing|encryption)[ _-]key)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)[`"']?(?<value>(?=[^\s`"',;]{0,300}\d)(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{12,})/gi,
     examples: { positive: "the AWS secret key is 9f8e7d6c5b4a3f2e1d0c, rotated", lookAlike: "the token budget is 200k and the API key is stored in Vault" },
   },
   {
-    kind: "password",
-    // "root pw is hunter2!", "password hunter2": a bare `pw`, or a password with no verb or sign, counts
-    // only for a value with a digit or a symbol ("pw is down" and "password reset" stay).
+    kind: "token",
+    // "secret key wJalrXUtn…", "token 9f8e7d6c…" with no verb or sign: only a run of a credential's own
+    // characters, 16 or more with a digit and a letter, that ends there ("token 预算](../x_100-token.md)" stays).
     pattern:
-      /\b(?:pw|pass(?:word|wd|phrase))\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*|[ \t]+)[`"']?(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
-    examples: { positive: "root pw is hunter2!, and the admin password Tr0ub4dor", lookAlike: "the pw is down, password reset v2 shipped" },
+      /\b(?:token|secret(?:[ _-]access)?[ _-]key|api[ _-]?key|access[ _-]key|(?:private|signing|encryption)[ _-]key)[ \t]+[`"']?(?<value>(?=[A-Za-z0-9+/=_.-]{0,300}\d)(?=[A-Za-z0-9+/=_.-]{0,300}[A-Za-z])[A-Za-z0-9+/=_.-]{16,})(?=$|[\s`"',;!?)])/gim,
+    examples: {
+      positive: "rotated the secret key 9f8e7d6c5b4a3f2e1d0c today",
+      lookAlike: "the token 预算](../feedback_100-token.md) and the api key rotation2024 plan",
+    },
+  },
+  {
+    kind: "password",
+    // "root pw is hunter2!": a bare `pw` counts only for a value with a digit or a symbol ("the pw is down").
+    pattern:
+      /\bpw\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)[`"']?(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
+    examples: { positive: "root pw is hunter2!, ask Dana", lookAlike: "the pw is down today" },
+  },
+  {
+    kind: "password",
+    // "the admin password Tr0ub4dor&3": with no verb or sign, a run of a password's own characters
+    // with a digit or a symbol and a letter, that ends there ("password reset v2" stays).
+    pattern:
+      /\b(?:pw|pass(?:word|wd|phrase))[ \t]+[`"']?(?<value>(?=[A-Za-z0-9!@#$%^&*_+=.~-]{0,300}[\d!@#$%^&*])(?=[A-Za-z0-9!@#$%^&*_+=.~-]{0,300}[A-Za-z])[A-Za-z0-9!@#$%^&*_+=.~-]{6,})(?=$|[\s`"',;?)])/gim,
+    examples: { positive: "the admin password Tr0ub4dor&3 was rotated", lookAlike: "password reset flow v2 shipped, pw manager 1Password" },
   },
 ];
 
@@ -379,7 +397,7 @@ const NOT_SECRETS = new Set(
     "true false yes no none null nil undefined empty blank unset set not is was in on at the a an to be " +
     "required optional needed missing stored saved kept hidden masked redacted encrypted hashed rotated changed reset " +
     "correct wrong invalid expired valid same different known unknown here there now still done ok okay tbd todo pending " +
-    "string str number int integer boolean bool any secret password token changeme example placeholder xxx n/a"
+    "string str number int integer boolean bool any secret password token changeme example placeholder xxx n/a 1password"
   ).split(" "),
 );
 
