@@ -164,6 +164,16 @@ export class MemoryDir {
     const files = new Set<string>();
     const skipped: Problem[] = [];
     for (const { base, depth } of walkRoots(patterns)) {
+      // A glob that starts outside the memory dir (`../notes/*.md` in logs.include) is refused as a read.
+      if (base !== "") {
+        try {
+          this.resolve(base);
+        } catch (error) {
+          if (error instanceof UnsafePathError)
+            throw new UnsafePathError(base, `daily logs are read from inside the memory directory ${this.root} only`, "read");
+          throw error;
+        }
+      }
       await this.walk(base, depth, (rel, kind) => {
         const linkedFolder = rel === base && kind !== "file";
         if (!linkedFolder && (!isMatch(rel) || isIgnored(rel))) return;

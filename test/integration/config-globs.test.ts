@@ -27,4 +27,16 @@ describe("logs.include and logs.exclude", () => {
     expect(await logsRead({ logs: { exclude: ["daily/**"] } }, "memory")).toEqual(["2026-03-02.md"]);
     expect(await logsRead({ logs: { include: ["memory/daily/*.md"] } }, "project")).toEqual(["daily/2026-03-04.md"]);
   });
+
+  it("refuse a glob outside the memory dir as a read, naming it, with nothing written", async () => {
+    const project = await tempDir();
+    const memory = path.join(project, "memory");
+    await cp(fixture("auto-weeks"), memory, { recursive: true });
+    await writeFile(path.join(memory, "compact.config.json"), JSON.stringify({ logs: { include: ["../outside/*.md"] } }));
+    const run = await runCli(["--week", "2026-W10", "--dir", "memory"], { cwd: project });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `compact: refusing to read ../outside: daily logs are read from inside the memory directory ${memory} only; nothing changed\n`,
+    );
+  });
 });
