@@ -1,3 +1,4 @@
+import { stepInFlight } from "../pipeline/step-in-flight.js";
 import { processIo } from "./cli-io.js";
 import { main } from "./main.js";
 import { tuneHeap } from "./tune-heap.js";
@@ -11,7 +12,12 @@ export async function runProcess(argv: string[]): Promise<number> {
   tuneHeap();
   const controller = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
-    if (controller.signal.aborted) process.exit(signal === "SIGTERM" ? 143 : 130);
+    const step = stepInFlight();
+    if (controller.signal.aborted) {
+      if (step) process.stderr.write(`compact: quit at once (${signal}) while ${step.doing}; ${step.ifKilled}\n`);
+      process.exit(signal === "SIGTERM" ? 143 : 130);
+    }
+    if (step) process.stderr.write(`compact: ${signal}: finishing ${step.doing} first (press Ctrl-C again to quit at once)\n`);
     controller.abort(signal);
   };
   process.on("SIGINT", onSignal);

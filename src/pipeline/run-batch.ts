@@ -12,6 +12,7 @@ import { guarded, pollBatch } from "./poll-batch.js";
 import { runAuto } from "./run-auto.js";
 import type { RunContext } from "./run-context.js";
 import { readSavedBatch, removeSavedBatch, SAVED_BATCH_FILE, type SavedBatch, writeSavedBatch } from "./saved-batch.js";
+import { uninterruptible } from "./step-in-flight.js";
 import { withRunLock } from "./with-run-lock.js";
 
 /** Seconds between two looks at a submitted batch, unless told otherwise. */
@@ -120,18 +121,33 @@ async function submitOrResume(ctx: RunContext, client: BatchClient, recovered: s
   const prepared = await prepareBatch(ctx, todo, snapshot, client);
   const warnings = [...snapshot.problems, ...problems, ...prepared.warnings];
   if (prepared.requests.length === 0) return { saved: undefined, submitted: false, lines: [], warnings, recovered };
-  const id = await client.submit(prepared.requests);
-  if (typeof id !== "string" || id === "")
-    throw new ProviderError(client.provider, "the batch was accepted but no batch id came back; look for it in the provider's console before running again");
-  const batch: SavedBatch = { version: 1, provider: client.provider, model: client.modelId, id, submittedAt: ctx.now().toISOString(), weeks: prepared.weeks };
-  await writeSavedBatch(ctx.dir, batch).catch((error: unknown) => {
-    throw IoError.from(
-      SAVED_BATCH_FILE,
-      "write",
-      error,
-      `; batch ${id} was submitted to ${client.provider} but could not be saved — cancel it there, or save its id`,
-    );
+  const submitting = {
+    doing: `submitting the batch to ${client.provider} and saving its id`,
+    ifKilled: `a batch may exist at ${client.provider} without its id saved in ${SAVED_BATCH_FILE}: look at its list of batches (and cancel a stray one) before running again`,
+  };
+  const batch = await uninterruptible(submitting, async () => {
+    const id = await client.submit(prepared.requests);
+    if (typeof id !== "string" || id === "")
+      throw new ProviderError(client.provider, "the batch was accepted but no batch id came back; look for it in the provider's console before running again");
+    const submitted: SavedBatch = {
+      version: 1,
+      provider: client.provider,
+      model: client.modelId,
+      id,
+      submittedAt: ctx.now().toISOString(),
+      weeks: prepared.weeks,
+    };
+    await writeSavedBatch(ctx.dir, submitted).catch((error: unknown) => {
+      throw IoError.from(
+        SAVED_BATCH_FILE,
+        "write",
+        error,
+        `; batch ${id} was submitted to ${client.provider} but could not be saved — cancel it there, or save its id`,
+      );
+    });
+    return submitted;
   });
+  const id = batch.id;
   const line = `submitted batch ${id} to ${client.provider} ${client.modelId}: ${describeEstimate(prepared.estimate)}`;
   ctx.onProgress?.({ kind: "period", done: 0, total: prepared.requests.length, text: line });
   return { saved: batch, submitted: true, estimate: prepared.estimate, lines: [line], warnings, recovered };

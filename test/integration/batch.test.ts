@@ -1,9 +1,11 @@
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { countTokens } from "../../src/model/count-tokens.js";
 import { Compactor } from "../../src/pipeline/compactor.js";
+import { stepInFlight } from "../../src/pipeline/step-in-flight.js";
 import { sha256 } from "../../src/text/hash.js";
 import { COUNTED_TOKENS, FakeBatchServer } from "../helpers/fake-batch-server.js";
 import { runCli } from "../helpers/run-cli.js";
@@ -459,5 +461,51 @@ describe("compact --auto --batch, usage", () => {
       await expect(compactor.runBatch({ pollInterval })).rejects.toMatchObject({ code: "E_USAGE" });
     }
     expect(server.requests).toEqual([]);
+  });
+});
+
+describe("Ctrl-C while a batch is being submitted", () => {
+  it("says the submission is finished first; a second Ctrl-C quits and says a batch may exist unsaved", async () => {
+    const dir = await weekDir();
+    server.createReplies = [{ delayMs: 5_000 }];
+    const bin = path.resolve(import.meta.dirname, "../../bin/compact.js");
+    const child = spawn(
+      process.execPath,
+      [bin, "--auto", "--batch", "--poll-interval", "0.05", "--dir", dir, "--provider", "anthropic", "--model", "model-test"],
+      {
+        env: { ...process.env, ANTHROPIC_API_KEY: "test-key-123", ANTHROPIC_BASE_URL: server.anthropicURL },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let err = "";
+    child.stderr.on("data", (d: Buffer) => {
+      err += d.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    for (let i = 0; i < 400 && server.creates.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(server.creates).toHaveLength(1);
+    child.kill("SIGINT");
+    for (let i = 0; i < 80 && !err.includes("finishing"); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(err).toContain("compact: SIGINT: finishing submitting the batch to anthropic and saving its id first (press Ctrl-C again to quit at once)\n");
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    expect(err).toContain(
+      "compact: quit at once (SIGINT) while submitting the batch to anthropic and saving its id; a batch may exist at anthropic without its id saved in .compact/batch.json: look at its list of batches (and cancel a stray one) before running again\n",
+    );
+  });
+
+  it("marks the submission as a step in flight only while it runs", async () => {
+    const dir = await weekDir();
+    const seen: (string | undefined)[] = [];
+    server.onRequest = (request) => {
+      if (request.method === "POST" && request.url === "/v1/messages/batches") seen.push(stepInFlight()?.doing);
+    };
+    const run = await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "anthropic", "--model", "model-test"], {
+      env: { ANTHROPIC_API_KEY: "test-key-123", ANTHROPIC_BASE_URL: server.anthropicURL },
+      clock,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(seen).toEqual(["submitting the batch to anthropic and saving its id"]);
+    expect(stepInFlight()).toBeUndefined();
   });
 });
