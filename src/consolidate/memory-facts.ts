@@ -362,10 +362,10 @@ export function contentWords(text: string, language: Language = "english"): stri
 const HOST = /\b(?:[a-z0-9-]{1,63}\.){1,16}[a-z]{2,}(?::\d+)?(?:\/[^\s)`'",;]*)?/gi;
 const TIME = /\b([01]?\d|2[0-3]):([0-5]\d)\b/g;
 const DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
-// `1.9.x`, `v2`, `99.9%`, `50,000`, `50k`, `eu-west-1`, `node:20-slim`, `AM04`. A match starts only where
-// its run of these characters starts (the look behind): a later start finds no more, and trying each one
-// rescans the rest of the run (quadratic on a long run with no digit, such as `ghp_ghp_…`).
-const NUMBERISH = /(?<![\p{L}\p{N}][\p{L}\p{N}_:.,%-]*?)[\p{L}\p{N}][\p{L}\p{N}_:.,%-]*\d[\p{L}\p{N}_:.,%-]*|\d+/gu;
+// `1.9.x`, `v2`, `99.9%`, `50,000`, `50k`, `eu-west-1`, `node:20-slim`, `AM04` (group 1, or a bare number).
+// A match is tried only where a run of these characters starts (a one-character look behind), leading
+// punctuation skipped: tried from each character of a long run with no digit, it rescans the rest (quadratic).
+const NUMBERISH = /(?<![\p{L}\p{N}_:.,%-])[_:.,%-]*([\p{L}\p{N}][\p{L}\p{N}_:.,%-]*\d[\p{L}\p{N}_:.,%-]*)|\d+/gu;
 const CAPITALISED = /(?:^|[^\p{L}\p{N}_])(\p{Lu}[\p{L}\p{N}_'’-]*[\p{L}\p{N}]|\p{Lu})/gu;
 
 /**
@@ -388,7 +388,7 @@ export function typedValues(text: string): Set<string> {
   for (const match of rest.matchAll(TIME)) values.add(`time:${match[1]!.padStart(2, "0")}:${match[2]}`);
   rest = rest.replace(TIME, " ");
   for (const match of rest.matchAll(NUMBERISH)) {
-    const token = match[0].replace(/[.,:]+$/, "");
+    const token = (match[1] ?? match[0]).replace(/[.,:]+$/, "");
     if (/^\d[\d,]*(\.\d+)?%?$/.test(token)) values.add(`number:${token.replace(/,(?=\d{3}\b)/g, "")}`);
     else if (/^\d+(\.\d+)?k$/i.test(token)) values.add(`number:${Number.parseFloat(token) * 1000}`);
     else {

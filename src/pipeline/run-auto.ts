@@ -93,6 +93,31 @@ export type CompactDue = (todo: WeekState[], snapshot: Snapshot) => Promise<{ co
  * the next week is asked and planned.
  */
 export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compactDue?: CompactDue): Promise<AutoResult> {
+  // Weeks committed, and whether the index lists them: a failure after them (the index, the
+  // consolidation, the state) leaves them written, and says so.
+  const compacted: AutoWeek[] = [];
+  const index = { current: false };
+  try {
+    return await compactDueWeeks(ctx, options, compacted, index, compactDue);
+  } catch (error) {
+    if (error instanceof CompactorError && !error.written && compacted.length > 0) {
+      noteWritten(
+        error,
+        compacted.map((week) => week.week),
+        index.current,
+      );
+    }
+    throw error;
+  }
+}
+
+async function compactDueWeeks(
+  ctx: RunContext,
+  options: AutoOptions,
+  compacted: AutoWeek[],
+  index: { current: boolean },
+  compactDue: CompactDue | undefined,
+): Promise<AutoResult> {
   return withRunLock(ctx, "compact --auto", async (recovered) => {
     const now = ctx.now();
     const cache = await SnapshotCache.load(ctx.dir);
@@ -105,7 +130,6 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
     const batched = compactDue ? { todo: due, line: undefined, warnings: [] } : await leaveBatchedWeeks(ctx.dir, due);
     const todo = batched.todo;
     warnings.push(...batched.warnings);
-    const compacted: AutoWeek[] = [];
     // Sessions are counted as each log is read, so the consolidation gate reads no log twice.
     const { lastConsolidation: last } = await readScheduleState(ctx.dir);
     const lastConsolidation = last ? new Date(last) : undefined;
@@ -225,6 +249,7 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
       } catch (error) {
         throw await afterFailure(error);
       }
+      index.current = indexed;
       // What the weeks kept to go faster week after week is no help to the final pass over every memory.
       forgetCaches();
       releaseMemory();
@@ -239,6 +264,7 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
         });
         for (const change of changes) snapshot.texts.set(change.path, change.content as string);
       }
+      index.current = true;
     }
     if (compacted.length > 0 && !compactDue) await cacheSnapshot(ctx.dir, cache, snapshot).catch(() => undefined);
     if (batched.line) lines.push(batched.line);

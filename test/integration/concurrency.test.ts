@@ -1,9 +1,10 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { AbortedError, throwIfAborted } from "../../src/errors/aborted-error.js";
+import { CompactorError } from "../../src/errors/compactor-error.js";
 import { errorResult } from "../../src/errors/error-result.js";
 import { ProviderError } from "../../src/errors/provider-error.js";
 import type { CompleteOptions, MemoryModel } from "../../src/model/memory-model.js";
@@ -262,6 +263,17 @@ describe("compact --auto that fails or is interrupted partway", () => {
     expect(await exists(path.join(dir, "weekly/2026-W12.md"))).toBe(false);
     const index = await readFile(path.join(dir, "MEMORY.md"), "utf8");
     expect(index).toContain("Postgres");
+  });
+
+  it("says which weeks stay written when what follows them fails (here, the run's state file)", async () => {
+    const dir = await weeksDir();
+    // A folder where the state file goes: the weeks commit, then writing the state fails.
+    await mkdir(path.join(dir, ".compact/state.json"), { recursive: true });
+    const compactor = await Compactor.open({ dir, model: new OfflineModel(), clock: CLOCK });
+    const failure = await compactor.runAuto({ concurrency: 1 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CompactorError);
+    expect((failure as CompactorError).message).toMatch(/; 4 weeks written before it \(2026-W10 … 2026-W13, in the index\), the rest left for the next run$/);
+    expect((failure as CompactorError).written).toEqual(WEEKS);
   });
 
   it("says an interrupt left the weeks before it written, not that nothing changed, and a re-run finishes", async () => {
