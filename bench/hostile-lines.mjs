@@ -50,6 +50,10 @@ const PIECES = [
   "é",
   "日本",
   "😀",
+  "-",
+  "_",
+  ".",
+  ",",
 ];
 // Pieces named on the command line may write a line break as \n and a tab as \t.
 const pieces = positionals.length > 0 ? positionals.map((piece) => piece.replace(/\\n/g, "\n").replace(/\\t/g, "\t")) : PIECES;
@@ -62,7 +66,7 @@ function timed(piece, chars) {
   const dir = mkdtempSync(path.join(tmpdir(), "compact-hostile-"));
   writeFileSync(
     path.join(dir, "2026-03-30.md"),
-    `# 2026-03-30\n\n## [10:00] decision: hostile\n${piece.repeat(Math.ceil(chars / piece.length)).slice(0, chars)}\n`,
+    `# 2026-03-30\n\n## [10:00] decision: hostile\nNoted the line: ${piece.repeat(Math.ceil(chars / piece.length)).slice(0, chars)}\n`,
   );
   const started = performance.now();
   const run = spawnSync(process.execPath, [BIN, "--week", "2026-W14", "--dir", dir], { env: cleanEnv(), encoding: "utf8", timeout: 600_000 });

@@ -16,6 +16,12 @@ const LOG_NAME = /^(\d{4}-\d{2}-\d{2})(?:[-_](.+))?\.md$/i;
 // Suffixes of files derived from logs (a compactor's own or another tool's).
 const DERIVED_SUFFIX = /^(summary|summaries|consolidation|consolidated|weekly|digest|recap|rollup|compact(ed|ion)?|index)\b/i;
 
+/** Whether a file name is read as a daily log of `date`: the day's log or a session file of it, not a file derived from logs. */
+export function isLogOfDate(name: string, date: string): boolean {
+  const match = LOG_NAME.exec(name);
+  return match !== null && match[1] === date && (match[2] === undefined || !DERIVED_SUFFIX.test(match[2]));
+}
+
 export interface FindLogsOptions {
   /** Globs relative to the memory dir; replace the layout's log globs. */
   include?: string[] | undefined;

@@ -39,9 +39,10 @@ const ISO_DATE = /(\d{4})-(\d{2})-(\d{2})(?!\d)/;
 const TIME = /(?:^|[^\d:])(\d{1,2}:\d{2})(?::\d{2})?(?![\d:])/;
 const KIND = new RegExp(`(?:^|[\\s\\]])(${ENTRY_KINDS.join("|")}):\\s`, "i");
 // A month name is a word of its own, or runs straight into an ordinal word (`Decfirst`, as chrono reads
-// it): `decision` and `market` are no month.
+// it), after anything but a letter, an ordinal or `of` (`5Dec`, `1stJan`, `firstjan`, `12ofdec.` too):
+// `decision` and `market` are no month.
 const MAY_HOLD_DATE =
-  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)(?=[^a-z]|$|fi|se|th|fo|si|ei|ni|te|el|tw)|\d[\s/.-]\d|(?<![a-z])(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|mo|mon|mos|months?|qtr|quarters?|y|yrs?|years?)(?![a-z])/i;
+  /(?:(?<![a-z])|(?<=st|nd|rd|th))(?:of\s{0,3})?(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)(?=[^a-z]|$|fi|se|th|fo|si|ei|ni|te|el|tw)|\d[\s/.-]\d|(?<![a-z])(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|mo|mon|mos|months?|qtr|quarters?|y|yrs?|years?)(?![a-z])/i;
 // Below the top level a heading is a date heading only when the date leads it
 // (`## 25 Mar 04:01 UTC`, `## Session — 2026-03-07`), not when a title mentions one.
 const LEADING_DATE_WINDOW = 16;

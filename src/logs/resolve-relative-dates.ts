@@ -74,9 +74,12 @@ function piecesOf(line: string): string[] {
   while (line.length - start > LONGEST_READ_WHOLE) {
     const end = start + LONGEST_READ_WHOLE;
     let cut = -1;
-    // The last sentence end in the second half of the window, else its last space, else the window.
-    for (let at = end - 1; at > start + LONGEST_READ_WHOLE / 2 && cut < 0; at--) if (/[.!?;]/.test(line[at - 1]!) && /\s/.test(line[at]!)) cut = at;
-    if (cut < 0) cut = line.lastIndexOf(" ", end - 1) + 1;
+    // The last sentence end in the second half of the window, else its last space, else the window;
+    // never just before `(`, where a date's annotation may follow it (`yesterday (2026-03-02)`).
+    const opensBracket = (at: number) => /^\s*\(/.test(line.slice(at, at + 64));
+    for (let at = end - 1; at > start + LONGEST_READ_WHOLE / 2 && cut < 0; at--)
+      if (/[.!?;]/.test(line[at - 1]!) && /\s/.test(line[at]!) && !opensBracket(at)) cut = at;
+    for (let at = end - 1; at > start && cut < 0; at--) if (line[at - 1] === " " && !opensBracket(at)) cut = at;
     if (cut <= start) cut = end;
     pieces.push(line.slice(start, cut));
     start = cut;

@@ -1,6 +1,7 @@
 import { constants, copyFile, mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "../errors/usage-error.js";
+import { isLogOfDate } from "../logs/find-daily-logs.js";
 import { redactSecrets } from "../logs/redact-secrets.js";
 import { buildIndex } from "../memory/build-index.js";
 import type { Memory } from "../memory/memory.js";
@@ -111,14 +112,15 @@ async function defaultLayoutMarker(dir: string): Promise<string | undefined> {
   return names.find((name) => name === "MEMORY.md" || name === "weekly" || /^(?:user|feedback|project|reference)_.+\.md$/.test(name));
 }
 
-// `logs/2026-03-02.md` and its session logs (`logs/2026-03-02-*.md`, `_*`), with their text.
+// `logs/2026-03-02.md` and its session logs (`logs/2026-03-02-*.md`, `_*`, not `-summary`), with their text.
 async function logsOfDate(dir: MemoryDir, log: string): Promise<{ path: string; text: string }[]> {
   const folder = path.posix.dirname(log);
   const date = path.posix.basename(log, ".md");
   const names = await readdir(dir.resolve(folder)).catch(() => [] as string[]);
   const found: { path: string; text: string }[] = [];
   for (const name of names.sort()) {
-    if (name !== `${date}.md` && !(name.startsWith(date) && /^[-_].*\.md$/.test(name.slice(date.length)))) continue;
+    // Only the files read as logs of that date: a `-summary` quoting the sections holds none of them.
+    if (!isLogOfDate(name, date)) continue;
     const text = await readCurrent(dir, `${folder}/${name}`);
     if (text) found.push({ path: `${folder}/${name}`, text: text.toString("utf8") });
   }

@@ -1,5 +1,6 @@
 import { type Stats, statSync } from "node:fs";
 import type { Problem } from "../problems/problem.js";
+import { cleanText } from "../text/clean-text.js";
 import { decodeText } from "../text/decode-text.js";
 import { sha256 } from "../text/hash.js";
 import { writeAtomic } from "./atomic-write.js";
@@ -157,9 +158,19 @@ async function cleanEntries(seen: Map<string, CachedFile>, unchecked: Set<string
   let redaction: typeof import("../logs/redact-secrets.js") | undefined;
   for (const file of unchecked) {
     const entry = seen.get(file);
-    if (!entry || writtenRedacted(entry.sha256)) continue;
+    if (!entry) continue;
+    // An escape (`\x2D` in quoted YAML) can spell in the parse a secret the text does not show.
+    const escaped = entry.text.includes("\\");
+    if (writtenRedacted(entry.sha256) && !escaped) continue;
     redaction ??= await import("../logs/redact-secrets.js");
-    if ((await redaction.redactSecrets(entry.text)).count > 0) saved.delete(file);
+    // As the store scans text on its way to disk: cleaned first, so a control character cannot hide a key.
+    const looked = [cleanText(entry.text), ...(escaped ? [JSON.stringify(entry.parsed) ?? ""] : [])];
+    for (const text of looked) {
+      if ((await redaction.redactSecrets(text)).count > 0) {
+        saved.delete(file);
+        break;
+      }
+    }
   }
   return saved;
 }

@@ -58,6 +58,18 @@ describe("compact migrate", () => {
     expect(await snapshotDir(cwd)).toEqual(before);
   });
 
+  it("does not count a file derived from logs (a -summary quoting the sections) as holding them", async () => {
+    const cwd = await migration();
+    const logs = path.join(cwd, ".agents/logs");
+    await mkdir(logs, { recursive: true });
+    await writeFile(path.join(logs, "2026-03-02.md"), "# 2026-03-02\n\n- Written by the agent on the day.\n");
+    const original = await readFile(path.join(cwd, ".agents.local.md"), "utf8");
+    await writeFile(path.join(logs, "2026-03-02-summary.md"), original);
+    const run = await runCli(["migrate"], { cwd });
+    expect(run.stdout).toContain("created  logs/2026-03-02-migrated.md beside logs/2026-03-02.md");
+    expect(await readFile(path.join(logs, "2026-03-02-migrated.md"), "utf8")).toContain("- Late addition for the 2nd: wrote the devices table.");
+  });
+
   it("migrates alone a section added to the original since the last migration, and no log changes", async () => {
     const cwd = await migration();
     await runCli(["migrate"], { cwd });

@@ -159,4 +159,17 @@ describe("the snapshot cache and secrets", () => {
     // The files the run wrote itself, redacted, are still cached.
     expect(Object.keys(JSON.parse(cached).files)).toContain("weekly/2026-W14.md");
   });
+
+  it("keeps no secret that a YAML escape spells only in the parse", async () => {
+    const root = await copyOf(fixture("../../memory.example"));
+    const key = exampleSecret("sk-ant-api03-", 40);
+    const escaped = key.replace(/-/g, "\\x2D");
+    await writeFile(
+      path.join(root, "project_sync-service-database.md"),
+      `---\nname: Sync service database\ndescription: "Admin key ${escaped}"\ntype: project\n---\n\nThe sync service uses Postgres 16 on Neon.\n`,
+    );
+    const run = await runCli(["--week", "2026-W14", "--dir", root], { env: {} });
+    expect(run.code, run.stderr).toBe(0);
+    expect(await readFile(path.join(root, SNAPSHOT_CACHE_FILE), "utf8")).not.toContain(key);
+  });
 });

@@ -83,6 +83,12 @@ const PIECES = [
   "Junthird",
   "Dec3",
   "sept3rd",
+  "5Dec",
+  "1stJan",
+  "25MAR2026",
+  "12ofdec.",
+  "firstjan",
+  "twentiethofmar",
 ];
 
 describe("readHeading dates", () => {

@@ -64,3 +64,16 @@ describe("hasBareRelativeDate, asked again and again", () => {
     );
   });
 });
+
+describe("resolveRelativeDates on a line longer than chrono is given whole", () => {
+  it("reads every date of it once, and never annotates one again where a piece ends just before its annotation", () => {
+    const filler = "a, ".repeat(700).slice(0, 1990 - "yesterday ".length);
+    const annotated = `${filler}yesterday (2026-03-02) was the deploy, ${"b, ".repeat(400)}`;
+    expect(resolveRelativeDates(annotated, "2026-03-03")).toEqual({ text: annotated, count: 0 });
+    expect(hasBareRelativeDate(annotated)).toBe(false);
+    const bare = `${"We met yesterday. ".repeat(300)}Deploy tomorrow ${"x ".repeat(1500)}and next week too.`;
+    const resolved = resolveRelativeDates(bare, "2026-03-04");
+    expect(resolved.count).toBe(302);
+    expect(resolved.text.replace(/ \(\d{4}-(?:W\d{2}|\d{2}-\d{2})\)/g, "")).toBe(bare);
+  });
+});
