@@ -4,6 +4,7 @@ import { retryAfterMs } from "./shared-backoff.js";
 // Answers that say the provider created nothing: asking again cannot make a second batch.
 const NOT_CREATED = new Set([408, 429, 503, 529]);
 const LONGEST_WAIT_MS = 60_000;
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
 
 interface SdkError {
   status?: number;
@@ -17,7 +18,7 @@ interface SdkError {
  * or a 5xx after the provider took the request would otherwise send it again
  * and leave a first batch running, billed and never collected. It is asked
  * again only after an answer that says nothing was created (429, 503, 529, a
- * refused connection), after its Retry-After. Any other failure is one whose
+ * refused connection, a host name not found), after its Retry-After. Any other failure is one whose
  * outcome is unknown, and `unknown` says so.
  */
 export async function createOnce<T>(
@@ -31,7 +32,8 @@ export async function createOnce<T>(
       return await create({ maxRetries: 0 });
     } catch (error) {
       const e = (error ?? {}) as SdkError;
-      const refused = e.status === undefined && causeCode(error) === "ECONNREFUSED";
+      // No connection made (refused, or no address for the host): nothing can have been sent.
+      const refused = e.status === undefined && NOT_CONNECTED.has(causeCode(error) ?? "");
       const notCreated = refused || (e.status !== undefined && NOT_CREATED.has(e.status));
       if (!notCreated && (e.status === undefined || e.status >= 500)) throw unknown(error);
       if (!notCreated || attempt >= retries) throw error;

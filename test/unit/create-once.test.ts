@@ -8,6 +8,8 @@ const noWait = async () => {};
 // A failure shaped as the SDKs throw them: a status and headers, or a connection error over fetch's.
 const refusedConnection = () =>
   Object.assign(new Error("Connection error."), { cause: Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }) });
+const hostNotFound = () =>
+  Object.assign(new Error("Connection error."), { cause: Object.assign(new TypeError("fetch failed"), { cause: { code: "ENOTFOUND" } }) });
 const resetConnection = () =>
   Object.assign(new Error("Connection error."), { cause: Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNRESET" } }) });
 const status = (code: number, headers: Record<string, string> = {}) =>
@@ -26,10 +28,10 @@ function scripted(failures: Error[]) {
 
 describe("createOnce", () => {
   it("asks the SDK for no retries of its own, and sends again only after an answer that says nothing was made", async () => {
-    const { calls, create } = scripted([status(429, { "retry-after": "0" }), status(529), refusedConnection(), status(503)]);
+    const { calls, create } = scripted([status(429, { "retry-after": "0" }), status(529), refusedConnection(), hostNotFound(), status(503)]);
     const waits: number[] = [];
-    await expect(createOnce(create, 4, unknown, async (ms) => void waits.push(ms))).resolves.toBe("batch_1");
-    expect(calls).toEqual(Array(5).fill({ maxRetries: 0 }));
+    await expect(createOnce(create, 5, unknown, async (ms) => void waits.push(ms))).resolves.toBe("batch_1");
+    expect(calls).toEqual(Array(6).fill({ maxRetries: 0 }));
     expect(waits[0]).toBe(0);
   });
 
