@@ -375,14 +375,15 @@ const CAPITALISED = /(?:^|[^\p{L}\p{N}_])(\p{Lu}[\p{L}\p{N}_'’-]*[\p{L}\p{N}]|
  */
 export function typedValues(text: string): Set<string> {
   const values = new Set<string>();
-  let rest = text;
-  for (const match of text.matchAll(HOST)) {
-    const host = match[0].toLowerCase().replace(/[./]+$/, "");
-    if (/^\d+(\.\d+)+$/.test(host) || !/[a-z]/.test(host.split(".").pop() ?? "")) continue;
-    if (/\.(md|yml|yaml|json|ts|js|py|sql|txt|toml)$/.test(host) && !host.includes("/")) continue;
+  // Each host taken out where it was found, in one pass (taking each out by a search of the text
+  // left cost the square of a line holding thousands).
+  let rest = text.replace(HOST, (found) => {
+    const host = found.toLowerCase().replace(/[./]+$/, "");
+    if (/^\d+(\.\d+)+$/.test(host) || !/[a-z]/.test(host.split(".").pop() ?? "")) return found;
+    if (/\.(md|yml|yaml|json|ts|js|py|sql|txt|toml)$/.test(host) && !host.includes("/")) return found;
     values.add(`host:${host}`);
-    rest = rest.replace(match[0], " ");
-  }
+    return " ";
+  });
   for (const match of rest.matchAll(DATE)) values.add(`date:${match[0]}`);
   rest = rest.replace(DATE, " ");
   for (const match of rest.matchAll(TIME)) values.add(`time:${match[1]!.padStart(2, "0")}:${match[2]}`);
