@@ -96,15 +96,15 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
   // Weeks committed, and whether the index lists them: a failure after them (the index, the
   // consolidation, the state) leaves them written, and says so.
   const compacted: AutoWeek[] = [];
-  const index = { current: false };
+  const indexState = { current: false };
   try {
-    return await compactDueWeeks(ctx, options, compacted, index, compactDue);
+    return await compactDueWeeks(ctx, options, compacted, indexState, compactDue);
   } catch (error) {
     if (error instanceof CompactorError && !error.written && compacted.length > 0) {
       noteWritten(
         error,
         compacted.map((week) => week.week),
-        index.current,
+        indexState.current,
       );
     }
     throw error;
@@ -115,7 +115,7 @@ async function compactDueWeeks(
   ctx: RunContext,
   options: AutoOptions,
   compacted: AutoWeek[],
-  index: { current: boolean },
+  indexState: { current: boolean },
   compactDue: CompactDue | undefined,
 ): Promise<AutoResult> {
   return withRunLock(ctx, "compact --auto", async (recovered) => {
@@ -185,33 +185,23 @@ async function compactDueWeeks(
           ctx.onProgress?.({ kind: "period", done: index + 1, total: todo.length, text });
         }
       };
-      // The weeks committed before a failure stay written: the index is brought up to date with them (an
-      // agent loading MEMORY.md would not see them otherwise, and a week that keeps failing would keep it
-      // stale), and the failure says which they are.
-      const afterFailure = async (error: unknown) => {
-        if (compacted.length === 0 || !(error instanceof CompactorError)) return error;
+      // After a failure, the weeks committed stay: the index is brought up to date with them (else an
+      // agent loading MEMORY.md would not see them, and a week that keeps failing would keep it
+      // stale). `runAuto` then names them in the failure.
+      const indexCommitted = async () => {
         // After a failed commit the run's snapshot holds weeks that are not on disk: the index is left as it is.
-        if (commitFailed)
-          return noteWritten(
-            error,
-            compacted.map((week) => week.week),
-            false,
-          );
-        const changes = indexChanges(snapshot, ctx.dir.layout);
+        if (compacted.length === 0 || commitFailed) return;
         // Not cut short by the interrupt that may have ended the run: the index is one small commit.
-        const indexedNow = await commitChanges(ctx.dir, changes, {
+        await commitChanges(ctx.dir, indexChanges(snapshot, ctx.dir.layout), {
           command: "compact --auto (index)",
           now: ctx.now(),
           operations: ["rebuild the index"],
           last: isIndexFile(ctx),
         }).then(
-          () => true,
-          () => false,
-        );
-        return noteWritten(
-          error,
-          compacted.map((week) => week.week),
-          indexedNow,
+          () => {
+            indexState.current = true;
+          },
+          () => undefined,
         );
       };
       // Write-behind: a week's commit goes on while the next weeks are asked and planned (each plan
@@ -247,9 +237,10 @@ async function compactDueWeeks(
         await writer.flush();
         await planned;
       } catch (error) {
-        throw await afterFailure(error);
+        await indexCommitted();
+        throw error;
       }
-      index.current = indexed;
+      indexState.current = indexed;
       // What the weeks kept to go faster week after week is no help to the final pass over every memory.
       forgetCaches();
       releaseMemory();
@@ -264,7 +255,7 @@ async function compactDueWeeks(
         });
         for (const change of changes) snapshot.texts.set(change.path, change.content as string);
       }
-      index.current = true;
+      indexState.current = true;
     }
     if (compacted.length > 0 && !compactDue) await cacheSnapshot(ctx.dir, cache, snapshot).catch(() => undefined);
     if (batched.line) lines.push(batched.line);

@@ -1,6 +1,6 @@
 import { ProviderError } from "../errors/provider-error.js";
 import { causeCode } from "./create-once.js";
-import { describeFailure } from "./describe-failure.js";
+import { describeFailure, isTimeout } from "./describe-failure.js";
 import type { ProviderSettings } from "./provider-settings.js";
 
 /**
@@ -26,9 +26,8 @@ export function describeBatchFailure(provider: string, error: unknown, settings:
  * and billed, so the user looks before anything is submitted again.
  */
 export function describeUnknownSubmit(provider: string, error: unknown, settings: ProviderSettings): ProviderError {
-  const e = (error ?? {}) as { status?: number; name?: string; message?: string };
-  const timedOut = [e.name, (error as object | undefined)?.constructor?.name].some((name) => name?.includes("Timeout")) || /timed out/i.test(e.message ?? "");
-  const what = timedOut
+  const e = (error ?? {}) as { status?: number; message?: string };
+  const what = isTimeout(error)
     ? `no answer within ${settings.timeoutMs} ms`
     : e.status !== undefined
       ? `HTTP ${e.status}`

@@ -19,8 +19,7 @@ export function describeFailure(provider: string, error: unknown, settings: Prov
   const retries = `${settings.maxRetries} ${settings.maxRetries === 1 ? "retry" : "retries"}`;
   const detail = (e.message ?? String(error)).replace(/\s+/g, " ").slice(0, MAX_DETAIL);
   const fail = (message: string) => new ProviderError(provider, message, e.status, { cause: error });
-  const timedOut = [e.name, (error as object | undefined)?.constructor?.name].some((name) => name?.includes("Timeout")) || /timed out/i.test(e.message ?? "");
-  if (timedOut) {
+  if (isTimeout(error)) {
     return fail(`no answer within ${settings.timeoutMs} ms (after ${retries}) — raise model.timeoutMs, or try again later`);
   }
   if (e.status === undefined) {
@@ -32,6 +31,12 @@ export function describeFailure(provider: string, error: unknown, settings: Prov
   if (e.status === 429) return fail(`HTTP 429: rate limited (after ${retries}) — wait and run again, or raise model.maxRetries`);
   if (e.status >= 500) return fail(`HTTP ${e.status}: the service failed or is overloaded (after ${retries}) — try again later`);
   return fail(`HTTP ${e.status}: request refused (${detail}) — check model.name and model.maxTokens`);
+}
+
+/** Whether an SDK error is a call that got no answer in time. */
+export function isTimeout(error: unknown): boolean {
+  const e = (error ?? {}) as SdkError;
+  return [e.name, (error as object | undefined)?.constructor?.name].some((name) => name?.includes("Timeout")) || /timed out/i.test(e.message ?? "");
 }
 
 /** True when a 400 says the model does not accept the temperature it was given. */

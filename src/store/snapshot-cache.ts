@@ -5,7 +5,7 @@ import { decodeText } from "../text/decode-text.js";
 import { sha256 } from "../text/hash.js";
 import { writeAtomic } from "./atomic-write.js";
 import type { MemoryDir } from "./memory-dir.js";
-import { writtenRedacted } from "./transaction.js";
+import { redactionModule, writtenRedacted } from "./transaction.js";
 
 /** Where a run keeps what it read of the memory dir, so the next run re-reads only what changed. */
 export const SNAPSHOT_CACHE_FILE = ".compact/snapshot-cache.json";
@@ -155,18 +155,17 @@ export class SnapshotCache {
  */
 async function cleanEntries(seen: Map<string, CachedFile>, unchecked: Set<string>): Promise<Map<string, CachedFile>> {
   const saved = new Map(seen);
-  let redaction: typeof import("../logs/redact-secrets.js") | undefined;
   for (const file of unchecked) {
     const entry = seen.get(file);
     if (!entry) continue;
     // An escape (`\x2D` in quoted YAML) can spell in the parse a secret the text does not show.
     const escaped = entry.text.includes("\\");
     if (writtenRedacted(entry.sha256) && !escaped) continue;
-    redaction ??= await import("../logs/redact-secrets.js");
+    const { redactSecrets } = await redactionModule();
     // As the store scans text on its way to disk: cleaned first, so a control character cannot hide a key.
     const looked = [cleanText(entry.text), ...(escaped ? [JSON.stringify(entry.parsed) ?? ""] : [])];
     for (const text of looked) {
-      if ((await redaction.redactSecrets(text)).count > 0) {
+      if ((await redactSecrets(text)).count > 0) {
         saved.delete(file);
         break;
       }

@@ -266,9 +266,10 @@ export function writtenRedacted(hash: string): boolean {
   return writtenClean.get(hash) === true;
 }
 
-// Loaded once, when a commit first writes text: a run that writes nothing never loads secretlint.
+// Loaded once, when first needed (a commit writing text, the snapshot cache holding text not yet
+// scanned): a run that writes nothing never loads secretlint.
 let redaction: Promise<typeof import("../logs/redact-secrets.js")> | undefined;
-function redactionModule(): Promise<typeof import("../logs/redact-secrets.js")> {
+export function redactionModule(): Promise<typeof import("../logs/redact-secrets.js")> {
   redaction ??= import("../logs/redact-secrets.js");
   return redaction;
 }
