@@ -77,5 +77,7 @@ export function renderFrontmatter(data: Record<string, unknown>, body: string): 
 
 /** The fields between the fences, as YAML writes them (directly when they are plain). */
 export function frontmatterFields(data: Record<string, unknown>): string {
-  return writePlainFrontmatter(data) ?? yaml().stringify(data, { lineWidth: 0 });
+  // yaml double-quotes a string holding DEL but writes the DEL as it is, which its own reader (as
+  // YAML 1.2 asks) drops: escaped, a log's name with one in it reads back as it was.
+  return writePlainFrontmatter(data) ?? yaml().stringify(data, { lineWidth: 0 }).replace(/\x7f/g, "\\x7F");
 }

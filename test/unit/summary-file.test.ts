@@ -66,4 +66,17 @@ describe("summaryFileOf", () => {
       { numRuns: 500 },
     );
   });
+
+  it("reads back a log name holding DEL, which yaml writes unescaped in double quotes and its reader drops", () => {
+    // The case the property above once found.
+    const sources = [
+      { file: "~RL", sha256: " \u{f03ce}" },
+      { file: "\u{8c2ef}~P)%", sha256: "" },
+      { file: "lInullH", sha256: "Qn0'a.md" },
+      { file: "\u{a6941}\u{8cdf4}\u{fa87f}\u{9ceb5}\u{ca7cb}\u007f", sha256: "5be81b7f5e29704d25910e9cdd7b5e5049cabed0e99ef531cfafd7fdb59c8eaa" },
+    ];
+    const summary = record("2026-Q2", sources);
+    const file = summaryPath(summary.period);
+    expect(summaryFileOf(file, summary)).toEqual(readSummaryFile(file, renderSummary(summary, new Date("2026-04-06T10:00:00Z"))));
+  });
 });
