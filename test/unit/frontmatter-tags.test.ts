@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readFrontmatter, renderFrontmatter } from "../../src/text/frontmatter.js";
+import { readFrontmatter } from "../../src/text/frontmatter.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
