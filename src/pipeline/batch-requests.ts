@@ -69,7 +69,10 @@ export async function prepareBatch(
     weeks.push({ week: due.week.label, customId: request.customId, requestHash: requestHash(client, request), logs: logSources(logs) });
     requestPrompts.push(prepared.prompt);
   }
-  const counts = await mapLimited(requestPrompts, COUNTS_AT_ONCE, (prompt) => countPromptTokens(counter, prompt, ctx.signal));
+  // The first prompt is counted alone: a server without a counting endpoint then answers once.
+  const [first, ...rest] = requestPrompts;
+  const counts = first === undefined ? [] : [await countPromptTokens(counter, first, ctx.signal)];
+  counts.push(...(await mapLimited(rest, COUNTS_AT_ONCE, (prompt) => countPromptTokens(counter, prompt, ctx.signal))));
   const inputTokens = counts.reduce((sum, count) => sum + count.tokens, 0);
   const usage = { inputTokens, outputTokens: outputTokenLimit(client.modelId, ctx.settings.maxTokens) * requests.length };
   const price = ctx.price(client.modelId);

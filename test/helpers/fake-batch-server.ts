@@ -50,6 +50,8 @@ export class FakeBatchServer {
   failBatch: string | undefined;
   /** When set, every look at a batch is answered with this HTTP status. */
   pollStatus: number | undefined;
+  /** When set, OpenAI's counting endpoint is missing (404), as on most compatible servers. */
+  withoutCounting = false;
   answer: (item: BatchItem) => BatchAnswer | Promise<BatchAnswer> = offlineAnswer;
   /**
    * How the next requests that create a batch are answered, one entry each: `status` without
@@ -83,6 +85,7 @@ export class FakeBatchServer {
     this.pollsBeforeEnd = 1;
     this.failBatch = undefined;
     this.pollStatus = undefined;
+    this.withoutCounting = false;
     this.answer = offlineAnswer;
     this.onRequest = undefined;
     this.createReplies = [];
@@ -168,6 +171,10 @@ export class FakeBatchServer {
     }
     if (method === "POST" && url === "/v1/messages/count_tokens") {
       return send(res, 200, { input_tokens: COUNTED_TOKENS });
+    }
+    if (method === "POST" && url === "/v1/responses/input_tokens") {
+      if (this.withoutCounting) return send(res, 404, notFound("openai"));
+      return send(res, 200, { object: "response.input_tokens", input_tokens: COUNTED_TOKENS });
     }
     if (method === "POST" && url === "/v1/messages") {
       const item = anthropicItems({ requests: [{ custom_id: "single", params: body }] })[0]!;

@@ -23,7 +23,7 @@ export interface ScriptedResponse {
  * and OpenAI Chat Completions APIs well enough for their SDKs. It answers from
  * a script, one response per request, and records every request.
  */
-/** What the Anthropic counting endpoint answers, whatever the request: a count no estimate would make. */
+/** What the Anthropic and OpenAI counting endpoints answer, whatever the request: a count no estimate would make. */
 export const COUNTED_TOKENS = 2468;
 
 export class FakeProviderServer {
@@ -55,7 +55,7 @@ export class FakeProviderServer {
       req.on("end", () => {
         const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
         this.requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
-        if (req.url?.includes("/messages/count_tokens")) {
+        if (req.url?.includes("/messages/count_tokens") || req.url?.includes("/responses/input_tokens")) {
           res.writeHead(200, { "content-type": "application/json" });
           res.end(JSON.stringify({ input_tokens: COUNTED_TOKENS }));
           return;

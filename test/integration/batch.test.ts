@@ -263,13 +263,10 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
     );
     const [batchCost, standardCost] = [...run.stdout.matchAll(/\$(\d+\.\d{4})/g)].map((m) => Number(m[1]));
     expect(batchCost).toBeCloseTo(standardCost! / 2, 3);
-    if (provider.name === "anthropic") {
-      // Each week's request counted by Anthropic's counting endpoint, and nothing else asked.
-      expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v1/messages/count_tokens", "POST /v1/messages/count_tokens"]);
-      expect(run.stdout).toContain(`~${2 * COUNTED_TOKENS} input tokens (counted by the provider)`);
-    } else {
-      expect(server.requests).toEqual([]);
-    }
+    // Each week's request counted by the provider's counting endpoint, and nothing else asked.
+    const counting = provider.name === "anthropic" ? "POST /v1/messages/count_tokens" : "POST /v1/responses/input_tokens";
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([counting, counting]);
+    expect(run.stdout).toContain(`~${2 * COUNTED_TOKENS} input tokens (counted by the provider)`);
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
@@ -291,6 +288,32 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
     }
     expect(server.requests).toEqual([]);
     expect(await snapshotDir(dir)).toEqual(before);
+  });
+});
+
+describe("token counts on a compatible server", () => {
+  it("a server without OpenAI's counting endpoint is asked once; the tokenizer counts every week", async () => {
+    server.withoutCounting = true;
+    const dir = await weekDir();
+    const run = await runCli(["--auto", "--batch", "--dry-run", "--dir", dir, "--provider", "openai", "--model", "model-test"], {
+      env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL },
+      clock,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("(counted with the o200k tokenizer)");
+    expect(run.stdout).not.toContain(`~${2 * COUNTED_TOKENS} input tokens`);
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v1/responses/input_tokens"]);
+  });
+
+  it("Ollama is never asked to count", async () => {
+    const dir = await weekDir();
+    const run = await runCli(["--week", "2026-W10", "--dry-run", "--dir", dir, "--provider", "ollama", "--model", "model-test"], {
+      env: { OLLAMA_BASE_URL: server.openaiURL },
+      clock,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("counted with the o200k tokenizer");
+    expect(server.requests.map((r) => r.url)).not.toContain("/v1/responses/input_tokens");
   });
 });
 

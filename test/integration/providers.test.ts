@@ -239,7 +239,8 @@ describe("an OpenAI reasoning model named through a router", () => {
     const run = await compact(dir, ["--dry-run"]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(`+ up to ${4096 + REASONING_ALLOWANCE} output tokens to openai openai/gpt-5;`);
-    expect(server.requests).toHaveLength(0);
+    // Only the counting endpoint is asked; no completion.
+    expect(server.requests.map((request) => request.url)).toEqual(["/v1/responses/input_tokens"]);
   });
 });
 
@@ -301,6 +302,21 @@ describe("config", () => {
     const cost = (1234 * 3 + 567 * 15) / 1e6;
     expect(JSON.parse(run.stdout).costUsd).toBe(Math.round(cost * 10_000) / 10_000);
     expect(await readFile(path.join(dir, "weekly/2026-W14.md"), "utf8")).toContain(`cost_usd: ${Math.round(cost * 10_000) / 10_000}\n`);
+  });
+
+  it("--dry-run with OpenAI counts the prompt at OpenAI's counting endpoint, system prompt and logs alike", async () => {
+    const dir = await copyOf(EXAMPLE);
+    await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { provider: "openai", name: "gpt-test" } }));
+    const dry = await runCli(["--week", "2026-W14", "--dir", dir, "--dry-run"], { env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL } });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain(`${COUNTED_TOKENS} input tokens (counted by openai)`);
+    expect(server.requests.map((request) => request.url)).toEqual(["/v1/responses/input_tokens"]);
+    const body = server.requests[0]!.body as { model: string; instructions: string; input: { role: string; content: string }[] };
+    expect(body.model).toBe("gpt-test");
+    expect(body.instructions).toContain("memory");
+    expect(body.input).toHaveLength(1);
+    expect(body.input[0]!.role).toBe("user");
+    expect(body.input[0]!.content).toContain("2026-W14");
   });
 
   it("compact config prints each value and where it came from, never a key", async () => {

@@ -9,6 +9,9 @@ import { SharedBackoff } from "../shared-backoff.js";
 
 export const OPENAI_DEFAULT_MODEL = "gpt-4.1-mini";
 
+// What a compatible server without the counting endpoint answers it.
+const NO_ENDPOINT = new Set([404, 405, 501]);
+
 /**
  * The Chat Completions request for one prompt, for a single call and a batch alike. A reasoning
  * model gets no temperature, which it would refuse, and `max_completion_tokens` with room for its
@@ -32,11 +35,38 @@ export class OpenAiModel implements MemoryModel {
   readonly modelId: string;
   private readonly client: OpenAI;
   private readonly backoff = new SharedBackoff();
+  /** Set once the server has shown it has no counting endpoint, so it is not asked again. */
+  private countingMissing: boolean;
 
   constructor(private readonly settings: ProviderSettings) {
     this.provider = settings.provider ?? "openai";
     this.modelId = settings.model;
     this.client = new OpenAI(sdkClientOptions(settings, this.backoff));
+    // Ollama has no counting endpoint; other compatible servers are asked once.
+    this.countingMissing = this.provider === "ollama";
+  }
+
+  /**
+   * The prompt's input tokens from OpenAI's counting endpoint (`POST /responses/input_tokens`,
+   * free). A server without it answers 404 (or 405, 501) once; later prompts are not sent.
+   */
+  async countTokens(prompt: string, options: Pick<CompleteOptions, "systemPrompt" | "signal">): Promise<number> {
+    if (this.countingMissing) throw new Error(`${this.provider} has no token counting endpoint`);
+    try {
+      const counted = await this.backoff.call(
+        () =>
+          this.client.responses.inputTokens.count(
+            { model: this.settings.model, instructions: options.systemPrompt, input: [{ role: "user", content: prompt }] },
+            requestSignal(options.signal),
+          ),
+        options.signal,
+      );
+      if (typeof counted.input_tokens !== "number") throw new Error("the counting endpoint answered no input_tokens");
+      return counted.input_tokens;
+    } catch (error) {
+      if (error instanceof OpenAI.APIError && NO_ENDPOINT.has(error.status ?? 0)) this.countingMissing = true;
+      throw error;
+    }
   }
 
   async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
