@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
 import type { SecretLintRuleContext, SecretLintRuleCreator, SecretLintSourceCode } from "@secretlint/types";
 import { BoundedCache } from "../text/bounded-cache.js";
@@ -62,6 +63,36 @@ const KIND_BY_MESSAGE: Record<string, string> = {
   SHOPIFY_KEY: "shopify-token",
   OPS_TOKEN: "onepassword-token",
 };
+
+// Raise when the redaction finds secrets differently in a way the tables below do not show.
+const REDACTION_REVISION = 1;
+let rulesFingerprint: string | undefined;
+
+/**
+ * Which rules this redaction runs: a hash of the pattern table, the kinds, secretlint's preset
+ * version and `REDACTION_REVISION`. Text found clean under other rules must be looked at again.
+ */
+export function redactionRules(): string {
+  rulesFingerprint ??= sha256(
+    JSON.stringify({
+      revision: REDACTION_REVISION,
+      secretlint: presetVersion(),
+      scanners: SCANNERS.map((rule) => rule.meta.id),
+      kinds: KIND_BY_MESSAGE,
+      patterns: SECRET_PATTERNS.map(({ kind, pattern }) => [kind, pattern.source, pattern.flags]),
+    }),
+  );
+  return rulesFingerprint;
+}
+
+function presetVersion(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    return (require("@secretlint/secretlint-rule-preset-recommend/package.json") as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
 
 const URL_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:([^\s/?#@]+(?:@[^\s/?#@]+)*)@/di;
 const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;

@@ -34,6 +34,7 @@ export type CachedRead<P> = { text: string; problems: Problem[]; parsed: P } | {
  * their bytes to confirm a match the mtime cannot vouch for. A cache that is
  * missing, unreadable, of another version or malformed is ignored, and so is
  * any entry of the wrong shape: it is never a reason to trust a file unread.
+ * No entry holding a secret is saved; under new redaction rules every entry is looked at again.
  */
 export class SnapshotCache {
   private readonly seen = new Map<string, CachedFile>();
@@ -41,23 +42,29 @@ export class SnapshotCache {
   private readonly unchecked = new Set<string>();
   private changed = false;
 
-  private constructor(private readonly previous: Map<string, CachedFile>) {}
+  /** `previousRules`: the redaction rules the last run looked at its entries with. */
+  private constructor(
+    private readonly previous: Map<string, CachedFile>,
+    private readonly previousRules: unknown,
+  ) {}
 
   /** The cache as the last run left it (empty when there is none to trust). */
   static async load(dir: MemoryDir): Promise<SnapshotCache> {
     const entries = new Map<string, CachedFile>();
+    let rules: unknown;
     const read = await dir.readInput(SNAPSHOT_CACHE_FILE, Number.MAX_SAFE_INTEGER).catch(() => undefined);
     if (read && "bytes" in read) {
       try {
-        const data = JSON.parse(read.bytes.toString("utf8")) as { version?: unknown; files?: unknown };
+        const data = JSON.parse(read.bytes.toString("utf8")) as { version?: unknown; rules?: unknown; files?: unknown };
         if (data.version === VERSION && data.files && typeof data.files === "object") {
+          rules = data.rules;
           for (const [file, entry] of Object.entries(data.files as Record<string, unknown>)) if (isCachedFile(entry)) entries.set(file, entry);
         }
       } catch {
         // Not JSON (a torn or foreign file): every file is read again.
       }
     }
-    const cache = new SnapshotCache(entries);
+    const cache = new SnapshotCache(entries, rules);
     cache.changed = entries.size === 0;
     return cache;
   }
@@ -132,16 +139,17 @@ export class SnapshotCache {
     await this.save(dir);
   }
 
-  private withoutSecrets(): Promise<Map<string, CachedFile>> {
-    return cleanEntries(this.seen, this.unchecked);
-  }
-
   /** Writes the cache (atomically, through the store's write path) when a file was read again or is gone. */
   private async save(dir: MemoryDir): Promise<void> {
-    if (!this.changed && [...this.previous.keys()].every((file) => this.seen.has(file))) return;
+    const { redactionRules } = await redactionModule();
+    const rules = redactionRules();
+    const sameRules = rules === this.previousRules;
+    if (sameRules && !this.changed && [...this.previous.keys()].every((file) => this.seen.has(file))) return;
     try {
       await dir.assertWritable(SNAPSHOT_CACHE_FILE);
-      await writeAtomic(dir.resolve(SNAPSHOT_CACHE_FILE), cacheJson(await this.withoutSecrets()));
+      // Entries kept under other rules were found clean by those: every one is looked at again.
+      const toCheck = sameRules ? this.unchecked : new Set(this.seen.keys());
+      await writeAtomic(dir.resolve(SNAPSHOT_CACHE_FILE), cacheJson(rules, await cleanEntries(this.seen, toCheck)));
     } catch {
       // The run has committed: a cache that cannot be written costs the next run time, never this one its result.
     }
@@ -176,8 +184,8 @@ async function cleanEntries(seen: Map<string, CachedFile>, unchecked: Set<string
 
 // The cache as JSON.stringify({ version, files }) writes it, one file at a time: after years of
 // memories it is tens of megabytes, which as one string would double the run's peak memory.
-function* cacheJson(files: Map<string, CachedFile>): Generator<string> {
-  yield `{"version":${VERSION},"files":{`;
+function* cacheJson(rules: string, files: Map<string, CachedFile>): Generator<string> {
+  yield `{"version":${VERSION},"rules":${JSON.stringify(rules)},"files":{`;
   let first = true;
   for (const [file, entry] of files) {
     yield `${first ? "" : ","}${JSON.stringify(file)}:${JSON.stringify(entry)}`;

@@ -160,6 +160,40 @@ describe("the snapshot cache and secrets", () => {
     expect(Object.keys(JSON.parse(cached).files)).toContain("weekly/2026-W14.md");
   });
 
+  it("looks again at every kept entry once the redaction's rules change", async () => {
+    const key = exampleSecret("sk-ant-api03-", 40);
+    // An entry an earlier run found clean: as if its rules had missed this key.
+    const withMissedKey = async (root: string, rules: unknown) => {
+      const file = path.join(root, SNAPSHOT_CACHE_FILE);
+      const data = JSON.parse(await readFile(file, "utf8"));
+      data.files["project_test-runner.md"].text += `Admin key ${key}\n`;
+      data.rules = rules;
+      await writeFile(file, JSON.stringify(data));
+    };
+    const runAgain = async (dir: MemoryDir) => {
+      const cache = await SnapshotCache.load(dir);
+      await readSnapshot(dir, { cache });
+      await cache.commit(dir, new Map());
+      return readFile(path.join(dir.root, SNAPSHOT_CACHE_FILE), "utf8");
+    };
+
+    const same = await cachedDir();
+    const rules = JSON.parse(await readFile(path.join(same.root, SNAPSHOT_CACHE_FILE), "utf8")).rules;
+    expect(rules).toMatch(/^[0-9a-f]{64}$/);
+    await withMissedKey(same.root, rules);
+    // Under the same rules an entry is trusted as it was checked.
+    expect(await runAgain(same.dir)).toContain(key);
+
+    for (const older of ["0".repeat(64), undefined]) {
+      const changed = await cachedDir();
+      await withMissedKey(changed.root, older);
+      const saved = await runAgain(changed.dir);
+      expect(saved).not.toContain(key);
+      expect(JSON.parse(saved).rules).toBe(rules);
+      expect(Object.keys(JSON.parse(saved).files)).toContain("project_deploy-region.md");
+    }
+  });
+
   it("keeps no secret that a YAML escape spells only in the parse", async () => {
     const root = await copyOf(fixture("../../memory.example"));
     const key = exampleSecret("sk-ant-api03-", 40);
