@@ -3,7 +3,7 @@ import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset
 import type { SecretLintRuleContext, SecretLintRuleCreator, SecretLintSourceCode } from "@secretlint/types";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { sha256 } from "../text/hash.js";
-import { isPlaceholder, SECRET_PATTERNS } from "./secret-patterns.js";
+import { isPlaceholder, NOT_SECRETS, SECRET_PATTERNS } from "./secret-patterns.js";
 
 /** Text with its secrets replaced by `[REDACTED:kind]`. */
 export interface RedactionResult {
@@ -64,7 +64,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
   OPS_TOKEN: "onepassword-token",
 };
 
-// Raise when the redaction finds secrets differently in a way the tables below do not show.
+// Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
 const REDACTION_REVISION = 1;
 let rulesFingerprint: string | undefined;
 
@@ -80,6 +80,8 @@ export function redactionRules(): string {
       scanners: SCANNERS.map((rule) => rule.meta.id),
       kinds: KIND_BY_MESSAGE,
       patterns: SECRET_PATTERNS.map(({ kind, pattern }) => [kind, pattern.source, pattern.flags]),
+      notSecrets: [...NOT_SECRETS],
+      urlPassword: URL_PASSWORD.source,
     }),
   );
   return rulesFingerprint;

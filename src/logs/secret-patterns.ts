@@ -392,7 +392,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
 ];
 
-const NOT_SECRETS = new Set(
+export const NOT_SECRETS = new Set(
   (
     "true false yes no none null nil undefined empty blank unset set not is was in on at the a an to be " +
     "required optional needed missing stored saved kept hidden masked redacted encrypted hashed rotated changed reset " +

@@ -1,3 +1,4 @@
+import { throwIfAborted } from "../errors/aborted-error.js";
 import type { MemoryModel } from "./memory-model.js";
 
 /** A prompt's size in tokens, and who counted it. */
@@ -24,7 +25,8 @@ export async function countPromptTokens(
     try {
       return { tokens: await model.countTokens(prompt.user, { systemPrompt: prompt.system, signal }), countedBy: "provider" };
     } catch {
-      // Counted here instead.
+      // Counted here instead, unless the run was stopped.
+      throwIfAborted(signal);
     }
   }
   return { tokens: (await countTokens(prompt.system)) + (await countTokens(prompt.user)), countedBy: "tokenizer" };

@@ -50,8 +50,8 @@ export class FakeBatchServer {
   failBatch: string | undefined;
   /** When set, every look at a batch is answered with this HTTP status. */
   pollStatus: number | undefined;
-  /** When set, OpenAI's counting endpoint is missing (404), as on most compatible servers. */
-  withoutCounting = false;
+  /** How a compatible server without OpenAI's counting endpoint answers it: `404`, `501`, or 200 with no count. */
+  withoutCounting: false | 404 | 501 | "no count" = false;
   answer: (item: BatchItem) => BatchAnswer | Promise<BatchAnswer> = offlineAnswer;
   /**
    * How the next requests that create a batch are answered, one entry each: `status` without
@@ -173,7 +173,8 @@ export class FakeBatchServer {
       return send(res, 200, { input_tokens: COUNTED_TOKENS });
     }
     if (method === "POST" && url === "/v1/responses/input_tokens") {
-      if (this.withoutCounting) return send(res, 404, notFound("openai"));
+      if (this.withoutCounting === "no count") return send(res, 200, { error: "Unexpected endpoint or method" });
+      if (this.withoutCounting) return send(res, this.withoutCounting, notFound("openai"));
       return send(res, 200, { object: "response.input_tokens", input_tokens: COUNTED_TOKENS });
     }
     if (method === "POST" && url === "/v1/messages") {

@@ -292,8 +292,8 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
 });
 
 describe("token counts on a compatible server", () => {
-  it("a server without OpenAI's counting endpoint is asked once; the tokenizer counts every week", async () => {
-    server.withoutCounting = true;
+  it.each([[404], [501], ["no count"]] as const)("a server without OpenAI's counting endpoint (%s) is asked once; the tokenizer counts every week", async (answer) => {
+    server.withoutCounting = answer;
     const dir = await weekDir();
     const run = await runCli(["--auto", "--batch", "--dry-run", "--dir", dir, "--provider", "openai", "--model", "model-test"], {
       env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL },

@@ -1,3 +1,4 @@
+import { AbortedError } from "../../src/errors/aborted-error.js";
 import { describe, expect, it } from "vitest";
 import { countPromptTokens, countTokens } from "../../src/model/count-tokens.js";
 import { estimateCost } from "../../src/model/estimate-cost.js";
@@ -45,6 +46,18 @@ describe("token counts", () => {
         prompt,
       ),
     ).toEqual({ tokens: expected, countedBy: "tokenizer" });
+  });
+  it("stops, never falls back, when the run is stopped while the provider counts", async () => {
+    const stop = new AbortController();
+    const counting = countPromptTokens(
+      model(() => {
+        stop.abort();
+        return Promise.reject(new Error("Request was aborted."));
+      }),
+      { system: "S", user: "U" },
+      stop.signal,
+    );
+    await expect(counting).rejects.toBeInstanceOf(AbortedError);
   });
 });
 

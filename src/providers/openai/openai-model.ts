@@ -10,7 +10,7 @@ import { SharedBackoff } from "../shared-backoff.js";
 export const OPENAI_DEFAULT_MODEL = "gpt-4.1-mini";
 
 // What a compatible server without the counting endpoint answers it.
-const NO_ENDPOINT = new Set([404, 405, 501]);
+const NO_ENDPOINT = new Set([400, 404, 405, 501]);
 
 /**
  * The Chat Completions request for one prompt, for a single call and a batch alike. A reasoning
@@ -48,25 +48,30 @@ export class OpenAiModel implements MemoryModel {
 
   /**
    * The prompt's input tokens from OpenAI's counting endpoint (`POST /responses/input_tokens`,
-   * free). A server without it answers 404 (or 405, 501) once; later prompts are not sent.
+   * free). Asked once, never retried: a server that shows it has no such endpoint (400, 404, 405,
+   * 501, or an answer without a count) is not asked again, and the tokenizer counts instead.
    */
   async countTokens(prompt: string, options: Pick<CompleteOptions, "systemPrompt" | "signal">): Promise<number> {
     if (this.countingMissing) throw new Error(`${this.provider} has no token counting endpoint`);
+    let counted: { input_tokens?: unknown };
     try {
-      const counted = await this.backoff.call(
+      counted = await this.backoff.call(
         () =>
           this.client.responses.inputTokens.count(
             { model: this.settings.model, instructions: options.systemPrompt, input: [{ role: "user", content: prompt }] },
-            requestSignal(options.signal),
+            { ...requestSignal(options.signal), maxRetries: 0 },
           ),
         options.signal,
       );
-      if (typeof counted.input_tokens !== "number") throw new Error("the counting endpoint answered no input_tokens");
-      return counted.input_tokens;
     } catch (error) {
       if (error instanceof OpenAI.APIError && NO_ENDPOINT.has(error.status ?? 0)) this.countingMissing = true;
       throw error;
     }
+    if (typeof counted.input_tokens !== "number") {
+      this.countingMissing = true;
+      throw new Error("the counting endpoint answered no input_tokens");
+    }
+    return counted.input_tokens;
   }
 
   async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
