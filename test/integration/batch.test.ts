@@ -292,18 +292,21 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
 });
 
 describe("token counts on a compatible server", () => {
-  it.each([[404], [501], ["no count"]] as const)("a server without OpenAI's counting endpoint (%s) is asked once; the tokenizer counts every week", async (answer) => {
-    server.withoutCounting = answer;
-    const dir = await weekDir();
-    const run = await runCli(["--auto", "--batch", "--dry-run", "--dir", dir, "--provider", "openai", "--model", "model-test"], {
-      env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL },
-      clock,
-    });
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain("(counted with the o200k tokenizer)");
-    expect(run.stdout).not.toContain(`~${2 * COUNTED_TOKENS} input tokens`);
-    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v1/responses/input_tokens"]);
-  });
+  it.each([[404], [501], ["no count"]] as const)(
+    "a server without OpenAI's counting endpoint (%s) is asked once; the tokenizer counts every week",
+    async (answer) => {
+      server.withoutCounting = answer;
+      const dir = await weekDir();
+      const run = await runCli(["--auto", "--batch", "--dry-run", "--dir", dir, "--provider", "openai", "--model", "model-test"], {
+        env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL },
+        clock,
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain("(counted with the o200k tokenizer)");
+      expect(run.stdout).not.toContain(`~${2 * COUNTED_TOKENS} input tokens`);
+      expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v1/responses/input_tokens"]);
+    },
+  );
 
   it("Ollama is never asked to count", async () => {
     const dir = await weekDir();

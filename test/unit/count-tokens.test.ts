@@ -1,5 +1,5 @@
-import { AbortedError } from "../../src/errors/aborted-error.js";
 import { describe, expect, it } from "vitest";
+import { AbortedError } from "../../src/errors/aborted-error.js";
 import { countPromptTokens, countTokens } from "../../src/model/count-tokens.js";
 import { estimateCost } from "../../src/model/estimate-cost.js";
 import type { MemoryModel } from "../../src/model/memory-model.js";
