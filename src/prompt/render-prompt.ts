@@ -33,8 +33,3 @@ export interface RenderedPrompt {
 export function renderCompactionPrompt(prompts: CompactionPrompts, logs: DailyLog[], weekLabel: string): RenderedPrompt {
   return { system: prompts.system, user: renderUserPrompt(prompts.userTemplate, { dailyLogs: formatDailyLogs(logs), weekLabel }) };
 }
-
-/** Rough token count (4 characters a token) for estimates and the offline model's usage. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}

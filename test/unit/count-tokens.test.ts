@@ -4,6 +4,7 @@ import { countPromptTokens, countTokens } from "../../src/model/count-tokens.js"
 import { estimateCost } from "../../src/model/estimate-cost.js";
 import type { MemoryModel } from "../../src/model/memory-model.js";
 import { BUILT_IN_PRICES, priceOf } from "../../src/model/prices.js";
+import { OfflineModel } from "../../src/providers/offline/offline-model.js";
 
 const model = (countTokens?: MemoryModel["countTokens"]): MemoryModel => ({
   provider: "test",
@@ -58,6 +59,24 @@ describe("token counts", () => {
       stop.signal,
     );
     await expect(counting).rejects.toBeInstanceOf(AbortedError);
+  });
+});
+
+describe("the offline model's usage", () => {
+  it("is within a fifth of the o200k count, for Chinese and Japanese logs too (characters / 4 is a third of it)", async () => {
+    const days = [
+      "## 2026-03-02\n\n- 决定把同步服务迁移到 Neon 上的 Postgres 16，因为三个并发写入者排除了 SQLite。\n- 用户更喜欢简短的回答。\n",
+      "## 2026-03-03\n\n- デプロイは毎週金曜日に行う。ステージング環境で先にテストすること。\n- 認証トークンの有効期限は24時間。\n",
+      "## 2026-03-04\n\n- Moved the sync service to Postgres 16 on Neon: three writers at once rule out SQLite.\n",
+    ];
+    for (const day of days) {
+      const prompt = `# Daily logs\n\n${day}`;
+      const system = "You compact an agent's daily logs into durable memories.";
+      const { text, usage } = await new OfflineModel().complete(prompt, { systemPrompt: system, maxTokens: 4096, temperature: 0 });
+      const input = (await countTokens(system)) + (await countTokens(prompt));
+      expect(Math.abs(usage.inputTokens / input - 1)).toBeLessThan(0.2);
+      if (text.length > 0) expect(Math.abs(usage.outputTokens / (await countTokens(text)) - 1)).toBeLessThan(0.25);
+    }
   });
 });
 
