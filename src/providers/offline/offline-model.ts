@@ -28,7 +28,8 @@ export class OfflineModel implements MemoryModel {
 }
 
 // What the same prompt and answer would be to a hosted model, counted by script without loading a
-// tokenizer (within about a tenth of o200k_base on real logs, Chinese and Japanese ones included).
+// tokenizer (mostly within a tenth of o200k_base on real logs, at most about a quarter; Chinese and
+// Japanese ones included, which characters / 4 counted at half).
 function tokensOf(text: string): number {
   return Math.ceil(approximateTokens(text));
 }
