@@ -13,6 +13,8 @@ export interface CliIo {
   interactive?: boolean;
   /** stderr is a terminal (a progress bar may be drawn on it). */
   stderrIsTerminal?: boolean;
+  /** stdout is a terminal (the same screen as a progress bar on stderr, mostly). */
+  stdoutIsTerminal?: boolean;
   /** Asks a question and returns the answer typed; a terminal prompt by default. */
   ask?: (question: string) => Promise<string>;
   /** Interrupts the run (SIGINT / SIGTERM in the real process). */
@@ -27,6 +29,7 @@ export function processIo(signal?: AbortSignal): CliIo {
     env: process.env,
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
     stderrIsTerminal: Boolean(process.stderr.isTTY),
+    stdoutIsTerminal: Boolean(process.stdout.isTTY),
     ...(signal ? { signal } : {}),
   };
 }

@@ -34,14 +34,17 @@ export class CompactorError extends Error {
 
 /**
  * Says in a failure's message which weeks a run committed before it: they
- * stay written, and "nothing changed" would no longer be true.
+ * stay written, and "nothing changed" would no longer be true. `step` names
+ * what failed when it was not a week (the consolidation after them); `rest`
+ * says weeks were left for the next run.
  */
-export function noteWritten(error: CompactorError, weeks: string[], indexed: boolean): CompactorError {
+export function noteWritten(error: CompactorError, weeks: string[], indexed: boolean, options: { step?: string; rest?: boolean } = {}): CompactorError {
   if (weeks.length === 0) return error;
   const which = weeks.length === 1 ? weeks[0] : `${weeks[0]} … ${weeks.at(-1)}`;
-  const note = `${weeks.length} week${weeks.length === 1 ? "" : "s"} written before it (${which}${indexed ? ", in the index" : ""}), the rest left for the next run`;
+  const rest = options.rest ?? true;
+  const note = `${weeks.length} week${weeks.length === 1 ? "" : "s"} written before it (${which}${indexed ? ", in the index" : ""})${rest ? ", the rest left for the next run" : ""}`;
   const bare = error.message.replace(/[;,]?\s*nothing changed\s*$/, "");
-  error.message = `${bare}; ${note}`;
+  error.message = `${options.step ? `${options.step} failed: ` : ""}${bare}; ${note}`;
   error.written = weeks;
   return error;
 }

@@ -45,6 +45,13 @@ interface PlannedWeek {
   index: number;
 }
 
+/** How far a run got: whether the index lists the weeks committed, how many were due, the step under way. */
+interface RunProgress {
+  indexed: boolean;
+  due: number;
+  step: "weeks" | "consolidation" | "saving the schedule state";
+}
+
 /** One week `--auto` compacted. */
 export interface AutoWeek {
   week: string;
@@ -96,15 +103,16 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
   // Weeks committed, and whether the index lists them: a failure after them (the index, the
   // consolidation, the state) leaves them written, and says so.
   const compacted: AutoWeek[] = [];
-  const indexState = { current: false };
+  const progress: RunProgress = { indexed: false, due: 0, step: "weeks" };
   try {
-    return await compactDueWeeks(ctx, options, compacted, indexState, compactDue);
+    return await compactDueWeeks(ctx, options, compacted, progress, compactDue);
   } catch (error) {
     if (error instanceof CompactorError && !error.written && compacted.length > 0) {
       noteWritten(
         error,
         compacted.map((week) => week.week),
-        indexState.current,
+        progress.indexed,
+        { rest: compacted.length < progress.due, ...(progress.step === "weeks" ? {} : { step: progress.step }) },
       );
     }
     throw error;
@@ -115,7 +123,7 @@ async function compactDueWeeks(
   ctx: RunContext,
   options: AutoOptions,
   compacted: AutoWeek[],
-  indexState: { current: boolean },
+  progress: RunProgress,
   compactDue: CompactDue | undefined,
 ): Promise<AutoResult> {
   return withRunLock(ctx, "compact --auto", async (recovered) => {
@@ -129,6 +137,7 @@ async function compactDueWeeks(
     const due = weeks.filter((week) => week.state === "pending" || week.state === "stale");
     const batched = compactDue ? { todo: due, line: undefined, warnings: [] } : await leaveBatchedWeeks(ctx.dir, due);
     const todo = batched.todo;
+    progress.due = todo.length;
     warnings.push(...batched.warnings);
     // Sessions are counted as each log is read, so the consolidation gate reads no log twice.
     const { lastConsolidation: last } = await readScheduleState(ctx.dir);
@@ -199,7 +208,7 @@ async function compactDueWeeks(
           last: isIndexFile(ctx),
         }).then(
           () => {
-            indexState.current = true;
+            progress.indexed = true;
           },
           () => undefined,
         );
@@ -240,7 +249,7 @@ async function compactDueWeeks(
         await indexCommitted();
         throw error;
       }
-      indexState.current = indexed;
+      progress.indexed = indexed;
       // What the weeks kept to go faster week after week is no help to the final pass over every memory.
       forgetCaches();
       releaseMemory();
@@ -255,7 +264,7 @@ async function compactDueWeeks(
         });
         for (const change of changes) snapshot.texts.set(change.path, change.content as string);
       }
-      indexState.current = true;
+      progress.indexed = true;
     }
     if (compacted.length > 0 && !compactDue) await cacheSnapshot(ctx.dir, cache, snapshot).catch(() => undefined);
     if (batched.line) lines.push(batched.line);
@@ -270,6 +279,7 @@ async function compactDueWeeks(
     const closed = gates.filter((gate) => !gate.open && !(options.force && gate.name !== "lock"));
     let consolidation: ConsolidateResult | null = null;
     if (closed.length === 0) {
+      progress.step = "consolidation";
       // The dir as this run left it: read again, a long history's memories would be parsed a second time.
       const read = compactDue ? undefined : { snapshot: { ...snapshot, problems: [] }, cache };
       consolidation = await consolidateLocked(ctx, "auto", {}, [], read);
@@ -279,6 +289,7 @@ async function compactDueWeeks(
     } else {
       for (const gate of closed) lines.push(`consolidation gated: ${gate.detail}`);
     }
+    progress.step = "saving the schedule state";
     state.lastRun = { at: now.toISOString(), summary: lines.join("; ") || "nothing to do" };
     // Bookkeeping, not memory: written atomically, outside the undoable runs.
     await ctx.dir.assertWritable(STATE_FILE);

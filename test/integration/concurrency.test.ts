@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -13,7 +13,7 @@ import { readRelatedMemories } from "../../src/prompt/related-memories.js";
 import { OfflineModel } from "../../src/providers/offline/offline-model.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
-import { tempDir } from "../helpers/temp-dir.js";
+import { fixture, tempDir } from "../helpers/temp-dir.js";
 
 // Four completed weeks, one log each; the clock stands in the week after.
 const WEEKS = ["2026-W10", "2026-W11", "2026-W12", "2026-W13"];
@@ -272,8 +272,35 @@ describe("compact --auto that fails or is interrupted partway", () => {
     const compactor = await Compactor.open({ dir, model: new OfflineModel(), clock: CLOCK });
     const failure = await compactor.runAuto({ concurrency: 1 }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(CompactorError);
-    expect((failure as CompactorError).message).toMatch(/; 4 weeks written before it \(2026-W10 … 2026-W13, in the index\), the rest left for the next run$/);
+    // Every due week was written: nothing is left for the next run, and the message says what failed.
+    expect((failure as CompactorError).message).toMatch(
+      /^saving the schedule state failed: .*; 4 weeks written before it \(2026-W10 … 2026-W13, in the index\)$/,
+    );
     expect((failure as CompactorError).written).toEqual(WEEKS);
+  });
+
+  it("says the consolidation failed, not the weeks, when its model call fails after every week was written", async () => {
+    const dir = await weeksDir();
+    // Memories alike enough that the consolidation asks the model about them.
+    for (const file of ["project_deploy-target-ecs.md", "project_deploy-target-vercel.md"])
+      await copyFile(path.join(fixture("consolidation"), file), path.join(dir, file));
+    const offline = new OfflineModel();
+    // Answers the weeks as the offline model does; the consolidation's one call (no week in it) fails.
+    const model: MemoryModel = {
+      provider: "anthropic",
+      modelId: "claude-test",
+      complete(prompt: string, options: CompleteOptions) {
+        if (!prompt.includes("<DAILY_LOGS>")) throw new ProviderError("anthropic", "HTTP 500: the service failed (after 2 retries) — try again later", 500);
+        return offline.complete(prompt, options);
+      },
+    };
+    const compactor = await Compactor.open({ dir, provider: "anthropic", model, clock: CLOCK });
+    const failure = await compactor.runAuto({ concurrency: 1, force: true }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect((failure as ProviderError).message).toBe(
+      "consolidation failed: anthropic: HTTP 500: the service failed (after 2 retries) — try again later; 4 weeks written before it (2026-W10 … 2026-W13, in the index)",
+    );
+    expect((failure as ProviderError).written).toEqual(WEEKS);
   });
 
   it("says an interrupt left the weeks before it written, not that nothing changed, and a re-run finishes", async () => {

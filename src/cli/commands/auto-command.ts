@@ -41,6 +41,8 @@ export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
       bar.update(event);
       if (batch ? printed.has(event.text) : event.done === 0) return;
       printed.add(event.text);
+      // On a terminal the bar shows each week: printed beside it, the lines would break into it.
+      if (bar.drawing && io.stdoutIsTerminal && event.done > 0) return;
       output.say(event.text);
     },
   });
