@@ -97,6 +97,7 @@ describe("every command's --json output follows the schema", () => {
     const main = (await json(["--help"])).result;
     expect(main).toMatchObject({ command: "help" });
     expect(main.text).toContain("Usage: compact --week");
+    for (const flag of ["--auto", "--week"]) expect((await json([flag, "--help"])).result, flag).toMatchObject({ command: "help", text: main.text });
     for (const command of ["consolidate", "status", "search", "undo", "probe", "config", "schedule", "migrate", "golden", "mcp"]) {
       const help = (await json([command, "--help"])).result;
       expect(help.command, command).toBe("help");

@@ -2,7 +2,7 @@ import { MAX_CONCURRENCY } from "../../config/config-schema.js";
 import { UsageError } from "../../errors/usage-error.js";
 import { Compactor } from "../../pipeline/compactor.js";
 import type { CliIo } from "../cli-io.js";
-import { HELP } from "../help.js";
+import { HELP, printHelp } from "../help.js";
 import { compactorOptions, prepareModel } from "../open-compactor.js";
 import { Output } from "../output.js";
 import { type CommandLine, parseOptions, positiveInteger } from "../parse-options.js";
@@ -22,7 +22,7 @@ export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
     "compact --auto",
   );
   if (line.options.help) {
-    io.stdout(HELP);
+    printHelp(io, HELP, line.options.json === true);
     return 0;
   }
   const batch = batchOptions(line);

@@ -2,7 +2,7 @@ import { UsageError } from "../../errors/usage-error.js";
 import { parseWeek } from "../../period/period.js";
 import type { CompactWeekResult } from "../../pipeline/compact-week.js";
 import type { CliIo } from "../cli-io.js";
-import { HELP } from "../help.js";
+import { HELP, printHelp } from "../help.js";
 import { openCompactor, prepareModel } from "../open-compactor.js";
 import { Output } from "../output.js";
 import { parseOptions } from "../parse-options.js";
@@ -12,7 +12,7 @@ export async function weekCommand(argv: string[], io: CliIo): Promise<number> {
   const line = parseOptions(argv, ["week", "dir", "provider", "model", "config", "record", "replay", "dry-run", "strict", "version"], "compact");
   const { options } = line;
   if (options.help) {
-    io.stdout(HELP);
+    printHelp(io, HELP, line.options.json === true);
     return 0;
   }
   if (!options.week) throw new UsageError("--week is required, e.g. --week 2026-W14 (see compact --help)");
