@@ -11,7 +11,7 @@ describe("--dry-run writes nothing", () => {
   it.each([
     ["offline", []],
     ["openai", ["--provider", "openai", "--model", "gpt-test"]],
-  ])("with %s and --record DIR: neither the memory dir nor the cassette dir changes", async (_name, flags) => {
+  ])("with %s and --record DIR: neither the memory dir nor the cassette dir changes", async (name, flags) => {
     const dir = await example();
     const cassettes = path.join(await tempDir(), "cassettes");
     const before = await snapshotDir(dir);
@@ -20,6 +20,8 @@ describe("--dry-run writes nothing", () => {
     });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/dry run|would create/);
+    // The offline model costs nothing: no price is asked for.
+    if (name === "offline") expect(run.stderr).toContain("output tokens to offline offline-extractive-1; free: the offline model runs here\n");
     expect(existsSync(cassettes)).toBe(false);
     expect(await snapshotDir(dir)).toEqual(before);
   });

@@ -39,7 +39,11 @@ function printWeek(result: CompactWeekResult, output: Output): void {
   if (result.estimate) {
     const { estimate } = result;
     const cost =
-      estimate.costUsd === undefined ? `no price known for this model (add it under "prices" in the config)` : `at most $${estimate.costUsd.toFixed(4)}`;
+      estimate.costUsd !== undefined
+        ? `at most $${estimate.costUsd.toFixed(4)}`
+        : result.provider === "offline"
+          ? "free: the offline model runs here"
+          : `no price known for this model (add it under "prices" in the config)`;
     const counted = estimate.countedBy === "provider" ? `counted by ${result.provider}` : "counted with the o200k tokenizer";
     output.note(
       `estimate for ${result.week}: ${estimate.logs} logs, ${estimate.inputTokens} input tokens (${counted}) + up to ${estimate.maxOutputTokens} output tokens to ${result.provider} ${result.model}; ${cost}`,
