@@ -1,7 +1,7 @@
 import { UndoError } from "../errors/undo-error.js";
 import type { Problem } from "../problems/problem.js";
 import { type Journal, readJournals, writeJournal } from "../store/journal.js";
-import { commitChanges, type FileChange, readCurrent } from "../store/transaction.js";
+import { commitChanges, type FileChange, readCurrent, removeIfEmpty } from "../store/transaction.js";
 import { sha256 } from "../text/hash.js";
 import { isIndexFile } from "./compact-week.js";
 import type { RunContext } from "./run-context.js";
@@ -90,6 +90,9 @@ export async function undo(ctx: RunContext, runId?: string): Promise<UndoResult>
       signal: ctx.signal,
     });
     await writeJournal(ctx.dir, { ...journal, status: "undone" });
+    // The folders the run made, left empty by its undo, go too: the dir is as it was.
+    for (const folder of journal.folders ?? []) await removeIfEmpty(ctx.dir, folder).catch(() => false);
+    ctx.dir.forgetChecks();
     return {
       schemaVersion: 1,
       ok: true,

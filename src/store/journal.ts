@@ -28,6 +28,8 @@ export interface Journal {
   /** One line per operation, for people. */
   operations: string[];
   files: JournalFile[];
+  /** Folders the run made to put its files in (`weekly`): its undo removes them again once empty. */
+  folders?: string[];
 }
 
 export interface JournalFile {
@@ -57,7 +59,7 @@ export async function readJournals(dir: MemoryDir): Promise<{ journals: Journal[
   const { files } = await dir.list([`${JOURNAL_DIR}/*.json`]).catch(() => ({ files: [] as string[] }));
   const journals: Journal[] = [];
   const problems: Problem[] = [];
-  for (const file of files.sort(byCodeUnit)) {
+  for (const file of files.sort(byRunOrder)) {
     try {
       const journal = JSON.parse(await readFile(dir.resolve(file), "utf8")) as Journal;
       if (!isJournal(journal)) throw new Error("not a run journal");
@@ -75,7 +77,24 @@ export async function readJournals(dir: MemoryDir): Promise<{ journals: Journal[
 
 function isJournal(value: unknown): value is Journal {
   const j = value as Partial<Journal> | null;
-  return Boolean(j && typeof j.run === "string" && typeof j.status === "string" && Array.isArray(j.files) && j.files.every((f) => typeof f?.path === "string"));
+  return Boolean(
+    j &&
+      typeof j.run === "string" &&
+      typeof j.status === "string" &&
+      Array.isArray(j.files) &&
+      j.files.every((f) => typeof f?.path === "string") &&
+      (j.folders === undefined || (Array.isArray(j.folders) && j.folders.every((folder) => typeof folder === "string"))),
+  );
+}
+
+// Runs of the same millisecond are told apart by a suffix (`…Z-2`), which sorts as a number after the
+// run without one: by code unit, `…Z-2.json` would come before `…Z.json` and `…Z-10` before `…Z-2`.
+const RUN_FILE = /^(.*Z)(?:-(\d+))?\.json$/;
+
+function byRunOrder(a: string, b: string): number {
+  const [ma, mb] = [RUN_FILE.exec(a), RUN_FILE.exec(b)];
+  if (!ma || !mb || ma[1] !== mb[1]) return byCodeUnit(ma?.[1] ?? a, mb?.[1] ?? b) || byCodeUnit(a, b);
+  return Number(ma[2] ?? 1) - Number(mb[2] ?? 1);
 }
 
 /** A run id from the clock: sortable, safe in a file name. */

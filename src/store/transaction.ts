@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import { type Dirent, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { throwIfAborted } from "../errors/aborted-error.js";
 import { CompactorError } from "../errors/compactor-error.js";
@@ -125,9 +125,11 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
   }
 
   const order = [...journal.files].sort((a, b) => Number(options.last?.(a.path) ?? false) - Number(options.last?.(b.path) ?? false));
+  const folders: string[] = [];
   for (const file of order) {
     try {
-      await putInPlace(dir, file);
+      const made = await putInPlace(dir, file);
+      if (made !== undefined) folders.push(made);
     } catch (error) {
       const cause = error instanceof CompactorError ? error.message : IoError.from(file.path, "write", error).message;
       throw new IoError(
@@ -139,10 +141,35 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
     }
   }
   journal.status = "committed";
+  if (folders.length > 0) journal.folders = folders;
   await writeJournal(dir, journal);
   await removeStage(dir, run);
   dir.forgetChecks();
   return journal;
+}
+
+/**
+ * Removes a folder of the memory dir if it holds no file, however deep (only
+ * empty folders inside it): what an undo does with the folders its run made.
+ * Returns whether it is gone.
+ */
+export async function removeIfEmpty(dir: MemoryDir, folder: string): Promise<boolean> {
+  // Checked as the folder of a file in it: every folder on the way, this one too, is a real folder, not a link.
+  await dir.assertWritable(`${folder}/-`);
+  const full = dir.resolve(folder);
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(full, { withFileTypes: true });
+  } catch {
+    return true;
+  }
+  for (const entry of entries) if (!entry.isDirectory() || !(await removeIfEmpty(dir, `${folder}/${entry.name}`))) return false;
+  try {
+    rmdirSync(full);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -190,17 +217,19 @@ export async function recoverTransactions(dir: MemoryDir): Promise<string[]> {
   return settled;
 }
 
-// Renames a staged file into place, or removes the file; a no-op when already done.
-async function putInPlace(dir: MemoryDir, file: JournalFile): Promise<void> {
+// Renames a staged file into place, or removes the file; a no-op when already done. Returns the
+// folder it made for the file, if it made one.
+async function putInPlace(dir: MemoryDir, file: JournalFile): Promise<string | undefined> {
   const target = dir.resolve(file.path);
   await dir.assertWritable(file.path);
   if (file.staged === null) {
     rmSync(target, { force: true });
-    return;
+    return undefined;
   }
   const staged = dir.resolve(file.staged);
+  let made: string | undefined;
   try {
-    await ensureFolder(dir, file.path);
+    made = await ensureFolder(dir, file.path);
     renameSync(staged, target);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
@@ -208,12 +237,15 @@ async function putInPlace(dir: MemoryDir, file: JournalFile): Promise<void> {
     const now = await readCurrent(dir, file.path);
     if (now === null || sha256(now) !== file.after) throw error;
   }
+  return made;
 }
 
-async function ensureFolder(dir: MemoryDir, relPath: string): Promise<void> {
+// The file's folder, made if missing; returns the outermost folder made (relative), if any.
+async function ensureFolder(dir: MemoryDir, relPath: string): Promise<string | undefined> {
   const folder = path.posix.dirname(relPath);
-  if (folder === ".") return;
-  mkdirSync(dir.resolve(folder), { recursive: true });
+  if (folder === ".") return undefined;
+  const made = mkdirSync(dir.resolve(folder), { recursive: true });
+  return made === undefined ? undefined : path.relative(dir.root, made).split(path.sep).join("/");
 }
 
 // The stage of a run, then the stage folder itself once no run is staged.

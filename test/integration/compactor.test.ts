@@ -8,7 +8,7 @@ import { Compactor, type CompactorOptions } from "../../src/pipeline/compactor.j
 import { loadCompactionPrompts } from "../../src/prompt/load-prompts.js";
 import { FIXED_CLOCK } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
-import { copyOf, fixture } from "../helpers/temp-dir.js";
+import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
 
 const EXAMPLE = fixture("../../memory.example");
 const SUMMARY =
@@ -257,4 +257,45 @@ describe("the library API, end to end", () => {
     expect(await snapshotDir(dir, { state: false })).toEqual(before);
     expect(await readFile(path.join(dir, "project_use-postgres-for-the-sync-service.md"))).toEqual(latin1);
   });
+
+  it("undoing every run of a backfill leaves no folder it made behind, and keeps a folder still in use", async () => {
+    const backfilled = async () => {
+      const dir = await tempDir();
+      for (const day of ["2026-03-02", "2026-03-09", "2026-03-16"])
+        await writeFile(path.join(dir, `${day}.md`), `# ${day}\n\n- Decided to keep weekly demos, on ${day}.\n`);
+      const before = { files: await snapshotDir(dir, { state: false }), folders: await foldersIn(dir) };
+      await (await open({ dir })).runAuto({ force: true });
+      expect(await foldersIn(dir)).toContain("weekly");
+      return { dir, before };
+    };
+    const undoAll = async (dir: string) => {
+      const compactor = await open({ dir });
+      for (;;)
+        if (
+          !(await compactor.undo().then(
+            () => true,
+            () => false,
+          ))
+        )
+          break;
+    };
+    const clean = await backfilled();
+    await undoAll(clean.dir);
+    expect({ files: await snapshotDir(clean.dir, { state: false }), folders: await foldersIn(clean.dir) }).toEqual(clean.before);
+    // A folder that holds a file the runs did not write stays, with the file.
+    const used = await backfilled();
+    await writeFile(path.join(used.dir, "weekly", "notes.txt"), "mine\n");
+    await undoAll(used.dir);
+    expect(await foldersIn(used.dir)).toEqual(["weekly"]);
+    expect(await readFile(path.join(used.dir, "weekly", "notes.txt"), "utf8")).toBe("mine\n");
+  });
 });
+
+/** The folders under a memory dir, `.compact/` aside. */
+async function foldersIn(dir: string): Promise<string[]> {
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .filter((folder) => !folder.startsWith(".compact"))
+    .sort();
+}
