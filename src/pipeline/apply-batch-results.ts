@@ -64,12 +64,19 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
   const addCost = (costUsd: number | undefined) => {
     if (costUsd !== undefined) out.costUsd = Math.round(((out.costUsd ?? 0) + costUsd) * 10_000) / 10_000;
   };
+  // An answer the provider gave is billed whether or not its week is applied (superseded, re-queued).
+  const addUnused = (item: BatchResults["items"][number] | undefined) => {
+    if (!item?.ok) return;
+    out.usage = addUsage(out.usage, item.completion.usage);
+    addCost(estimateCost(item.completion.usage, price, { batch: true }));
+  };
   let snapshot = start;
   let repairs = 0;
   const weeks = [...saved.weeks].sort((a, b) => (a.week < b.week ? -1 : a.week > b.week ? 1 : 0));
   for (const [i, entry] of weeks.entries()) {
     const week = due.get(entry.week);
     if (!week) {
+      addUnused(items.get(entry.customId));
       out.weeks.push({ week: entry.week, outcome: "superseded" });
       out.lines.push(`skipped ${entry.week}: compacted by another run since the batch was submitted`);
       continue;
@@ -81,6 +88,7 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
     }
     const logs = await readWeekLogs(ctx, week);
     if (JSON.stringify(logSources(logs)) !== JSON.stringify(entry.logs)) {
+      addUnused(item);
       out.weeks.push({ week: entry.week, outcome: "requeued" });
       out.lines.push(`re-queued ${entry.week}: its logs changed since the batch was submitted; the next run submits it again`);
       continue;

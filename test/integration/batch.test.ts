@@ -426,7 +426,12 @@ describe("compact --auto --batch, usage", () => {
 
     const run = await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "anthropic", "--json"], { env, clock });
     expect(run.code, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout).batch.weeks.map((w: { outcome: string }) => w.outcome)).toEqual(["superseded", "superseded"]);
+    const result = JSON.parse(run.stdout);
+    expect(result.batch.weeks.map((w: { outcome: string }) => w.outcome)).toEqual(["superseded", "superseded"]);
+    // Both answers were billed, though neither was used: the batch's usage and cost say so.
+    expect(result.batch.usage.inputTokens).toBeGreaterThan(0);
+    expect(result.batch.usage.outputTokens).toBeGreaterThan(0);
+    expect(result.batch.costUsd).toBeGreaterThan(0);
     expect(await snapshotDir(dir, { state: false })).toEqual(written);
     expect(existsSync(path.join(dir, ".compact/batch.json"))).toBe(false);
   });
