@@ -245,6 +245,26 @@ describe("an OpenAI reasoning model named through a router", () => {
 });
 
 describe("replay", () => {
+  it("--auto records every week's exchange with --record, and answers a backfill from them with --replay", async () => {
+    const cassettes = path.join(await tempDir(), "cassettes");
+    const recorded = await copyOf(EXAMPLE);
+    const replayed = await copyOf(EXAMPLE);
+    const clock = () => new Date("2026-04-20T10:00:00Z");
+    const first = await runCli(["--auto", "--force", "--dir", recorded, "--provider", "offline", "--record", cassettes], { env: {}, clock });
+    expect(first.code, first.stderr).toBe(0);
+    expect((await readdir(cassettes)).length).toBeGreaterThan(0);
+    const again = await runCli(["--auto", "--force", "--dir", replayed, "--replay", cassettes, "--model", "offline-extractive-1"], { env: {}, clock });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout.split("\n").filter((line) => line.startsWith("compacted "))).toEqual(
+      first.stdout.split("\n").filter((line) => line.startsWith("compacted ")),
+    );
+    const weekly = async (dir: string) => Object.entries(await snapshotDir(dir)).filter(([file]) => file.startsWith("weekly/"));
+    expect((await weekly(replayed)).length).toBeGreaterThan(0);
+    expect((await weekly(replayed)).map(([file]) => file)).toEqual((await weekly(recorded)).map(([file]) => file));
+    const batch = await runCli(["--auto", "--batch", "--dir", replayed, "--replay", cassettes], { env: {}, clock });
+    expect(batch).toMatchObject({ code: 2, stderr: "compact: --replay and --batch cannot be used together: cassettes hold single calls, not a batch\n" });
+  });
+
   it("refuses a request it has no cassette for, naming the hash and the closest cassette", async () => {
     const dir = await copyOf(EXAMPLE);
     const cassettes = path.join(await tempDir(), "cassettes");

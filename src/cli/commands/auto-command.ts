@@ -18,7 +18,7 @@ import { progressBar } from "../progress-bar.js";
 export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
   const line = parseOptions(
     argv,
-    ["auto", "force", "batch", "poll-interval", "dry-run", "concurrency", "dir", "provider", "model", "config"],
+    ["auto", "force", "batch", "poll-interval", "dry-run", "concurrency", "dir", "provider", "model", "config", "record", "replay"],
     "compact --auto",
   );
   if (line.options.help) {
@@ -31,6 +31,8 @@ export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError(`--concurrency '${line.options.concurrency}': at most ${MAX_CONCURRENCY} weeks at once`);
   }
   if (concurrency !== undefined && batch) throw new UsageError("--concurrency and --batch cannot be used together: a batch sends every week at once");
+  const cassettes = line.options.record ? "--record" : line.options.replay ? "--replay" : undefined;
+  if (cassettes && batch) throw new UsageError(`${cassettes} and --batch cannot be used together: cassettes hold single calls, not a batch`);
   const output = new Output(io, line.options.json === true, line.options.quiet === true);
   const bar = await progressBar(Boolean(io.stderrIsTerminal) && !output.quiet && !output.json);
   // Each line once, as it happens: a batch may be waited on for hours.
