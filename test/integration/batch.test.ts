@@ -282,7 +282,7 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
         clock,
       });
       expect(run.code, run.stderr).toBe(0);
-      // The week's estimate is a note on stderr, the batch's the answer on stdout.
+      // The estimate is the dry run's answer, on stdout.
       expect(`${run.stdout}${run.stderr}`).toMatch(/~?\d+ input tokens/);
       expect(`${run.stdout}${run.stderr}`).not.toMatch(/counted by (the provider|anthropic|openai)/);
     }
@@ -315,7 +315,7 @@ describe("token counts on a compatible server", () => {
       clock,
     });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain("counted with the o200k tokenizer");
+    expect(run.stdout).toContain("counted with the o200k tokenizer");
     expect(server.requests.map((r) => r.url)).not.toContain("/v1/responses/input_tokens");
   });
 });

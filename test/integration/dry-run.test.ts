@@ -21,7 +21,7 @@ describe("--dry-run writes nothing", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/dry run|would create/);
     // The offline model costs nothing: no price is asked for.
-    if (name === "offline") expect(run.stderr).toContain("output tokens to offline offline-extractive-1; free: the offline model runs here\n");
+    if (name === "offline") expect(run.stdout).toContain("output tokens to offline offline-extractive-1; free: the offline model runs here\n");
     expect(existsSync(cassettes)).toBe(false);
     expect(await snapshotDir(dir)).toEqual(before);
   });

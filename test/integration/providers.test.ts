@@ -238,7 +238,7 @@ describe("an OpenAI reasoning model named through a router", () => {
     const dir = await copyOf(EXAMPLE);
     const run = await compact(dir, ["--dry-run"]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain(`+ up to ${4096 + REASONING_ALLOWANCE} output tokens to openai openai/gpt-5;`);
+    expect(run.stdout).toContain(`+ up to ${4096 + REASONING_ALLOWANCE} output tokens to openai openai/gpt-5;`);
     // Only the counting endpoint is asked; no completion.
     expect(server.requests.map((request) => request.url)).toEqual(["/v1/responses/input_tokens"]);
   });
@@ -309,10 +309,12 @@ describe("config", () => {
     expect(dry.code).toBe(0);
     // The input is counted by Anthropic's free counting endpoint; no message is sent.
     const dryCost = Math.round(((COUNTED_TOKENS * 3 + 4096 * 15) / 1e6) * 10_000) / 10_000;
-    expect(dry.stderr).toBe(
-      `estimate for 2026-W14: 6 logs, ${COUNTED_TOKENS} input tokens (counted by anthropic) + up to 4096 output tokens to anthropic claude-test; at most $${dryCost.toFixed(4)}\n`,
+    // The estimate is the dry run's answer: on stdout, with the note that nothing was sent.
+    expect(dry.stdout).toBe(
+      `estimate for 2026-W14: 6 logs, ${COUNTED_TOKENS} input tokens (counted by anthropic) + up to 4096 output tokens to anthropic claude-test; at most $${dryCost.toFixed(4)}\n` +
+        "dry run: no call made to anthropic; nothing written\n",
     );
-    expect(dry.stdout).toBe("dry run: no call made to anthropic; nothing written\n");
+    expect(dry.stderr).toBe("");
     expect(server.requests.map((request) => request.url)).toEqual(["/v1/messages/count_tokens"]);
     server.requests.length = 0;
     expect(await snapshotDir(dir)).toEqual(before);
@@ -329,7 +331,7 @@ describe("config", () => {
     await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { provider: "openai", name: "gpt-test" } }));
     const dry = await runCli(["--week", "2026-W14", "--dir", dir, "--dry-run"], { env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL } });
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stderr).toContain(`${COUNTED_TOKENS} input tokens (counted by openai)`);
+    expect(dry.stdout).toContain(`${COUNTED_TOKENS} input tokens (counted by openai)`);
     expect(server.requests.map((request) => request.url)).toEqual(["/v1/responses/input_tokens"]);
     const body = server.requests[0]!.body as { model: string; instructions: string; input: { role: string; content: string }[] };
     expect(body.model).toBe("gpt-test");

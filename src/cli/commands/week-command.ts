@@ -45,7 +45,7 @@ function printWeek(result: CompactWeekResult, output: Output): void {
           ? "free: the offline model runs here"
           : `no price known for this model (add it under "prices" in the config)`;
     const counted = estimate.countedBy === "provider" ? `counted by ${result.provider}` : "counted with the o200k tokenizer";
-    output.note(
+    output.say(
       `estimate for ${result.week}: ${estimate.logs} logs, ${estimate.inputTokens} input tokens (${counted}) + up to ${estimate.maxOutputTokens} output tokens to ${result.provider} ${result.model}; ${cost}`,
     );
     if (!result.preview) {
