@@ -324,7 +324,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "api-key",
     // Upper-case env names ending in _KEY, when the value looks generated.
-    pattern: /\b[A-Z][A-Z0-9]*_KEY[ \t]*=[ \t]*["']?(?<value>(?=[A-Za-z0-9_+/=.-]*\d)(?=[A-Za-z0-9_+/=.-]*[A-Za-z])[A-Za-z0-9_+/=.-]{16,})/g,
+    pattern: /\b[A-Z][A-Z0-9]*_KEY[ \t]*=[ \t]*["']?(?<value>(?=[A-Za-z0-9_+/=.-]{0,500}\d)(?=[A-Za-z0-9_+/=.-]{0,500}[A-Za-z])[A-Za-z0-9_+/=.-]{16,})/g,
     examples: { positive: `MAPBOX_KEY=${fake("", 32)}`, lookAlike: "SORT_KEY=created_at PRIMARY_KEY=id" },
   },
   {

@@ -6,11 +6,11 @@ import { MARKUP_PIECES } from "./markup-pieces.js";
 // The straightforward readings, every rule applied to every text.
 function plainTextInFull(markdown: string): string {
   return markdown
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, text: string, url: string) => (text === url ? url : `${text} (${url})`))
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
-    .replace(/<(https?:\/\/[^>\s]+)>/g, "$1")
-    .replace(/(`[^`]*`)|<\/?[a-z][^>]*>/gi, (_, code: string | undefined) => code ?? "")
+    .replace(/!\[([^\][]*)\]\([^()[\]]*\)/g, "$1")
+    .replace(/\[([^\][]+)\]\((https?:\/\/[^()[\]\s]+)\)/g, (_, text: string, url: string) => (text === url ? url : `${text} (${url})`))
+    .replace(/\[([^\][]+)\]\([^()[\]]*\)/g, "$1")
+    .replace(/<(https?:\/\/[^<>\s]+)>/g, "$1")
+    .replace(/(`[^`]*`)|<\/?[a-z][^<>]*>/gi, (_, code: string | undefined) => code ?? "")
     .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, "$2")
     .replace(/(^|[\s(（「“"])[*_](?=\S)([^*_\n]*?\S)[*_](?=$|[\s).,;:!?）」”"，。])/gu, "$1$2")
     .replace(/^\s*\[[ xX]\]\s+/, "")

@@ -2,14 +2,19 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai
 
 // Each rule of plainText, with the characters it cannot match without: most statements hold little
 // markup (a bold label, a code span), and a rule whose characters are missing would scan them in vain.
-// A rule is asked about the text as the rules before it left it.
+// A rule is asked about the text as the rules before it left it. No part of a rule runs past the
+// character that would start the next link or tag (`[`, `(`, `<`): a line of a thousand unclosed
+// `[a](` would otherwise be rescanned from each of them, at the square of its length.
 const RULES: [needs: readonly string[], apply: (text: string) => string][] = [
-  [["!["], (text) => text.replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")],
-  [["]("], (text) => text.replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, label: string, url: string) => (label === url ? url : `${label} (${url})`))],
-  [["]("], (text) => text.replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")],
-  [["<"], (text) => text.replace(/<(https?:\/\/[^>\s]+)>/g, "$1")],
+  [["!["], (text) => text.replace(/!\[([^\][]*)\]\([^()[\]]*\)/g, "$1")],
+  [
+    ["]("],
+    (text) => text.replace(/\[([^\][]+)\]\((https?:\/\/[^()[\]\s]+)\)/g, (_, label: string, url: string) => (label === url ? url : `${label} (${url})`)),
+  ],
+  [["]("], (text) => text.replace(/\[([^\][]+)\]\([^()[\]]*\)/g, "$1")],
+  [["<"], (text) => text.replace(/<(https?:\/\/[^<>\s]+)>/g, "$1")],
   // Code spans are matched only to be kept as they are, so tags inside them stay: without a tag, nothing changes.
-  [["<"], (text) => text.replace(/(`[^`]*`)|<\/?[a-z][^>]*>/gi, (_, code: string | undefined) => code ?? "")],
+  [["<"], (text) => text.replace(/(`[^`]*`)|<\/?[a-z][^<>]*>/gi, (_, code: string | undefined) => code ?? "")],
   [["**", "__"], (text) => text.replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, "$2")],
   [["*", "_"], (text) => text.replace(/(^|[\s(（「“"])[*_](?=\S)([^*_\n]*?\S)[*_](?=$|[\s).,;:!?）」”"，。])/gu, "$1$2")],
   [["["], (text) => text.replace(/^\s*\[[ xX]\]\s+/, "")],
