@@ -127,9 +127,15 @@ export async function redactSecrets(text: string): Promise<RedactionResult> {
   return result;
 }
 
+// Hyphens that look like `-` (a key pasted through a word processor): a key is looked for with them read
+// as `-`. Each is one UTF-16 unit, as `-` is, so a span found in the copy is the same span in the text.
+const HYPHEN_LOOK_ALIKE = /[\u2010\u2011\u2012\u2212\ufe63\uff0d]/;
+const HYPHEN_LOOK_ALIKES = new RegExp(HYPHEN_LOOK_ALIKE.source, "g");
+
 async function redactOnce(text: string): Promise<RedactionResult> {
   if (text.length === 0) return { text, count: 0, kinds: [] };
-  const spans = [...(await secretlintSpans(text)), ...patternSpans(text)];
+  const scanned = HYPHEN_LOOK_ALIKE.test(text) ? text.replace(HYPHEN_LOOK_ALIKES, "-") : text;
+  const spans = [...(await secretlintSpans(scanned)), ...patternSpans(scanned)];
   return applySpans(text, mergeSpans(dropMarkerSpans(text, spans)));
 }
 

@@ -348,13 +348,27 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    // "changed the password to Tr0ub4dor": after "to", only a value with a digit or symbol.
+    // "changed the password to Tr0ub4dor", "the password was set to Blue7Gold", "the password got changed
+    // to Fal7con99": after "to", only a value with a digit or symbol.
     pattern:
-      /\bpass(?:word|wd|phrase)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?[ \t]+(?:to|as)[ \t]+[`"']?(?<value>(?=[^\s`"',;]*[\d!@#$%^&*])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
+      /\bpass(?:word|wd|phrase)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was|got|gets|has[ \t]+been|had[ \t]+been|been|now))?(?:[ \t]+(?:set|changed|reset|updated|rotated|switched))?[ \t]+(?:to|as)[ \t]+[`"']?(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
     examples: {
-      positive: "changed the password to Tr0ub4dor&3 today",
+      positive: "the DB password was set to Blue7Gold today",
       lookAlike: "moved the password reset flow to v2.1.0; reset the password to the default",
     },
+  },
+  {
+    kind: "password",
+    // "Password - Dash456Pw", "password – x9!kq": a dash as the sign, for a value with a digit or a symbol and a letter.
+    pattern:
+      /\bp(?:ass(?:word|wd|phrase)|wd)\b[ \t]+[-–—][ \t]+[`"']?(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
+    examples: { positive: "Decided Password - Dash456Pw for now", lookAlike: "password - reset done, passphrase — see v2 notes" },
+  },
+  {
+    kind: "password",
+    // "pass: Zebra$Lion99": a bare `pass` as a key, for a value with a digit or a symbol and a letter ("tests pass: 12/12" stays).
+    pattern: /\bpass[ \t]*[:=][ \t]*[`"']?(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{6,}[^\s`"',;.!?)])/gi,
+    examples: { positive: "admin login, pass: Zebra$Lion99", lookAlike: "tests pass: 12/12, lint pass: clean" },
   },
   {
     kind: "token",

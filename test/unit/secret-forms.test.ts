@@ -63,6 +63,12 @@ const ASSIGNMENTS: [string, string, string][] = [
   ["plain language, colon", "Password for the staging db: hunter2.", `Password for the staging db: ${R("password")}.`],
   ["plain language, changed to", "changed the password to Tr0ub4dor&3 today", `changed the password to ${R("password")} today`],
   ["plain language, token", "the deploy token is 9f8e7d6c5b4a3f2e1d0c.", `the deploy token is ${R("token")}.`],
+  ["plain language, was set to", "Decided the DB password was set to Blue7Gold today.", `Decided the DB password was set to ${R("password")} today.`],
+  ["plain language, got changed to", "Decided the password got changed to Fal7con99.", `Decided the password got changed to ${R("password")}.`],
+  ["plain language, a dash", "Decided Password - Dash456Pw", `Decided Password - ${R("password")}`],
+  ["a bare pass as the key", "Decided pass: Zebra$Lion99", `Decided pass: ${R("password")}`],
+  // Typed through a word processor: non-breaking hyphens (U+2011) where the key has `-`.
+  ["a key with look-alike hyphens", `key ${fake("sk\u2011ant\u2011api03\u2011", 40)} ok`, `key ${R("anthropic-key")} ok`],
   // secretlint 11.7.1 reports this one from the start of the key name: the name must survive.
   ["aws secret key", `AWS_SECRET_ACCESS_KEY=${fake("", 40)}`, `AWS_SECRET_ACCESS_KEY=${R("aws-secret-key")}`],
   // The key's end shows only once the webhook after it is a marker: a second pass finds it.
