@@ -1,3 +1,6 @@
+import type { Stats } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import { homedir } from "node:os";
 import path from "node:path";
 import { type Loader, lilconfig } from "lilconfig";
 import { ConfigError } from "../errors/config-error.js";
@@ -48,12 +51,17 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
   let found: { filepath: string; config: unknown } | null = null;
   try {
     if (options.file) {
+      await assertConfigFile(path.resolve(options.cwd, options.file), { shown: options.file });
       found = await lilconfig("compact", { loaders }).load(options.file);
     } else {
       if (options.memoryDir) {
+        await assertCandidates(options.memoryDir, options.memoryDir);
         found = await lilconfig("compact", { searchPlaces: CONFIG_FILE_NAMES, loaders, stopDir: options.memoryDir }).search(options.memoryDir);
       }
-      found ??= await lilconfig("compact", { searchPlaces: CONFIG_FILE_NAMES, loaders }).search(options.cwd);
+      if (!found) {
+        await assertCandidates(options.cwd, homedir());
+        found = await lilconfig("compact", { searchPlaces: CONFIG_FILE_NAMES, loaders }).search(options.cwd);
+      }
     }
   } catch (error) {
     if (error instanceof ConfigError) throw error;
@@ -63,6 +71,41 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
   }
   if (!found) return { config: {}, warnings: [] };
   return { ...(await validate(found.config, found.filepath)), file: found.filepath };
+}
+
+// A config is a few lines: past this, a file is not one.
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * The config files a search would read, up to the one it would take (the first that is not
+ * blank), checked before it reads them: a FIFO would block the run and `/dev/zero` fill memory.
+ * The search itself walks as lilconfig does, from `from` up to `stopDir` or the root.
+ */
+async function assertCandidates(from: string, stopDir: string): Promise<void> {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    for (const name of CONFIG_FILE_NAMES) {
+      const file = path.join(dir, name);
+      if (!(await assertConfigFile(file, { absentOk: true }))) continue;
+      if ((await readFile(file, "utf8")).trim() !== "") return;
+    }
+    if (dir === stopDir || dir === path.dirname(dir)) return;
+  }
+}
+
+// A config file must be a regular file of a sane size (after symbolic links); false when absent and that is allowed.
+async function assertConfigFile(file: string, options: { absentOk?: boolean; shown?: string } = {}): Promise<boolean> {
+  let info: Stats;
+  try {
+    info = await stat(file);
+  } catch (error) {
+    if (options.absentOk) return false;
+    throw error;
+  }
+  const shown = options.shown ?? file;
+  if (info.isDirectory()) throw new ConfigError(`${shown}: cannot read config (it is a directory)`);
+  if (!info.isFile()) throw new ConfigError(`${shown}: cannot read config (not a regular file)`);
+  if (info.size > MAX_CONFIG_BYTES) throw new ConfigError(`${shown}: cannot read config (${info.size} bytes; a config is at most ${MAX_CONFIG_BYTES})`);
+  return true;
 }
 
 /**

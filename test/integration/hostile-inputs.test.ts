@@ -211,6 +211,25 @@ describe("the memory dir is a jail", () => {
     expect(run.stderr).toContain("warning: 2026-04-01-zero.md: a symbolic link whose real path is outside the memory directory; skipped");
   });
 
+  it("never reads a config file that is a FIFO or a device: one line, exit 2, no hang", async () => {
+    for (const [name, make] of [
+      ["compact.config.json", (file: string) => execFileSync("mkfifo", [file])],
+      [".compactrc", (file: string) => symlink("/dev/zero", file)],
+    ] as const) {
+      const dir = await copyOf(EXAMPLE);
+      await make(path.join(dir, name));
+      // Listed, not read: reading the FIFO here would hang the test.
+      const before = await readdir(dir, { recursive: true });
+      const run = await runCli(["--week", "2026-W14", "--dir", dir]);
+      expect(run).toEqual({ code: 2, stdout: "", stderr: `compact: ${path.join(dir, name)}: cannot read config (not a regular file)\n` });
+      expect(await readdir(dir, { recursive: true })).toEqual(before);
+    }
+    const dir = await copyOf(EXAMPLE);
+    expect((await runCli(["--week", "2026-W14", "--dir", dir, "--config", "/dev/zero"])).stderr).toBe(
+      "compact: /dev/zero: cannot read config (not a regular file)\n",
+    );
+  });
+
   it("works when --dir is itself a symlink, writing inside its real directory", async () => {
     const real = await copyOf(EXAMPLE);
     const link = path.join(await tempDir(), "memory-link");
