@@ -65,8 +65,11 @@ function text1(value: unknown): string {
   return typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
 }
 
+// An ISO date, or the date of an ISO timestamp; any other value is kept as written (never cut).
 function day(value: unknown): string {
-  return typeof value === "string" ? value.trim().slice(0, 10) : "";
+  if (typeof value !== "string" && typeof value !== "number") return "";
+  const text = String(value).trim();
+  return /^\d{4}-\d{2}-\d{2}(?=$|[T ])/.exec(text)?.[0] ?? text;
 }
 
 function strings(value: unknown): string[] {
