@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { exampleSecret } from "../../src/logs/secret-patterns.js";
 import { MockMemoryModel } from "../../src/model/mock-model.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
@@ -237,6 +238,24 @@ describe("the memory dir is a jail", () => {
     const run = await runCli(["--week", "2026-W14", "--dir", link]);
     expect(run.code, run.stderr).toBe(0);
     expect(await readdir(path.join(real, "weekly"))).toEqual(["2026-W14.md"]);
+  });
+});
+
+describe("a secret in a log's file name", () => {
+  it("is redacted in the summary, and the week stays compacted: no rewrite on every run", async () => {
+    const dir = await tempDir();
+    const name = `2026-03-31-${exampleSecret("ghp_", 36)}.md`;
+    await writeFile(path.join(dir, name), "## [10:00] decision: S\nDecided to keep weekly demos.\n");
+    expect((await runCli(["--week", "2026-W14", "--dir", dir])).code).toBe(0);
+    const summary = await readFile(path.join(dir, "weekly/2026-W14.md"), "utf8");
+    expect(summary).toContain("file: 2026-03-31-[REDACTED:github-token].md");
+    expect(summary).not.toContain(name);
+    const status = await runCli(["status", "--dir", dir, "--json"]);
+    expect(JSON.parse(status.stdout).weeks).toMatchObject({ compacted: ["2026-W14"], stale: [] });
+    const before = await snapshotDir(dir, { state: false });
+    const auto = await runCli(["--auto", "--dir", dir]);
+    expect(auto.stdout).toContain("nothing to compact");
+    expect(await snapshotDir(dir, { state: false })).toEqual(before);
   });
 });
 
