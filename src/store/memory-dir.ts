@@ -118,9 +118,10 @@ export class MemoryDir {
   /**
    * Reads an input file's bytes, if it is a regular file whose real path is
    * inside the memory dir. A file larger than `maxBytes` is an error naming
-   * the file and the limit.
+   * the file and the limit (a log the run must not half read), or skipped
+   * with a warning (`oversized: "skip"`, a memory the run can do without).
    */
-  async readInput(relPath: string, maxBytes: number = DEFAULT_MAX_INPUT_BYTES): Promise<InputRead> {
+  async readInput(relPath: string, maxBytes: number = DEFAULT_MAX_INPUT_BYTES, options: { oversized?: "error" | "skip" } = {}): Promise<InputRead> {
     const skip = (message: string): InputRead => ({ skipped: { source: relPath, ruleId: "unsafe-input", message: `${message}; skipped` } });
     // In place, not through the thread pool: a long run reads thousands of logs, a few calls each.
     let real: string;
@@ -138,6 +139,7 @@ export class MemoryDir {
       const info = fstatSync(fd);
       if (!info.isFile()) return skip("it is not a regular file");
       if (info.size > maxBytes) {
+        if (options.oversized === "skip") return skip(`${formatBytes(info.size)} is over the ${formatBytes(maxBytes)} a file may hold`);
         throw new InputError(
           relPath,
           `${formatBytes(info.size)} is over the ${formatBytes(maxBytes)} limit for one file (logs.maxBytes); split the file or raise the limit`,

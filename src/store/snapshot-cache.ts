@@ -4,7 +4,7 @@ import { cleanText } from "../text/clean-text.js";
 import { decodeText } from "../text/decode-text.js";
 import { sha256 } from "../text/hash.js";
 import { writeAtomic } from "./atomic-write.js";
-import type { MemoryDir } from "./memory-dir.js";
+import { DEFAULT_MAX_INPUT_BYTES, type MemoryDir } from "./memory-dir.js";
 import { redactionModule, writtenRedacted } from "./transaction.js";
 
 /** Where a run keeps what it read of the memory dir, so the next run re-reads only what changed. */
@@ -85,7 +85,8 @@ export class SnapshotCache {
       return { text: cached.text, problems: cached.problems, parsed: cached.parsed as P };
     }
     const checkedAt = Date.now();
-    const bytes = await dir.readInput(file);
+    // A memory too large to read is left as it is, with a warning; the run goes on without it.
+    const bytes = await dir.readInput(file, DEFAULT_MAX_INPUT_BYTES, { oversized: "skip" });
     if ("skipped" in bytes) {
       this.changed = true;
       return bytes;

@@ -241,6 +241,19 @@ describe("the memory dir is a jail", () => {
   });
 });
 
+describe("a memory file too large to read", () => {
+  it("is left as it is with a one-line warning, and every command goes on without it", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const big = `---\nname: Big\ndescription: big\ntype: project\n---\n\n${"- a line of a memory written by hand\n".repeat(320_000)}`;
+    await writeFile(path.join(dir, "project_big.md"), big);
+    const run = await runCli(["--week", "2026-W14", "--dir", dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("warning: project_big.md: 11.3 MB is over the 10.0 MB a file may hold; skipped\n");
+    expect(await readFile(path.join(dir, "project_big.md"), "utf8")).toBe(big);
+    expect((await runCli(["search", "Postgres", "--dir", dir])).code).toBe(0);
+  });
+});
+
 describe("a secret in a log's file name", () => {
   it("is redacted in the summary, and the week stays compacted: no rewrite on every run", async () => {
     const dir = await tempDir();
