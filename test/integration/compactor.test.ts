@@ -258,6 +258,26 @@ describe("the library API, end to end", () => {
     expect(await readFile(path.join(dir, "project_use-postgres-for-the-sync-service.md"))).toEqual(latin1);
   });
 
+  it("the offline summary keeps a decision from every day of a dense week, the weekend's included", async () => {
+    const decided = [
+      "Postgres for the sync service because three writers rule out SQLite",
+      "weekly demos on Fridays because the team asked for them",
+      "Vercel for the marketing site because previews help review",
+      "Redis for the rate limiter because it needs shared counters",
+      "Tailwind for the admin UI because the designer knows it",
+      "a monorepo with pnpm because the packages share types",
+      "nightly backups to S3 because the VPS disk is not redundant",
+    ];
+    const dir = await tempDir();
+    const days = ["2026-03-30", "2026-03-31", "2026-04-01", "2026-04-02", "2026-04-03", "2026-04-04", "2026-04-05"];
+    for (const [i, day] of days.entries())
+      await writeFile(path.join(dir, `${day}.md`), `# ${day}\n\n## [10:00] decision: Item ${i}\nDecided to use ${decided[i]}.\n`);
+    await (await open({ dir })).compactWeek("2026-W14");
+    const summary = await readFile(path.join(dir, "weekly/2026-W14.md"), "utf8");
+    const decisions = summary.slice(summary.indexOf("### Key Decisions"), summary.indexOf("### Outcomes"));
+    for (const [i, day] of days.entries()) expect(decisions, day).toContain(`- ${day}: Item ${i}: Decided to use ${decided[i]}.`);
+  });
+
   it("undoing every run of a backfill leaves no folder it made behind, and keeps a folder still in use", async () => {
     const backfilled = async () => {
       const dir = await tempDir();

@@ -42,13 +42,15 @@ export function selectForBudget(units: readonly ScoredUnit[], target: number): C
   const rest = bullets.filter((chosen) => !isImportant(chosen.unit, weight.get(chosen)!));
   const importantSize = important.reduce((sum, chosen) => sum + size(chosen), 0);
   const taken = new Set<Chosen>();
-  const used = fill(important, Math.min(MAX_STRETCH * target, Math.max(target, importantSize)), weight, taken);
+  const used = fill(important, Math.min(MAX_STRETCH * target, Math.max(target, importantSize)), weight, taken, { everyDay: true });
   fill(rest, target - used, weight, taken);
   return bullets.filter((chosen) => taken.has(chosen));
 }
 
-// Day shares first, then the most salient of any day; returns the characters used.
-function fill(list: readonly Chosen[], budget: number, weight: Map<Chosen, number>, taken: Set<Chosen>): number {
+// Day shares first, then the most salient of any day; returns the characters used. `everyDay`: each
+// day keeps its most salient item even past the budget (a dense week's Sunday decision is not cut
+// because Monday to Friday used the budget up).
+function fill(list: readonly Chosen[], budget: number, weight: Map<Chosen, number>, taken: Set<Chosen>, options: { everyDay?: boolean } = {}): number {
   if (list.length === 0 || budget <= 0) return 0;
   const byDay = new Map<string, Chosen[]>();
   for (const chosen of list) {
@@ -64,7 +66,7 @@ function fill(list: readonly Chosen[], budget: number, weight: Map<Chosen, numbe
     for (const chosen of bySalience(day, weight)) {
       // Every day with something worth saying keeps its best item.
       if (dayUsed + size(chosen) > quota && dayUsed > 0) continue;
-      if (used + size(chosen) > budget && used > 0) continue;
+      if (used + size(chosen) > budget && used > 0 && !(options.everyDay && dayUsed === 0)) continue;
       taken.add(chosen);
       dayUsed += size(chosen);
       used += size(chosen);
