@@ -30,6 +30,10 @@ export type MemoryRead = { memory: Memory } | { problem: Problem } | { notMemory
 export function readMemory(file: string, text: string): MemoryRead {
   const read = readFrontmatter(text);
   if (read.problem) return { problem: { source: file, ruleId: "unreadable-frontmatter", message: `${read.problem}; file left as it is` } };
+  // Front matter that is opened and never closed: not a note without one, a memory cut short or mistyped.
+  if (read.raw === undefined && /^\uFEFF?---[^\n]*\n[\s\S]*^type[ \t]*:/m.test(text)) {
+    return { problem: { source: file, ruleId: "unreadable-frontmatter", message: "its front matter has no closing '---' line; file left as it is" } };
+  }
   const data = read.data;
   if (typeof data["type"] !== "string" || data["type"].trim() === "") return { notMemory: true };
   const extra: Record<string, unknown> = {};

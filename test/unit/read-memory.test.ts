@@ -16,3 +16,16 @@ describe("readMemory: dates", () => {
     expect("memory" in read && read.memory).toMatchObject({ created: wantCreated, updated: wantUpdated });
   });
 });
+
+describe("readMemory: front matter never closed", () => {
+  it("is a problem naming the missing line, not a note silently left out", () => {
+    const read = readMemory("project_x.md", "---\nname: Deploy region\ntype: project\n\nWe deploy to eu-west-1.\n");
+    expect(read).toEqual({
+      problem: { source: "project_x.md", ruleId: "unreadable-frontmatter", message: "its front matter has no closing '---' line; file left as it is" },
+    });
+  });
+
+  it("a note that opens with a rule and holds no type is still just a note", () => {
+    expect(readMemory("notes.md", "---\nSome thoughts, no fields.\n")).toEqual({ notMemory: true });
+  });
+});
