@@ -29,3 +29,11 @@ describe("readMemory: front matter never closed", () => {
     expect(readMemory("notes.md", "---\nSome thoughts, no fields.\n")).toEqual({ notMemory: true });
   });
 });
+
+describe("readMemory: a key given twice", () => {
+  it("is a problem, not the last value silently winning (which type is it?)", () => {
+    const read = readMemory("project_merge.md", "---\nname: Merge\ndescription: d\ntype: project\ntype: user\n---\n\nBody.\n");
+    expect(read).toMatchObject({ problem: { source: "project_merge.md", ruleId: "unreadable-frontmatter" } });
+    expect("problem" in read && read.problem.message).toMatch(/^front matter is not valid YAML \(Map keys must be unique.*\); file left as it is$/);
+  });
+});
