@@ -61,7 +61,9 @@ describe("writeAtomic", () => {
     }
     await writeAtomic(path.join(dir, "cache.json"), pieces());
     expect((await stat(path.join(dir, "cache.json"))).size).toBeGreaterThan(30_000_000);
-    expect(grew).toBeLessThan(2 * 1024 * 1024);
+    // Held whole, the pieces would add 30 MB; a chunk or two promoted while the worker's other objects
+    // grow is noise (2.8 MB was seen on a loaded machine).
+    expect(grew).toBeLessThan(8 * 1024 * 1024);
   });
 
   it("leaves the old or the new file, never a torn one, when the writer is killed at any instant", async () => {
