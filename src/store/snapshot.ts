@@ -69,7 +69,10 @@ export async function readSnapshot(dir: MemoryDir, options: ReadSnapshotOptions 
       (value): value is null => value === null,
     );
   for (const file of summaries.files) {
-    const summary = await readFile(dir, cache, file, snapshot, (text) => plainSummary(file, text), isPlainSummary);
+    const read = await cache.read(dir, file, (text) => plainSummary(file, text), isPlainSummary);
+    // A summary that was not read (too large, not a regular file) is not the run's to rewrite either.
+    if ("skipped" in read) snapshot.unreadableSummaries.add(file);
+    const summary = take(snapshot, file, read);
     if (summary === undefined) continue;
     if ("problem" in summary) {
       snapshot.unreadableSummaries.add(file);

@@ -252,6 +252,18 @@ describe("a memory file too large to read", () => {
     expect(await readFile(path.join(dir, "project_big.md"), "utf8")).toBe(big);
     expect((await runCli(["search", "Postgres", "--dir", dir])).code).toBe(0);
   });
+
+  it("a weekly summary too large to read is not rewritten by --auto: its week is left alone", async () => {
+    const dir = await copyOf(EXAMPLE);
+    await mkdir(path.join(dir, "weekly"), { recursive: true });
+    const big = `---\ntype: weekly\nweek: 2026-W14\n---\n\n## 2026-W14\n\n${"- a summary line written by hand\n".repeat(340_000)}`;
+    await writeFile(path.join(dir, "weekly/2026-W14.md"), big);
+    const run = await runCli(["--auto", "--dir", dir], { clock: () => new Date("2026-04-20T10:00:00Z") });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/warning: weekly\/2026-W14\.md: [\d.]+ MB is over the 10\.0 MB a file may hold; skipped\n/);
+    expect(run.stdout).not.toContain("compacted 2026-W14");
+    expect(await readFile(path.join(dir, "weekly/2026-W14.md"), "utf8")).toBe(big);
+  });
 });
 
 describe("a secret in a log's file name", () => {

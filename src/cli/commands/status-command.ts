@@ -27,7 +27,7 @@ function statusLines(status: StatusResult): string[] {
   return [
     `memory dir: ${status.dir}`,
     `layout: ${status.layout.name} (${status.layout.reason})`,
-    `weeks with logs: ${status.weeks.withLogs}; compacted: ${list(status.weeks.compacted)}; stale (logs changed): ${list(status.weeks.stale)}; pending: ${list(status.weeks.pending)}; current, not over: ${list(status.weeks.current)}${status.weeks.unreadable.length > 0 ? `; summary left alone (front matter not data): ${list(status.weeks.unreadable)}` : ""}`,
+    `weeks with logs: ${status.weeks.withLogs}; compacted: ${list(status.weeks.compacted)}; stale (logs changed): ${list(status.weeks.stale)}; pending: ${list(status.weeks.pending)}; current, not over: ${list(status.weeks.current)}${status.weeks.unreadable.length > 0 ? `; summary left alone (could not be read, see the warnings): ${list(status.weeks.unreadable)}` : ""}`,
     `memories: ${status.memories.total}${types.length > 0 ? ` (${types.map(([type, n]) => `${type} ${n}`).join(", ")})` : ""}`,
     `index ${status.index.file}: ${status.index.lines}/${INDEX_LIMITS.maxLines} lines, ${status.index.bytes}/${INDEX_LIMITS.maxBytes} bytes, longest line ${status.index.longestLine}/${INDEX_LIMITS.maxLineChars} characters`,
     ...status.gates.map((gate) => gate.detail),
