@@ -31,9 +31,19 @@ export function readMemory(file: string, text: string): MemoryRead {
   const read = readFrontmatter(text);
   if (read.problem) return { problem: { source: file, ruleId: "unreadable-frontmatter", message: `${read.problem}; file left as it is` } };
   // Front matter that is opened and never closed: not a note without one, a memory cut short or mistyped.
-  if (read.raw === undefined && /^\uFEFF?---[^\n]*\n[\s\S]*^type[ \t]*:/m.test(text)) {
+  if (read.raw === undefined && /^\uFEFF?---[^\n]*\n(?:[\s\S]*\n)?type[ \t]*:/.test(text)) {
     return { problem: { source: file, ruleId: "unreadable-frontmatter", message: "its front matter has no closing '---' line; file left as it is" } };
   }
+  // A key given twice keeps its last value (YAML readers differ); for what a memory is and is called, that is a guess.
+  const twice = read.raw === undefined ? undefined : repeatedIdentity(read.raw);
+  if (twice)
+    return {
+      problem: {
+        source: file,
+        ruleId: "unreadable-frontmatter",
+        message: `its front matter gives '${twice}' twice, with different values; file left as it is`,
+      },
+    };
   const data = read.data;
   if (typeof data["type"] !== "string" || data["type"].trim() === "") return { notMemory: true };
   const extra: Record<string, unknown> = {};
@@ -79,4 +89,18 @@ function day(value: unknown): string {
 function strings(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v) => v !== null && v !== undefined).map(String);
   return typeof value === "string" && value.trim() !== "" ? [value.trim()] : [];
+}
+
+// `type` or `name` given twice at the top of the front matter with different values.
+const IDENTITY_LINES = [
+  ["type", /^type[ \t]*:(.*)$/gm],
+  ["name", /^name[ \t]*:(.*)$/gm],
+] as const;
+
+function repeatedIdentity(raw: string): string | undefined {
+  for (const [key, line] of IDENTITY_LINES) {
+    const values = new Set(Array.from(raw.matchAll(line), (match) => match[1]!.trim()));
+    if (values.size > 1) return key;
+  }
+  return undefined;
 }

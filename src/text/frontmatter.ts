@@ -53,7 +53,12 @@ export function readFrontmatter(text: string): FrontmatterRead {
   try {
     // An unknown tag (`!!js/function`) is read as the plain text it holds; YAML's own warning about it
     // would print several lines on stderr, outside the tool's one-line warnings.
-    parsed = language === "json" ? JSON.parse(raw) : raw.trim() === "" ? {} : yaml().parse(raw, { schema: "core", maxAliasCount: 100, logLevel: "error" });
+    parsed =
+      language === "json"
+        ? JSON.parse(raw)
+        : raw.trim() === ""
+          ? {}
+          : yaml().parse(raw, { schema: "core", maxAliasCount: 100, uniqueKeys: false, logLevel: "error" });
   } catch (error) {
     const reason = (error as Error).message.split("\n")[0];
     return { data: {}, body, raw, language, problem: `front matter is not valid ${language === "json" ? "JSON" : "YAML"} (${reason})` };

@@ -31,9 +31,25 @@ describe("readMemory: front matter never closed", () => {
 });
 
 describe("readMemory: a key given twice", () => {
-  it("is a problem, not the last value silently winning (which type is it?)", () => {
+  it("type or name twice with different values is a problem: which memory is it?", () => {
     const read = readMemory("project_merge.md", "---\nname: Merge\ndescription: d\ntype: project\ntype: user\n---\n\nBody.\n");
-    expect(read).toMatchObject({ problem: { source: "project_merge.md", ruleId: "unreadable-frontmatter" } });
-    expect("problem" in read && read.problem.message).toMatch(/^front matter is not valid YAML \(Map keys must be unique.*\); file left as it is$/);
+    expect(read).toEqual({
+      problem: {
+        source: "project_merge.md",
+        ruleId: "unreadable-frontmatter",
+        message: "its front matter gives 'type' twice, with different values; file left as it is",
+      },
+    });
+  });
+
+  it("any other key twice keeps its last value, as it always has", () => {
+    const read = readMemory("project_merge.md", "---\nname: Merge\ndescription: d\ntype: project\ntags: [a]\ntags: [b]\ntype: project\n---\n\nBody.\n");
+    expect("memory" in read && read.memory).toMatchObject({ name: "Merge", type: "project" });
+  });
+});
+
+describe("readMemory: a note", () => {
+  it("with a rule and a 'type:' line further down is a note, not a memory with broken front matter", () => {
+    expect(readMemory("notes.md", "# Ops notes\n\ntext\n\n---\n\ntype: the kind of thing\n")).toEqual({ notMemory: true });
   });
 });
