@@ -34,6 +34,8 @@ const API_KEY_WORD = "(?:api[_.-]?key|(?:access|app|subscription)[_.-]?key)";
 
 // Unquoted values stop at whitespace, quotes and the characters that end a value in prose or tables.
 const BARE = "[^\\s\"'`,;|<>]";
+// What prose says a password is made of or hashed with, not the password: `sha512`, `AES-256`, `v3-format`, `12chars`.
+const NOT_THE_PASSWORD = String.raw`(?!(?:sha|md5|aes|des|bcrypt|scrypt|argon|pbkdf|rsa|hmac|base64)[\w-]*(?![^\s\`"',;])|v\d|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?)(?![^\s\`"',;]))`;
 
 /**
  * A value: quoted (the quotes are dropped when redacting) or bare. `min` is the
@@ -350,25 +352,31 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     // "changed the password to Tr0ub4dor", "the password was set to Blue7Gold", "the password got changed
     // to Fal7con99": after "to", only a value with a digit or symbol.
-    pattern:
-      /\bpass(?:word|wd|phrase)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was|got|gets|has[ \t]+been|had[ \t]+been|been|now))?(?:[ \t]+(?:set|changed|reset|updated|rotated|switched))?[ \t]+(?:to|as)[ \t]+[`"']?(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
+    pattern: new RegExp(
+      String.raw`\bpass(?:word|wd|phrase)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was|got|gets|has[ \t]+been|had[ \t]+been|been|now))?(?:[ \t]+(?:set|changed|reset|updated|rotated|switched))?[ \t]+(?:to|as)[ \t]+[\`"']?${NOT_THE_PASSWORD}(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])[^\s\`"',;]{3,}[^\s\`"',;.!?)])`,
+      "gi",
+    ),
     examples: {
       positive: "the DB password was set to Blue7Gold today",
-      lookAlike: "moved the password reset flow to v2.1.0; reset the password to the default",
+      lookAlike: "moved the password reset flow to v2.1.0; the password was updated to AES-256 encryption",
     },
   },
   {
     kind: "password",
     // "Password - Dash456Pw", "password – x9!kq": a dash as the sign, for a value with a digit or a symbol and a letter.
-    pattern:
-      /\bp(?:ass(?:word|wd|phrase)|wd)\b[ \t]+[-–—][ \t]+[`"']?(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
-    examples: { positive: "Decided Password - Dash456Pw for now", lookAlike: "password - reset done, passphrase — see v2 notes" },
+    pattern: new RegExp(
+      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)\b[ \t]+[-–—][ \t]+[\`"']?${NOT_THE_PASSWORD}(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[A-Za-z])[^\s\`"',;]{3,}[^\s\`"',;.!?)])`,
+      "gi",
+    ),
+    examples: { positive: "Decided Password - Dash456Pw for now", lookAlike: "Password - 12chars minimum, password – SHA256 hashed" },
   },
   {
     kind: "password",
-    // "pass: Zebra$Lion99": a bare `pass` as a key, for a value with a digit or a symbol and a letter ("tests pass: 12/12" stays).
-    pattern: /\bpass[ \t]*[:=][ \t]*[`"']?(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{6,}[^\s`"',;.!?)])/gi,
-    examples: { positive: "admin login, pass: Zebra$Lion99", lookAlike: "tests pass: 12/12, lint pass: clean" },
+    // "user admin, pass: Zebra$Lion99": a bare `pass` as a key where a list of credentials puts it (a line's
+    // start, after `,` `;` `/` `(` `|`), for a value with a digit or a symbol and a letter ("CI pass: build#4521" stays).
+    pattern:
+      /\bpass(?<=(?:^[ \t]*(?:[-*+][ \t]+)?|[,;(/|][ \t]*)pass)[ \t]*[:=][ \t]*[`"']?(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{6,}[^\s`"',;.!?)])/gim,
+    examples: { positive: "admin login, pass: Zebra$Lion99", lookAlike: "First pass: step1-cleanup, CI pass: build#4521" },
   },
   {
     kind: "token",
@@ -411,7 +419,9 @@ export const NOT_SECRETS = new Set(
     "true false yes no none null nil undefined empty blank unset set not is was in on at the a an to be " +
     "required optional needed missing stored saved kept hidden masked redacted encrypted hashed rotated changed reset " +
     "correct wrong invalid expired valid same different known unknown here there now still done ok okay tbd todo pending " +
-    "string str number int integer boolean bool any secret password token changeme example placeholder xxx n/a 1password"
+    "string str number int integer boolean bool any secret password token changeme example placeholder xxx n/a 1password " +
+    "updated generated shared sent emailed leaked compromised revoked removed deleted added created configured moved " +
+    "migrated synced enabled disabled accepted rejected verified checked tested fixed broken working weak strong long short"
   ).split(" "),
 );
 

@@ -66,7 +66,8 @@ const ASSIGNMENTS: [string, string, string][] = [
   ["plain language, was set to", "Decided the DB password was set to Blue7Gold today.", `Decided the DB password was set to ${R("password")} today.`],
   ["plain language, got changed to", "Decided the password got changed to Fal7con99.", `Decided the password got changed to ${R("password")}.`],
   ["plain language, a dash", "Decided Password - Dash456Pw", `Decided Password - ${R("password")}`],
-  ["a bare pass as the key", "Decided pass: Zebra$Lion99", `Decided pass: ${R("password")}`],
+  ["a bare pass as the key", "user admin, pass: Zebra$Lion99", `user admin, pass: ${R("password")}`],
+  ["a bare pass as a list item", "- pass: Zebra$Lion99", `- pass: ${R("password")}`],
   // Typed through a word processor: non-breaking hyphens (U+2011) where the key has `-`.
   ["a key with look-alike hyphens", `key ${fake("sk\u2011ant\u2011api03\u2011", 40)} ok`, `key ${R("anthropic-key")} ok`],
   // secretlint 11.7.1 reports this one from the start of the key name: the name must survive.

@@ -45,6 +45,12 @@ const LOOK_ALIKES: string[] = [
   "the password is stored in 1Password",
   "| Phase | Agents | Tokens |\n|---|---|---|\n| 1 | 3 | 12000 |",
   "All test cases pass: 23+4.5=27.50, 32-7=25",
+  // what a password is made of, hashed with or how it was handled; passes of a review or a tool
+  "the password was updated to AES-256 encryption",
+  "password got changed to sha512 hashing, password has been changed to v3-format",
+  "Password - 12chars minimum; password – SHA256 hashed; passphrase - 4words",
+  "Code review pass: PR#1234, First pass: step1-cleanup",
+  "CI pass: build#4521 and mypy pass: src/app2, lint pass: 0errors",
   // references to secrets, not secrets
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell reference, on purpose
   "password: ${DB_PASSWORD}",
