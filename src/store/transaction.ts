@@ -188,7 +188,12 @@ export async function recoverTransactions(dir: MemoryDir): Promise<string[]> {
       await discard(dir, journal.run);
       settled.push(`discarded run ${journal.run} (${journal.command}), interrupted before it changed anything`);
     } else if (journal.status === "committing") {
-      for (const file of journal.files) await putInPlace(dir, file);
+      const folders = [...(journal.folders ?? [])];
+      for (const file of journal.files) {
+        const made = await putInPlace(dir, file);
+        if (made !== undefined) folders.push(made);
+      }
+      if (folders.length > 0) journal.folders = folders;
       journal.status = "committed";
       await writeJournal(dir, journal);
       await removeStage(dir, journal.run);
