@@ -1,5 +1,7 @@
-// C0 controls other than tab and newline, and DEL: never part of a memory.
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F]/g;
+// C0 controls other than tab and newline, and DEL: never part of a memory. Nor are the bidirectional
+// embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a line read otherwise
+// than it is stored ("Trojan Source"); the marks U+200E and U+200F that right-to-left text uses stay.
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
 
 /** CRLF and lone CR become LF, so line numbers agree with every editor. */
 export function normaliseLineEndings(text: string): string {

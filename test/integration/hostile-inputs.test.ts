@@ -322,6 +322,21 @@ describe("bad input gets one line, a non-zero exit and nothing written", () => {
     }
   });
 
+  it("never writes a text-direction override from a log: a line reads as it is stored", async () => {
+    const dir = await tempDir();
+    await writeFile(
+      path.join(dir, "2026-03-30.md"),
+      "## [10:00] decision: Access check\n\nDecided the access check \u202Eskips admins\u202C because \u2067tests\u2069 asked.\n",
+    );
+    const run = await runCli(["--week", "2026-W14", "--dir", dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("warning: 2026-03-30.md:3: 4 NUL or control character(s) removed");
+    const written = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith(".md") && !f.startsWith("2026-"));
+    expect(written.length).toBeGreaterThan(0);
+    for (const file of written) expect(await readFile(path.join(dir, file), "utf8"), file).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(await readFile(path.join(dir, "weekly/2026-W14.md"), "utf8")).toContain("skips admins");
+  });
+
   it("a directory where a topic file should be", async () => {
     const dir = await copyOf(EXAMPLE);
     await mkdir(path.join(dir, "project_sync-database.md"));
