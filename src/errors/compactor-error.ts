@@ -39,7 +39,10 @@ export class CompactorError extends Error {
  * says weeks were left for the next run.
  */
 export function noteWritten(error: CompactorError, weeks: string[], indexed: boolean, options: { step?: string; rest?: boolean } = {}): CompactorError {
-  if (weeks.length === 0) return error;
+  if (weeks.length === 0) {
+    if (options.step) error.message = `${options.step} failed: ${error.message}`;
+    return error;
+  }
   const which = weeks.length === 1 ? weeks[0] : `${weeks[0]} … ${weeks.at(-1)}`;
   const rest = options.rest ?? true;
   const note = `${weeks.length} week${weeks.length === 1 ? "" : "s"} written before it (${which}${indexed ? ", in the index" : ""})${rest ? ", the rest left for the next run" : ""}`;

@@ -1,3 +1,4 @@
+import { AbortedError } from "../errors/aborted-error.js";
 import { CompactorError, noteWritten } from "../errors/compactor-error.js";
 import { releaseMemory } from "../model/release-memory.js";
 import type { Problem } from "../problems/problem.js";
@@ -107,12 +108,14 @@ export async function runAuto(ctx: RunContext, options: AutoOptions = {}, compac
   try {
     return await compactDueWeeks(ctx, options, compacted, progress, compactDue);
   } catch (error) {
-    if (error instanceof CompactorError && !error.written && compacted.length > 0) {
+    // An interrupt is not a step that failed; any other failure after the weeks names its step.
+    const named = progress.step !== "weeks" && !(error instanceof AbortedError);
+    if (error instanceof CompactorError && !error.written && (compacted.length > 0 || named)) {
       noteWritten(
         error,
         compacted.map((week) => week.week),
         progress.indexed,
-        { rest: compacted.length < progress.due, ...(progress.step === "weeks" ? {} : { step: progress.step }) },
+        { rest: compacted.length < progress.due, ...(named ? { step: progress.step } : {}) },
       );
     }
     throw error;

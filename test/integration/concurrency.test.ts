@@ -301,6 +301,12 @@ describe("compact --auto that fails or is interrupted partway", () => {
       "consolidation failed: anthropic: HTTP 500: the service failed (after 2 retries) — try again later; 4 weeks written before it (2026-W10 … 2026-W13, in the index)",
     );
     expect((failure as ProviderError).written).toEqual(WEEKS);
+    // The next cron run has no week to compact: its failure still names the step, not the backfill.
+    const again = await (await Compactor.open({ dir, provider: "anthropic", model, clock: CLOCK }))
+      .runAuto({ concurrency: 1, force: true })
+      .catch((error: unknown) => error);
+    expect((again as ProviderError).message).toBe("consolidation failed: anthropic: HTTP 500: the service failed (after 2 retries) — try again later");
+    expect((again as ProviderError).written).toBeUndefined();
   });
 
   it("says an interrupt left the weeks before it written, not that nothing changed, and a re-run finishes", async () => {
