@@ -104,7 +104,7 @@ const MAX_PASSES = 4;
 // was written the week before, and is not scanned twice. By content hash, for texts worth hashing.
 const KNOWN_CLEAN_FROM = 512;
 const KNOWN_CLEAN_LIMIT = 8192;
-const knownClean = new BoundedCache<true>(KNOWN_CLEAN_LIMIT);
+const knownClean = new BoundedCache<true>(KNOWN_CLEAN_LIMIT, { kept: true });
 
 /**
  * Replaces secrets with `[REDACTED:kind]`: secretlint's recommended rules plus

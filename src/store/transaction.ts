@@ -295,8 +295,10 @@ export async function readCurrent(dir: MemoryDir, relPath: string): Promise<Buff
   }
 }
 
-// The hashes of texts this process redacted and wrote: when one goes to the trash, it needs no scan.
-const writtenClean = new BoundedCache<true>(20_000);
+// The hashes of texts this process redacted and wrote: when one goes to the trash, or into the
+// snapshot cache at the end of a run, it needs no scan. Kept through `forgetCaches`: the end of a
+// run is when the snapshot cache looks them up.
+const writtenClean = new BoundedCache<true>(20_000, { kept: true });
 
 /** Whether this process wrote content with this sha256, redacted on its way to disk: it holds no secret to look for. */
 export function writtenRedacted(hash: string): boolean {

@@ -6,13 +6,17 @@ import { ownCopy } from "./own-copy.js";
  * longest ago goes. A key (and a value that is text) is kept as a copy of its
  * own, so a line cut from a long text never keeps that text alive (a long run
  * would otherwise hold every version of every memory body it has seen).
- * Registered with `forgetCaches`.
+ * Registered with `forgetCaches`, unless `kept`: a record that saves a
+ * later phase its work (which texts hold no secret) outlives the phase.
  */
 export class BoundedCache<V> {
   private readonly entries = new Map<string, V>();
 
-  constructor(private readonly limit: number) {
-    forgettableCache(this);
+  constructor(
+    private readonly limit: number,
+    options: { kept?: boolean } = {},
+  ) {
+    if (!options.kept) forgettableCache(this);
   }
 
   get size(): number {

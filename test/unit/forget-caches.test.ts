@@ -2,9 +2,13 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_FIND, findCandidates } from "../../src/consolidate/find-candidates.js";
 import { memoryFacts } from "../../src/consolidate/memory-facts.js";
 import { newMemory } from "../../src/memory/memory.js";
+import { MemoryDir } from "../../src/store/memory-dir.js";
+import { commitChanges, writtenRedacted } from "../../src/store/transaction.js";
 import { BoundedCache } from "../../src/text/bounded-cache.js";
 import { forgetCaches } from "../../src/text/forget-caches.js";
+import { sha256 } from "../../src/text/hash.js";
 import { terms } from "../../src/text/tokenize.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 describe("forgetCaches", () => {
   it("empties every memo a run keeps", () => {
@@ -13,6 +17,22 @@ describe("forgetCaches", () => {
     forgetCaches();
     expect(cache.size).toBe(0);
     expect(cache.get("a")).toBeUndefined();
+  });
+
+  it("keeps a cache made to outlive the phase", () => {
+    const cache = new BoundedCache<number>(10, { kept: true });
+    cache.set("a", 1);
+    forgetCaches();
+    expect(cache.get("a")).toBe(1);
+  });
+
+  it("keeps the record of texts a commit redacted: the snapshot cache saved at the end of a run looks them up", async () => {
+    const dir = await MemoryDir.open(await tempDir());
+    const content = "---\nname: Deploy window\n---\nDeploys run Fridays.\n";
+    await commitChanges(dir, [{ path: "project_deploy.md", content }], { command: "test", now: new Date("2026-04-06T10:00:00Z"), operations: ["test"] });
+    expect(writtenRedacted(sha256(content))).toBe(true);
+    forgetCaches();
+    expect(writtenRedacted(sha256(content))).toBe(true);
   });
 
   it("changes no answer: terms, facts and candidate pairs are the same after as before", () => {
