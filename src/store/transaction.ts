@@ -62,8 +62,11 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
   const read = await mapLimited(dedupe(changes), FILES_AT_ONCE, async (change) => {
     await dir.assertWritable(change.path);
     const before = await readCurrent(dir, change.path);
-    const after = change.content === null ? null : await safeBytes(change.content);
-    return { change, before, after };
+    const beforeHash = before === null ? null : sha256(before);
+    // What this process wrote was redacted on its way: in its new version only what changed needs a look.
+    const clean = beforeHash !== null && writtenClean.get(beforeHash) ? before!.toString("utf8") : undefined;
+    const after = change.content === null ? null : await safeBytes(change.content, clean);
+    return { change, before, beforeHash, after };
   });
   const planned = read.filter(({ before, after }) => !(before === null ? after === null : after !== null && before.equals(after)));
   if (planned.length === 0) return undefined;
@@ -79,9 +82,9 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
     startedAt: options.now.toISOString(),
     status: "prepared",
     operations: options.operations,
-    files: planned.map(({ change, before, after }, i) => ({
+    files: planned.map(({ change, before, beforeHash, after }, i) => ({
       path: change.path,
-      before: before === null ? null : sha256(before),
+      before: beforeHash,
       after: after === null ? null : sha256(after),
       saved: before === null ? null : `${TRASH_DIR}/${run}/${change.path}`,
       savedSha256: null,
@@ -313,11 +316,20 @@ export function redactionModule(): Promise<typeof import("../logs/redact-secrets
   return redaction;
 }
 
+let editRedaction: Promise<typeof import("../logs/redact-edit.js")> | undefined;
+
 // Text is cleaned and redacted on its way to disk; bytes (a restored copy) are written as they are.
-async function safeBytes(content: string | Uint8Array): Promise<Buffer> {
+// `clean`: the file's text now, known to hold no secret.
+async function safeBytes(content: string | Uint8Array, clean: string | undefined): Promise<Buffer> {
   if (typeof content !== "string") return Buffer.from(content);
+  const text = cleanText(content);
+  if (clean !== undefined) {
+    editRedaction ??= import("../logs/redact-edit.js");
+    const { redactEdit } = await editRedaction;
+    return Buffer.from((await redactEdit(text, clean)).text, "utf8");
+  }
   const { redactSecrets } = await redactionModule();
-  return Buffer.from((await redactSecrets(cleanText(content))).text, "utf8");
+  return Buffer.from((await redactSecrets(text)).text, "utf8");
 }
 
 // The trash keeps old content for undo, with any secret in it redacted.

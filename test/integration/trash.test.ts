@@ -53,3 +53,36 @@ describe("the trash of a commit", () => {
     expect(saved).toContain("[REDACTED:openai-key]");
   });
 });
+
+describe("the redaction of a file a commit rewrites", () => {
+  const filler = Array.from({ length: 300 }, (_, i) => `- line ${i} of a long memory that grows week after week`).join("\n");
+
+  it("finds a secret in the lines that changed since the tool wrote the file", async () => {
+    const root = await tempDir();
+    const dir = await MemoryDir.open(root);
+    const secret = exampleSecret("sk-proj-", 48);
+    const commit = (content: string, second: number) =>
+      commitChanges(dir, [{ path: "project_long.md", content }], { command: "test", now: new Date(Date.UTC(2026, 3, 6, 10, 0, second)), operations: ["test"] });
+    await commit(`${filler}\n`, 0);
+    await commit(`${filler}\n- the key is ${secret}\n`, 1);
+    const text = await readFile(path.join(root, "project_long.md"), "utf8");
+    expect(text).not.toContain(secret);
+    expect(text).toContain("[REDACTED:openai-key]");
+  });
+
+  it("scans the whole text when a person changed the file since the tool wrote it", async () => {
+    const root = await tempDir();
+    const dir = await MemoryDir.open(root);
+    const secret = exampleSecret("sk-proj-", 48);
+    const commit = (content: string, second: number) =>
+      commitChanges(dir, [{ path: "project_long.md", content }], { command: "test", now: new Date(Date.UTC(2026, 3, 6, 10, 0, second)), operations: ["test"] });
+    await commit(`${filler}\n`, 0);
+    // Someone pastes a key at the top; the next run reads the file as it is and adds a line at the end.
+    const pasted = `key ${secret}\n${filler}\n`;
+    await writeFile(path.join(root, "project_long.md"), pasted);
+    await commit(`${pasted}- one more line\n`, 1);
+    const text = await readFile(path.join(root, "project_long.md"), "utf8");
+    expect(text).not.toContain(secret);
+    expect(text).toContain("[REDACTED:openai-key]");
+  });
+});
