@@ -16,6 +16,12 @@ const LOG_NAME = /^(\d{4}-\d{2}-\d{2})(?:[-_](.+))?\.md$/i;
 // Suffixes of files derived from logs (a compactor's own or another tool's).
 const DERIVED_SUFFIX = /^(summary|summaries|consolidation|consolidated|weekly|digest|recap|rollup|compact(ed|ion)?|index)\b/i;
 
+/** Whether a file is named as a daily log is (its date, maybe a session suffix), whatever globs find logs. */
+export function isDailyLogName(relPath: string): boolean {
+  const match = LOG_NAME.exec(path.posix.basename(relPath));
+  return match !== null && (match[2] === undefined || !DERIVED_SUFFIX.test(match[2]));
+}
+
 /** Whether a file name is read as a daily log of `date`: the day's log or a session file of it, not a file derived from logs. */
 export function isLogOfDate(name: string, date: string): boolean {
   const match = LOG_NAME.exec(name);

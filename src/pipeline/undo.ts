@@ -1,6 +1,7 @@
 import { UndoError } from "../errors/undo-error.js";
 import type { Problem } from "../problems/problem.js";
 import { type Journal, readJournals, writeJournal } from "../store/journal.js";
+import { untrustedJournal } from "../store/journal-trust.js";
 import { commitChanges, type FileChange, readCurrent, removeIfEmpty } from "../store/transaction.js";
 import { sha256 } from "../text/hash.js";
 import { isIndexFile } from "./compact-week.js";
@@ -71,6 +72,8 @@ export async function undo(ctx: RunContext, runId?: string): Promise<UndoResult>
       throw new UndoError(`run ${journal.run} is the undo of run ${journal.undoes}; an undo is not undone (see compact undo --list)`);
     if (journal.status === "undone") throw new UndoError(`run ${journal.run} was already undone`);
     if (journal.status !== "committed") throw new UndoError(`run ${journal.run} is ${journal.status}; run compact once to finish or discard it, then undo`);
+    const untrusted = untrustedJournal(journal, journals);
+    if (untrusted) throw new UndoError(`cannot undo run ${journal.run}: its journal was not written by a run (${untrusted}); nothing restored`);
 
     const changes: FileChange[] = [];
     for (const file of journal.files) {

@@ -63,6 +63,8 @@ export async function readJournals(dir: MemoryDir): Promise<{ journals: Journal[
     try {
       const journal = JSON.parse(await readFile(dir.resolve(file), "utf8")) as Journal;
       if (!isJournal(journal)) throw new Error("not a run journal");
+      // The run names folders in the stage and the trash: only the run of its own file name, which names no other folder.
+      if (!RUN_ID.test(journal.run) || journalPath(journal.run) !== file) throw new Error(`its run is not ${file.slice(JOURNAL_DIR.length + 1, -5)}`);
       journals.push(journal);
     } catch (error) {
       problems.push({
@@ -96,6 +98,8 @@ function byRunOrder(a: string, b: string): number {
   if (!ma || !mb || ma[1] !== mb[1]) return byCodeUnit(ma?.[1] ?? a, mb?.[1] ?? b) || byCodeUnit(a, b);
   return Number(ma[2] ?? 1) - Number(mb[2] ?? 1);
 }
+
+const RUN_ID = /^[0-9A-Za-z-]+$/;
 
 /** A run id from the clock: sortable, safe in a file name. */
 export function runIdFor(now: Date): string {

@@ -19,6 +19,7 @@ import {
   TRASH_DIR,
   writeJournal,
 } from "./journal.js";
+import { untrustedJournal } from "./journal-trust.js";
 import { mapLimited } from "./map-limited.js";
 import type { MemoryDir } from "./memory-dir.js";
 import { LOCK_TEMP } from "./run-lock.js";
@@ -191,6 +192,11 @@ export async function recoverTransactions(dir: MemoryDir): Promise<string[]> {
       await discard(dir, journal.run);
       settled.push(`discarded run ${journal.run} (${journal.command}), interrupted before it changed anything`);
     } else if (journal.status === "committing") {
+      const untrusted = untrustedJournal(journal, journals);
+      if (untrusted) {
+        settled.push(`left run ${journal.run} (${journal.command}) as it is: its journal was not written by a run (${untrusted}); see compact undo --list`);
+        continue;
+      }
       const folders = [...(journal.folders ?? [])];
       for (const file of journal.files) {
         const made = await putInPlace(dir, file);

@@ -1,0 +1,31 @@
+import { isDailyLogName } from "../logs/find-daily-logs.js";
+import { type Journal, STAGING_DIR, STATE_DIR, TRASH_DIR } from "./journal.js";
+
+const MIGRATE = "compact migrate";
+
+/**
+ * Why a journal may not be acted on (finished after a crash, or undone), or
+ * undefined when it may. A journal is a file in the memory dir like any
+ * other, so one a run did not write could name any file: it may only name
+ * files a run writes, staged in its own run's folder and saved in its own
+ * run's trash. A run never writes a daily log, save those `compact migrate`
+ * creates (which its undo removes again), nor compact's own state.
+ */
+export function untrustedJournal(journal: Journal, journals: readonly Journal[]): string | undefined {
+  const undone = journal.kind === "undo" ? journals.find((other) => other.run === journal.undoes) : undefined;
+  for (const [index, file] of journal.files.entries()) {
+    if (file.path === STATE_DIR || file.path.startsWith(`${STATE_DIR}/`)) return `it names ${file.path}, compact's own state`;
+    if (isDailyLogName(file.path) && !migrateLog(journal, undone, file)) return `it names the daily log ${file.path}, which compact never changes`;
+    if (file.staged !== null && file.staged !== `${STAGING_DIR}/${journal.run}/${index}`) return `it stages ${file.path} outside its own run`;
+    if (file.saved !== null && file.saved !== `${TRASH_DIR}/${journal.run}/${file.path}`) return `it saves ${file.path} outside its own trash`;
+    if (file.before !== null && file.saved === null) return `it changes ${file.path} without saving it first`;
+  }
+  return undefined;
+}
+
+// A log `compact migrate` created, or the undo of that migration removing it.
+function migrateLog(journal: Journal, undone: Journal | undefined, file: Journal["files"][number]): boolean {
+  if (journal.kind !== "undo") return journal.command.startsWith(MIGRATE) && file.before === null;
+  if (!undone?.command.startsWith(MIGRATE) || file.after !== null) return false;
+  return undone.files.some((made) => made.path === file.path && made.before === null && made.after === file.before);
+}
