@@ -21,7 +21,16 @@ async function dirWithJournal(journal: Partial<Journal> & { files: JournalFile[]
   await mkdir(path.join(root, "weekly"), { recursive: true });
   await writeFile(path.join(root, "weekly/2026-W09.md"), "a summary\n");
   await mkdir(path.join(root, ".compact/journal"), { recursive: true });
-  const full: Journal = { version: 1, run: name, kind: "run", command: "compact --auto", startedAt: "2026-03-09T10:00:00.000Z", status: "committed", operations: [], ...journal };
+  const full: Journal = {
+    version: 1,
+    run: name,
+    kind: "run",
+    command: "compact --auto",
+    startedAt: "2026-03-09T10:00:00.000Z",
+    status: "committed",
+    operations: [],
+    ...journal,
+  };
   await writeFile(path.join(root, `.compact/journal/${name}.json`), JSON.stringify(full));
   return root;
 }
@@ -49,7 +58,10 @@ describe("a journal no run wrote", () => {
 
   it("cannot make the recovery put a file of the dir in place of another", async () => {
     // Staged "outside its run": the memory would be replaced by the log's text, and the log moved.
-    const journal = { status: "committing" as const, files: [file({ path: MEMORY, before: sha256(MEMORY_TEXT), saved: `.compact/trash/${RUN}/${MEMORY}`, staged: LOG })] };
+    const journal = {
+      status: "committing" as const,
+      files: [file({ path: MEMORY, before: sha256(MEMORY_TEXT), saved: `.compact/trash/${RUN}/${MEMORY}`, staged: LOG })],
+    };
     const root = await dirWithJournal(journal);
     const run = await runCli(["--week", "2026-W10", "--dir", root]);
     expect(run.code, run.stderr).toBe(0);
