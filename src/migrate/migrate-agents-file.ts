@@ -1,4 +1,4 @@
-import { constants, copyFile, mkdir, readdir, readFile } from "node:fs/promises";
+import { constants, copyFile, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import { isLogOfDate } from "../logs/find-daily-logs.js";
@@ -6,6 +6,7 @@ import { redactSecrets } from "../logs/redact-secrets.js";
 import { buildIndex } from "../memory/build-index.js";
 import type { Memory } from "../memory/memory.js";
 import { readMemory } from "../memory/read-memory.js";
+import { makeFolders } from "../store/make-folders.js";
 import { MemoryDir } from "../store/memory-dir.js";
 import { acquireLock } from "../store/run-lock.js";
 import { readSnapshot } from "../store/snapshot.js";
@@ -53,7 +54,7 @@ export async function migrateAgentsFile(options: { from: string; dir: string; no
   }
   const backup = { file: `${from}.backup`, state: await backUp(from, original) };
 
-  await mkdir(dir, { recursive: true });
+  makeFolders(dir);
   const memoryDir = await MemoryDir.open(dir, "agents");
   const lock = await acquireLock(memoryDir, "compact migrate", now);
   try {

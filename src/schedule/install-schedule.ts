@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { IoError } from "../errors/io-error.js";
+import { makeFolders } from "../store/make-folders.js";
 import type { ScheduleEntries } from "./schedule-entries.js";
 
 /** The comment that marks the entry for one memory dir, so installing again replaces it. */
@@ -35,7 +36,7 @@ export async function installCron(entries: ScheduleEntries, dir: string, env: Re
 /** Writes the service and timer into the user's systemd folder; returns the files written. */
 export async function installSystemd(entries: ScheduleEntries, env: Record<string, string | undefined>, home: string): Promise<string[]> {
   const folder = path.join(env["XDG_CONFIG_HOME"] || path.join(home, ".config"), "systemd", "user");
-  await mkdir(folder, { recursive: true });
+  makeFolders(folder);
   const files = [path.join(folder, `${entries.unitName}.service`), path.join(folder, `${entries.unitName}.timer`)];
   await writeFile(files[0]!, entries.service);
   await writeFile(files[1]!, entries.timer);

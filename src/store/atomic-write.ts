@@ -1,5 +1,6 @@
-import { closeSync, fsync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, fsync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { makeFolders } from "./make-folders.js";
 
 let counter = 0;
 
@@ -40,7 +41,7 @@ const WRITE_CHUNK = 1 << 20;
  * commit is (see `commitChanges`).
  */
 export async function writeDurable(file: string, content: Uint8Array | Iterable<string>): Promise<void> {
-  mkdirSync(path.dirname(file), { recursive: true });
+  makeFolders(path.dirname(file));
   const fd = openSync(file, "w", 0o644);
   try {
     if (content instanceof Uint8Array) writeFileSync(fd, content);

@@ -1,9 +1,10 @@
 import { readFileSync, rmdirSync, rmSync } from "node:fs";
-import { link, mkdir, readFile, rm, rmdir, stat, writeFile } from "node:fs/promises";
+import { link, readFile, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { IoError } from "../errors/io-error.js";
 import { LockedError } from "../errors/locked-error.js";
+import { makeFolders } from "./make-folders.js";
 import type { MemoryDir } from "./memory-dir.js";
 
 /** What the lock file holds. */
@@ -48,7 +49,7 @@ export async function acquireLock(dir: MemoryDir, command: string, now: Date = n
   // The lock's directory, when this run made it: a run that leaves nothing else in it removes it again.
   let made: string | undefined;
   try {
-    made = await mkdir(path.dirname(lockFile), { recursive: true });
+    made = makeFolders(path.dirname(lockFile));
     await writeFile(temp, `${JSON.stringify(info)}\n`);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);

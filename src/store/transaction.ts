@@ -1,4 +1,4 @@
-import { type Dirent, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import { type Dirent, linkSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { throwIfAborted } from "../errors/aborted-error.js";
 import { CompactorError } from "../errors/compactor-error.js";
@@ -20,6 +20,7 @@ import {
   writeJournal,
 } from "./journal.js";
 import { untrustedJournal } from "./journal-trust.js";
+import { makeFolders } from "./make-folders.js";
 import { mapLimited } from "./map-limited.js";
 import type { MemoryDir } from "./memory-dir.js";
 import { LOCK_TEMP } from "./run-lock.js";
@@ -258,7 +259,7 @@ async function putInPlace(dir: MemoryDir, file: JournalFile): Promise<string | u
 async function ensureFolder(dir: MemoryDir, relPath: string): Promise<string | undefined> {
   const folder = path.posix.dirname(relPath);
   if (folder === ".") return undefined;
-  const made = mkdirSync(dir.resolve(folder), { recursive: true });
+  const made = makeFolders(dir.resolve(folder));
   return made === undefined ? undefined : path.relative(dir.root, made).split(path.sep).join("/");
 }
 
@@ -349,7 +350,7 @@ async function redactedCopy(bytes: Buffer): Promise<Buffer> {
 // A second name for a file, when the file system allows one there (not across devices, not on some
 // network or FAT file systems); false to copy it instead.
 function linked(file: string, name: string): boolean {
-  mkdirSync(path.dirname(name), { recursive: true });
+  makeFolders(path.dirname(name));
   try {
     linkSync(file, name);
     return true;
