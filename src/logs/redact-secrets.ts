@@ -65,7 +65,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 1;
+const REDACTION_REVISION = 2;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -132,11 +132,36 @@ export async function redactSecrets(text: string): Promise<RedactionResult> {
 const HYPHEN_LOOK_ALIKE = /[\u2010\u2011\u2012\u2212\ufe63\uff0d]/;
 const HYPHEN_LOOK_ALIKES = new RegExp(HYPHEN_LOOK_ALIKE.source, "g");
 
+// Characters that show nothing (zero-width spaces and joiners, the word joiner, a soft hyphen): one
+// inside a key would split it into parts no rule finds. A key is looked for with them taken out, and
+// its span in the text covers them.
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/;
+const INVISIBLES = new RegExp(`${INVISIBLE.source}+`, "g");
+
 async function redactOnce(text: string): Promise<RedactionResult> {
   if (text.length === 0) return { text, count: 0, kinds: [] };
-  const scanned = HYPHEN_LOOK_ALIKE.test(text) ? text.replace(HYPHEN_LOOK_ALIKES, "-") : text;
-  const spans = [...(await secretlintSpans(scanned)), ...patternSpans(scanned)];
+  const folded = HYPHEN_LOOK_ALIKE.test(text) ? text.replace(HYPHEN_LOOK_ALIKES, "-") : text;
+  const visible = INVISIBLE.test(folded) ? withoutInvisible(folded) : undefined;
+  const scanned = visible?.text ?? folded;
+  const found = [...(await secretlintSpans(scanned)), ...patternSpans(scanned)];
+  const spans = visible ? found.map((span) => ({ ...span, start: visible.at[span.start]!, end: visible.at[Math.max(span.start, span.end - 1)]! + 1 })) : found;
   return applySpans(text, mergeSpans(dropMarkerSpans(text, spans)));
+}
+
+// The text without its invisible characters, and where each character left came from.
+function withoutInvisible(text: string): { text: string; at: Int32Array } {
+  const at = new Int32Array(text.length);
+  const parts: string[] = [];
+  let length = 0;
+  let from = 0;
+  for (const match of text.matchAll(INVISIBLES)) {
+    for (let i = from; i < match.index; i++) at[length++] = i;
+    parts.push(text.slice(from, match.index));
+    from = match.index + match[0].length;
+  }
+  for (let i = from; i < text.length; i++) at[length++] = i;
+  parts.push(text.slice(from));
+  return { text: parts.join(""), at: at.subarray(0, length) };
 }
 
 /**

@@ -70,6 +70,11 @@ const ASSIGNMENTS: [string, string, string][] = [
   ["a bare pass as a list item", "- pass: Zebra$Lion99", `- pass: ${R("password")}`],
   // Typed through a word processor: non-breaking hyphens (U+2011) where the key has `-`.
   ["a key with look-alike hyphens", `key ${fake("sk\u2011ant\u2011api03\u2011", 40)} ok`, `key ${R("anthropic-key")} ok`],
+  // Characters that show nothing split a key into parts no rule finds alone: the marker covers them too.
+  ["a key split by a zero-width space", `key ${fake("sk-proj-ab12\u200bcd", 40)} ok`, `key ${R("openai-key")} ok`],
+  ["a key split by soft hyphens and joiners", `token ${fake("gh\u00adp_", 12)}\u2060${fake("", 24)} ok`, `token ${R("github-token")} ok`],
+  ["a password with a zero-width joiner", "the password for staging is hun\u200dter2, ask Dana", `the password for staging is ${R("password")}, ask Dana`],
+  ["invisible characters and no secret", "family 👨\u200d👩\u200d👧 and a word\u00adbreak", "family 👨\u200d👩\u200d👧 and a word\u00adbreak"],
   // secretlint 11.7.1 reports this one from the start of the key name: the name must survive.
   ["aws secret key", `AWS_SECRET_ACCESS_KEY=${fake("", 40)}`, `AWS_SECRET_ACCESS_KEY=${R("aws-secret-key")}`],
   // The key's end shows only once the webhook after it is a marker: a second pass finds it.
