@@ -9,6 +9,15 @@ import { tempDir } from "../helpers/temp-dir.js";
 
 const NOW = new Date("2026-04-06T10:00:00Z");
 
+// A memory dir with one file the tool commits again and again, a second apart.
+async function oneFileCommits(file: string) {
+  const root = await tempDir();
+  const dir = await MemoryDir.open(root);
+  const commit = (content: string, second: number) =>
+    commitChanges(dir, [{ path: file, content }], { command: "test", now: new Date(Date.UTC(2026, 3, 6, 10, 0, second)), operations: ["test"] });
+  return { root, commit, secret: exampleSecret("sk-proj-", 48) };
+}
+
 describe("the trash of a commit", () => {
   it("keeps old content with nothing to redact as a second link to it, and a redacted copy of old content with a secret", async () => {
     const root = await tempDir();
@@ -39,11 +48,7 @@ describe("the trash of a commit", () => {
   });
 
   it("scans what a person changed in a file the tool wrote before it goes to the trash", async () => {
-    const root = await tempDir();
-    const dir = await MemoryDir.open(root);
-    const secret = exampleSecret("sk-proj-", 48);
-    const commit = (content: string, second: number) =>
-      commitChanges(dir, [{ path: "project_note.md", content }], { command: "test", now: new Date(Date.UTC(2026, 3, 6, 10, 0, second)), operations: ["test"] });
+    const { root, commit, secret } = await oneFileCommits("project_note.md");
     await commit("written by the tool\n", 0);
     // Someone pastes a key into the file between two runs.
     await writeFile(path.join(root, "project_note.md"), `written by the tool\nkey ${secret}\n`);
@@ -58,11 +63,7 @@ describe("the redaction of a file a commit rewrites", () => {
   const filler = Array.from({ length: 300 }, (_, i) => `- line ${i} of a long memory that grows week after week`).join("\n");
 
   it("finds a secret in the lines that changed since the tool wrote the file", async () => {
-    const root = await tempDir();
-    const dir = await MemoryDir.open(root);
-    const secret = exampleSecret("sk-proj-", 48);
-    const commit = (content: string, second: number) =>
-      commitChanges(dir, [{ path: "project_long.md", content }], { command: "test", now: new Date(Date.UTC(2026, 3, 6, 10, 0, second)), operations: ["test"] });
+    const { root, commit, secret } = await oneFileCommits("project_long.md");
     await commit(`${filler}\n`, 0);
     await commit(`${filler}\n- the key is ${secret}\n`, 1);
     const text = await readFile(path.join(root, "project_long.md"), "utf8");
@@ -71,11 +72,7 @@ describe("the redaction of a file a commit rewrites", () => {
   });
 
   it("scans the whole text when a person changed the file since the tool wrote it", async () => {
-    const root = await tempDir();
-    const dir = await MemoryDir.open(root);
-    const secret = exampleSecret("sk-proj-", 48);
-    const commit = (content: string, second: number) =>
-      commitChanges(dir, [{ path: "project_long.md", content }], { command: "test", now: new Date(Date.UTC(2026, 3, 6, 10, 0, second)), operations: ["test"] });
+    const { root, commit, secret } = await oneFileCommits("project_long.md");
     await commit(`${filler}\n`, 0);
     // Someone pastes a key at the top; the next run reads the file as it is and adds a line at the end.
     const pasted = `key ${secret}\n${filler}\n`;
