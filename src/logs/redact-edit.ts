@@ -5,6 +5,8 @@ import { type RedactionResult, redactSecrets } from "./redact-secrets.js";
 // rule reads across (a table row reads the line after it; a `\s+` between a key's name and its value
 // may run over blank lines).
 const CONTEXT_LINES = 3;
+// The start of a private key block, as secretlint's rule and the table find it (spaces optional).
+const PRIVATE_KEY_BEGIN = /BEGIN[^\n]{0,40}PRIVATE KEY/i;
 // Shorter texts are scanned whole: that is as quick as finding what changed.
 const EDIT_FROM = 8_192;
 // Past this many changed lines, so is the whole text.
@@ -36,8 +38,13 @@ export async function redactEdit(text: string, before: string): Promise<Redactio
       const end = starts[to] ?? text.length;
       const scanned = text.slice(start, end);
       const found = await redactSecrets(scanned);
-      // A secret reaching the window's last line may go on past it (a private key's lines), and a
-      // rule may read the line after it: scan further.
+      // A private key may end any number of lines further on: scan to the end.
+      if (end < text.length && PRIVATE_KEY_BEGIN.test(scanned)) {
+        to = starts.length;
+        continue;
+      }
+      // A secret reaching the window's last line may go on past it, and a rule may read the line
+      // after it: scan further.
       if (found.count > 0 && end < text.length && lastLine(found.text) !== lastLine(scanned)) {
         to = Math.min(starts.length, to + Math.max(CONTEXT_LINES, to - from));
         continue;
@@ -81,7 +88,8 @@ function changedLines(before: string, text: string, starts: number[]): [number, 
       line += change.count;
     } else line += change.count;
   }
-  const blank = (index: number) => /^[ \t\r]*$/.test(text.slice(starts[index], (starts[index + 1] ?? text.length + 1) - 1));
+  // Blank as a rule's `\s` sees it, or the text with what shows nothing taken out.
+  const blank = (index: number) => /^[\s\p{Cf}]*$/u.test(text.slice(starts[index], (starts[index + 1] ?? text.length + 1) - 1));
   const windows: [number, number][] = [];
   for (const [first, last] of changed) {
     let from = first;

@@ -65,7 +65,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 2;
+const REDACTION_REVISION = 3;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -98,6 +98,7 @@ function presetVersion(): string {
 
 const URL_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:([^\s/?#@]+(?:@[^\s/?#@]+)*)@/di;
 const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
+const PRIVATE_KEY_LINES = /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:(?:\r?\n|\\n)[ \t>]*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [^\n\\]*)[ \t]*)*/y;
 const QUOTES = new Set(['"', "'", "`"]);
 const MAX_PASSES = 4;
 // A text found clean is clean again: a memory a long run rewrites every week goes to the trash as it
@@ -132,20 +133,28 @@ export async function redactSecrets(text: string): Promise<RedactionResult> {
 const HYPHEN_LOOK_ALIKE = /[\u2010\u2011\u2012\u2212\ufe63\uff0d]/;
 const HYPHEN_LOOK_ALIKES = new RegExp(HYPHEN_LOOK_ALIKE.source, "g");
 
-// Characters that show nothing (zero-width spaces and joiners, the word joiner, a soft hyphen): one
-// inside a key would split it into parts no rule finds. A key is looked for with them taken out, and
-// its span in the text covers them.
-const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/;
+// Characters that show nothing (zero-width spaces and joiners, the word joiner, a soft hyphen, the
+// marks and controls of text direction, the Mongolian vowel separator): one inside a key would split
+// it into parts no rule finds. The text is scanned as it is and with them taken out (where a key
+// would touch the word beside it), and a span found without them covers them in the text.
+const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
 const INVISIBLES = new RegExp(`${INVISIBLE.source}+`, "g");
 
 async function redactOnce(text: string): Promise<RedactionResult> {
   if (text.length === 0) return { text, count: 0, kinds: [] };
   const folded = HYPHEN_LOOK_ALIKE.test(text) ? text.replace(HYPHEN_LOOK_ALIKES, "-") : text;
-  const visible = INVISIBLE.test(folded) ? withoutInvisible(folded) : undefined;
-  const scanned = visible?.text ?? folded;
-  const found = [...(await secretlintSpans(scanned)), ...patternSpans(scanned)];
-  const spans = visible ? found.map((span) => ({ ...span, start: visible.at[span.start]!, end: visible.at[Math.max(span.start, span.end - 1)]! + 1 })) : found;
+  const spans = await spansIn(folded);
+  if (INVISIBLE.test(folded)) {
+    const visible = withoutInvisible(folded);
+    for (const span of await spansIn(visible.text)) {
+      spans.push({ ...span, start: visible.at[span.start]!, end: visible.at[Math.max(span.start, span.end - 1)]! + 1 });
+    }
+  }
   return applySpans(text, mergeSpans(dropMarkerSpans(text, spans)));
+}
+
+async function spansIn(text: string): Promise<Span[]> {
+  return [...(await secretlintSpans(text)), ...patternSpans(text)];
 }
 
 // The text without its invisible characters, and where each character left came from.
@@ -273,10 +282,20 @@ function trimValue(text: string, start: number, end: number): [number, number] {
 }
 
 // Redacting twice changes nothing: no span may touch an existing marker.
+// A private key whose BEGIN…END span holds a marker (a password redacted inside it) keeps its header
+// and the lines of the key that follow it, up to the first other line.
 function dropMarkerSpans(text: string, spans: Span[]): Span[] {
   if (!text.includes("[REDACTED:")) return spans;
   const markers = [...text.matchAll(MARKER)].map((m) => [m.index, m.index + m[0].length] as const);
-  return spans.filter((span) => !markers.some(([start, end]) => span.start < end && start < span.end));
+  const clear = (span: Span) => !markers.some(([start, end]) => span.start < end && start < span.end);
+  return spans.flatMap((span) => {
+    if (clear(span)) return [span];
+    if (span.kind !== "private-key") return [];
+    PRIVATE_KEY_LINES.lastIndex = span.start;
+    const block = PRIVATE_KEY_LINES.exec(text);
+    const narrowed = block ? { ...span, end: span.start + block[0].length } : undefined;
+    return narrowed && clear(narrowed) ? [narrowed] : [];
+  });
 }
 
 // Overlapping finds count once, as the widest span, named by the most specific finder.

@@ -86,6 +86,31 @@ describe("redactEdit", () => {
     }
   });
 
+  it("takes lines of no-break spaces, form feeds or invisible characters as blank, as a rule's \\s does", async () => {
+    const filler = `${FILLER.join("\n")}\n`;
+    const value = exampleSecret("abcdef", 26);
+    for (const line of ["\u00a0", "\f", "\u200b"]) {
+      const middle = `Authorization: Bearer\n${`${line}\n`.repeat(4)}`;
+      const before = `${filler}${middle}(see vault)\n${filler}`;
+      const after = `${filler}${middle}${value}\n${filler}`;
+      const edited = await redactEdit(after, (await redactSecrets(before)).text);
+      expect(edited.text).not.toContain(value);
+      expect(edited).toEqual(await redactSecrets(after));
+    }
+  });
+
+  it("reads a private key to its END line however far the change is from it", async () => {
+    const filler = `${FILLER.join("\n")}\n`;
+    const body = Array.from({ length: 12 }, (_, i) => exampleSecret(`MII${i}`, 64)).join("\n");
+    // An encrypted key: a blank line after its headers ends the lines read as the key without its END.
+    const rest = `Proc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0123456789ABCDEF\n\n${body}\n-----END RSA PRIVATE KEY-----\n`;
+    const before = `${filler}(key header elided)\n${rest}${filler}`;
+    const after = `${filler}-----BEGIN RSA PRIVATE KEY-----\n${rest}${filler}`;
+    const edited = await redactEdit(after, (await redactSecrets(before)).text);
+    expect(edited.text).not.toContain(exampleSecret("MII5", 64));
+    expect(edited).toEqual(await redactSecrets(after));
+  });
+
   it("follows a private key past the lines around the change", async () => {
     const keyLines = Array.from({ length: 12 }, (_, i) => exampleSecret(`K${i}`, 64));
     const before = `${FILLER.join("\n")}\n${keyLines.join("\n")}\n${FILLER.join("\n")}\n`;

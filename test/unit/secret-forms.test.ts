@@ -74,6 +74,9 @@ const ASSIGNMENTS: [string, string, string][] = [
   ["a key split by a zero-width space", `key ${fake("sk-proj-ab12\u200bcd", 40)} ok`, `key ${R("openai-key")} ok`],
   ["a key split by soft hyphens and joiners", `token ${fake("gh\u00adp_", 12)}\u2060${fake("", 24)} ok`, `token ${R("github-token")} ok`],
   ["a password with a zero-width joiner", "the password for staging is hun\u200dter2, ask Dana", `the password for staging is ${R("password")}, ask Dana`],
+  // Taken out, an invisible character would glue the key to the word beside it: it is also looked for as it stands.
+  ["a key beside a zero-width space", "id AKIAQWERTYUIOPASDFGH\u200bok", `id ${R("aws-access-key")}\u200bok`],
+  ["a key after a soft hyphen", "x\u00adAKIAQWERTYUIOPASDFGH done", `x\u00ad${R("aws-access-key")} done`],
   ["invisible characters and no secret", "family 👨\u200d👩\u200d👧 and a word\u00adbreak", "family 👨\u200d👩\u200d👧 and a word\u00adbreak"],
   // secretlint 11.7.1 reports this one from the start of the key name: the name must survive.
   ["aws secret key", `AWS_SECRET_ACCESS_KEY=${fake("", 40)}`, `AWS_SECRET_ACCESS_KEY=${R("aws-secret-key")}`],
@@ -97,6 +100,8 @@ describe("redactSecrets: forms", () => {
     ["unterminated", `a\n-----BEGIN EC PRIVATE KEY-----\n${fake("MHcCAQ", 64)}\n${fake("", 30)}==\n\nthen I restarted nginx`],
     ["JSON-escaped", `{"private_key": "-----BEGIN PRIVATE KEY-----\\n${fake("MIIEvQ", 64)}\\n${fake("", 64)}\\n"}`],
     ["quoted in markdown", `> -----BEGIN RSA PRIVATE KEY-----\n> ${fake("MIIEow", 64)}\n> ${fake("", 20)}`],
+    // A marker inside the key (a password redacted before): its header and the lines of the key after it go.
+    ["marked", `a\n-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n${fake("", 20)}\nnote: [REDACTED:password]\n-----END RSA PRIVATE KEY-----\nb`],
   ])("redacts a %s PEM private key and keeps the line count", async (_name, text) => {
     const result = await redactSecrets(text);
     expect(result.kinds).toEqual(["private-key"]);
