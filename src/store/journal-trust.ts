@@ -1,5 +1,9 @@
+import path from "node:path";
 import { isDailyLogName } from "../logs/find-daily-logs.js";
+import { sha256 } from "../text/hash.js";
 import { type Journal, STAGING_DIR, STATE_DIR, TRASH_DIR } from "./journal.js";
+import type { MemoryDir } from "./memory-dir.js";
+import { readCurrent } from "./read-current.js";
 
 const MIGRATE = "compact migrate";
 
@@ -14,6 +18,9 @@ const MIGRATE = "compact migrate";
 export function untrustedJournal(journal: Journal, journals: readonly Journal[]): string | undefined {
   const undone = journal.kind === "undo" ? journals.find((other) => other.run === journal.undoes) : undefined;
   for (const [index, file] of journal.files.entries()) {
+    // Named as a run names it: `a/./b`, `./a` or `log.md/.` would reach a file under another name.
+    if (path.posix.normalize(file.path) !== file.path || file.path.split("/").some((part) => part === "." || part === ".."))
+      return `it names ${file.path}, not a plain path`;
     if (file.path === STATE_DIR || file.path.startsWith(`${STATE_DIR}/`)) return `it names ${file.path}, compact's own state`;
     if (isDailyLogName(file.path) && !migrateLog(journal, undone, file)) return `it names the daily log ${file.path}, which compact never changes`;
     if (file.staged !== null && file.staged !== `${STAGING_DIR}/${journal.run}/${index}`) return `it stages ${file.path} outside its own run`;
@@ -28,4 +35,26 @@ function migrateLog(journal: Journal, undone: Journal | undefined, file: Journal
   if (journal.kind !== "undo") return journal.command.startsWith(MIGRATE) && file.before === null;
   if (!undone?.command.startsWith(MIGRATE) || file.after !== null) return false;
   return undone.files.some((made) => made.path === file.path && made.before === null && made.after === file.before);
+}
+
+/**
+ * Why the files of an interrupted run are not as it left them, or undefined
+ * when they are: each file holds the run's new content already, or still its
+ * old content with that saved in the run's trash, or is absent if the run
+ * made it. Finishing the run then loses nothing.
+ */
+export async function unsettledFiles(dir: MemoryDir, journal: Journal): Promise<string | undefined> {
+  for (const file of journal.files) {
+    const now = await readCurrent(dir, file.path);
+    const hash = now === null ? null : sha256(now);
+    if (hash === file.after) continue;
+    if (file.before === null) {
+      if (now !== null) return `${file.path} is there, and the run did not save it`;
+      continue;
+    }
+    if (hash !== file.before) return `${file.path} is neither what the run found nor what it wrote`;
+    const saved = file.saved === null ? null : await readCurrent(dir, file.saved);
+    if (saved === null || sha256(saved) !== (file.savedSha256 ?? file.before)) return `the saved copy of ${file.path} is missing or damaged`;
+  }
+  return undefined;
 }

@@ -7,14 +7,18 @@ import path from "node:path";
  * `mkdirSync(folder, { recursive: true })` does. Node's recursive mkdir
  * tries again, forever, a folder that the file system refuses with "no such
  * file" under a parent that exists (any folder under /proc): here each folder
- * is made once, and that refusal is an error.
+ * is made once, and that refusal is an error. A link to nothing where a
+ * folder should be is an error, as it is to mkdir.
  */
 export function makeFolders(folder: string): string | undefined {
+  const target = path.resolve(folder);
   const missing: string[] = [];
-  for (let current = path.resolve(folder); ; ) {
+  for (let current = target; ; ) {
     try {
       if (statSync(current).isDirectory()) break;
-      throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${current}'`), { code: "ENOTDIR", path: current });
+      // A file in the way: where the folder itself should be, as mkdir says it; above it, as a path lookup does.
+      const code = current === target ? "EEXIST" : "ENOTDIR";
+      throw Object.assign(new Error(`${code}: ${current === target ? "file already exists" : "not a directory"}, mkdir '${target}'`), { code, path: current });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       missing.push(current);
@@ -23,13 +27,23 @@ export function makeFolders(folder: string): string | undefined {
       current = parent;
     }
   }
-  for (const made of missing.toReversed()) {
+  // Only a folder made here is returned: one another run made meanwhile is not this run's to remove.
+  let made: string | undefined;
+  for (const next of missing.toReversed()) {
     try {
-      mkdirSync(made);
+      mkdirSync(next);
+      made ??= next;
     } catch (error) {
-      // Made meanwhile by another run: as good.
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || !isFolder(next)) throw error;
     }
   }
-  return missing.at(-1);
+  return made;
+}
+
+function isFolder(folder: string): boolean {
+  try {
+    return statSync(folder).isDirectory();
+  } catch {
+    return false;
+  }
 }

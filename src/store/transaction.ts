@@ -1,4 +1,4 @@
-import { type Dirent, linkSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import { type Dirent, linkSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { throwIfAborted } from "../errors/aborted-error.js";
 import { CompactorError } from "../errors/compactor-error.js";
@@ -19,11 +19,14 @@ import {
   TRASH_DIR,
   writeJournal,
 } from "./journal.js";
-import { untrustedJournal } from "./journal-trust.js";
+import { unsettledFiles, untrustedJournal } from "./journal-trust.js";
 import { makeFolders } from "./make-folders.js";
 import { mapLimited } from "./map-limited.js";
 import type { MemoryDir } from "./memory-dir.js";
+import { readCurrent } from "./read-current.js";
 import { LOCK_TEMP } from "./run-lock.js";
+
+export { readCurrent };
 
 // Files read, redacted and staged at once: each waits on the disk (an fsync), so one at a time
 // left a week of a long run mostly waiting.
@@ -194,8 +197,10 @@ export async function recoverTransactions(dir: MemoryDir): Promise<string[]> {
       settled.push(`discarded run ${journal.run} (${journal.command}), interrupted before it changed anything`);
     } else if (journal.status === "committing") {
       const untrusted = untrustedJournal(journal, journals);
-      if (untrusted) {
-        settled.push(`left run ${journal.run} (${journal.command}) as it is: its journal was not written by a run (${untrusted}); see compact undo --list`);
+      const unsettled = untrusted ? undefined : await unsettledFiles(dir, journal);
+      if (untrusted || unsettled) {
+        const why = untrusted ? `its journal was not written by a run (${untrusted})` : `its files are not as it left them (${unsettled})`;
+        settled.push(`left run ${journal.run} (${journal.command}) as it is: ${why}; see compact undo --list`);
         continue;
       }
       const folders = [...(journal.folders ?? [])];
@@ -291,17 +296,6 @@ async function naming(relPath: string, write: () => Promise<void>): Promise<void
   } catch (error) {
     if (error instanceof CompactorError) throw error;
     throw IoError.from(relPath, "write", error, "; nothing changed");
-  }
-}
-
-/** The file's bytes now, or null when absent. */
-export async function readCurrent(dir: MemoryDir, relPath: string): Promise<Buffer | null> {
-  try {
-    return readFileSync(dir.resolve(relPath));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return null;
-    throw IoError.from(relPath, "read", error);
   }
 }
 

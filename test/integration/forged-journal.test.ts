@@ -70,6 +70,37 @@ describe("a journal no run wrote", () => {
     expect(await readFile(path.join(root, LOG), "utf8")).toBe(LOG_TEXT);
   });
 
+  it("cannot reach a daily log under another name, nor compact's own state", async () => {
+    for (const name of [`${LOG}/.`, `./${LOG}`, `./.compact/journal/${RUN}.json`]) {
+      const root = await dirWithJournal({ status: "committing", files: [file({ path: name })] });
+      const run = await runCli(["--week", "2026-W10", "--dir", root]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toContain(`it names ${name}, not a plain path`);
+      expect(await readFile(path.join(root, LOG), "utf8")).toBe(LOG_TEXT);
+    }
+  });
+
+  it("cannot make the recovery remove or overwrite a file it did not save, whatever its command says", async () => {
+    const cases = [
+      // A migration "created" the log: removing it would lose it, as nothing saved it.
+      { command: "compact migrate", files: [file({})] },
+      // A memory "created" by the run, which is there with other content.
+      { command: "compact --auto", files: [file({ path: MEMORY, staged: `.compact/txn/${RUN}/0` })] },
+      // Old content "saved" to a trash copy that is not there.
+      { command: "compact --auto", files: [file({ path: MEMORY, before: sha256(MEMORY_TEXT), saved: `.compact/trash/${RUN}/${MEMORY}` })] },
+    ];
+    for (const { command, files } of cases) {
+      const root = await dirWithJournal({ command, status: "committing", files });
+      await mkdir(path.join(root, `.compact/txn/${RUN}`), { recursive: true });
+      await writeFile(path.join(root, `.compact/txn/${RUN}/0`), "replaced\n");
+      const run = await runCli(["--week", "2026-W10", "--dir", root]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(new RegExp(`left run ${RUN} \\(${command.replace(/-/g, "\\-")}\\) as it is: its files are not as it left them`));
+      expect(await readFile(path.join(root, LOG), "utf8")).toBe(LOG_TEXT);
+      expect(await readFile(path.join(root, MEMORY), "utf8")).toBe(MEMORY_TEXT);
+    }
+  });
+
   it("whose run names another folder is not read: discarding it removes nothing of the dir", async () => {
     const root = await dirWithJournal({ run: "../../weekly", status: "prepared", files: [] });
     const run = await runCli(["--week", "2026-W10", "--dir", root]);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeFolders } from "../../src/store/make-folders.js";
@@ -12,6 +12,14 @@ describe("makeFolders", () => {
     expect(statSync(path.join(root, "a/b/c")).isDirectory()).toBe(true);
     expect(makeFolders(path.join(root, "a/b/c"))).toBeUndefined();
     expect(makeFolders(path.join(root, "a/b/d"))).toBe(path.join(root, "a/b/d"));
+  });
+
+  it("refuses a link to nothing where a folder should be, as mkdir does", async () => {
+    const root = await tempDir();
+    symlinkSync(path.join(root, "nowhere"), path.join(root, "dangling"));
+    expect(() => makeFolders(path.join(root, "dangling"))).toThrow();
+    expect(() => makeFolders(path.join(root, "dangling/sub"))).toThrow();
+    expect(existsSync(path.join(root, "nowhere"))).toBe(false);
   });
 
   it("refuses a file in the way", async () => {
