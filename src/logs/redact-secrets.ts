@@ -98,7 +98,6 @@ function presetVersion(): string {
 
 const URL_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:([^\s/?#@]+(?:@[^\s/?#@]+)*)@/di;
 const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
-const PRIVATE_KEY_LINES = /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:(?:\r?\n|\\n)[ \t>]*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [^\n\\]*)[ \t]*)*/y;
 const QUOTES = new Set(['"', "'", "`"]);
 const MAX_PASSES = 4;
 // A text found clean is clean again: a memory a long run rewrites every week goes to the trash as it
@@ -282,20 +281,12 @@ function trimValue(text: string, start: number, end: number): [number, number] {
 }
 
 // Redacting twice changes nothing: no span may touch an existing marker.
-// A private key whose BEGIN…END span holds a marker (a password redacted inside it) keeps its header
-// and the lines of the key that follow it, up to the first other line.
+// A private key is redacted whole even when a marker is inside it (a password redacted there
+// before): the marker goes with it, and no BEGIN line is left to find again.
 function dropMarkerSpans(text: string, spans: Span[]): Span[] {
   if (!text.includes("[REDACTED:")) return spans;
   const markers = [...text.matchAll(MARKER)].map((m) => [m.index, m.index + m[0].length] as const);
-  const clear = (span: Span) => !markers.some(([start, end]) => span.start < end && start < span.end);
-  return spans.flatMap((span) => {
-    if (clear(span)) return [span];
-    if (span.kind !== "private-key") return [];
-    PRIVATE_KEY_LINES.lastIndex = span.start;
-    const block = PRIVATE_KEY_LINES.exec(text);
-    const narrowed = block ? { ...span, end: span.start + block[0].length } : undefined;
-    return narrowed && clear(narrowed) ? [narrowed] : [];
-  });
+  return spans.filter((span) => span.kind === "private-key" || !markers.some(([start, end]) => span.start < end && start < span.end));
 }
 
 // Overlapping finds count once, as the widest span, named by the most specific finder.

@@ -70,9 +70,10 @@ function tableCell(word: string): RegExp {
 export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "private-key",
-    // Up to the END line; when it is missing, over the base64 and header lines that follow (JSON `\n` too).
+    // Up to the END line; when it is missing, over the header and base64 lines that follow (JSON `\n` too).
+    // A header (`Proc-Type: 4,ENCRYPTED`) is tried first: its name alone would pass for base64.
     pattern:
-      /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\n)[ \t>]*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [^\n\\]*)[ \t]*)*)/g,
+      /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\n)[ \t>]*(?:[A-Za-z-]+: [^\n\\]*|[A-Za-z0-9+/=]+)[ \t]*)*)/g,
     examples: {
       positive: `-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n${fake("AoGBAK", 40)}`,
       lookAlike: "-----BEGIN PUBLIC KEY----- blocks are fine to share",

@@ -40,21 +40,37 @@ function migrateLog(journal: Journal, undone: Journal | undefined, file: Journal
 /**
  * Why the files of an interrupted run are not as it left them, or undefined
  * when they are: each file holds the run's new content already, or still its
- * old content with that saved in the run's trash, or is absent if the run
- * made it. Finishing the run then loses nothing.
+ * old content with that saved in the run's trash (a regular file, as it is or
+ * as redacted) and its new content staged, or is absent where the run made it.
+ * Finishing the run then loses nothing.
  */
 export async function unsettledFiles(dir: MemoryDir, journal: Journal): Promise<string | undefined> {
   for (const file of journal.files) {
     const now = await readCurrent(dir, file.path);
     const hash = now === null ? null : sha256(now);
     if (hash === file.after) continue;
+    if (file.staged !== null && (await regularFile(dir, file.staged)) !== file.after) return `the staged copy of ${file.path} is missing or damaged`;
     if (file.before === null) {
       if (now !== null) return `${file.path} is there, and the run did not save it`;
       continue;
     }
-    if (hash !== file.before) return `${file.path} is neither what the run found nor what it wrote`;
-    const saved = file.saved === null ? null : await readCurrent(dir, file.saved);
-    if (saved === null || sha256(saved) !== (file.savedSha256 ?? file.before)) return `the saved copy of ${file.path} is missing or damaged`;
+    if (hash !== file.before || now === null) return `${file.path} is neither what the run found nor what it wrote`;
+    const savedHash = file.saved === null ? undefined : await regularFile(dir, file.saved);
+    const expected = file.savedSha256 ?? file.before;
+    // A copy redacted on its way to the trash: what the redaction makes of the file now.
+    const redacted = expected === file.before ? undefined : sha256((await (await import("../logs/redact-secrets.js")).redactBytes(now)).bytes);
+    if (savedHash !== expected || (redacted !== undefined && redacted !== expected)) return `the saved copy of ${file.path} is missing or damaged`;
   }
   return undefined;
+}
+
+// The sha256 of a regular file reached through no link, else undefined.
+async function regularFile(dir: MemoryDir, relPath: string): Promise<string | undefined> {
+  try {
+    await dir.assertWritable(relPath);
+    const bytes = await readCurrent(dir, relPath);
+    return bytes === null ? undefined : sha256(bytes);
+  } catch {
+    return undefined;
+  }
 }

@@ -242,6 +242,12 @@ export async function recoverTransactions(dir: MemoryDir): Promise<string[]> {
 async function putInPlace(dir: MemoryDir, file: JournalFile): Promise<string | undefined> {
   const target = dir.resolve(file.path);
   await dir.assertWritable(file.path);
+  const now = await readCurrent(dir, file.path);
+  if ((now === null ? null : sha256(now)) === file.after) {
+    // In place already: a stage left behind is not put over it.
+    if (file.staged !== null) rmSync(dir.resolve(file.staged), { force: true });
+    return undefined;
+  }
   if (file.staged === null) {
     rmSync(target, { force: true });
     return undefined;

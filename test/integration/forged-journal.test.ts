@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Journal, JournalFile } from "../../src/store/journal.js";
@@ -97,6 +97,34 @@ describe("a journal no run wrote", () => {
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toMatch(new RegExp(`left run ${RUN} \\(${command.replace(/-/g, "\\-")}\\) as it is: its files are not as it left them`));
       expect(await readFile(path.join(root, LOG), "utf8")).toBe(LOG_TEXT);
+      expect(await readFile(path.join(root, MEMORY), "utf8")).toBe(MEMORY_TEXT);
+    }
+  });
+
+  it("cannot make the recovery lose a file through a stage left over, a saved copy that is not the file, or a link", async () => {
+    const trash = `.compact/trash/${RUN}/${MEMORY}`;
+    const cases: { files: JournalFile[]; setUp: (root: string) => Promise<void> }[] = [
+      // The memory holds the "new" content already, and a stage is left to put over it.
+      { files: [file({ path: MEMORY, after: sha256(MEMORY_TEXT), staged: `.compact/txn/${RUN}/0` })], setUp: async () => undefined },
+      // "Saved" as a redacted copy whose hash the journal gives: an empty file.
+      {
+        files: [file({ path: MEMORY, before: sha256(MEMORY_TEXT), saved: trash, savedSha256: sha256("") })],
+        setUp: async (root) => writeFile(path.join(root, trash), ""),
+      },
+      // "Saved" through a link to the memory itself.
+      {
+        files: [file({ path: MEMORY, before: sha256(MEMORY_TEXT), saved: trash })],
+        setUp: async (root) => symlink(path.join(root, MEMORY), path.join(root, trash)),
+      },
+    ];
+    for (const { files, setUp } of cases) {
+      const root = await dirWithJournal({ status: "committing", files });
+      await mkdir(path.join(root, `.compact/txn/${RUN}`), { recursive: true });
+      await mkdir(path.join(root, `.compact/trash/${RUN}`), { recursive: true });
+      await writeFile(path.join(root, `.compact/txn/${RUN}/0`), "replaced\n");
+      await setUp(root);
+      const run = await runCli(["--week", "2026-W10", "--dir", root]);
+      expect(run.code, run.stderr).toBe(0);
       expect(await readFile(path.join(root, MEMORY), "utf8")).toBe(MEMORY_TEXT);
     }
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { JOURNAL_DIR, readJournals, STAGING_DIR } from "../../src/store/journal.js";
 import { MemoryDir } from "../../src/store/memory-dir.js";
 import { recoverTransactions } from "../../src/store/transaction.js";
+import { sha256 } from "../../src/text/hash.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 /** A journal as a run of `compact --auto` writes it. */
@@ -37,7 +38,14 @@ describe("run journals", () => {
     await mkdir(path.join(root, STAGING_DIR, run), { recursive: true });
     await mkdir(path.join(root, JOURNAL_DIR), { recursive: true });
     await writeFile(path.join(root, STAGING_DIR, run, "0"), "## 2026-W14\n");
-    const file = { path: "weekly/2026-W14.md", before: null, after: "x", saved: null, savedSha256: null, staged: `${STAGING_DIR}/${run}/0` };
+    const file = {
+      path: "weekly/2026-W14.md",
+      before: null,
+      after: sha256("## 2026-W14\n"),
+      saved: null,
+      savedSha256: null,
+      staged: `${STAGING_DIR}/${run}/0`,
+    };
     await writeFile(path.join(root, JOURNAL_DIR, `${run}.json`), JSON.stringify(journalOf(run, "committing", [file])));
     await recoverTransactions(await MemoryDir.open(root));
     expect(await readFile(path.join(root, "weekly/2026-W14.md"), "utf8")).toBe("## 2026-W14\n");

@@ -100,8 +100,16 @@ describe("redactSecrets: forms", () => {
     ["unterminated", `a\n-----BEGIN EC PRIVATE KEY-----\n${fake("MHcCAQ", 64)}\n${fake("", 30)}==\n\nthen I restarted nginx`],
     ["JSON-escaped", `{"private_key": "-----BEGIN PRIVATE KEY-----\\n${fake("MIIEvQ", 64)}\\n${fake("", 64)}\\n"}`],
     ["quoted in markdown", `> -----BEGIN RSA PRIVATE KEY-----\n> ${fake("MIIEow", 64)}\n> ${fake("", 20)}`],
-    // A marker inside the key (a password redacted before): its header and the lines of the key after it go.
+    // A marker inside the key (a password redacted before): the key goes whole, the marker with it.
     ["marked", `a\n-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n${fake("", 20)}\nnote: [REDACTED:password]\n-----END RSA PRIVATE KEY-----\nb`],
+    [
+      "marked in its headers",
+      `a\n-----BEGIN RSA PRIVATE KEY-----\n-X: [REDACTED:password]\n${fake("MIIEow", 64)}\n${fake("", 20)}\n-----END RSA PRIVATE KEY-----\nb`,
+    ],
+    [
+      "marked, unterminated",
+      `a\n-----BEGIN RSA PRIVATE KEY-----\nDEK-Info: [REDACTED:password]\n${fake("MIIEow", 64)}\n${fake("", 20)}\n\nthen I restarted nginx`,
+    ],
   ])("redacts a %s PEM private key and keeps the line count", async (_name, text) => {
     const result = await redactSecrets(text);
     expect(result.kinds).toEqual(["private-key"]);
