@@ -37,12 +37,12 @@ export async function redactEdit(text: string, before: string): Promise<Redactio
       const start = starts[from]!;
       const end = starts[to] ?? text.length;
       const scanned = text.slice(start, end);
-      const found = await redactSecrets(scanned);
       // A private key may end any number of lines further on: scan to the end.
       if (end < text.length && PRIVATE_KEY_BEGIN.test(scanned)) {
         to = starts.length;
         continue;
       }
+      const found = await redactSecrets(scanned);
       // A secret reaching the window's last line may go on past it, and a rule may read the line
       // after it: scan further.
       if (found.count > 0 && end < text.length && lastLine(found.text) !== lastLine(scanned)) {
@@ -115,9 +115,8 @@ function commonHeadLines(before: string, text: string, starts: number[]): number
   let same = 0;
   while (same < limit && before.charCodeAt(same) === text.charCodeAt(same)) same++;
   let lines = 0;
+  // The line `same` stopped in is not whole (the texts differ).
   while (lines + 1 < starts.length && starts[lines + 1]! <= same) lines++;
-  // The line `same` stopped in is not whole, unless both texts end there.
-  if (same === text.length && same === before.length) lines = starts.length;
   return lines;
 }
 

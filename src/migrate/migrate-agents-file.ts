@@ -8,9 +8,10 @@ import type { Memory } from "../memory/memory.js";
 import { readMemory } from "../memory/read-memory.js";
 import { makeFolders } from "../store/make-folders.js";
 import { MemoryDir } from "../store/memory-dir.js";
+import { readCurrent } from "../store/read-current.js";
 import { acquireLock } from "../store/run-lock.js";
 import { readSnapshot } from "../store/snapshot.js";
-import { commitChanges, type FileChange, readCurrent } from "../store/transaction.js";
+import { commitChanges, type FileChange } from "../store/transaction.js";
 import { cleanText } from "../text/clean-text.js";
 import { planMigration } from "./plan-migration.js";
 

@@ -4,9 +4,9 @@ import type { Problem } from "../problems/problem.js";
 import { currentGates } from "../schedule/current-gates.js";
 import { weekStates } from "../schedule/week-status.js";
 import { readJournals } from "../store/journal.js";
+import { readCurrent } from "../store/read-current.js";
 import { isStale, readHolder } from "../store/run-lock.js";
 import { readSnapshot } from "../store/snapshot.js";
-import { readCurrent } from "../store/transaction.js";
 import type { RunContext } from "./run-context.js";
 
 /** Where a memory dir stands: exactly what `compact status --json` prints. */

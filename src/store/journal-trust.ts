@@ -2,6 +2,7 @@ import path from "node:path";
 import { isDailyLogName } from "../logs/find-daily-logs.js";
 import { sha256 } from "../text/hash.js";
 import { type Journal, STAGING_DIR, STATE_DIR, TRASH_DIR } from "./journal.js";
+import { redactionModule } from "./lazy-redaction.js";
 import type { MemoryDir } from "./memory-dir.js";
 import { readCurrent } from "./read-current.js";
 
@@ -58,7 +59,7 @@ export async function unsettledFiles(dir: MemoryDir, journal: Journal): Promise<
     const savedHash = file.saved === null ? undefined : await regularFile(dir, file.saved);
     const expected = file.savedSha256 ?? file.before;
     // A copy redacted on its way to the trash: what the redaction makes of the file now.
-    const redacted = expected === file.before ? undefined : sha256((await (await import("../logs/redact-secrets.js")).redactBytes(now)).bytes);
+    const redacted = expected === file.before ? undefined : sha256((await (await redactionModule()).redactBytes(now)).bytes);
     if (savedHash !== expected || (redacted !== undefined && redacted !== expected)) return `the saved copy of ${file.path} is missing or damaged`;
   }
   return undefined;

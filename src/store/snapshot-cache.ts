@@ -4,8 +4,9 @@ import { cleanText } from "../text/clean-text.js";
 import { decodeText } from "../text/decode-text.js";
 import { sha256 } from "../text/hash.js";
 import { writeAtomic } from "./atomic-write.js";
+import { redactionModule } from "./lazy-redaction.js";
 import { DEFAULT_MAX_INPUT_BYTES, type MemoryDir } from "./memory-dir.js";
-import { redactionModule, writtenRedacted } from "./transaction.js";
+import { writtenRedacted } from "./transaction.js";
 
 /** Where a run keeps what it read of the memory dir, so the next run re-reads only what changed. */
 export const SNAPSHOT_CACHE_FILE = ".compact/snapshot-cache.json";

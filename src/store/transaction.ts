@@ -20,13 +20,12 @@ import {
   writeJournal,
 } from "./journal.js";
 import { unsettledFiles, untrustedJournal } from "./journal-trust.js";
+import { editRedactionModule, redactionModule } from "./lazy-redaction.js";
 import { makeFolders } from "./make-folders.js";
 import { mapLimited } from "./map-limited.js";
 import type { MemoryDir } from "./memory-dir.js";
 import { readCurrent } from "./read-current.js";
 import { LOCK_TEMP } from "./run-lock.js";
-
-export { readCurrent };
 
 // Files read, redacted and staged at once: each waits on the disk (an fsync), so one at a time
 // left a week of a long run mostly waiting.
@@ -244,7 +243,7 @@ async function putInPlace(dir: MemoryDir, file: JournalFile): Promise<string | u
   await dir.assertWritable(file.path);
   const now = await readCurrent(dir, file.path);
   if ((now === null ? null : sha256(now)) === file.after) {
-    // In place already: a stage left behind is not put over it.
+    // In place already (renamed before a crash): a stage left behind is not put over it.
     if (file.staged !== null) rmSync(dir.resolve(file.staged), { force: true });
     return undefined;
   }
@@ -252,17 +251,8 @@ async function putInPlace(dir: MemoryDir, file: JournalFile): Promise<string | u
     rmSync(target, { force: true });
     return undefined;
   }
-  const staged = dir.resolve(file.staged);
-  let made: string | undefined;
-  try {
-    made = await ensureFolder(dir, file.path);
-    renameSync(staged, target);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    // The stage is gone: fine if the file already holds the new content (renamed before a crash).
-    const now = await readCurrent(dir, file.path);
-    if (now === null || sha256(now) !== file.after) throw error;
-  }
+  const made = await ensureFolder(dir, file.path);
+  renameSync(dir.resolve(file.staged), target);
   return made;
 }
 
@@ -315,24 +305,13 @@ export function writtenRedacted(hash: string): boolean {
   return writtenClean.get(hash) === true;
 }
 
-// Loaded once, when first needed (a commit writing text, the snapshot cache holding text not yet
-// scanned): a run that writes nothing never loads secretlint.
-let redaction: Promise<typeof import("../logs/redact-secrets.js")> | undefined;
-export function redactionModule(): Promise<typeof import("../logs/redact-secrets.js")> {
-  redaction ??= import("../logs/redact-secrets.js");
-  return redaction;
-}
-
-let editRedaction: Promise<typeof import("../logs/redact-edit.js")> | undefined;
-
 // Text is cleaned and redacted on its way to disk; bytes (a restored copy) are written as they are.
 // `clean`: the file's text now, known to hold no secret.
 async function safeBytes(content: string | Uint8Array, clean: string | undefined): Promise<Buffer> {
   if (typeof content !== "string") return Buffer.from(content);
   const text = cleanText(content);
   if (clean !== undefined) {
-    editRedaction ??= import("../logs/redact-edit.js");
-    const { redactEdit } = await editRedaction;
+    const { redactEdit } = await editRedactionModule();
     return Buffer.from((await redactEdit(text, clean)).text, "utf8");
   }
   const { redactSecrets } = await redactionModule();
