@@ -147,7 +147,8 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "telegram-token",
-    pattern: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/g,
+    // Not after a word boundary: the Bot API's URLs glue the token to `bot` (`/bot123…:AA…/sendMessage`).
+    pattern: /(?<!\d)\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g,
     examples: { positive: `bot ${fake("1234567890:AA", 33)}`, lookAlike: "at 2026-03-04 12:30:00 the bot restarted" },
   },
   {

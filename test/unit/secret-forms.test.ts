@@ -30,6 +30,13 @@ const MISSED_BEFORE: [string, string, string][] = [
   ["redis url without user", "redis://:s3cr3tPass@cache.internal:6379", `redis://:${R("url-password")}@cache.internal:6379`],
   ["markdown table with a label", "| staging db | password | hunter2 |", `| staging db | password | ${R("password")} |`],
   ["markdown table", "| password | hunter2 |", `| password | ${R("password")} |`],
+  // The Bot API puts the token in the path, glued to `bot`: how it shows in a curl line or a webhook.
+  [
+    "telegram token in a bot api url",
+    `curl https://api.telegram.org/bot${fake("123456789:AA", 33)}/sendMessage`,
+    `curl https://api.telegram.org/bot${R("telegram-token")}/sendMessage`,
+  ],
+  ["telegram token ending in a dash", `token ${fake("1234567890:AA", 32)}- set`, `token ${R("telegram-token")} set`],
 ];
 
 const ASSIGNMENTS: [string, string, string][] = [
