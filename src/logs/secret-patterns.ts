@@ -47,10 +47,16 @@ function value({ min = 3, letter = false } = {}): string {
   return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},300}"|'${need("[^'\\n]")}[^'\\n]{${min},300}'|\`${need("[^`\\n]")}[^\`\\n]{${min},300}\`|${need(BARE)}${BARE}{${min},500})`;
 }
 
+// Between a key's name and its value: its closing quote (escaped in JSON held in a string: `\"`), a
+// subscript's end (`environ["X"] =`) or markdown emphasis (`**Password:**`), around `=`, `:`,
+// `=>`, `:=` or a full-width colon; and an escaped quote opening the value.
+const NAME_END = String.raw`(?:\\?["'\`]|["']\]|\*{1,2})?`;
+const ASSIGN = String.raw`[ \t]*(?:=>|:=|=(?!=)|:(?!:)|：)(?:\*{1,2})?[ \t]*\\?`;
+
 // `KEY = value`, `KEY: value`, `"key": "value"`, `key => value`, `export KEY="value"`. Any key
 // ending in the word counts (`DB_PASSWORD`, `dbPassword`), so the match starts at the word itself.
 function assignment(word: string, valueSpec: { min?: number; letter?: boolean }): RegExp {
-  return new RegExp(String.raw`${word}["'\`]?[ \t]*(?:=>|:=|=(?!=)|:(?!:))[ \t]*${value(valueSpec)}`, "gi");
+  return new RegExp(String.raw`${word}${NAME_END}${ASSIGN}${value(valueSpec)}`, "gi");
 }
 
 // `--password x`, `--db-password=x`, but not `--password-stdin`.
@@ -328,7 +334,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "api-key",
     // Upper-case env names ending in _KEY, when the value looks generated.
-    pattern: /\b[A-Z][A-Z0-9]*_KEY[ \t]*=[ \t]*["']?(?<value>(?=[A-Za-z0-9_+/=.-]{0,500}\d)(?=[A-Za-z0-9_+/=.-]{0,500}[A-Za-z])[A-Za-z0-9_+/=.-]{16,})/g,
+    pattern: /\b[A-Z][A-Z0-9_]*_KEY["']?[ \t]*(?:=|:(?!:)|：)[ \t]*["']?(?<value>(?=[A-Za-z0-9_+/=.-]{0,500}\d)(?=[A-Za-z0-9_+/=.-]{0,500}[A-Za-z])[A-Za-z0-9_+/=.-]{16,})/g,
     examples: { positive: `MAPBOX_KEY=${fake("", 32)}`, lookAlike: "SORT_KEY=created_at PRIMARY_KEY=id" },
   },
   {

@@ -95,8 +95,27 @@ const ASSIGNMENTS: [string, string, string][] = [
   ],
 ];
 
+// What may stand between a key's name and its value: logs hold code, escaped JSON, markdown and CJK text.
+const SEPARATORS: [string, string, string][] = [
+  ["env name with underscores before _KEY", `AZURE_OPENAI_KEY=${fake("", 32, "hex")}`, `AZURE_OPENAI_KEY=${R("api-key")}`],
+  ["_KEY name in yaml", `  MAPBOX_KEY: ${fake("", 40)}`, `  MAPBOX_KEY: ${R("api-key")}`],
+  ["_KEY name in json", `{"MEILI_MASTER_KEY": "${fake("", 40)}"}`, `{"MEILI_MASTER_KEY": "${R("api-key")}"}`],
+  ["escaped json in a string", `"{\\"api_key\\":\\"${fake("", 32, "hex")}\\"}"`, `"{\\"api_key\\":\\"${R("api-key")}\\"}"`],
+  [
+    "escaped json password",
+    `{"body": "{\\"user\\":\\"admin\\",\\"password\\":\\"hunter2\\"}"}`,
+    `{"body": "{\\"user\\":\\"admin\\",\\"password\\":\\"${R("password")}\\"}"}`,
+  ],
+  ["python subscript", `os.environ["DB_PASSWORD"] = "hunter2"`, `os.environ["DB_PASSWORD"] = "${R("password")}"`],
+  ["js subscript", `headers['X-Api-Key'] = '${fake("", 32, "hex")}';`, `headers['X-Api-Key'] = '${R("api-key")}';`],
+  ["markdown bold label", "**Password:** hunter2", `**Password:** ${R("password")}`],
+  ["markdown bold name", "- **Token**: `a9f8e7d6c5b4a3f2e1d0`", `- **Token**: \`${R("token")}\``],
+  ["full-width colon", `api_key：${fake("", 32, "hex")}`, `api_key：${R("api-key")}`],
+  ["full-width colon, password", "password：hunter2", `password：${R("password")}`],
+];
+
 describe("redactSecrets: forms", () => {
-  it.each([...MISSED_BEFORE, ...ASSIGNMENTS])("%s", async (_name, input, expected) => {
+  it.each([...MISSED_BEFORE, ...ASSIGNMENTS, ...SEPARATORS])("%s", async (_name, input, expected) => {
     const result = await redactSecrets(input);
     expect(result.text).toBe(expected);
     expect(result.count).toBe(expected.split("[REDACTED:").length - 1);
