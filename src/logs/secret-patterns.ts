@@ -56,7 +56,7 @@ const ASSIGN = String.raw`[ \t]*(?:=>|:=|=(?!=)|:(?!:)|：)(?:\*{1,2})?[ \t]*\\?
 // `KEY = value`, `KEY: value`, `"key": "value"`, `key => value`, `export KEY="value"`. Any key
 // ending in the word counts (`DB_PASSWORD`, `dbPassword`), so the match starts at the word itself.
 function assignment(word: string, valueSpec: { min?: number; letter?: boolean }): RegExp {
-  return new RegExp(String.raw`${word}${NAME_END}${ASSIGN}${value(valueSpec)}`, "gi");
+  return new RegExp(`${word}${NAME_END}${ASSIGN}${value(valueSpec)}`, "gi");
 }
 
 // `--password x`, `--db-password=x`, but not `--password-stdin`.
@@ -334,7 +334,8 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "api-key",
     // Upper-case env names ending in _KEY, when the value looks generated.
-    pattern: /\b[A-Z][A-Z0-9_]*_KEY["']?[ \t]*(?:=|:(?!:)|：)[ \t]*["']?(?<value>(?=[A-Za-z0-9_+/=.-]{0,500}\d)(?=[A-Za-z0-9_+/=.-]{0,500}[A-Za-z])[A-Za-z0-9_+/=.-]{16,})/g,
+    pattern:
+      /\b[A-Z][A-Z0-9_]*_KEY["']?[ \t]*(?:=|:(?!:)|：)[ \t]*["']?(?<value>(?=[A-Za-z0-9_+/=.-]{0,500}\d)(?=[A-Za-z0-9_+/=.-]{0,500}[A-Za-z])[A-Za-z0-9_+/=.-]{16,})/g,
     examples: { positive: `MAPBOX_KEY=${fake("", 32)}`, lookAlike: "SORT_KEY=created_at PRIMARY_KEY=id" },
   },
   {
