@@ -37,6 +37,9 @@ const BARE = "[^\\s\"'`,;|<>]";
 // What prose says a password is made of or hashed with, not the password: `sha512`, `AES-256`, `v3-format`, `12chars`.
 const NOT_THE_PASSWORD = String.raw`(?!(?:sha|md5|aes|des|bcrypt|scrypt|argon|pbkdf|rsa|hmac|base64)[\w-]*(?![^\s\`"',;])|v\d|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?)(?![^\s\`"',;]))`;
 
+// The longest value taken whole: an AWS session token runs to a thousand characters and more.
+const LONGEST_VALUE = 4096;
+
 /**
  * A value: quoted (the quotes are dropped when redacting) or bare. `min` is the
  * shortest value taken; `letter` asks for at least one letter (so a count is not a token).
@@ -44,7 +47,7 @@ const NOT_THE_PASSWORD = String.raw`(?!(?:sha|md5|aes|des|bcrypt|scrypt|argon|pb
 function value({ min = 3, letter = false } = {}): string {
   // Bounded as the value is: an unbounded look ahead rescans a long run of value characters from each start (quadratic).
   const need = (chars: string) => (letter ? `(?=${chars}{0,500}[A-Za-z])` : "");
-  return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},300}"|'${need("[^'\\n]")}[^'\\n]{${min},300}'|\`${need("[^`\\n]")}[^\`\\n]{${min},300}\`|${need(BARE)}${BARE}{${min},500})`;
+  return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},${LONGEST_VALUE}}"|'${need("[^'\\n]")}[^'\\n]{${min},${LONGEST_VALUE}}'|\`${need("[^`\\n]")}[^\`\\n]{${min},${LONGEST_VALUE}}\`|${need(BARE)}${BARE}{${min},${LONGEST_VALUE}})`;
 }
 
 // Between a key's name and its value: its closing quote (escaped in JSON held in a string: `\"`), a
@@ -76,10 +79,12 @@ function tableCell(word: string): RegExp {
 export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "private-key",
-    // Up to the END line; when it is missing, over the header and base64 lines that follow (JSON `\n` too).
+    // Up to the END line; when it is missing, over the header and base64 lines that follow (JSON `\n` too),
+    // each maybe numbered (`cat -n`, a read tool's `→`), a diff's or a list's line.
+    // No END is looked for past the next BEGIN: a log of BEGIN lines would be scanned to its end from each.
     // A header (`Proc-Type: 4,ENCRYPTED`) is tried first: its name alone would pass for base64.
     pattern:
-      /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\n)[ \t>]*(?:[A-Za-z-]+: [^\n\\]*|[A-Za-z0-9+/=]+)[ \t]*)*)/g,
+      /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:(?:[^-]|-(?!----BEGIN))*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\n)[ \t>]*(?:\d+(?:\t|→|:|\|)[ \t]*)?(?:[-+*][ \t]*)?(?:[A-Za-z-]+: [^\n\\]*|[A-Za-z0-9+/=]+[ \t]*(?=\r?\n|\\n|$)))*)/g,
     examples: {
       positive: `-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n${fake("AoGBAK", 40)}`,
       lookAlike: "-----BEGIN PUBLIC KEY----- blocks are fine to share",

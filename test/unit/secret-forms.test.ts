@@ -112,6 +112,9 @@ const SEPARATORS: [string, string, string][] = [
   ["markdown bold name", "- **Token**: `a9f8e7d6c5b4a3f2e1d0`", `- **Token**: \`${R("token")}\``],
   ["full-width colon", `api_key：${fake("", 32, "hex")}`, `api_key：${R("api-key")}`],
   ["full-width colon, password", "password：hunter2", `password：${R("password")}`],
+  // Temporary AWS credentials carry a session token of 700 characters and more: none of it may stay.
+  ["long quoted token", `export AWS_SESSION_TOKEN="${fake("IQoJb3JpZ2luX2Vj", 900)}"`, `export AWS_SESSION_TOKEN="${R("token")}"`],
+  ["long bare token", `AWS_SESSION_TOKEN=${fake("IQoJb3JpZ2luX2Vj", 900)} next`, `AWS_SESSION_TOKEN=${R("token")} next`],
 ];
 
 describe("redactSecrets: forms", () => {
@@ -132,6 +135,11 @@ describe("redactSecrets: forms", () => {
       "marked in its headers",
       `a\n-----BEGIN RSA PRIVATE KEY-----\n-X: [REDACTED:password]\n${fake("MIIEow", 64)}\n${fake("", 20)}\n-----END RSA PRIVATE KEY-----\nb`,
     ],
+    // Cut short (a read of the first lines, a diff) and prefixed line by line as tools print files.
+    ["numbered by cat -n, unterminated", `a\n     1\t-----BEGIN RSA PRIVATE KEY-----\n     2\t${fake("MIIEow", 64)}\n     3\t${fake("", 20)}`],
+    ["numbered by a read tool, unterminated", `a\n     1→-----BEGIN RSA PRIVATE KEY-----\n     2→${fake("MIIEow", 64)}\n     3→${fake("", 20)}`],
+    ["removed in a diff, unterminated", `@@ -1,3 +0,0 @@\n------BEGIN RSA PRIVATE KEY-----\n-${fake("MIIEow", 64)}\n-${fake("", 20)}`],
+    ["in a list, unterminated", `keys:\n- -----BEGIN OPENSSH PRIVATE KEY-----\n- ${fake("b3Blbn", 64)}\n- ${fake("", 20)}`],
     [
       "marked, unterminated",
       `a\n-----BEGIN RSA PRIVATE KEY-----\nDEK-Info: [REDACTED:password]\n${fake("MIIEow", 64)}\n${fake("", 20)}\n\nthen I restarted nginx`,
