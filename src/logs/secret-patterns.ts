@@ -317,6 +317,15 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     examples: { positive: "tool --api-key a1b2c3d4e5f6g7h8", lookAlike: "tool --api-key-env OPENAI_API_KEY" },
   },
   {
+    kind: "secret",
+    // A setting given by name and value (Kubernetes and ECS env entries, cookie dumps): the name says it is a secret.
+    pattern: new RegExp(
+      String.raw`name["']?[ \t]*:[ \t]*["']?[\w.-]*(?:${PASSWORD_WORD}|${SECRET_WORD}|${TOKEN_WORD}|${API_KEY_WORD}|session(?:[_.-]?id)?|sessid)[\w.-]*["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?["']?value["']?[ \t]*:[ \t]*${value({ min: 4, letter: true })}`,
+      "gi",
+    ),
+    examples: { positive: '- name: DB_PASSWORD\n  value: "hunter2"', lookAlike: '- name: MAX_TOKENS\n  value: "4096"' },
+  },
+  {
     kind: "password",
     pattern: assignment(PASSWORD_WORD, { min: 1 }),
     examples: { positive: "DB_PASSWORD=hunter2", lookAlike: "password reset flow: shipped" },

@@ -112,6 +112,15 @@ const SEPARATORS: [string, string, string][] = [
   ["markdown bold name", "- **Token**: `a9f8e7d6c5b4a3f2e1d0`", `- **Token**: \`${R("token")}\``],
   ["full-width colon", `api_key：${fake("", 32, "hex")}`, `api_key：${R("api-key")}`],
   ["full-width colon, password", "password：hunter2", `password：${R("password")}`],
+  // A secret set by name and value, as Kubernetes, ECS task definitions and browser cookie dumps write it.
+  ["kubernetes env entry", '- name: DB_PASSWORD\n  value: "hunter2"', `- name: DB_PASSWORD\n  value: "${R("secret")}"`],
+  [
+    "task definition env entry",
+    `{"environment":[{"name":"API_TOKEN","value":"${fake("", 40)}"}]}`,
+    `{"environment":[{"name":"API_TOKEN","value":"${R("secret")}"}]}`,
+  ],
+  ["session cookie entry", `[{"name": "sessionid", "value": "${fake("", 32)}"}]`, `[{"name": "sessionid", "value": "${R("secret")}"}]`],
+  ["a setting that is no secret", '- name: MAX_TOKENS\n  value: "4096"', '- name: MAX_TOKENS\n  value: "4096"'],
   // Temporary AWS credentials carry a session token of 700 characters and more: none of it may stay.
   ["long quoted token", `export AWS_SESSION_TOKEN="${fake("IQoJb3JpZ2luX2Vj", 900)}"`, `export AWS_SESSION_TOKEN="${R("token")}"`],
   ["long bare token", `AWS_SESSION_TOKEN=${fake("IQoJb3JpZ2luX2Vj", 900)} next`, `AWS_SESSION_TOKEN=${R("token")} next`],
