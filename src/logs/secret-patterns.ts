@@ -63,8 +63,17 @@ function assignment(word: string, valueSpec: { min?: number; letter?: boolean })
 }
 
 // `--password x`, `--db-password=x`, but not `--password-stdin`.
+// Also as two strings of a JSON array (`"--api-key", "x"`), as an MCP server's config gives its command line.
 function cliFlag(word: string, valueSpec: { min?: number; letter?: boolean }): RegExp {
-  return new RegExp(String.raw`(?<![\w-])--(?:[a-z0-9]+-)*${word}(?:=|[ \t]+)(?!-)${value(valueSpec)}`, "gi");
+  return new RegExp(String.raw`(?<![\w-])--(?:[a-z0-9]+-)*${word}(?:=|[ \t]+|["'][ \t]*,[ \t]*)(?!-)${value(valueSpec)}`, "gi");
+}
+
+// `<password>x</password>`, `<apiKey>x</apiKey>` (Maven's settings.xml, .NET configs); the match starts at the word.
+function xmlElement(word: string, valueSpec: { min?: number; letter?: boolean }): RegExp {
+  const { min = 3, letter = false } = valueSpec;
+  // Not over a `>`: from each of a run of `password>` the value would be scanned thousands of characters on.
+  const letterAhead = letter ? String.raw`(?=[^<>\n]{0,500}[A-Za-z])` : "";
+  return new RegExp(String.raw`${word}>(?<value>${letterAhead}[^<>\n]{${min},${LONGEST_VALUE}})(?=</)`, "gi");
 }
 
 // A markdown table row `| [label |] key | value |` that is not a header row (no `|---|` line after it),
@@ -161,6 +170,14 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // Not after a word boundary: the Bot API's URLs glue the token to `bot` (`/bot123…:AA…/sendMessage`).
     pattern: /(?<!\d)\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g,
     examples: { positive: `bot ${fake("1234567890:AA", 33)}`, lookAlike: "at 2026-03-04 12:30:00 the bot restarted" },
+  },
+  {
+    kind: "service-token",
+    // Prefixes that name the service: PyPI, Docker Hub, Tailscale, HashiCorp Vault, age, LangSmith, Pinecone,
+    // Atlassian, Grafana, Postman, New Relic, Sentry, Supabase.
+    pattern:
+      /\b(?:pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|dckr_pat_[A-Za-z0-9_-]{20,}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9-]{20,}|hvs\.[A-Za-z0-9_-]{24,}|AGE-SECRET-KEY-1[A-Z0-9]{58}|lsv2_(?:pt|sk)_[A-Za-z0-9_]{30,}|pcsk_[A-Za-z0-9_]{40,}|ATATT3x[A-Za-z0-9_=-]{100,}|glsa_[A-Za-z0-9_]{30,}|PMAK-[A-Za-z0-9-]{40,}|NRAK-[A-Z0-9]{27}|sntry[su]_[A-Za-z0-9+/=_]{40,}|sbp_[a-f0-9]{40})/g,
+    examples: { positive: `login ${fake("dckr_pat_", 27)}`, lookAlike: "Docker Hub tokens start with dckr_pat_ and Vault's with hvs." },
   },
   {
     kind: "twilio-key",
@@ -344,6 +361,21 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "api-key",
     pattern: assignment(API_KEY_WORD, { min: 6, letter: true }),
     examples: { positive: '{"api_key": "a1b2c3d4e5f6g7h8"}', lookAlike: "apiKeyEnv: OPENAI_API_KEY" },
+  },
+  {
+    kind: "password",
+    pattern: xmlElement(PASSWORD_WORD, { min: 1 }),
+    examples: { positive: "<password>hunter2</password>", lookAlike: "<password-policy>strict</password-policy>" },
+  },
+  {
+    kind: "api-key",
+    pattern: xmlElement(API_KEY_WORD, { min: 6, letter: true }),
+    examples: { positive: "<apiKey>a1b2c3d4e5f6g7h8</apiKey>", lookAlike: "<apiKey></apiKey> is left empty" },
+  },
+  {
+    kind: "secret",
+    pattern: xmlElement(`(?:${SECRET_WORD}|${TOKEN_WORD})`, { min: 6, letter: true }),
+    examples: { positive: "<clientSecret>8fA2kQ9zLm3xP0</clientSecret>", lookAlike: "<token-count>4096</token-count>" },
   },
   {
     kind: "api-key",

@@ -121,6 +121,21 @@ const SEPARATORS: [string, string, string][] = [
   ],
   ["session cookie entry", `[{"name": "sessionid", "value": "${fake("", 32)}"}]`, `[{"name": "sessionid", "value": "${R("secret")}"}]`],
   ["a setting that is no secret", '- name: MAX_TOKENS\n  value: "4096"', '- name: MAX_TOKENS\n  value: "4096"'],
+  // An MCP server's command line in its JSON config: the flag and its value are two strings of an array.
+  [
+    "flag and value in a json array",
+    `"args": ["-y", "@acme/mcp-server", "--api-key", "${fake("", 40)}"]`,
+    `"args": ["-y", "@acme/mcp-server", "--api-key", "${R("api-key")}"]`,
+  ],
+  ["token flag in a json array", `["--token","${fake("", 40)}"]`, `["--token","${R("token")}"]`],
+  ["xml element", "<server><id>repo</id><password>hunter2</password></server>", `<server><id>repo</id><password>${R("password")}</password></server>`],
+  ["xml element named for a key", `<apiKey>${fake("", 32)}</apiKey>`, `<apiKey>${R("api-key")}</apiKey>`],
+  // Tokens whose prefix names the service, as agents paste them into shell commands.
+  ["pypi token", `twine upload -p ${fake("pypi-AgEIcHlwaS5vcmc", 120)} dist/*`, `twine upload -p ${R("service-token")} dist/*`],
+  ["docker hub token", `echo ${fake("dckr_pat_", 27)} | docker login -u me --password-stdin`, `echo ${R("service-token")} | docker login -u me --password-stdin`],
+  ["tailscale auth key", `sudo tailscale up --authkey=${fake("tskey-auth-", 40)}`, `sudo tailscale up --authkey=${R("service-token")}`],
+  ["vault token", `VAULT_TOKEN=${fake("hvs.", 90)} vault read`, `VAULT_TOKEN=${R("service-token")} vault read`],
+  ["age secret key", `key ${fake("AGE-SECRET-KEY-1", 58).toUpperCase()}`, `key ${R("service-token")}`],
   // Temporary AWS credentials carry a session token of 700 characters and more: none of it may stay.
   ["long quoted token", `export AWS_SESSION_TOKEN="${fake("IQoJb3JpZ2luX2Vj", 900)}"`, `export AWS_SESSION_TOKEN="${R("token")}"`],
   ["long bare token", `AWS_SESSION_TOKEN=${fake("IQoJb3JpZ2luX2Vj", 900)} next`, `AWS_SESSION_TOKEN=${R("token")} next`],
