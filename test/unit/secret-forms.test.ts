@@ -132,7 +132,11 @@ const SEPARATORS: [string, string, string][] = [
   ["xml element named for a key", `<apiKey>${fake("", 32)}</apiKey>`, `<apiKey>${R("api-key")}</apiKey>`],
   // Tokens whose prefix names the service, as agents paste them into shell commands.
   ["pypi token", `twine upload -p ${fake("pypi-AgEIcHlwaS5vcmc", 120)} dist/*`, `twine upload -p ${R("service-token")} dist/*`],
-  ["docker hub token", `echo ${fake("dckr_pat_", 27)} | docker login -u me --password-stdin`, `echo ${R("service-token")} | docker login -u me --password-stdin`],
+  [
+    "docker hub token",
+    `echo ${fake("dckr_pat_", 27)} | docker login -u me --password-stdin`,
+    `echo ${R("service-token")} | docker login -u me --password-stdin`,
+  ],
   ["tailscale auth key", `sudo tailscale up --authkey=${fake("tskey-auth-", 40)}`, `sudo tailscale up --authkey=${R("service-token")}`],
   ["vault token", `VAULT_TOKEN=${fake("hvs.", 90)} vault read`, `VAULT_TOKEN=${R("service-token")} vault read`],
   ["age secret key", `key ${fake("AGE-SECRET-KEY-1", 58).toUpperCase()}`, `key ${R("service-token")}`],
