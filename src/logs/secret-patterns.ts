@@ -85,6 +85,17 @@ function tableCell(word: string): RegExp {
   );
 }
 
+// A PEM private key encoded once more in base64, as kubeconfigs (`client-key-data:`) and Kubernetes secrets hold
+// it: the encodings of its BEGIN lines, as far as they depend on the line alone.
+const BASE64_PRIVATE_KEY = ["", "RSA ", "EC ", "DSA ", "OPENSSH ", "ENCRYPTED "]
+  .map((kind) => `-----BEGIN ${kind}PRIVATE KEY-----`)
+  .concat("-----BEGIN PGP PRIVATE KEY BLOCK-----")
+  .map((line) =>
+    Buffer.from(line)
+      .toString("base64")
+      .slice(0, Math.floor((line.length * 8) / 6)),
+  );
+
 export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "private-key",
@@ -97,6 +108,15 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     examples: {
       positive: `-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n${fake("AoGBAK", 40)}`,
       lookAlike: "-----BEGIN PUBLIC KEY----- blocks are fine to share",
+    },
+  },
+  {
+    kind: "private-key",
+    // Its folded lines too: each a line of base64 alone.
+    pattern: new RegExp(`(?:${BASE64_PRIVATE_KEY.join("|")})[A-Za-z0-9+/]*={0,2}(?:\\r?\\n[ \\t]*[A-Za-z0-9+/]+={0,2}[ \\t]*(?=\\r?\\n|$))*`, "g"),
+    examples: {
+      positive: `    client-key-data: ${Buffer.from(`-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n`).toString("base64")}`,
+      lookAlike: `    client-certificate-data: ${Buffer.from("-----BEGIN CERTIFICATE-----\nMIIC\n").toString("base64")}`,
     },
   },
   {

@@ -140,6 +140,12 @@ const SEPARATORS: [string, string, string][] = [
   ["tailscale auth key", `sudo tailscale up --authkey=${fake("tskey-auth-", 40)}`, `sudo tailscale up --authkey=${R("service-token")}`],
   ["vault token", `VAULT_TOKEN=${fake("hvs.", 90)} vault read`, `VAULT_TOKEN=${R("service-token")} vault read`],
   ["age secret key", `key ${fake("AGE-SECRET-KEY-1", 58).toUpperCase()}`, `key ${R("service-token")}`],
+  // A PEM key encoded again in base64 (`kubectl config view --raw`, a Kubernetes secret), folded or not.
+  [
+    "private key in a kubeconfig",
+    `    client-key-data: ${Buffer.from(`-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n-----END RSA PRIVATE KEY-----\n`).toString("base64")}\n    token: none`,
+    `    client-key-data: ${R("private-key")}\n    token: none`,
+  ],
   // Temporary AWS credentials carry a session token of 700 characters and more: none of it may stay.
   ["long quoted token", `export AWS_SESSION_TOKEN="${fake("IQoJb3JpZ2luX2Vj", 900)}"`, `export AWS_SESSION_TOKEN="${R("token")}"`],
   ["long bare token", `AWS_SESSION_TOKEN=${fake("IQoJb3JpZ2luX2Vj", 900)} next`, `AWS_SESSION_TOKEN=${R("token")} next`],
@@ -178,5 +184,16 @@ describe("redactSecrets: forms", () => {
     expect(result.text).not.toContain(fake("", 20));
     expect(result.text.split("\n")).toHaveLength(text.split("\n").length);
     if (text.endsWith("nginx")) expect(result.text.endsWith("\n\nthen I restarted nginx")).toBe(true);
+  });
+
+  it("redacts a PEM private key encoded in base64 and folded, every line of it", async () => {
+    const encoded = Buffer.from(`-----BEGIN PRIVATE KEY-----\n${fake("MIIEvQ", 64)}\n${fake("", 40)}\n-----END PRIVATE KEY-----\n`).toString("base64");
+    const lines = encoded.match(/.{1,60}/g)!;
+    const text = `data:\n  tls.key: ${lines.join("\n    ")}\nkind: Secret`;
+    const result = await redactSecrets(text);
+    expect(result.kinds).toEqual(["private-key"]);
+    for (const line of lines) expect(result.text).not.toContain(line);
+    expect(result.text.split("\n")).toHaveLength(text.split("\n").length);
+    expect(result.text.endsWith("\nkind: Secret")).toBe(true);
   });
 });
