@@ -310,8 +310,9 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "url-password",
-    // `scheme://user:pw@host` and `scheme://:pw@host`; the password may hold an unencoded `@`.
-    pattern: /:\/\/(?<=[a-z0-9]:\/\/)[^\s:/@]*:(?<value>[^\s/?#@]+(?:@[^\s/?#@]+)*)(?=@[^\s/?#@]+)/gi,
+    // `scheme://user:pw@host` and `scheme://:pw@host`; the password may hold an unencoded `@`, and `/`, `?`
+    // or `#` (generated passwords do) unless it is a port: `host:8080/a@b` is a path.
+    pattern: /:\/\/(?<=[a-z0-9]:\/\/)[^\s:/@]*:(?<value>(?!\d+[/?#])[^\s@]{1,256}?(?:@[^\s/?#@]+)*)(?=@[^\s/?#@]+)/gi,
     examples: { positive: "cache at redis://:s3cr3tPass@cache.internal:6379/0", lookAlike: "ssh://git@github.com:22/org/repo.git at http://localhost:8080/x" },
   },
   {

@@ -146,6 +146,18 @@ const SEPARATORS: [string, string, string][] = [
     `    client-key-data: ${Buffer.from(`-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n-----END RSA PRIVATE KEY-----\n`).toString("base64")}\n    token: none`,
     `    client-key-data: ${R("private-key")}\n    token: none`,
   ],
+  // `openssl rand -base64` passwords hold `/` and `+`; pasted into a URL unencoded, they are still its password.
+  [
+    "url password with a slash",
+    "DATABASE_URL=postgresql://app:Zm9v/YmFy+cXV4=@db.internal:5432/app",
+    `DATABASE_URL=postgresql://app:${R("url-password")}@db.internal:5432/app`,
+  ],
+  ["url password with a hash", "redis://:ab#cd9x@cache:6379", `redis://:${R("url-password")}@cache:6379`],
+  [
+    "a port and a path are no password",
+    "open http://localhost:8080/users/@me and https://h.example:443/a?b=@c",
+    "open http://localhost:8080/users/@me and https://h.example:443/a?b=@c",
+  ],
   // Temporary AWS credentials carry a session token of 700 characters and more: none of it may stay.
   ["long quoted token", `export AWS_SESSION_TOKEN="${fake("IQoJb3JpZ2luX2Vj", 900)}"`, `export AWS_SESSION_TOKEN="${R("token")}"`],
   ["long bare token", `AWS_SESSION_TOKEN=${fake("IQoJb3JpZ2luX2Vj", 900)} next`, `AWS_SESSION_TOKEN=${R("token")} next`],
