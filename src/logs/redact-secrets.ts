@@ -254,7 +254,8 @@ function sourceCode(content: string): SecretLintSourceCode {
 // (about 2x over the real logs). A `value` group ends its match, which gives its offset.
 function patternSpans(text: string): Span[] {
   const spans: Span[] = [];
-  SECRET_PATTERNS.forEach(({ kind, pattern }, rank) => {
+  SECRET_PATTERNS.forEach(({ kind, pattern, needs }, rank) => {
+    if (needs !== undefined && !text.includes(needs)) return;
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       if (match[0].length === 0) pattern.lastIndex++;

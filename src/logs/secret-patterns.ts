@@ -10,6 +10,8 @@ export interface SecretPattern {
   kind: string;
   /** Global regular expression. */
   pattern: RegExp;
+  /** Text every match holds: a text without it is not searched (a cheap test before a costly pattern). */
+  needs?: string;
   /** `positive` must be redacted with this kind; `lookAlike` must be left untouched. */
   examples: { positive: string; lookAlike: string };
 }
@@ -113,6 +115,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "private-key",
     // Its folded lines too: each a line of base64 alone.
+    needs: "LS0tLS1CRUdJTi",
     pattern: new RegExp(`(?:${BASE64_PRIVATE_KEY.join("|")})[A-Za-z0-9+/]*={0,2}(?:\\r?\\n[ \\t]*[A-Za-z0-9+/]+={0,2}[ \\t]*(?=\\r?\\n|$))*`, "g"),
     examples: {
       positive: `    client-key-data: ${Buffer.from(`-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n`).toString("base64")}`,
@@ -337,21 +340,25 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     pattern: cliFlag(PASSWORD_WORD, { min: 1 }),
+    needs: "--",
     examples: { positive: "docker login --password hunter2 registry.io", lookAlike: "echo $PW | docker login --password-stdin registry.io" },
   },
   {
     kind: "secret",
     pattern: cliFlag(SECRET_WORD, { min: 6 }),
+    needs: "--",
     examples: { positive: "app --client-secret 8fA2kQ9zLm3x", lookAlike: "app --secret-file ./secret.txt" },
   },
   {
     kind: "token",
     pattern: cliFlag(TOKEN_WORD, { min: 6, letter: true }),
+    needs: "--",
     examples: { positive: "gh run --token=4f9e2a8b7c6d5e1f", lookAlike: "llm --max-token 4096 --token-budget 500" },
   },
   {
     kind: "api-key",
     pattern: cliFlag(API_KEY_WORD, { min: 6, letter: true }),
+    needs: "--",
     examples: { positive: "tool --api-key a1b2c3d4e5f6g7h8", lookAlike: "tool --api-key-env OPENAI_API_KEY" },
   },
   {
@@ -386,16 +393,19 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     pattern: xmlElement(PASSWORD_WORD, { min: 1 }),
+    needs: "</",
     examples: { positive: "<password>hunter2</password>", lookAlike: "<password-policy>strict</password-policy>" },
   },
   {
     kind: "api-key",
     pattern: xmlElement(API_KEY_WORD, { min: 6, letter: true }),
+    needs: "</",
     examples: { positive: "<apiKey>a1b2c3d4e5f6g7h8</apiKey>", lookAlike: "<apiKey></apiKey> is left empty" },
   },
   {
     kind: "secret",
     pattern: xmlElement(`(?:${SECRET_WORD}|${TOKEN_WORD})`, { min: 6, letter: true }),
+    needs: "</",
     examples: { positive: "<clientSecret>8fA2kQ9zLm3xP0</clientSecret>", lookAlike: "<token-count>4096</token-count>" },
   },
   {
@@ -408,11 +418,13 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     pattern: tableCell(PASSWORD_WORD),
+    needs: "|",
     examples: { positive: "| staging db | password | hunter2 |", lookAlike: "| Reset password | done |" },
   },
   {
     kind: "secret",
     pattern: tableCell(`(?:${SECRET_WORD}|${TOKEN_WORD}|${API_KEY_WORD}|api key|access token)`),
+    needs: "|",
     examples: { positive: "| api key | a1b2c3d4e5f6g7h8 |", lookAlike: "| token | notes |\n|---|---|\n| budget | 2000 |" },
   },
   {

@@ -27,6 +27,17 @@ describe("SECRET_PATTERNS", () => {
     expect(await redactSecrets(row.examples.lookAlike)).toEqual({ text: row.examples.lookAlike, count: 0, kinds: [] });
   });
 
+  // A row's `needs` lets a text without it go unsearched: the row finds its example, and nothing once that is gone.
+  it.each(SECRET_PATTERNS.filter((row) => row.needs !== undefined).map((row, index) => [`${index} ${row.kind}`, row] as const))(
+    "%s: finds nothing in a text without what it needs",
+    (_name, row) => {
+      const once = new RegExp(row.pattern.source, row.pattern.flags.replace("g", ""));
+      expect(row.examples.positive).toContain(row.needs);
+      expect(once.test(row.examples.positive)).toBe(true);
+      expect(once.test(row.examples.positive.replaceAll(row.needs!, `\u00a0${row.needs!.slice(1)}`))).toBe(false);
+    },
+  );
+
   it("keeps kinds short and lower-case", () => {
     for (const { kind } of SECRET_PATTERNS) expect(kind).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
   });
