@@ -275,8 +275,11 @@ function patternSpans(text: string): Span[] {
 // Quotes around a value stay; so does punctuation that ends the sentence after a bare one.
 function trimValue(text: string, start: number, end: number): [number, number] {
   const first = text[start] ?? "";
-  // A value in JSON held in a string ends at an escaped quote (`\"`): the backslash stays with its quote.
-  if (end - start >= 2 && QUOTES.has(first) && text[end - 1] === first) return [start + 1, text[end - 2] === "\\" && end - start > 2 ? end - 2 : end - 1];
+  if (end - start >= 2 && QUOTES.has(first) && text[end - 1] === first) {
+    // In JSON held in a string the value opens and closes with an escaped quote (`\"`): the closing backslash stays with its quote.
+    const escaped = text[start - 1] === "\\" && text[end - 2] === "\\" && end - start > 2;
+    return [start + 1, escaped ? end - 2 : end - 1];
+  }
   let trimmed = end;
   while (trimmed > start && ".,;:)]}".includes(text[trimmed - 1] ?? "")) trimmed--;
   return [start, trimmed];

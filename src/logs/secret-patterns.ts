@@ -35,7 +35,7 @@ const TOKEN_WORD = "token";
 const API_KEY_WORD = "(?:api[_.-]?key|(?:access|app|subscription)[_.-]?key)";
 
 // Unquoted values stop at whitespace, quotes and the characters that end a value in prose or tables.
-const BARE = "[^\\s\"'`,;|<>]";
+const BARE = "[^\\s\"'`,;|<>\\u3000-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef]";
 // What prose says a password is made of or hashed with, not the password: `sha512`, `AES-256`, `v3-format`, `12chars`.
 const NOT_THE_PASSWORD = String.raw`(?!(?:sha|md5|aes|des|bcrypt|scrypt|argon|pbkdf|rsa|hmac|base64)[\w-]*(?![^\s\`"',;])|v\d|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?)(?![^\s\`"',;]))`;
 
@@ -67,15 +67,16 @@ function assignment(word: string, valueSpec: { min?: number; letter?: boolean })
 // `--password x`, `--db-password=x`, but not `--password-stdin`.
 // Also as two strings of a JSON array (`"--api-key", "x"`), as an MCP server's config gives its command line.
 function cliFlag(word: string, valueSpec: { min?: number; letter?: boolean }): RegExp {
-  return new RegExp(String.raw`(?<![\w-])--(?:[a-z0-9]+-)*${word}(?:=|[ \t]+|["'][ \t]*,[ \t]*)(?!-)${value(valueSpec)}`, "gi");
+  return new RegExp(String.raw`(?<![\w-])--(?:[a-z0-9]+-)*${word}(?:=|[ \t]+|["'][ \t]*,[ \t]*(?=["']))(?!["']?-)${value(valueSpec)}`, "gi");
 }
 
-// `<password>x</password>`, `<apiKey>x</apiKey>` (Maven's settings.xml, .NET configs); the match starts at the word.
+// `<password>x</password>`, `<dbPassword>x</dbPassword>` (Maven's settings.xml, .NET configs): an element
+// named for the word, holding one word (`<ResetPassword>Click here</ResetPassword>` is a label).
 function xmlElement(word: string, valueSpec: { min?: number; letter?: boolean }): RegExp {
   const { min = 3, letter = false } = valueSpec;
   // Not over a `>`: from each of a run of `password>` the value would be scanned thousands of characters on.
-  const letterAhead = letter ? String.raw`(?=[^<>\n]{0,500}[A-Za-z])` : "";
-  return new RegExp(String.raw`${word}>(?<value>${letterAhead}[^<>\n]{${min},${LONGEST_VALUE}})(?=</)`, "gi");
+  const letterAhead = letter ? String.raw`(?=[^<>\s]{0,500}[A-Za-z])` : "";
+  return new RegExp(String.raw`<[\w.:-]*${word}>(?<value>${letterAhead}[^<>\s]{${min},${LONGEST_VALUE}})(?=</)`, "gi");
 }
 
 // A markdown table row `| [label |] key | value |` that is not a header row (no `|---|` line after it),
@@ -102,11 +103,11 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "private-key",
     // Up to the END line; when it is missing, over the header and base64 lines that follow (JSON `\n` too),
-    // each maybe numbered (`cat -n`, a read tool's `→`), a diff's or a list's line.
+    // each maybe numbered (`cat -n`, a read tool's `→`) or a diff's line, the blank line after the headers too.
     // No END is looked for past the next BEGIN: a log of BEGIN lines would be scanned to its end from each.
     // A header (`Proc-Type: 4,ENCRYPTED`) is tried first: its name alone would pass for base64.
     pattern:
-      /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:(?:[^-]|-(?!----BEGIN))*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\n)[ \t>]*(?:\d+(?:\t|→|:|\|)[ \t]*)?(?:[-+*][ \t]*)?(?:[A-Za-z-]+: [^\n\\]*|[A-Za-z0-9+/=]+[ \t]*(?=\r?\n|\\n|$)))*)/g,
+      /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:(?:[^-]|-(?!----BEGIN))*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\n)[ \t>]*(?:\d+(?:\t|→|:|\|)[ \t]*)?[-+]?(?:[A-Za-z-]+: [^\n\\]*(?:(?:\r?\n|\\n)(?=\r?\n|\\n))?|[A-Za-z0-9+/=]+[ \t]*(?=\r?\n|\\n|$|["'`]|\.\.\.|…)))*)/g,
     examples: {
       positive: `-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n${fake("AoGBAK", 40)}`,
       lookAlike: "-----BEGIN PUBLIC KEY----- blocks are fine to share",
@@ -114,9 +115,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "private-key",
-    // Its folded lines too: each a line of base64 alone.
+    // Its folded lines too: each a line of base64 alone, not all letters (a word on the line after it).
     needs: "LS0tLS1CRUdJTi",
-    pattern: new RegExp(`(?:${BASE64_PRIVATE_KEY.join("|")})[A-Za-z0-9+/]*={0,2}(?:\\r?\\n[ \\t]*[A-Za-z0-9+/]+={0,2}[ \\t]*(?=\\r?\\n|$))*`, "g"),
+    pattern: new RegExp(
+      `(?:${BASE64_PRIVATE_KEY.join("|")})[A-Za-z0-9+/]*={0,2}(?:\\r?\\n[ \\t]*(?=[A-Za-z]*[0-9+/=])[A-Za-z0-9+/]+={0,2}[ \\t]*(?=\\r?\\n|$))*`,
+      "g",
+    ),
     examples: {
       positive: `    client-key-data: ${Buffer.from(`-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n`).toString("base64")}`,
       lookAlike: `    client-certificate-data: ${Buffer.from("-----BEGIN CERTIFICATE-----\nMIIC\n").toString("base64")}`,
@@ -314,8 +318,9 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "url-password",
     // `scheme://user:pw@host` and `scheme://:pw@host`; the password may hold an unencoded `@`, and `/`, `?`
-    // or `#` (generated passwords do) unless it is a port: `host:8080/a@b` is a path.
-    pattern: /:\/\/(?<=[a-z0-9]:\/\/)[^\s:/@]*:(?<value>(?!\d+[/?#])[^\s@]{1,256}?(?:@[^\s/?#@]+)*)(?=@[^\s/?#@]+)/gi,
+    // or `#` (generated passwords do) unless it is a port (`host:8080/a@b` is a path) or the user a host name.
+    pattern:
+      /:\/\/(?<=[a-z0-9]:\/\/)[^\s:/@]*:(?<value>(?!\d+[/?#])(?:(?<=\/\/[^\s:/@.[\]]*:)[^\s@[\]]{1,256}?|[^\s/?#@]{1,256}?)(?:@[^\s/?#@]+)*)(?=@[^\s/?#@]+)/gi,
     examples: { positive: "cache at redis://:s3cr3tPass@cache.internal:6379/0", lookAlike: "ssh://git@github.com:22/org/repo.git at http://localhost:8080/x" },
   },
   {
@@ -365,7 +370,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "secret",
     // A setting given by name and value (Kubernetes and ECS env entries, cookie dumps): the name says it is a secret.
     pattern: new RegExp(
-      String.raw`name["']?[ \t]*:[ \t]*["']?[\w.-]*(?:${PASSWORD_WORD}|${SECRET_WORD}|${TOKEN_WORD}|${API_KEY_WORD}|session(?:[_.-]?id)?|sessid)[\w.-]*["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?["']?value["']?[ \t]*:[ \t]*${value({ min: 4, letter: true })}`,
+      String.raw`name["']?[ \t]*:[ \t]*["']?[\w.-]*(?:${PASSWORD_WORD}|${SECRET_WORD}|${TOKEN_WORD}|${API_KEY_WORD}|session(?:[_.-]?id)?|sessid)(?![\w.-])["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?["']?value["']?[ \t]*:[ \t]*${value({ min: 4, letter: true })}`,
       "gi",
     ),
     examples: { positive: '- name: DB_PASSWORD\n  value: "hunter2"', lookAlike: '- name: MAX_TOKENS\n  value: "4096"' },
@@ -412,7 +417,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "api-key",
     // Upper-case env names ending in _KEY, when the value looks generated.
     pattern:
-      /\b[A-Z][A-Z0-9_]*_KEY["']?[ \t]*(?:=|:(?!:)|：)[ \t]*["']?(?<value>(?=[A-Za-z0-9_+/=.-]{0,500}\d)(?=[A-Za-z0-9_+/=.-]{0,500}[A-Za-z])[A-Za-z0-9_+/=.-]{16,})/g,
+      /\b[A-Z][A-Z0-9_]*_KEY(?<!(?:CACHE|SORT|PARTITION|PRIMARY|FOREIGN|OBJECT|PUBLIC|PUBLISHABLE|IDEMPOTENCY|ROUTING|HASH|RANGE|LOOKUP|UNIQUE|GROUP)_KEY)["']?[ \t]*(?:=|:(?!:)|：)[ \t]*["']?(?<value>(?=[A-Za-z0-9_+/=.-]{0,500}\d)(?=[A-Za-z0-9_+/=.-]{0,500}[A-Za-z])[A-Za-z0-9_+/=.-]{16,})/g,
     examples: { positive: `MAPBOX_KEY=${fake("", 32)}`, lookAlike: "SORT_KEY=created_at PRIMARY_KEY=id" },
   },
   {
