@@ -29,9 +29,10 @@ const fake = exampleSecret;
 // Keys are matched in any case; `pass` only after a separator (`DB_PASS`, not "tests pass:"), `pw` only as a word.
 // Patterns start with a literal where they can: a leading lookbehind or alternation makes V8 try every position.
 // A look ahead is bounded: unbounded, it rescans a long run from every place a match may start (quadratic).
-const PASSWORD_WORD = "p(?:ass(?:word|wd|phrase)|wd|(?<=[_.-]p)ass|(?<![a-z0-9]p)w)";
-const SECRET_WORD = "(?:secret(?:[_.-]?key(?:[_.-]?base)?)?|(?:private|signing|encryption)[_.-]?key)";
-const TOKEN_WORD = "token";
+// Each also in the languages agents log in (Chinese, Japanese, Korean).
+const PASSWORD_WORD = "(?:p(?:ass(?:word|wd|phrase)|wd|(?<=[_.-]p)ass|(?<![a-z0-9]p)w)|密码|密碼|口令|パスワード|비밀번호)";
+const SECRET_WORD = "(?:secret(?:[_.-]?key(?:[_.-]?base)?)?|(?:private|signing|encryption)[_.-]?key|密钥|密鑰|秘钥|秘密鍵|シークレット|비밀 ?키)";
+const TOKEN_WORD = "(?:token|令牌|トークン|토큰)";
 const API_KEY_WORD = "(?:api[_.-]?key|(?:access|app|subscription)[_.-]?key)";
 
 // Unquoted values stop at whitespace, quotes and the characters that end a value in prose or tables.
@@ -327,10 +328,36 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     // `-p x` / `-px` after the tools that take a password that way.
     pattern: new RegExp(
-      String.raw`\b(?:sshpass|mysql|mysqldump|mysqladmin|mariadb|(?:docker|podman|nerdctl|buildah) login)\b[^\n|;&]*?[ \t]-p[ \t]*${value({ min: 1 })}`,
+      String.raw`\b(?:sshpass|mysql|mysqldump|mysqladmin|mariadb|mongosh|mongo|mongodump|mongorestore|mongoexport|mongoimport|7za?|(?:docker|podman|nerdctl|buildah) login)\b[^\n|;&]*?[ \t]-p[ \t]*${value({ min: 1 })}`,
       "g",
     ),
     examples: { positive: "sshpass -p 'hunter2' ssh deploy@10.0.0.5", lookAlike: "mkdir -p build && ssh -p 2222 deploy@10.0.0.5" },
+  },
+  {
+    kind: "password",
+    // `-P x` after the tools that take a password that way.
+    pattern: new RegExp(String.raw`\b(?:sqlcmd|bcp|zip|unzip)\b[^\n|;&]*?[ \t]-P[ \t]*${value({ min: 1 })}`, "g"),
+    examples: { positive: "zip -r -P Zebra7Lion backup.zip data/", lookAlike: "zip -r backup.zip data/ && ls -P" },
+  },
+  {
+    kind: "password",
+    // OpenSSL's `-passin pass:x` / `-passout pass:x`.
+    pattern: new RegExp(String.raw`-pass(?:in|out)?[ \t]+pass:${value({ min: 1 })}`, "g"),
+    examples: { positive: "openssl rsa -in k.pem -passin pass:Zebra7Lion", lookAlike: "openssl rsa -in k.pem -passin env:KEY_PASS" },
+  },
+  {
+    kind: "session-cookie",
+    // A session cookie (`Cookie:`, `Set-Cookie:`, `curl -b`): whoever holds it is logged in. Its name says
+    // so; cookies named for tokens are assignments. Found from `sess…=`, its whole name checked behind it.
+    pattern:
+      /(?:sess(?:ion)?(?:_?id)?|connect\.sid)=(?<=(?:^|[\s;"'])(?:[\w.-]*_session|sessionid|session_id|sessid|phpsessid|jsessionid|asp\.net_sessionid|connect\.sid)=)(?<value>[^;\s"']{16,4096})/gim,
+    examples: { positive: `Cookie: lang=en; sessionid=${fake("", 32)}`, lookAlike: "Cookie: theme=dark; sessionid=; lang=en-US" },
+  },
+  {
+    kind: "api-key",
+    // `?key=` and `&auth=` with a generated value (`api_key=` and `access_token=` are assignments).
+    pattern: /[?&](?:key|auth)=(?<value>(?=[A-Za-z0-9_-]{0,200}\d)(?=[A-Za-z0-9_-]{0,200}[A-Za-z])[A-Za-z0-9_-]{16,4096})/g,
+    examples: { positive: `boards?key=${fake("", 32, "hex")}&fields=name`, lookAlike: "search?key=value&page=2" },
   },
   {
     kind: "password",

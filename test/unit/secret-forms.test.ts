@@ -168,6 +168,33 @@ const SEPARATORS: [string, string, string][] = [
     "open http://localhost:8080/users/@me and https://h.example:443/a?b=@c",
     "open http://localhost:8080/users/@me and https://h.example:443/a?b=@c",
   ],
+  // Labels in the languages agents log in: the value after them is as much a secret.
+  ["chinese password label", "数据库密码：Zebra7Lion", `数据库密码：${R("password")}`],
+  ["japanese password label", "パスワード: Zebra7Lion", `パスワード: ${R("password")}`],
+  ["korean password label", "비밀번호: Zebra7Lion", `비밀번호: ${R("password")}`],
+  ["chinese key label", `API密钥：${fake("", 32)}`, `API密钥：${R("secret")}`],
+  ["chinese token label", `访问令牌: ${fake("", 32)}`, `访问令牌: ${R("token")}`],
+  // A session cookie is a credential: whoever holds it is logged in.
+  ["cookie header", `Cookie: theme=dark; sessionid=${fake("", 32)}; lang=en`, `Cookie: theme=dark; sessionid=${R("session-cookie")}; lang=en`],
+  [
+    "set-cookie header",
+    `< Set-Cookie: connect.sid=s%3A${fake("", 40)}; Path=/; HttpOnly`,
+    `< Set-Cookie: connect.sid=${R("session-cookie")}; Path=/; HttpOnly`,
+  ],
+  [
+    "key in a query string",
+    `GET https://api.example.com/1/boards?key=${fake("", 32, "hex")}&fields=name`,
+    `GET https://api.example.com/1/boards?key=${R("api-key")}&fields=name`,
+  ],
+  // Tools that take a password in a flag of their own.
+  [
+    "openssl pass:",
+    "openssl pkcs12 -export -in c.pem -passout pass:Zebra7Lion -out c.p12",
+    `openssl pkcs12 -export -in c.pem -passout pass:${R("password")} -out c.p12`,
+  ],
+  ["mongosh -p", "mongosh --host db -u admin -p Zebra7Lion", `mongosh --host db -u admin -p ${R("password")}`],
+  ["sqlcmd -P", "sqlcmd -S db -U sa -P 'Zebra7Lion' -Q 'select 1'", `sqlcmd -S db -U sa -P '${R("password")}' -Q 'select 1'`],
+  ["7z -p", "7z a -pZebra7Lion backup.7z data/", `7z a -p${R("password")} backup.7z data/`],
   // Temporary AWS credentials carry a session token of 700 characters and more: none of it may stay.
   ["long quoted token", `export AWS_SESSION_TOKEN="${fake("IQoJb3JpZ2luX2Vj", 900)}"`, `export AWS_SESSION_TOKEN="${R("token")}"`],
   ["long bare token", `AWS_SESSION_TOKEN=${fake("IQoJb3JpZ2luX2Vj", 900)} next`, `AWS_SESSION_TOKEN=${R("token")} next`],
@@ -189,6 +216,9 @@ const NOT_SECRETS: [string, string][] = [
   ["an input of type password", "<input type=password>Enter</input>"],
   ["a local ipv6 url", "  Local:   http://[::1]:5173/@vite/client"],
   ["a package url", "npm i https://registry.example.com:x/pkg@1.0.0"],
+  ["a cookie that is no session", "Cookie: theme=dark; lang=en-US; tz=Europe/Paris"],
+  ["a short query key", "open https://example.com/search?key=value&page=2"],
+  ["chinese prose after a password label", "密码：存储在Vault中，不要提交。"],
 ];
 
 describe("redactSecrets: forms", () => {
