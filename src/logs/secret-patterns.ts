@@ -61,8 +61,9 @@ const ASSIGN = String.raw`[ \t]*(?:=>|:=|=(?!=)|:(?!:)|：)(?:\*{1,2})?[ \t]*\\?
 
 // `KEY = value`, `KEY: value`, `"key": "value"`, `key => value`, `export KEY="value"`. Any key
 // ending in the word counts (`DB_PASSWORD`, `dbPassword`), so the match starts at the word itself.
+// Not a URL's user (`https://x-access-token:…@host`): the URL's password is what follows, not the rest of the URL.
 function assignment(word: string, valueSpec: { min?: number; letter?: boolean }): RegExp {
-  return new RegExp(`${word}${NAME_END}${ASSIGN}${value(valueSpec)}`, "gi");
+  return new RegExp(String.raw`${word}(?<!:\/\/[^\s/@]{0,100})${NAME_END}${ASSIGN}${value(valueSpec)}`, "gi");
 }
 
 // `--password x`, `--db-password=x`, but not `--password-stdin`.
@@ -317,6 +318,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     examples: { positive: `git clone https://${fake("", 40, "hex")}:x-oauth-basic@github.com/org/repo.git`, lookAlike: "https://github.com/org/repo.git" },
   },
   {
+    kind: "url-token",
+    // A token as a URL's whole user: `https://<token>@github.com/…`.
+    pattern: /:\/\/(?<value>(?=[A-Za-z0-9_-]{0,256}\d)(?=[A-Za-z0-9_-]{0,256}[A-Za-z])[A-Za-z0-9_-]{20,256})(?=@[^\s/?#@]+)/g,
+    examples: { positive: `git clone https://${fake("", 40, "hex")}@github.com/o/r.git`, lookAlike: "git clone https://dana.lee@example.com/o/r.git" },
+  },
+  {
     kind: "url-password",
     // `scheme://user:pw@host` and `scheme://:pw@host`; the password may hold an unencoded `@`, and `/`, `?`
     // or `#` (generated passwords do) unless it is a port (`host:8080/a@b` is a path) or the user a host name.
@@ -503,7 +510,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // "the deploy token is 9f8e7d…", "api key: abcd1234…", "the AWS secret key is wJalr…": a value shaped
     // like a credential (a digit and a letter, 12 characters or more) after a verb or a sign.
     pattern:
-      /\b(?:token|secret(?:[ _-]access)?(?:[ _-]key)?|api[ _-]?key|access[ _-]key|(?:private|signing|encryption)[ _-]key)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)[`"']?(?<value>(?=[^\s`"',;]{0,300}\d)(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{12,})/gi,
+      /\b(?:token|secret(?:[ _-]access)?(?:[ _-]key)?|api[ _-]?key|access[ _-]key|(?:private|signing|encryption)[ _-]key)\b(?<!:\/\/[^\s/@]{0,100})(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)[`"']?(?<value>(?=[^\s`"',;]{0,300}\d)(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{12,})/gi,
     examples: { positive: "the AWS secret key is 9f8e7d6c5b4a3f2e1d0c, rotated", lookAlike: "the token budget is 200k and the API key is stored in Vault" },
   },
   {

@@ -168,6 +168,13 @@ const SEPARATORS: [string, string, string][] = [
     "open http://localhost:8080/users/@me and https://h.example:443/a?b=@c",
     "open http://localhost:8080/users/@me and https://h.example:443/a?b=@c",
   ],
+  // A token as a URL's whole user, or as the password of a user named like a token.
+  ["token as a url's user", `git clone https://${fake("", 40, "hex")}@github.com/o/r.git`, `git clone https://${R("url-token")}@github.com/o/r.git`],
+  [
+    "token after x-access-token in a url",
+    `git clone https://x-access-token:${fake("", 40, "hex")}@github.com/o/r.git now`,
+    `git clone https://x-access-token:${R("url-password")}@github.com/o/r.git now`,
+  ],
   // Labels in the languages agents log in: the value after them is as much a secret.
   ["chinese password label", "数据库密码：Zebra7Lion", `数据库密码：${R("password")}`],
   ["japanese password label", "パスワード: Zebra7Lion", `パスワード: ${R("password")}`],
@@ -216,6 +223,7 @@ const NOT_SECRETS: [string, string][] = [
   ["an input of type password", "<input type=password>Enter</input>"],
   ["a local ipv6 url", "  Local:   http://[::1]:5173/@vite/client"],
   ["a package url", "npm i https://registry.example.com:x/pkg@1.0.0"],
+  ["a user in a url", "ssh://git@github.com/o/r and https://dana.lee@example.com/"],
   ["a cookie that is no session", "Cookie: theme=dark; lang=en-US; tz=Europe/Paris"],
   ["a short query key", "open https://example.com/search?key=value&page=2"],
   ["chinese prose after a password label", "密码：存储在Vault中，不要提交。"],
