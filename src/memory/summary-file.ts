@@ -1,5 +1,5 @@
 import type { Period } from "../period/period.js";
-import { cleanText } from "../text/clean-text.js";
+import { cleanText, withoutBidiControls } from "../text/clean-text.js";
 import { readFrontmatter, renderFrontmatter } from "../text/frontmatter.js";
 
 /** What a period summary file records besides its text. */
@@ -37,7 +37,8 @@ export function renderSummary(summary: SummaryRecord, compactedAt: Date): string
     [summary.period.kind]: summary.period.label,
     first_date: summary.period.firstDate,
     last_date: summary.period.lastDate,
-    sources: summary.sources.map((source) => ({ file: source.file, sha256: source.sha256 })),
+    // As the file keeps them: cleaned here, a name left empty is written quoted, as the empty string it is.
+    sources: summary.sources.map((source) => ({ file: withoutBidiControls(source.file), sha256: withoutBidiControls(source.sha256) })),
     provider: summary.provider,
     model: summary.model,
     usage: { input_tokens: summary.usage.inputTokens, output_tokens: summary.usage.outputTokens },
@@ -76,7 +77,7 @@ export function summaryFileOf(file: string, summary: Pick<SummaryRecord, "period
     label: labelOf(file),
     firstDate: summary.period.firstDate,
     lastDate: summary.period.lastDate,
-    sources: new Map(summary.sources.map((source) => [source.file, source.sha256])),
+    sources: new Map(summary.sources.map((source) => [withoutBidiControls(source.file), withoutBidiControls(source.sha256)])),
   };
 }
 

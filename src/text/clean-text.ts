@@ -3,6 +3,15 @@
 // than it is stored ("Trojan Source"); the marks U+200E and U+200F that right-to-left text uses stay.
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
 
+// The bidirectional controls alone: YAML writes them as they are (they are printable to it), so
+// `cleanText` takes them out of front matter too, where the other controls are escaped and stay.
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** A front-matter value as it reads back once its file went through `cleanText`. */
+export function withoutBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROL, "");
+}
+
 /** CRLF and lone CR become LF, so line numbers agree with every editor. */
 export function normaliseLineEndings(text: string): string {
   return text.replace(/\r\n?/g, "\n");

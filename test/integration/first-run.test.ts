@@ -77,9 +77,12 @@ describe.skipIf(!built)("compact as a process", () => {
 /** compact on a real pseudo-terminal (util-linux `script`), answering the consolidation questions with skip and n. */
 async function onTerminal(args: string[], env: Record<string, string>): Promise<string> {
   const command = `stty cols 200 rows 50; exec ${process.execPath} ${BIN} ${args.map((a) => `'${a}'`).join(" ")}`;
+  // In its own process group: on a slow machine the timeout below ends compact too, not only `script`,
+  // so the next run does not find its lock still held.
   const child = spawn("script", ["-q", "-e", "-c", command, "/dev/null"], {
     stdio: ["pipe", "pipe", "pipe"],
     env: { PATH: process.env["PATH"] ?? "", TERM: "xterm", ...env },
+    detached: true,
   });
   let raw = "";
   let answered = 0;
@@ -95,7 +98,7 @@ async function onTerminal(args: string[], env: Record<string, string>): Promise<
     }
   });
   await new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 20_000);
     child.on("exit", () => resolve(clearTimeout(timer)));
   });
   return raw;

@@ -67,6 +67,16 @@ describe("summaryFileOf", () => {
     );
   });
 
+  it("reads back a log name holding a text-direction control, which the written file does not keep", () => {
+    // The case the property above found next: YAML writes U+202A as it is, and cleaning the file takes it out.
+    const summary = record("2026-W14", [
+      { file: "", sha256: "\u202a" },
+      { file: "2026-04-01-\u202eevil.md", sha256: "5be81b7f5e29704d25910e9cdd7b5e5049cabed0e99ef531cfafd7fdb59c8eaa" },
+    ]);
+    const file = summaryPath(summary.period);
+    expect(summaryFileOf(file, summary)).toEqual(readSummaryFile(file, renderSummary(summary, new Date("2026-04-06T10:00:00Z"))));
+  });
+
   it("reads back a log name holding DEL, which yaml writes unescaped in double quotes and its reader drops", () => {
     // The case the property above once found.
     const sources = [
