@@ -29,10 +29,9 @@ const fake = exampleSecret;
 // Keys are matched in any case; `pass` only after a separator (`DB_PASS`, not "tests pass:"), `pw` only as a word.
 // Patterns start with a literal where they can: a leading lookbehind or alternation makes V8 try every position.
 // A look ahead is bounded: unbounded, it rescans a long run from every place a match may start (quadratic).
-// Each also in the languages agents log in (Chinese, Japanese, Korean).
-const PASSWORD_WORD = "(?:p(?:ass(?:word|wd|phrase)|wd|(?<=[_.-]p)ass|(?<![a-z0-9]p)w)|密码|密碼|口令|パスワード|비밀번호)";
-const SECRET_WORD = "(?:secret(?:[_.-]?key(?:[_.-]?base)?)?|(?:private|signing|encryption)[_.-]?key|密钥|密鑰|秘钥|秘密鍵|シークレット|비밀 ?키)";
-const TOKEN_WORD = "(?:token|令牌|トークン|토큰)";
+const PASSWORD_WORD = "p(?:ass(?:word|wd|phrase)|wd|(?<=[_.-]p)ass|(?<![a-z0-9]p)w)";
+const SECRET_WORD = "(?:secret(?:[_.-]?key(?:[_.-]?base)?)?|(?:private|signing|encryption)[_.-]?key)";
+const TOKEN_WORD = "token";
 const API_KEY_WORD = "(?:api[_.-]?key|(?:access|app|subscription)[_.-]?key)";
 
 // Unquoted values stop at whitespace, quotes and the characters that end a value in prose or tables.
@@ -59,8 +58,31 @@ function value({ min = 3, letter = false } = {}): string {
 const NAME_END = String.raw`(?:\\?["'\`]|["']\]|\*{1,2})?`;
 const ASSIGN = String.raw`[ \t]*(?:=>|:=|=(?!=)|:(?!:)|：)(?:\*{1,2})?[ \t]*\\?`;
 
+// A tool's name where a command starts it (not in `backup.zip` or `mongo-express`), its arguments on
+// the line up to a flag (bounded: read to the line's end from each name, a line of names costs its
+// square), and the flag's value, which is neither the next flag nor a port mapping (`-p 27017:27017`).
+const TOOL_START = String.raw`(?<![\w.-])`;
+const TOOL_ARGS = String.raw`(?![\w.-])[^\n|;&]{0,300}?`;
+const TOOL_VALUE = String.raw`(?!-|\d+:\d+\b)${value({ min: 1 })}`;
+
 // `KEY = value`, `KEY: value`, `"key": "value"`, `key => value`, `export KEY="value"`. Any key
 // ending in the word counts (`DB_PASSWORD`, `dbPassword`), so the match starts at the word itself.
+// A label in Chinese, Japanese or Korean (`密码：`, `パスワードは`, `토큰:`) and its value. In CJK prose a
+// label is often followed by a technical word in Latin letters (`令牌：JWT格式`, `密码：bcrypt加密`), so the
+// value must have a secret's shape: a digit and a letter, six characters or more, taken whole and not run
+// on into CJK text.
+// What a password is hashed or encrypted with, the whole value: `AES-256-GCM`, `SHA256`.
+const NOT_AN_ALGORITHM = String.raw`(?!(?:sha|md5|aes|des|bcrypt|scrypt|argon|pbkdf|rsa|hmac|base64)[\w-]*(?![\w-]))`;
+
+function cjkLabel(words: string): RegExp {
+  const join = String.raw`[ \t\u3000]*(?:[:：=＝]|是|为|為|は|는|은)?[ \t\u3000]*[「“"'\`]?`;
+  const cjkLetter = String.raw`\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af`;
+  return new RegExp(
+    String.raw`(?:${words})${join}${NOT_AN_ALGORITHM}(?<value>(?=[!-~]{0,64}\d)(?=[!-~]{0,64}[A-Za-z])[A-Za-z0-9!#$%&*+./:=?@^_~-]{6,256})(?![A-Za-z0-9!#$%&*+./:=?@^_~\-${cjkLetter}])`,
+    "gi",
+  );
+}
+
 // Not a URL's user (`https://x-access-token:…@host`): the URL's password is what follows, not the rest of the URL.
 function assignment(word: string, valueSpec: { min?: number; letter?: boolean }): RegExp {
   return new RegExp(String.raw`${word}(?<!:\/\/[^\s/@]{0,100})${NAME_END}${ASSIGN}${value(valueSpec)}`, "gi");
@@ -335,15 +357,21 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     // `-p x` / `-px` after the tools that take a password that way.
     pattern: new RegExp(
-      String.raw`\b(?:sshpass|mysql|mysqldump|mysqladmin|mariadb|mongosh|mongo|mongodump|mongorestore|mongoexport|mongoimport|7za?|(?:docker|podman|nerdctl|buildah) login)\b[^\n|;&]*?[ \t]-p[ \t]*${value({ min: 1 })}`,
+      String.raw`${TOOL_START}(?:sshpass|mysql|mysqldump|mysqladmin|mariadb|mongosh|mongo|mongodump|mongorestore|mongoexport|mongoimport|(?:docker|podman|nerdctl|buildah) login)${TOOL_ARGS}[ \t]-p[ \t]*${TOOL_VALUE}`,
       "g",
     ),
     examples: { positive: "sshpass -p 'hunter2' ssh deploy@10.0.0.5", lookAlike: "mkdir -p build && ssh -p 2222 deploy@10.0.0.5" },
   },
   {
     kind: "password",
+    // 7-Zip takes its password attached: `7z a -pSECRET`.
+    pattern: new RegExp(String.raw`${TOOL_START}7z[az]?(?:\.exe)?${TOOL_ARGS}[ \t]-p(?=[^\s-])${value({ min: 1 })}`, "g"),
+    examples: { positive: "7z a -pZebra7Lion backup.7z data/", lookAlike: "7z a -p backup.7z data/ (asks for it)" },
+  },
+  {
+    kind: "password",
     // `-P x` after the tools that take a password that way.
-    pattern: new RegExp(String.raw`\b(?:sqlcmd|bcp|zip|unzip)\b[^\n|;&]*?[ \t]-P[ \t]*${value({ min: 1 })}`, "g"),
+    pattern: new RegExp(String.raw`${TOOL_START}(?:sqlcmd|bcp|zip|unzip)${TOOL_ARGS}[ \t]-P[ \t]*${TOOL_VALUE}`, "g"),
     examples: { positive: "zip -r -P Zebra7Lion backup.zip data/", lookAlike: "zip -r backup.zip data/ && ls -P" },
   },
   {
@@ -362,18 +390,19 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "api-key",
-    // `?key=` and `&auth=` with a generated value (`api_key=` and `access_token=` are assignments).
-    pattern: /[?&](?:key|auth)=(?<value>(?=[A-Za-z0-9_-]{0,200}\d)(?=[A-Za-z0-9_-]{0,200}[A-Za-z])[A-Za-z0-9_-]{16,4096})/g,
+    // `?key=` and `&auth=` with a generated value, letters and digits only (a cache or object key has words
+    // between `_`, `-` or `/`); `api_key=` and `access_token=` are assignments.
+    pattern: /[?&](?:key|auth)=(?<value>(?=[A-Za-z0-9]{0,200}\d)(?=[A-Za-z0-9]{0,200}[A-Za-z])[A-Za-z0-9]{20,4096})(?![\w.-])/g,
     examples: { positive: `boards?key=${fake("", 32, "hex")}&fields=name`, lookAlike: "search?key=value&page=2" },
   },
   {
     kind: "password",
-    pattern: new RegExp(String.raw`\bredis-cli\b[^\n|;&]*?[ \t]-a[ \t]+${value({ min: 1 })}`, "g"),
+    pattern: new RegExp(String.raw`${TOOL_START}redis-cli${TOOL_ARGS}[ \t]-a[ \t]+${TOOL_VALUE}`, "g"),
     examples: { positive: "redis-cli -h cache.internal -a s3cr3tPass ping", lookAlike: "redis-cli -h cache.internal ping" },
   },
   {
     kind: "password",
-    pattern: new RegExp(String.raw`\bcurl\b[^\n|;&]*?[ \t](?:-u|--user)[ \t]+["']?[^\s:"']+:${value({ min: 1 })}`, "g"),
+    pattern: new RegExp(String.raw`${TOOL_START}curl${TOOL_ARGS}[ \t](?:-u|--user)[ \t]+["']?[^\s:"']+:${value({ min: 1 })}`, "g"),
     examples: { positive: "curl -u admin:hunter2 https://ci.internal/api", lookAlike: "curl -u admin https://ci.internal/api (prompts)" },
   },
   {
@@ -428,6 +457,21 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "api-key",
     pattern: assignment(API_KEY_WORD, { min: 6, letter: true }),
     examples: { positive: '{"api_key": "a1b2c3d4e5f6g7h8"}', lookAlike: "apiKeyEnv: OPENAI_API_KEY" },
+  },
+  {
+    kind: "password",
+    pattern: cjkLabel("密码|密碼|パスワード|비밀번호|암호|暗証番号"),
+    examples: { positive: "数据库密码：Zebra7Lion", lookAlike: "密码：bcrypt加密存储，至少8位" },
+  },
+  {
+    kind: "secret",
+    pattern: cjkLabel("密钥|密鑰|秘钥|私钥|私鑰|秘密鍵|シークレット|비밀 ?키|APIキー|API ?키|액세스 ?키"),
+    examples: { positive: `API密钥：${fake("", 32)}`, lookAlike: "加密密钥：AES-256-GCM" },
+  },
+  {
+    kind: "token",
+    pattern: cjkLabel("令牌|トークン|토큰"),
+    examples: { positive: `访问令牌: ${fake("", 32)}`, lookAlike: "トークン: gpt-4o-miniで計測、令牌数: 4096" },
   },
   {
     kind: "password",

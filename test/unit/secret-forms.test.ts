@@ -181,6 +181,10 @@ const SEPARATORS: [string, string, string][] = [
   ["korean password label", "비밀번호: Zebra7Lion", `비밀번호: ${R("password")}`],
   ["chinese key label", `API密钥：${fake("", 32)}`, `API密钥：${R("secret")}`],
   ["chinese token label", `访问令牌: ${fake("", 32)}`, `访问令牌: ${R("token")}`],
+  ["chinese password is", "root的密码是Zebra7Lion，别外传", `root的密码是${R("password")}，别外传`],
+  ["japanese password wa", "パスワードは Zebra7Lion です", `パスワードは ${R("password")} です`],
+  ["chinese private key label", `私钥: ${fake("", 40)}`, `私钥: ${R("secret")}`],
+  ["corner quotes", "密码：「Zebra7Lion」", `密码：「${R("password")}」`],
   // A session cookie is a credential: whoever holds it is logged in.
   ["cookie header", `Cookie: theme=dark; sessionid=${fake("", 32)}; lang=en`, `Cookie: theme=dark; sessionid=${R("session-cookie")}; lang=en`],
   [
@@ -227,6 +231,15 @@ const NOT_SECRETS: [string, string][] = [
   ["a cookie that is no session", "Cookie: theme=dark; lang=en-US; tz=Europe/Paris"],
   ["a short query key", "open https://example.com/search?key=value&page=2"],
   ["chinese prose after a password label", "密码：存储在Vault中，不要提交。"],
+  ["a technical word after a cjk label", "トークン: refresh tokenを使う、令牌：localStorage里存着、密码：bcrypt加密存储"],
+  ["a model name after a cjk label", "トークン: gpt-4o-miniで計測、令牌数: 4096、加密密钥：AES-256-GCM、密码: SHA256哈希后存储"],
+  ["a rule after a cjk password label", "パスワード: 8文字以上、密码: 6位数字、修改密码: POST /api/users/me/password"],
+  ["a cjk table of counts", "| 項目 | 値 |\n|---|---|\n| トークン | 1200 |"],
+  ["a port mapping after mongo", "docker run -d --name mongo -p 27017:27017 mongo:7"],
+  ["a flag after mongosh -p", "mongosh -u admin -p --authenticationDatabase admin"],
+  ["an archive after 7z -p", "7z a -p backup.7z data/"],
+  ["a zip file's name is no tool", "wget https://example.com/data.zip -P downloads"],
+  ["cache and object keys in a query", "GET /cache?key=user_profile_12345_v2 and /t?key=report-2024-05-01-final&auth=oauth2_github_callback"],
 ];
 
 describe("redactSecrets: forms", () => {
