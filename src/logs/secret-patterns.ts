@@ -382,10 +382,11 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "session-cookie",
-    // A session cookie (`Cookie:`, `Set-Cookie:`, `curl -b`): whoever holds it is logged in. Its name says
-    // so; cookies named for tokens are assignments. Found from `sess…=`, its whole name checked behind it.
+    // A session cookie (`Cookie:`, `Set-Cookie:`, `curl -b`): whoever holds it is logged in. The names
+    // frameworks give it (Rails' `_app_session`, not `TMUX_SESSION` or a log's `session_id`); cookies
+    // named for tokens are assignments. Found from `sess…=`, its whole name checked behind it.
     pattern:
-      /(?:sess(?:ion)?(?:_?id)?|connect\.sid)=(?<=(?:^|[\s;"'])(?:[\w.-]*_session|sessionid|session_id|sessid|phpsessid|jsessionid|asp\.net_sessionid|connect\.sid)=)(?<value>[^;\s"']{16,4096})/gim,
+      /(?:sess(?:ion)?(?:_?id)?|connect\.sid)=(?<=(?:^|[\s;"'])(?:_[\w.-]*_session|laravel_session|sessionid|sessid|phpsessid|jsessionid|asp\.net_sessionid|connect\.sid)=)(?<value>[^;\s"']{16,4096})/gim,
     examples: { positive: `Cookie: lang=en; sessionid=${fake("", 32)}`, lookAlike: "Cookie: theme=dark; sessionid=; lang=en-US" },
   },
   {

@@ -187,6 +187,7 @@ const SEPARATORS: [string, string, string][] = [
   ["corner quotes", "密码：「Zebra7Lion」", `密码：「${R("password")}」`],
   // A session cookie is a credential: whoever holds it is logged in.
   ["cookie header", `Cookie: theme=dark; sessionid=${fake("", 32)}; lang=en`, `Cookie: theme=dark; sessionid=${R("session-cookie")}; lang=en`],
+  ["rails session cookie", `Cookie: _myapp_session=${fake("", 40)}--${fake("", 20)}`, `Cookie: _myapp_session=${R("session-cookie")}`],
   [
     "set-cookie header",
     `< Set-Cookie: connect.sid=s%3A${fake("", 40)}; Path=/; HttpOnly`,
@@ -228,6 +229,7 @@ const NOT_SECRETS: [string, string][] = [
   ["a local ipv6 url", "  Local:   http://[::1]:5173/@vite/client"],
   ["a package url", "npm i https://registry.example.com:x/pkg@1.0.0"],
   ["a user in a url", "ssh://git@github.com/o/r and https://dana.lee@example.com/"],
+  ["session names that are no cookies", "export TMUX_SESSION=my-dev-environment-01; INFO session_id=7c9e6679-7425-40de-944b-e07cc1f2fba3"],
   ["a cookie that is no session", "Cookie: theme=dark; lang=en-US; tz=Europe/Paris"],
   ["a short query key", "open https://example.com/search?key=value&page=2"],
   ["chinese prose after a password label", "密码：存储在Vault中，不要提交。"],
