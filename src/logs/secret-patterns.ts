@@ -371,13 +371,19 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     // `-P x` after the tools that take a password that way.
-    pattern: new RegExp(String.raw`${TOOL_START}(?:sqlcmd|bcp|zip|unzip)${TOOL_ARGS}[ \t]-P[ \t]*${TOOL_VALUE}`, "g"),
+    pattern: new RegExp(String.raw`${TOOL_START}(?:sqlcmd|mssql-cli|bcp|zip|unzip)${TOOL_ARGS}[ \t]-[a-z]*P[ \t]*${TOOL_VALUE}`, "g"),
     examples: { positive: "zip -r -P Zebra7Lion backup.zip data/", lookAlike: "zip -r backup.zip data/ && ls -P" },
   },
   {
     kind: "password",
-    // OpenSSL's `-passin pass:x` / `-passout pass:x`.
-    pattern: new RegExp(String.raw`-pass(?:in|out)?[ \t]+pass:${value({ min: 1 })}`, "g"),
+    // `openssl enc … -k x`: the passphrase itself.
+    pattern: new RegExp(String.raw`${TOOL_START}openssl${TOOL_ARGS}[ \t]-k[ \t]+${TOOL_VALUE}`, "g"),
+    examples: { positive: "openssl enc -aes-256-cbc -in f -out f.enc -k Zebra7Lion", lookAlike: "openssl enc -aes-256-cbc -in f -out f.enc -kfile key.txt" },
+  },
+  {
+    kind: "password",
+    // OpenSSL's `-passin pass:x`, `-passout 'pass:x'`, `-password pass:x`.
+    pattern: new RegExp(String.raw`-pass(?:in|out|word)?[ \t]+["']?pass:${value({ min: 1 })}`, "g"),
     examples: { positive: "openssl rsa -in k.pem -passin pass:Zebra7Lion", lookAlike: "openssl rsa -in k.pem -passin env:KEY_PASS" },
   },
   {
@@ -386,7 +392,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // frameworks give it (Rails' `_app_session`, not `TMUX_SESSION` or a log's `session_id`); cookies
     // named for tokens are assignments. Found from `sess…=`, its whole name checked behind it.
     pattern:
-      /(?:sess(?:ion)?(?:_?id)?|connect\.sid)=(?<=(?:^|[\s;"'])(?:_[\w.-]*_session|laravel_session|sessionid|sessid|phpsessid|jsessionid|asp\.net_sessionid|connect\.sid)=)(?<value>[^;\s"']{16,4096})/gim,
+      /(?:sess(?:ion)?(?:_?id)?|sid|sess[0-9a-f]{32})=(?<=(?:^|[\s;"':?&])(?:_[\w.-]*_session|laravel_session|session|sessionid|sessid|sid|phpsessid|jsessionid|asp\.net_sessionid|\.aspnetcore\.session|s?sess[0-9a-f]{32}|connect\.sid)=)(?<value>[^;\s"']{16,4096})/gim,
     examples: { positive: `Cookie: lang=en; sessionid=${fake("", 32)}`, lookAlike: "Cookie: theme=dark; sessionid=; lang=en-US" },
   },
   {

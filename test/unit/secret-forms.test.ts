@@ -187,6 +187,16 @@ const SEPARATORS: [string, string, string][] = [
   ["corner quotes", "密码：「Zebra7Lion」", `密码：「${R("password")}」`],
   // A session cookie is a credential: whoever holds it is logged in.
   ["cookie header", `Cookie: theme=dark; sessionid=${fake("", 32)}; lang=en`, `Cookie: theme=dark; sessionid=${R("session-cookie")}; lang=en`],
+  ["session cookie without a space", `curl -H "Cookie:sessionid=${fake("", 32)}" https://app`, `curl -H "Cookie:sessionid=${R("session-cookie")}" https://app`],
+  ["flask session cookie", `Cookie: session=${fake("", 32)}.ZxYz`, `Cookie: session=${R("session-cookie")}`],
+  ["drupal session cookie", `Cookie: SSESS${fake("", 32, "hex")}=${fake("", 32)}`, `Cookie: SSESS${fake("", 32, "hex")}=${R("session-cookie")}`],
+  [
+    "openssl -password quoted",
+    "openssl pkcs12 -export -out c.p12 -password 'pass:Zebra7Lion'",
+    `openssl pkcs12 -export -out c.p12 -password 'pass:${R("password")}'`,
+  ],
+  ["openssl -k", "openssl enc -aes-256-cbc -in f -out f.enc -k Zebra7Lion", `openssl enc -aes-256-cbc -in f -out f.enc -k ${R("password")}`],
+  ["unzip -qP", "unzip -qP Zebra7Lion a.zip", `unzip -qP ${R("password")} a.zip`],
   ["rails session cookie", `Cookie: _myapp_session=${fake("", 40)}--${fake("", 20)}`, `Cookie: _myapp_session=${R("session-cookie")}`],
   [
     "set-cookie header",
