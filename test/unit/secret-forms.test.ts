@@ -239,6 +239,7 @@ const NOT_SECRETS: [string, string][] = [
   ["a local ipv6 url", "  Local:   http://[::1]:5173/@vite/client"],
   ["a package url", "npm i https://registry.example.com:x/pkg@1.0.0"],
   ["a user in a url", "ssh://git@github.com/o/r and https://dana.lee@example.com/"],
+  ["a session named in a query", "open https://conf.example/talks?session=keynote-and-closing-panel&day=2"],
   ["session names that are no cookies", "export TMUX_SESSION=my-dev-environment-01; INFO session_id=7c9e6679-7425-40de-944b-e07cc1f2fba3"],
   ["a cookie that is no session", "Cookie: theme=dark; lang=en-US; tz=Europe/Paris"],
   ["a short query key", "open https://example.com/search?key=value&page=2"],
