@@ -392,7 +392,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // frameworks give it (Rails' `_app_session`, not `TMUX_SESSION` or a log's `session_id`); cookies
     // named for tokens are assignments. Found from `sess…=`, its whole name checked behind it.
     pattern:
-      /(?:sess(?:ion)?(?:_?id)?|sid|sess[0-9a-f]{32})=(?<=(?:^|[\s;"':?&])(?:_[\w.-]*_session|laravel_session|session|sessionid|sessid|sid|phpsessid|jsessionid|asp\.net_sessionid|\.aspnetcore\.session|s?sess[0-9a-f]{32}|connect\.sid)=)(?<value>(?=[^;\s"']{0,64}\d)(?=[^;\s"']{0,64}[A-Za-z])[^;\s"']{16,4096})/gim,
+      /(?:sess(?:ion)?(?:_?id)?|sid|sess[0-9a-f]{32})=(?<=(?:^|[\s;"':?&])(?:_[\w.-]*_session|laravel_session|session|sessionid|sessid|sid|phpsessid|jsessionid|asp\.net_sessionid|\.aspnetcore\.session|s?sess[0-9a-f]{32}|connect\.sid)=)(?<value>(?=[^;&\s"']{0,64}\d)(?=[^;&\s"']{0,64}[A-Za-z])[^;&\s"']{16,4096})/gim,
     examples: { positive: `Cookie: lang=en; sessionid=${fake("", 32)}`, lookAlike: "Cookie: theme=dark; sessionid=; lang=en-US" },
   },
   {
