@@ -482,6 +482,14 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     examples: { positive: `访问令牌: ${fake("", 32)}`, lookAlike: "トークン: gpt-4o-miniで計測、令牌数: 4096" },
   },
   {
+    kind: "api-key",
+    // A bold label of two words, as agents write notes (`**API Key:** x`, `- **Access Token**: x`): the
+    // value must look generated, as prose follows such a label as often.
+    pattern:
+      /\*\*(?:api|access|auth|secret|private|client)[ _-](?:key|token|secret)s?:?\*\*:?[ \t]*`?(?<value>(?=[A-Za-z0-9_+/=.-]{0,200}\d)(?=[A-Za-z0-9_+/=.-]{0,200}[A-Za-z])[A-Za-z0-9_+/=.-]{12,4096})(?![^\s`,;)])/gi,
+    examples: { positive: `**API Key:** ${fake("", 32)}`, lookAlike: "**API Key:** stored in Vault, see item 42" },
+  },
+  {
     kind: "password",
     pattern: xmlElement(PASSWORD_WORD, { min: 1 }),
     needs: "</",

@@ -110,6 +110,8 @@ const SEPARATORS: [string, string, string][] = [
   ["js subscript", `headers['X-Api-Key'] = '${fake("", 32, "hex")}';`, `headers['X-Api-Key'] = '${R("api-key")}';`],
   ["markdown bold label", "**Password:** hunter2", `**Password:** ${R("password")}`],
   ["markdown bold name", "- **Token**: `a9f8e7d6c5b4a3f2e1d0`", `- **Token**: \`${R("token")}\``],
+  ["markdown bold label with a space", `**API Key:** ${fake("", 32)}`, `**API Key:** ${R("api-key")}`],
+  ["markdown bold access token", `- **Access Token**: \`${fake("", 40)}\``, `- **Access Token**: \`${R("token")}\``],
   ["full-width colon", `api_key：${fake("", 32, "hex")}`, `api_key：${R("api-key")}`],
   ["full-width colon, password", "password：hunter2", `password：${R("password")}`],
   // A secret set by name and value, as Kubernetes, ECS task definitions and browser cookie dumps write it.
@@ -239,6 +241,7 @@ const NOT_SECRETS: [string, string][] = [
   ["a local ipv6 url", "  Local:   http://[::1]:5173/@vite/client"],
   ["a package url", "npm i https://registry.example.com:x/pkg@1.0.0"],
   ["a user in a url", "ssh://git@github.com/o/r and https://dana.lee@example.com/"],
+  ["prose after a bold label", "**API Key:** stored in Vault, see 1Password item 42"],
   ["a session named in a query", "open https://conf.example/talks?session=keynote-and-closing-panel&day=2"],
   ["session names that are no cookies", "export TMUX_SESSION=my-dev-environment-01; INFO session_id=7c9e6679-7425-40de-944b-e07cc1f2fba3"],
   ["a cookie that is no session", "Cookie: theme=dark; lang=en-US; tz=Europe/Paris"],
