@@ -36,8 +36,10 @@ const API_KEY_WORD = "(?:api[_.-]?key|(?:access|app|subscription)[_.-]?key)";
 
 // Unquoted values stop at whitespace, quotes and the characters that end a value in prose or tables.
 const BARE = "[^\\s\"'`,;|<>\\u3000-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef]";
+// What passwords are hashed or encrypted with.
+const ALGORITHMS = "sha|md5|aes|des|bcrypt|scrypt|argon|pbkdf|rsa|hmac|base64";
 // What prose says a password is made of or hashed with, not the password: `sha512`, `AES-256`, `v3-format`, `12chars`.
-const NOT_THE_PASSWORD = String.raw`(?!(?:sha|md5|aes|des|bcrypt|scrypt|argon|pbkdf|rsa|hmac|base64)[\w-]*(?![^\s\`"',;])|v\d|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?)(?![^\s\`"',;]))`;
+const NOT_THE_PASSWORD = String.raw`(?!(?:${ALGORITHMS})[\w-]*(?![^\s\`"',;])|v\d|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?)(?![^\s\`"',;]))`;
 
 // The longest value taken whole: an AWS session token runs to a thousand characters and more.
 const LONGEST_VALUE = 4096;
@@ -66,14 +68,11 @@ const TOOL_START = String.raw`\b(?<![.-])`;
 const TOOL_ARGS = String.raw`(?![\w.-])[^\n|;&]{0,300}?`;
 const TOOL_VALUE = String.raw`(?!-|\d+:\d+\b)${value({ min: 1 })}`;
 
-// `KEY = value`, `KEY: value`, `"key": "value"`, `key => value`, `export KEY="value"`. Any key
-// ending in the word counts (`DB_PASSWORD`, `dbPassword`), so the match starts at the word itself.
 // A label in Chinese, Japanese or Korean (`密码：`, `パスワードは`, `토큰:`) and its value. In CJK prose a
 // label is often followed by a technical word in Latin letters (`令牌：JWT格式`, `密码：bcrypt加密`), so the
-// value must have a secret's shape: a digit and a letter, six characters or more, taken whole and not run
-// on into CJK text.
-// What a password is hashed or encrypted with, the whole value: `AES-256-GCM`, `SHA256`.
-const NOT_AN_ALGORITHM = String.raw`(?!(?:sha|md5|aes|des|bcrypt|scrypt|argon|pbkdf|rsa|hmac|base64)[\w-]*(?![\w-]))`;
+// value must have a secret's shape: a digit and a letter, six characters or more, taken whole, not run
+// on into CJK text, nor the name of what a password is hashed or encrypted with (`AES-256-GCM`, `SHA256`).
+const NOT_AN_ALGORITHM = String.raw`(?!(?:${ALGORITHMS})[\w-]*(?![\w-]))`;
 
 function cjkLabel(words: string): RegExp {
   const join = String.raw`[ \t\u3000]*(?:[:：=＝]|是|为|為|は|는|은)?[ \t\u3000]*[「“"'\`]?`;
@@ -84,30 +83,40 @@ function cjkLabel(words: string): RegExp {
   );
 }
 
+// `KEY = value`, `KEY: value`, `"key": "value"`, `key => value`, `export KEY="value"`. Any key
+// ending in the word counts (`DB_PASSWORD`, `dbPassword`), so the match starts at the word itself.
 // Not a URL's user (`https://x-access-token:…@host`): the URL's password is what follows, not the rest of the URL.
 function assignment(word: string, valueSpec: { min?: number; letter?: boolean }): RegExp {
   return new RegExp(String.raw`${word}(?<!:\/\/[^\s/@]{0,100})${NAME_END}${ASSIGN}${value(valueSpec)}`, "gi");
 }
 
+// A row's pattern and the text every match of it holds (see `SecretPattern.needs`).
+type Found = Pick<SecretPattern, "pattern" | "needs">;
+
+function found(needs: string, source: string, flags: string): Found {
+  return { pattern: new RegExp(source, flags), needs };
+}
+
 // `--password x`, `--db-password=x`, but not `--password-stdin`.
 // Also as two strings of a JSON array (`"--api-key", "x"`), as an MCP server's config gives its command line.
-function cliFlag(word: string, valueSpec: { min?: number; letter?: boolean }): RegExp {
-  return new RegExp(String.raw`(?<![\w-])--(?:[a-z0-9]+-)*${word}(?:=|[ \t]+|["'][ \t]*,[ \t]*(?=["']))(?!["']?-)${value(valueSpec)}`, "gi");
+function cliFlag(word: string, valueSpec: { min?: number; letter?: boolean }): Found {
+  return found("--", String.raw`(?<![\w-])--(?:[a-z0-9]+-)*${word}(?:=|[ \t]+|["'][ \t]*,[ \t]*(?=["']))(?!["']?-)${value(valueSpec)}`, "gi");
 }
 
 // `<password>x</password>`, `<dbPassword>x</dbPassword>` (Maven's settings.xml, .NET configs): an element
 // named for the word, holding one word (`<ResetPassword>Click here</ResetPassword>` is a label).
-function xmlElement(word: string, valueSpec: { min?: number; letter?: boolean }): RegExp {
+function xmlElement(word: string, valueSpec: { min?: number; letter?: boolean }): Found {
   const { min = 3, letter = false } = valueSpec;
   // Not over a `>`: from each of a run of `password>` the value would be scanned thousands of characters on.
   const letterAhead = letter ? String.raw`(?=[^<>\s]{0,500}[A-Za-z])` : "";
-  return new RegExp(String.raw`<[\w.:-]*${word}>(?<value>${letterAhead}[^<>\s]{${min},${LONGEST_VALUE}})(?=</)`, "gi");
+  return found("</", String.raw`<[\w.:-]*${word}>(?<value>${letterAhead}[^<>\s]{${min},${LONGEST_VALUE}})(?=</)`, "gi");
 }
 
 // A markdown table row `| [label |] key | value |` that is not a header row (no `|---|` line after it),
 // also as a list item (`- | staging | password | x |`).
-function tableCell(word: string): RegExp {
-  return new RegExp(
+function tableCell(word: string): Found {
+  return found(
+    "|",
     String.raw`^[ \t]*(?:[-*+][ \t]+)?\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*|\`)?(?:[\w.-]+[ _-])?${word}(?:\*\*|\`)?[ \t]*\|[ \t]*\`?(?<value>[^|\n\`]*[^|\n\`\s])(?=\`?[ \t]*\|(?![^\n]*\n[ \t]*\|?[ \t]*:?-{2,}))`,
     "gim",
   );
@@ -415,26 +424,22 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    pattern: cliFlag(PASSWORD_WORD, { min: 1 }),
-    needs: "--",
+    ...cliFlag(PASSWORD_WORD, { min: 1 }),
     examples: { positive: "docker login --password hunter2 registry.io", lookAlike: "echo $PW | docker login --password-stdin registry.io" },
   },
   {
     kind: "secret",
-    pattern: cliFlag(SECRET_WORD, { min: 6 }),
-    needs: "--",
+    ...cliFlag(SECRET_WORD, { min: 6 }),
     examples: { positive: "app --client-secret 8fA2kQ9zLm3x", lookAlike: "app --secret-file ./secret.txt" },
   },
   {
     kind: "token",
-    pattern: cliFlag(TOKEN_WORD, { min: 6, letter: true }),
-    needs: "--",
+    ...cliFlag(TOKEN_WORD, { min: 6, letter: true }),
     examples: { positive: "gh run --token=4f9e2a8b7c6d5e1f", lookAlike: "llm --max-token 4096 --token-budget 500" },
   },
   {
     kind: "api-key",
-    pattern: cliFlag(API_KEY_WORD, { min: 6, letter: true }),
-    needs: "--",
+    ...cliFlag(API_KEY_WORD, { min: 6, letter: true }),
     examples: { positive: "tool --api-key a1b2c3d4e5f6g7h8", lookAlike: "tool --api-key-env OPENAI_API_KEY" },
   },
   {
@@ -491,20 +496,17 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    pattern: xmlElement(PASSWORD_WORD, { min: 1 }),
-    needs: "</",
+    ...xmlElement(PASSWORD_WORD, { min: 1 }),
     examples: { positive: "<password>hunter2</password>", lookAlike: "<password-policy>strict</password-policy>" },
   },
   {
     kind: "api-key",
-    pattern: xmlElement(API_KEY_WORD, { min: 6, letter: true }),
-    needs: "</",
+    ...xmlElement(API_KEY_WORD, { min: 6, letter: true }),
     examples: { positive: "<apiKey>a1b2c3d4e5f6g7h8</apiKey>", lookAlike: "<apiKey></apiKey> is left empty" },
   },
   {
     kind: "secret",
-    pattern: xmlElement(`(?:${SECRET_WORD}|${TOKEN_WORD})`, { min: 6, letter: true }),
-    needs: "</",
+    ...xmlElement(`(?:${SECRET_WORD}|${TOKEN_WORD})`, { min: 6, letter: true }),
     examples: { positive: "<clientSecret>8fA2kQ9zLm3xP0</clientSecret>", lookAlike: "<token-count>4096</token-count>" },
   },
   {
@@ -516,14 +518,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    pattern: tableCell(PASSWORD_WORD),
-    needs: "|",
+    ...tableCell(PASSWORD_WORD),
     examples: { positive: "| staging db | password | hunter2 |", lookAlike: "| Reset password | done |" },
   },
   {
     kind: "secret",
-    pattern: tableCell(`(?:${SECRET_WORD}|${TOKEN_WORD}|${API_KEY_WORD}|api key|access token)`),
-    needs: "|",
+    ...tableCell(`(?:${SECRET_WORD}|${TOKEN_WORD}|${API_KEY_WORD}|api key|access token)`),
     examples: { positive: "| api key | a1b2c3d4e5f6g7h8 |", lookAlike: "| token | notes |\n|---|---|\n| budget | 2000 |" },
   },
   {

@@ -1,11 +1,12 @@
 // C0 controls other than tab and newline, and DEL: never part of a memory. Nor are the bidirectional
 // embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a line read otherwise
 // than it is stored ("Trojan Source"); the marks U+200E and U+200F that right-to-left text uses stay.
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
+const BIDI = String.raw`\u202A-\u202E\u2066-\u2069`;
+const CONTROL = new RegExp(String.raw`[\u0000-\u0008\u000B-\u001F\u007F${BIDI}]`, "g");
 
 // The bidirectional controls alone: YAML writes them as they are (they are printable to it), so
 // `cleanText` takes them out of front matter too, where the other controls are escaped and stay.
-const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/g;
+const BIDI_CONTROL = new RegExp(`[${BIDI}]`, "g");
 
 /** A front-matter value as it reads back once its file went through `cleanText`. */
 export function withoutBidiControls(text: string): string {
