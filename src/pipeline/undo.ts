@@ -1,7 +1,8 @@
 import { UndoError } from "../errors/undo-error.js";
+import { isDailyLogName } from "../logs/find-daily-logs.js";
 import type { Problem } from "../problems/problem.js";
 import { type Journal, readJournals, writeJournal } from "../store/journal.js";
-import { untrustedJournal } from "../store/journal-trust.js";
+import { logNotMade, untrustedJournal } from "../store/journal-trust.js";
 import { readCurrent } from "../store/read-current.js";
 import { commitChanges, type FileChange, removeIfEmpty } from "../store/transaction.js";
 import { sha256 } from "../text/hash.js";
@@ -82,6 +83,8 @@ export async function undo(ctx: RunContext, runId?: string): Promise<UndoResult>
       const nowSha = now === null ? null : sha256(now);
       if (nowSha === file.before) continue;
       if (nowSha !== file.after) throw new UndoError(`cannot undo run ${journal.run}: ${file.path} changed after it; nothing restored`);
+      const notMade = file.before === null && isDailyLogName(file.path) ? await logNotMade(ctx.dir, file) : undefined;
+      if (notMade) throw new UndoError(`cannot undo run ${journal.run}: ${notMade}, so it is left where it is; nothing restored`);
       changes.push({ path: file.path, content: await savedCopy(ctx, journal, file) });
     }
     const undone = await commitChanges(ctx.dir, changes, {

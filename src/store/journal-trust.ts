@@ -1,7 +1,8 @@
+import { lstatSync } from "node:fs";
 import path from "node:path";
 import { isDailyLogName } from "../logs/find-daily-logs.js";
 import { sha256 } from "../text/hash.js";
-import { type Journal, STAGING_DIR, STATE_DIR, TRASH_DIR } from "./journal.js";
+import { type Journal, type JournalFile, STAGING_DIR, STATE_DIR, TRASH_DIR } from "./journal.js";
 import { redactionModule } from "./lazy-redaction.js";
 import type { MemoryDir } from "./memory-dir.js";
 import { readCurrent } from "./read-current.js";
@@ -36,6 +37,41 @@ function migrateLog(journal: Journal, undone: Journal | undefined, file: Journal
   if (journal.kind !== "undo") return journal.command.startsWith(MIGRATE) && file.before === null;
   if (!undone?.command.startsWith(MIGRATE) || file.after !== null) return false;
   return undone.files.some((made) => made.path === file.path && made.before === null && made.after === file.before);
+}
+
+/** A file's inode number, as a journal records it. */
+export function inodeOf(file: string): string {
+  return lstatSync(file, { bigint: true }).ino.toString();
+}
+
+/**
+ * Why a daily log a run says it made may not be taken away, or undefined
+ * when it may: the file there must be the one the run made, by the inode the
+ * run recorded. A forged journal can claim any log's content, not its inode.
+ */
+export async function logNotMade(dir: MemoryDir, made: JournalFile): Promise<string | undefined> {
+  await dir.assertWritable(made.path);
+  let inode: string;
+  try {
+    inode = inodeOf(dir.resolve(made.path));
+  } catch {
+    return undefined; // Gone already: nothing to take away.
+  }
+  if (made.inode === undefined) return `nothing in its journal shows it made the daily log ${made.path}`;
+  return inode === made.inode ? undefined : `the daily log ${made.path} is not the file it made`;
+}
+
+/** For an undo left part-way: why a daily log it takes away may not go (see `logNotMade`). */
+export async function logsNotMade(dir: MemoryDir, journal: Journal, journals: readonly Journal[]): Promise<string | undefined> {
+  if (journal.kind !== "undo") return undefined;
+  const undone = journals.find((other) => other.run === journal.undoes);
+  for (const file of journal.files) {
+    if (file.after !== null || !isDailyLogName(file.path)) continue;
+    const made = undone?.files.find((other) => other.path === file.path);
+    const why = made ? await logNotMade(dir, made) : `it names the daily log ${file.path}, which compact never changes`;
+    if (why) return why;
+  }
+  return undefined;
 }
 
 /**

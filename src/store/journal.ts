@@ -42,6 +42,13 @@ export interface JournalFile {
   savedSha256: string | null;
   /** The new content, staged until the commit puts it in place. */
   staged: string | null;
+  /**
+   * For a daily log the run made (only `compact migrate` makes one): the
+   * file's inode number. Its undo takes away only that file: a journal is a
+   * file anyone can write, but no one can know beforehand which inode a log
+   * they did not make has.
+   */
+  inode?: string;
 }
 
 export function journalPath(run: string): string {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { throwIfAborted } from "../errors/aborted-error.js";
 import { CompactorError } from "../errors/compactor-error.js";
 import { IoError } from "../errors/io-error.js";
+import { isDailyLogName } from "../logs/find-daily-logs.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { cleanText } from "../text/clean-text.js";
 import { sha256 } from "../text/hash.js";
@@ -19,7 +20,7 @@ import {
   TRASH_DIR,
   writeJournal,
 } from "./journal.js";
-import { unsettledFiles, untrustedJournal } from "./journal-trust.js";
+import { inodeOf, logsNotMade, unsettledFiles, untrustedJournal } from "./journal-trust.js";
 import { editRedactionModule, redactionModule } from "./lazy-redaction.js";
 import { makeFolders } from "./make-folders.js";
 import { mapLimited } from "./map-limited.js";
@@ -117,6 +118,8 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
         await naming(file.staged!, async () => {
           await dir.assertWritable(file.staged!);
           await writeDurable(dir.resolve(file.staged!), after);
+          // The rename that puts it in place keeps the inode.
+          if (before === null && isDailyLogName(file.path)) file.inode = inodeOf(dir.resolve(file.staged!));
         });
         if (typeof planned[i]!.change.content === "string") writtenClean.set(file.after!, true);
       }
@@ -195,7 +198,7 @@ export async function recoverTransactions(dir: MemoryDir): Promise<string[]> {
       await discard(dir, journal.run);
       settled.push(`discarded run ${journal.run} (${journal.command}), interrupted before it changed anything`);
     } else if (journal.status === "committing") {
-      const untrusted = untrustedJournal(journal, journals);
+      const untrusted = untrustedJournal(journal, journals) ?? (await logsNotMade(dir, journal, journals));
       const unsettled = untrusted ? undefined : await unsettledFiles(dir, journal);
       if (untrusted || unsettled) {
         const why = untrusted ? `its journal was not written by a run (${untrusted})` : `its files are not as it left them (${unsettled})`;

@@ -47,6 +47,46 @@ describe("a journal no run wrote", () => {
     expect(await snapshotDir(root)).toEqual(before);
   });
 
+  it("cannot make undo take a daily log away by claiming a migration made it", async () => {
+    // A migration makes logs, and its undo takes them away again: only the very file it made, by its inode.
+    for (const inode of [undefined, "1"]) {
+      const made = file({ after: sha256(LOG_TEXT), ...(inode ? { inode } : {}) });
+      const root = await dirWithJournal({ command: "compact migrate", files: [made] });
+      const before = await snapshotDir(root);
+      const run = await runCli(["undo", "--dir", root]);
+      expect(run.code).not.toBe(0);
+      const why = inode ? `the daily log ${LOG} is not the file it made` : `nothing in its journal shows it made the daily log ${LOG}`;
+      expect(run.stderr).toBe(`compact: cannot undo run ${RUN}: ${why}, so it is left where it is; nothing restored\n`);
+      expect(await snapshotDir(root)).toEqual(before);
+    }
+  });
+
+  it("cannot make the recovery of a migration's undo take a daily log away", async () => {
+    const undoRun = "2026-03-09T11-00-00-000Z";
+    const saved = `.compact/trash/${undoRun}/${LOG}`;
+    const root = await dirWithJournal({ command: "compact migrate", files: [file({ after: sha256(LOG_TEXT), inode: "1" })] });
+    const undoJournal: Journal = {
+      version: 1,
+      run: undoRun,
+      kind: "undo",
+      undoes: RUN,
+      command: `compact undo ${RUN}`,
+      startedAt: "2026-03-09T11:00:00.000Z",
+      status: "committing",
+      operations: [],
+      files: [file({ before: sha256(LOG_TEXT), saved, savedSha256: sha256(LOG_TEXT) })],
+    };
+    await writeFile(path.join(root, `.compact/journal/${undoRun}.json`), JSON.stringify(undoJournal));
+    await mkdir(path.join(root, `.compact/trash/${undoRun}`), { recursive: true });
+    await writeFile(path.join(root, saved), LOG_TEXT);
+    const run = await runCli(["--week", "2026-W10", "--dir", root]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      `warning: left run ${undoRun} (compact undo ${RUN}) as it is: its journal was not written by a run (the daily log ${LOG} is not the file it made)`,
+    );
+    expect(await readFile(path.join(root, LOG), "utf8")).toBe(LOG_TEXT);
+  });
+
   it("cannot make the recovery of an interrupted run remove a daily log", async () => {
     const saved = `.compact/trash/${RUN}/${LOG}`;
     const root = await dirWithJournal({ status: "committing", files: [file({ before: sha256(LOG_TEXT), saved, savedSha256: sha256(LOG_TEXT) })] });

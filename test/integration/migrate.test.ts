@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
@@ -98,6 +98,21 @@ describe("compact migrate", () => {
     const undo = await runCli(["undo", "--dir", agents], { cwd });
     expect(undo.code, undo.stderr).toBe(0);
     expect(await snapshotDir(agents, { state: false })).toEqual(before);
+  });
+
+  it("is undone only where it made its logs: a copy of the agents dir keeps them, and says why", async () => {
+    const cwd = await migration();
+    const agents = path.join(cwd, ".agents");
+    expect((await runCli(["migrate"], { cwd })).code).toBe(0);
+    const copy = path.join(cwd, "copy");
+    await cp(agents, copy, { recursive: true });
+    const before = await snapshotDir(copy);
+    const undo = await runCli(["undo", "--dir", copy], { cwd });
+    expect(undo.code).not.toBe(0);
+    expect(undo.stderr).toMatch(
+      /^compact: cannot undo run \S+: the daily log logs\/2026-03-02\.md is not the file it made, so it is left where it is; nothing restored\n$/,
+    );
+    expect(await snapshotDir(copy)).toEqual(before);
   });
 
   it("never overwrites an existing backup, nor a topic file with other content", async () => {
