@@ -65,7 +65,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 3;
+const REDACTION_REVISION = 4;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -266,10 +266,25 @@ function patternSpans(text: string): Span[] {
         continue;
       }
       const [start, trimmedEnd] = trimValue(text, end - value.length, end);
-      if (trimmedEnd > start && !isPlaceholder(text.slice(start, trimmedEnd))) spans.push({ start, end: trimmedEnd, kind, rank });
+      const found = text.slice(start, trimmedEnd);
+      if (trimmedEnd > start && !isPlaceholder(found) && !namesItsKey(text, match.index, found)) spans.push({ start, end: trimmedEnd, kind, rank });
     }
   });
   return spans;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const IDENTIFIER_CHAR = /[\w$]/;
+
+// A value that is the variable its key is named for, as code passes it on (`api_key=api_key`, `apiKey: apiKey`).
+// The key is the identifier the match starts in.
+function namesItsKey(text: string, at: number, value: string): boolean {
+  if (!IDENTIFIER.test(value)) return false;
+  let [start, end] = [at, at];
+  while (start > 0 && IDENTIFIER_CHAR.test(text[start - 1]!)) start--;
+  while (end < text.length && IDENTIFIER_CHAR.test(text[end]!)) end++;
+  const plain = (name: string) => name.replace(/_/g, "").toLowerCase();
+  return end > start && plain(text.slice(start, end)) === plain(value);
 }
 
 // Quotes around a value stay; so does punctuation that ends the sentence after a bare one.

@@ -74,12 +74,28 @@ const TOOL_VALUE = String.raw`(?!-|\d+:\d+\b)${value({ min: 1 })}`;
 // on into CJK text, nor the name of what a password is hashed or encrypted with (`AES-256-GCM`, `SHA256`).
 const NOT_AN_ALGORITHM = String.raw`(?!(?:${ALGORITHMS})[\w-]*(?![\w-]))`;
 
+// The copula that ends a sentence after its value in Japanese and Korean, written with no space (`パスワードはx9Lion7です`).
+const CJK_END = "(?=です|でした|だ[。、]|だ$|입니다|이다|이에요|예요)";
+
 function cjkLabel(words: string): RegExp {
   const join = String.raw`[ \t\u3000]*(?:[:：=＝]|是|为|為|は|는|은)?[ \t\u3000]*[「“"'\`]?`;
   const cjkLetter = String.raw`\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af`;
   return new RegExp(
-    String.raw`(?:${words})${join}${NOT_AN_ALGORITHM}(?<value>(?=[!-~]{0,64}\d)(?=[!-~]{0,64}[A-Za-z])[A-Za-z0-9!#$%&*+./:=?@^_~-]{6,256})(?![A-Za-z0-9!#$%&*+./:=?@^_~\-${cjkLetter}])`,
+    String.raw`(?:${words})${join}${NOT_AN_ALGORITHM}(?<value>(?=[!-~]{0,64}\d)(?=[!-~]{0,64}[A-Za-z])[A-Za-z0-9!#$%&*+./:=?@^_~-]{6,256})(?:${CJK_END}|(?![A-Za-z0-9!#$%&*+./:=?@^_~\-${cjkLetter}]))`,
     "gi",
+  );
+}
+
+// A label (a few words around it, markdown too) ending its line in a colon, and on the next line,
+// indented or in backticks, a value alone: `min` characters or more, with a letter and a `mark`.
+function nextLineValue(word: string, min: number, mark: string): RegExp {
+  const emphasis = String.raw`(?:\*\*|__)?`;
+  const label = String.raw`^[ \t]*(?:[-*+][ \t]+|#{1,6}[ \t]+)?${emphasis}(?:[\w.@-]+[ \t_-]){0,3}?${word}s?(?:[ \t]+[\w.@-]+){0,4}${emphasis}[ \t]*[:：]`;
+  const valueChars = "[^\\s`\"']";
+  // Found from the colon, the label checked behind it: from each line's start the label's words were read again.
+  return new RegExp(
+    String.raw`[:：](?<=${label})${emphasis}[ \t]*\r?\n[ \t]*[\`"']?(?<value>(?=${valueChars}{0,300}${mark})(?=${valueChars}{0,300}[A-Za-z])${valueChars}{${min},${LONGEST_VALUE}})(?=[\`"']?[ \t]*$)`,
+    "gim",
   );
 }
 
@@ -283,8 +299,9 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "aws-secret-key",
-    pattern: /\b(?:aws_?)?secret_?access_?key["']?\s*(?:=>|=|:)\s*["']?(?<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
-    examples: { positive: `aws_secret_access_key = ${fake("", 40)}`, lookAlike: "set aws_secret_access_key in ~/.aws/credentials" },
+    // Also as `aws configure` asks for it: `AWS Secret Access Key [****************ABCD]: …`.
+    pattern: /\b(?:aws[_ ]?)?secret[_ ]?access[_ ]?key["']?(?:[ \t]*\[[^\]\n]{0,64}\])?\s*(?:=>|=|:)\s*["']?(?<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
+    examples: { positive: `AWS Secret Access Key [None]: ${fake("", 40)}`, lookAlike: "set aws_secret_access_key in ~/.aws/credentials" },
   },
   {
     kind: "google-api-key",
@@ -404,6 +421,23 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     pattern:
       /(?:sess(?:ion)?(?:_?id)?|sid|sess[0-9a-f]{32})=(?<=(?:^|[\s;"':?&])(?:_[\w.-]*_session|laravel_session|session|sessionid|sessid|sid|phpsessid|jsessionid|asp\.net_sessionid|\.aspnetcore\.session|s?sess[0-9a-f]{32}|connect\.sid)=)(?<value>(?=[^;&\s"']{0,64}\d)(?=[^;&\s"']{0,64}[A-Za-z])[^;&\s"']{16,4096})/gim,
     examples: { positive: `Cookie: lang=en; sessionid=${fake("", 32)}`, lookAlike: "Cookie: theme=dark; sessionid=; lang=en-US" },
+  },
+  {
+    kind: "session-cookie",
+    // A session cookie as a dict or JSON holds it (`{"sessionid": "…"}`, Python's `requests` cookies).
+    pattern:
+      /["'](?:_[\w.-]*_session|laravel_session|session|sessionid|sessid|sid|phpsessid|jsessionid|asp\.net_sessionid|\.aspnetcore\.session|s?sess[0-9a-f]{32}|connect\.sid)["'][ \t]*:[ \t]*["'](?<value>(?=[^\s"']{0,64}\d)(?=[^\s"']{0,64}[A-Za-z])[^\s"']{16,4096})(?=["'])/gi,
+    examples: { positive: `cookies = {"sessionid": "${fake("", 32)}"}`, lookAlike: '{"session": "keynote-and-closing-panel"}' },
+  },
+  {
+    kind: "session-cookie",
+    // A line of a cookie jar (curl's `-c`, the Netscape format): domain, flag, path, secure, expiry, name, value.
+    ...found(
+      "\t",
+      String.raw`^(?:#HttpOnly_)?[^\s#][^\t\n]*\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t[^\t\n]+\t(?<value>(?=[^\t\n]{0,64}\d)(?=[^\t\n]{0,64}[A-Za-z])[^\t\n]{16,4096})$`,
+      "gim",
+    ),
+    examples: { positive: `.example.com\tTRUE\t/\tTRUE\t1735689600\tsessionid\t${fake("", 32)}`, lookAlike: ".example.com\tTRUE\t/\tFALSE\t0\ttheme\tdark" },
   },
   {
     kind: "api-key",
@@ -583,6 +617,18 @@ export const SECRET_PATTERNS: SecretPattern[] = [
       positive: "rotated the secret key 9f8e7d6c5b4a3f2e1d0c today",
       lookAlike: "the token 预算](../feedback_100-token.md) and the api key rotation2024 plan",
     },
+  },
+  {
+    kind: "password",
+    // A label alone on its line and the value alone on the next (`Password:` then `  Tr0ub4dor&3`), as notes
+    // and tool output put them: a value shaped like a password (a digit or a symbol and a letter), nothing after it.
+    pattern: nextLineValue(String.raw`p(?:ass(?:word|wd|phrase)|wd)`, 6, String.raw`[\d!@#$%^&*]`),
+    examples: { positive: "Staging DB password:\n  Tr0ub4dor&3", lookAlike: "Password:\n- rotate it every 90 days" },
+  },
+  {
+    kind: "token",
+    pattern: nextLineValue(String.raw`(?:token|secret(?:[ _-]access)?(?:[ _-]key)?|api[ _-]?key|access[ _-]key)`, 12, "\\d"),
+    examples: { positive: `API key:\n${fake("", 32)}`, lookAlike: "Token:\ngpt-4o-mini, 4096 max" },
   },
   {
     kind: "password",

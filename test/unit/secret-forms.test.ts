@@ -222,6 +222,32 @@ const SEPARATORS: [string, string, string][] = [
   // Temporary AWS credentials carry a session token of 700 characters and more: none of it may stay.
   ["long quoted token", `export AWS_SESSION_TOKEN="${fake("IQoJb3JpZ2luX2Vj", 900)}"`, `export AWS_SESSION_TOKEN="${R("token")}"`],
   ["long bare token", `AWS_SESSION_TOKEN=${fake("IQoJb3JpZ2luX2Vj", 900)} next`, `AWS_SESSION_TOKEN=${R("token")} next`],
+  // What `aws configure` prints and asks, pasted from a terminal.
+  [
+    "aws configure transcript",
+    `AWS Access Key ID [None]: ${fake("AKIA", 16).toUpperCase()}\nAWS Secret Access Key [****************ABCD]: ${fake("", 40)}\nDefault region name [None]: eu-west-1`,
+    `AWS Access Key ID [None]: ${R("aws-access-key")}\nAWS Secret Access Key [****************ABCD]: ${R("aws-secret-key")}\nDefault region name [None]: eu-west-1`,
+  ],
+  // Session cookies as a cookie jar and as a dict hold them.
+  [
+    "cookie jar line",
+    `# Netscape HTTP Cookie File\n#HttpOnly_.app.example.com\tTRUE\t/\tTRUE\t1767225600\tsessionid\t${fake("", 32)}\n.app.example.com\tTRUE\t/\tFALSE\t0\ttheme\tdark`,
+    `# Netscape HTTP Cookie File\n#HttpOnly_.app.example.com\tTRUE\t/\tTRUE\t1767225600\tsessionid\t${R("session-cookie")}\n.app.example.com\tTRUE\t/\tFALSE\t0\ttheme\tdark`,
+  ],
+  [
+    "cookie dict",
+    `requests.get(url, cookies={"sessionid": "${fake("", 32)}", "lang": "en"})`,
+    `requests.get(url, cookies={"sessionid": "${R("session-cookie")}", "lang": "en"})`,
+  ],
+  ["php session in a dict", `{'PHPSESSID': '${fake("", 26)}'}`, `{'PHPSESSID': '${R("session-cookie")}'}`],
+  // Japanese and Korean end the sentence right after the value.
+  ["japanese password before desu", "パスワードはZebra7Lionです", `パスワードは${R("password")}です`],
+  ["korean password before imnida", "비밀번호는 Zebra7Lion입니다", `비밀번호는 ${R("password")}입니다`],
+  // A label alone on its line, the value alone on the next.
+  ["password on the line after its label", "Staging DB password:\n  Tr0ub4dor&3\nrotated monthly", `Staging DB password:\n  ${R("password")}\nrotated monthly`],
+  ["password after a bold label", "- **Password for the staging db**:\n  `Zebra7Lion!`", `- **Password for the staging db**:\n  \`${R("password")}\``],
+  ["short password after its label", "The password is:\nhunter2", `The password is:\n${R("password")}`],
+  ["key on the line after a heading", `## API Key:\n${fake("", 32)}`, `## API Key:\n${R("token")}`],
 ];
 
 // Text a rule must leave as it is, each once taken for a secret by a rule too eager.
@@ -256,6 +282,15 @@ const NOT_SECRETS: [string, string][] = [
   ["an archive after 7z -p", "7z a -p backup.7z data/"],
   ["a zip file's name is no tool", "wget https://example.com/data.zip -P downloads"],
   ["cache and object keys in a query", "GET /cache?key=user_profile_12345_v2 and /t?key=report-2024-05-01-final&auth=oauth2_github_callback"],
+  // Code passes a secret on by the variable it is named for.
+  ["a variable named as its key", "client = Client(api_key=api_key, password=password)\nconst c = { apiKey: apiKey, dbPassword: db_password };"],
+  ["a session in json that is no cookie", '{"session": "keynote-and-closing-panel", "sid": "42"}'],
+  ["a cookie jar's short values", ".example.com\tTRUE\t/\tFALSE\t0\ttheme\tdark\n.example.com\tTRUE\t/\tFALSE\t0\tlang\ten-US"],
+  ["a technical word before a japanese particle", "パスワードはabc123形式で、トークンはJWTです"],
+  [
+    "prose on the line after a label",
+    "Password:\n- rotate it every 90 days\nToken:\ngpt-4o-mini\nAPI key:\nsee 1Password item 42\nsecret:\n  v2.3.4\nToken usage:\n  4096/8192\npassword:\n  ${DB_PASSWORD}",
+  ],
 ];
 
 describe("redactSecrets: forms", () => {
