@@ -622,12 +622,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     // A label alone on its line and the value alone on the next (`Password:` then `  Tr0ub4dor&3`), as notes
     // and tool output put them: a value shaped like a password (a digit or a symbol and a letter), nothing after it.
-    pattern: nextLineValue(String.raw`p(?:ass(?:word|wd|phrase)|wd)`, 6, String.raw`[\d!@#$%^&*]`),
+    pattern: nextLineValue("p(?:ass(?:word|wd|phrase)|wd)", 6, String.raw`[\d!@#$%^&*]`),
     examples: { positive: "Staging DB password:\n  Tr0ub4dor&3", lookAlike: "Password:\n- rotate it every 90 days" },
   },
   {
     kind: "token",
-    pattern: nextLineValue(String.raw`(?:token|secret(?:[ _-]access)?(?:[ _-]key)?|api[ _-]?key|access[ _-]key)`, 12, "\\d"),
+    pattern: nextLineValue("(?:token|secret(?:[ _-]access)?(?:[ _-]key)?|api[ _-]?key|access[ _-]key)", 12, "\\d"),
     examples: { positive: `API key:\n${fake("", 32)}`, lookAlike: "Token:\ngpt-4o-mini, 4096 max" },
   },
   {
@@ -654,7 +654,9 @@ export const NOT_SECRETS = new Set(
     "correct wrong invalid expired valid same different known unknown here there now still done ok okay tbd todo pending " +
     "string str number int integer boolean bool any secret password token changeme example placeholder xxx n/a 1password " +
     "updated generated shared sent emailed leaked compromised revoked removed deleted added created configured moved " +
-    "migrated synced enabled disabled accepted rejected verified checked tested fixed broken working weak strong long short"
+    "migrated synced enabled disabled accepted rejected verified checked tested fixed broken working weak strong long short " +
+    // Prose after a label (`Password: see the vault`, `Token: expires tomorrow`).
+    "see use ask check via from per expires refreshes rotates lives comes provided managed available your our my their its this that"
   ).split(" "),
 );
 

@@ -282,6 +282,7 @@ const NOT_SECRETS: [string, string][] = [
   ["an archive after 7z -p", "7z a -p backup.7z data/"],
   ["a zip file's name is no tool", "wget https://example.com/data.zip -P downloads"],
   ["cache and object keys in a query", "GET /cache?key=user_profile_12345_v2 and /t?key=report-2024-05-01-final&auth=oauth2_github_callback"],
+  ["prose after a label", "Password: see the vault. Token: expires tomorrow. API key: ask Dana"],
   // Code passes a secret on by the variable it is named for.
   ["a variable named as its key", "client = Client(api_key=api_key, password=password)\nconst c = { apiKey: apiKey, dbPassword: db_password };"],
   ["a session in json that is no cookie", '{"session": "keynote-and-closing-panel", "sid": "42"}'],
@@ -289,7 +290,7 @@ const NOT_SECRETS: [string, string][] = [
   ["a technical word before a japanese particle", "パスワードはabc123形式で、トークンはJWTです"],
   [
     "prose on the line after a label",
-    "Password:\n- rotate it every 90 days\nToken:\ngpt-4o-mini\nAPI key:\nsee 1Password item 42\nsecret:\n  v2.3.4\nToken usage:\n  4096/8192\npassword:\n  ${DB_PASSWORD}",
+    "Password:\n- rotate it every 90 days\nToken:\ngpt-4o-mini\nAPI key:\nsee 1Password item 42\nsecret:\n  v2.3.4\nToken usage:\n  4096/8192\npassword:\n  $DB_PASSWORD",
   ],
 ];
 
