@@ -251,9 +251,10 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "service-token",
     // Prefixes that name the service: PyPI, Docker Hub, Tailscale, HashiCorp Vault, age, LangSmith, Pinecone,
-    // Atlassian, Grafana, Postman, New Relic, Sentry, Supabase.
+    // Atlassian, Grafana, Postman, New Relic, Sentry, Supabase, Square, Meta, Doppler, Databricks, Firebase,
+    // Airtable, Figma, Pulumi, Netlify, Render.
     pattern:
-      /\b(?:pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|dckr_pat_[A-Za-z0-9_-]{20,}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9-]{20,}|hvs\.[A-Za-z0-9_-]{24,}|AGE-SECRET-KEY-1[A-Z0-9]{58}|lsv2_(?:pt|sk)_[A-Za-z0-9_]{30,}|pcsk_[A-Za-z0-9_]{40,}|ATATT3x[A-Za-z0-9_=-]{100,}|glsa_[A-Za-z0-9_]{30,}|PMAK-[A-Za-z0-9-]{40,}|NRAK-[A-Z0-9]{27}|sntry[su]_[A-Za-z0-9+/=_]{40,}|sbp_[a-f0-9]{40})/g,
+      /\b(?:pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|dckr_pat_[A-Za-z0-9_-]{20,}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9-]{20,}|hvs\.[A-Za-z0-9_-]{24,}|AGE-SECRET-KEY-1[A-Z0-9]{58}|lsv2_(?:pt|sk)_[A-Za-z0-9_]{30,}|pcsk_[A-Za-z0-9_]{40,}|ATATT3x[A-Za-z0-9_=-]{100,}|glsa_[A-Za-z0-9_]{30,}|PMAK-[A-Za-z0-9-]{40,}|NRAK-[A-Z0-9]{27}|sntry[su]_[A-Za-z0-9+/=_]{40,}|sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{30,}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|EAA[A-Za-z0-9]{90,}|dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}|dapi[a-f0-9]{32}(?:-\d+)?|AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{60,}|glc_[A-Za-z0-9+/=_]{32,}|pat[A-Za-z0-9]{14}\.[a-f0-9]{64}|figd_[A-Za-z0-9_-]{40,}|pul-[a-f0-9]{40}|nfp_[A-Za-z0-9]{36}|rnd_[A-Za-z0-9]{32})/g,
     examples: { positive: `login ${fake("dckr_pat_", 27)}`, lookAlike: "Docker Hub tokens start with dckr_pat_ and Vault's with hvs." },
   },
   {
@@ -310,7 +311,8 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "google-oauth",
-    pattern: /\bGOCSPX-[A-Za-z0-9_-]{20,}|\bya29\.[A-Za-z0-9_-]{20,}/g,
+    // Client secrets, access tokens, and refresh tokens (`1//0…`).
+    pattern: /\bGOCSPX-[A-Za-z0-9_-]{20,}|\bya29\.[A-Za-z0-9_-]{20,}|(?<![\w/])1\/\/0[A-Za-z0-9_-]{40,}/g,
     examples: { positive: `client ${fake("GOCSPX-", 28)}`, lookAlike: "OAuth client secrets start with GOCSPX-" },
   },
   {
@@ -445,6 +447,33 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // between `_`, `-` or `/`); `api_key=` and `access_token=` are assignments.
     pattern: /[?&](?:key|auth)=(?<value>(?=[A-Za-z0-9]{0,200}\d)(?=[A-Za-z0-9]{0,200}[A-Za-z])[A-Za-z0-9]{20,4096})(?![\w.-])/g,
     examples: { positive: `boards?key=${fake("", 32, "hex")}&fields=name`, lookAlike: "search?key=value&page=2" },
+  },
+  {
+    kind: "password",
+    // A password piped to a login that reads it from its input: `echo "x" | docker login --password-stdin`.
+    pattern: new RegExp(String.raw`${TOOL_START}(?:echo|printf)[ \t]+(?:-[en]+[ \t]+)?${value({ min: 1 })}(?=[ \t]*\|[^|\n]{0,200}--password-stdin)`, "g"),
+    examples: { positive: 'echo "Zebra7Lion" | docker login -u me --password-stdin', lookAlike: 'echo "$PW" | docker login -u me --password-stdin' },
+  },
+  {
+    kind: "secret",
+    // `gh secret set NAME --body x`: the secret itself.
+    pattern: new RegExp(String.raw`${TOOL_START}gh[ \t]+secret[ \t]+set${TOOL_ARGS}[ \t](?:--body|-b)(?:=|[ \t]+)${TOOL_VALUE}`, "g"),
+    examples: { positive: 'gh secret set DEPLOY_KEY --body "8fA2kQ9zLm3xP0"', lookAlike: "gh secret set DEPLOY_KEY < key.txt" },
+  },
+  {
+    kind: "basic-auth",
+    // A registry's base64 `user:password` (Docker's config.json `"auth"`, npm's `_auth=`).
+    pattern: /auth(?<=(?:^|[\s"'{,:/;])_?auth)["']?[ \t]*[:=][ \t]*["']?(?<value>(?=[A-Za-z0-9+/]{0,200}\d)[A-Za-z0-9+/]{16,4096}={0,2})(?![A-Za-z0-9+/=])/gm,
+    examples: {
+      positive: `{"auths": {"ghcr.io": {"auth": "${Buffer.from("me:Zebra7Lion").toString("base64")}"}}}`,
+      lookAlike: '"auth": "oauth2", auth=required',
+    },
+  },
+  {
+    kind: "password",
+    // A line of a `.pgpass` file: host, port, database, user, password.
+    pattern: /^(?=[^:\s]*[A-Za-z.*])[^:\s#]+:(?:\d{2,5}|\*):(?!\d+:)[^:\s]+:(?!\d+:)[^:\s]+:(?<value>\S+)$/gm,
+    examples: { positive: "db.internal:5432:app:appuser:Zebra7Lion", lookAlike: "src/main.ts:42:10:error:TS2345" },
   },
   {
     kind: "password",

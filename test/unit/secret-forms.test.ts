@@ -222,6 +222,27 @@ const SEPARATORS: [string, string, string][] = [
   // Temporary AWS credentials carry a session token of 700 characters and more: none of it may stay.
   ["long quoted token", `export AWS_SESSION_TOKEN="${fake("IQoJb3JpZ2luX2Vj", 900)}"`, `export AWS_SESSION_TOKEN="${R("token")}"`],
   ["long bare token", `AWS_SESSION_TOKEN=${fake("IQoJb3JpZ2luX2Vj", 900)} next`, `AWS_SESSION_TOKEN=${R("token")} next`],
+  // Tokens whose prefix names the service.
+  ["square token", `SQUARE ${fake("sq0atp-", 22)}`, `SQUARE ${R("service-token")}`],
+  ["doppler token", `DOPPLER_TOKEN ${fake("dp.st.", 43)}`, `DOPPLER_TOKEN ${R("service-token")}`],
+  ["databricks token", `host + ${fake("dapi", 32, "hex")}`, `host + ${R("service-token")}`],
+  ["firebase server key", `fcm ${fake("AAAA", 7)}:${fake("APA91b", 134)}`, `fcm ${R("service-token")}`],
+  ["google refresh token", `refresh 1//0${fake("g", 60)}`, `refresh ${R("google-oauth")}`],
+  ["grafana cloud token", `grafana ${fake("glc_", 40)}`, `grafana ${R("service-token")}`],
+  ["airtable token", `airtable ${fake("pat", 14)}.${fake("", 64, "hex")}`, `airtable ${R("service-token")}`],
+  ["figma token", `figma ${fake("figd_", 40)}`, `figma ${R("service-token")}`],
+  ["pulumi token", `pulumi ${fake("pul-", 40, "hex")}`, `pulumi ${R("service-token")}`],
+  ["supabase secret key", `supabase ${fake("sb_secret_", 32)}`, `supabase ${R("service-token")}`],
+  // Credentials in the files and commands that hold them.
+  [
+    "registry auth in docker's config",
+    `{"auths": {"ghcr.io": {"auth": "${Buffer.from("me:Zebra7Lion").toString("base64")}"}}}`,
+    `{"auths": {"ghcr.io": {"auth": "${R("basic-auth")}"}}}`,
+  ],
+  ["npm _auth", `//registry.npmjs.org/:_auth=${Buffer.from("me:Zebra7Lion").toString("base64")}`, `//registry.npmjs.org/:_auth=${R("basic-auth")}`],
+  ["pgpass line", "db.internal:5432:app:appuser:Zebra7Lion!", `db.internal:5432:app:appuser:${R("password")}`],
+  ["password piped to a login", 'echo "Zebra7Lion" | docker login -u me --password-stdin', `echo "${R("password")}" | docker login -u me --password-stdin`],
+  ["gh secret set --body", 'gh secret set DEPLOY_KEY --body "8fA2kQ9zLm3xP0"', `gh secret set DEPLOY_KEY --body "${R("secret")}"`],
   // What `aws configure` prints and asks, pasted from a terminal.
   [
     "aws configure transcript",
@@ -282,6 +303,8 @@ const NOT_SECRETS: [string, string][] = [
   ["an archive after 7z -p", "7z a -p backup.7z data/"],
   ["a zip file's name is no tool", "wget https://example.com/data.zip -P downloads"],
   ["cache and object keys in a query", "GET /cache?key=user_profile_12345_v2 and /t?key=report-2024-05-01-final&auth=oauth2_github_callback"],
+  ["compiler output", "src/main.ts:42:10:error:TS2345 and 12:30:45:000:abc"],
+  ["auth words", '"auth": "oauth2", auth=required, echo "$PW" | docker login --password-stdin'],
   ["prose after a label", "Password: see the vault. Token: expires tomorrow. API key: ask Dana"],
   // Code passes a secret on by the variable it is named for.
   ["a variable named as its key", "client = Client(api_key=api_key, password=password)\nconst c = { apiKey: apiKey, dbPassword: db_password };"],
