@@ -21,6 +21,11 @@ export interface UndoResult {
   restored: string[];
   /** The undo's own journaled run (undoing it puts the files back again). */
   undoRun?: string;
+  /**
+   * Daily logs the run made that are left where they are: the file there is
+   * not the one it made (the dir was copied, or the log saved anew since).
+   */
+  kept?: { path: string; reason: string }[];
   /** What was settled before the run: a stale lock taken over, interrupted runs finished or discarded. */
   recovered: string[];
 }
@@ -78,13 +83,17 @@ export async function undo(ctx: RunContext, runId?: string): Promise<UndoResult>
     if (untrusted) throw new UndoError(`cannot undo run ${journal.run}: its journal was not written by a run (${untrusted}); nothing restored`);
 
     const changes: FileChange[] = [];
+    const kept: { path: string; reason: string }[] = [];
     for (const file of journal.files) {
       const now = await readCurrent(ctx.dir, file.path);
       const nowSha = now === null ? null : sha256(now);
       if (nowSha === file.before) continue;
       if (nowSha !== file.after) throw new UndoError(`cannot undo run ${journal.run}: ${file.path} changed after it; nothing restored`);
       const notMade = file.before === null && isDailyLogName(file.path) ? await logNotMade(ctx.dir, file) : undefined;
-      if (notMade) throw new UndoError(`cannot undo run ${journal.run}: ${notMade}, so it is left where it is; nothing restored`);
+      if (notMade) {
+        kept.push({ path: file.path, reason: `${notMade}; remove it yourself if it should go` });
+        continue;
+      }
       changes.push({ path: file.path, content: await savedCopy(ctx, journal, file) });
     }
     const undone = await commitChanges(ctx.dir, changes, {
@@ -107,6 +116,7 @@ export async function undo(ctx: RunContext, runId?: string): Promise<UndoResult>
       run: journal.run,
       restored: changes.map((change) => change.path),
       ...(undone ? { undoRun: undone.run } : {}),
+      ...(kept.length > 0 ? { kept } : {}),
       recovered,
     };
   });

@@ -47,7 +47,8 @@ export function inodeOf(file: string): string {
 /**
  * Why a daily log a run says it made may not be taken away, or undefined
  * when it may: the file there must be the one the run made, by the inode the
- * run recorded. A forged journal can claim any log's content, not its inode.
+ * run recorded. A journal that came with the dir from elsewhere can claim any
+ * log's content, not the inode it has here.
  */
 export async function logNotMade(dir: MemoryDir, made: JournalFile): Promise<string | undefined> {
   await dir.assertWritable(made.path);

@@ -44,9 +44,9 @@ export interface JournalFile {
   staged: string | null;
   /**
    * For a daily log the run made (only `compact migrate` makes one): the
-   * file's inode number. Its undo takes away only that file: a journal is a
-   * file anyone can write, but no one can know beforehand which inode a log
-   * they did not make has.
+   * file's inode number. Its undo takes away only that file. A journal that
+   * came with a shared, synced or downloaded dir cannot know which inode a
+   * log has here (whoever can read it here could remove the log anyway).
    */
   inode?: string;
 }

@@ -100,19 +100,21 @@ describe("compact migrate", () => {
     expect(await snapshotDir(agents, { state: false })).toEqual(before);
   });
 
-  it("is undone only where it made its logs: a copy of the agents dir keeps them, and says why", async () => {
+  it("is undone only where it made its logs: in a copy of the agents dir the logs stay, and it says so", async () => {
     const cwd = await migration();
     const agents = path.join(cwd, ".agents");
     expect((await runCli(["migrate"], { cwd })).code).toBe(0);
     const copy = path.join(cwd, "copy");
     await cp(agents, copy, { recursive: true });
-    const before = await snapshotDir(copy);
-    const undo = await runCli(["undo", "--dir", copy], { cwd });
-    expect(undo.code).not.toBe(0);
-    expect(undo.stderr).toMatch(
-      /^compact: cannot undo run \S+: the daily log logs\/2026-03-02\.md is not the file it made, so it is left where it is; nothing restored\n$/,
-    );
-    expect(await snapshotDir(copy)).toEqual(before);
+    const undo = await runCli(["undo", "--dir", copy, "--json"], { cwd });
+    expect(undo.code, undo.stderr).toBe(0);
+    const result = JSON.parse(undo.stdout) as { restored: string[]; kept: { path: string; reason: string }[] };
+    expect(result.kept.map((log) => log.path)).toEqual(["logs/2026-03-02.md", "logs/2026-03-03.md"]);
+    expect(result.kept[0]!.reason).toBe("the daily log logs/2026-03-02.md is not the file it made; remove it yourself if it should go");
+    expect(result.restored).toContain("topics/user_preferences.md");
+    expect(undo.stderr).toContain("warning: left logs/2026-03-02.md where it is: the daily log logs/2026-03-02.md is not the file it made");
+    const files = Object.keys(await snapshotDir(copy, { state: false })).sort();
+    expect(files).toEqual(["logs/2026-03-02.md", "logs/2026-03-03.md"]);
   });
 
   it("never overwrites an existing backup, nor a topic file with other content", async () => {

@@ -25,6 +25,7 @@ export async function undoCommand(argv: string[], io: CliIo): Promise<number> {
   const undone = await compactor.undo(line.positionals[0]);
   output.result(undone);
   for (const note of undone.recovered) output.note(`warning: ${note}`);
+  for (const log of undone.kept ?? []) output.note(`warning: left ${log.path} where it is: ${log.reason}`);
   output.say(`Restored ${undone.restored.length} files as they were before run ${undone.run}.`);
   return 0;
 }
