@@ -68,33 +68,47 @@ const TOOL_START = String.raw`\b(?<![.-])`;
 const TOOL_ARGS = String.raw`(?![\w.-])[^\n|;&]{0,300}?`;
 const TOOL_VALUE = String.raw`(?!-|\d+:\d+\b)${value({ min: 1 })}`;
 
+// A value that looks generated, in `chars`: a digit, a letter, and a run of 16 letters, digits or `%`
+// somewhere (a session named "2024-06-12-keynote-track-b" or a Windows SID is no credential).
+function generated(chars: string): string {
+  return String.raw`(?=${chars}{0,64}\d)(?=${chars}{0,64}[A-Za-z])(?=${chars}{0,300}?[A-Za-z0-9%]{16})${chars}{16,${LONGEST_VALUE}}`;
+}
+
 // A label in Chinese, Japanese or Korean (`密码：`, `パスワードは`, `토큰:`) and its value. In CJK prose a
 // label is often followed by a technical word in Latin letters (`令牌：JWT格式`, `密码：bcrypt加密`), so the
 // value must have a secret's shape: a digit and a letter, six characters or more, taken whole, not run
 // on into CJK text, nor the name of what a password is hashed or encrypted with (`AES-256-GCM`, `SHA256`).
 const NOT_AN_ALGORITHM = String.raw`(?!(?:${ALGORITHMS})[\w-]*(?![\w-]))`;
 
-// The copula that ends a sentence after its value in Japanese and Korean, written with no space (`パスワードはx9Lion7です`).
-const CJK_END = "(?=です|でした|だ[。、]|だ$|입니다|이다|이에요|예요)";
+// What ends a sentence right after a password in Japanese, Korean and Chinese, written with no space
+// (`パスワードはx9Lion7です`, `비밀번호는 x9Lion7입니다`, `密码是x9Lion7吗`). Tokens and keys are left to
+// the stricter end: a model's or a format's name comes before `です` as often (`トークンはJWT-RS256です`).
+const PASSWORD_END = "(?=です|でした|だ|で[、。,]|になります|입니다|이고|이다|이에요|예요|吗|呢|。)";
 
-function cjkLabel(words: string): RegExp {
+function cjkLabel(words: string, ends = "(?!)"): RegExp {
   const join = String.raw`[ \t\u3000]*(?:[:：=＝]|是|为|為|は|는|은)?[ \t\u3000]*[「“"'\`]?`;
   const cjkLetter = String.raw`\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af`;
   return new RegExp(
-    String.raw`(?:${words})${join}${NOT_AN_ALGORITHM}(?<value>(?=[!-~]{0,64}\d)(?=[!-~]{0,64}[A-Za-z])[A-Za-z0-9!#$%&*+./:=?@^_~-]{6,256})(?:${CJK_END}|(?![A-Za-z0-9!#$%&*+./:=?@^_~\-${cjkLetter}]))`,
+    String.raw`(?:${words})${join}${NOT_AN_ALGORITHM}(?<value>(?=[!-~]{0,64}\d)(?=[!-~]{0,64}[A-Za-z])[A-Za-z0-9!#$%&*+./:=?@^_~-]{6,256})(?:${ends}|(?![A-Za-z0-9!#$%&*+./:=?@^_~\-${cjkLetter}]))`,
     "gi",
   );
 }
 
-// A label (a few words around it, markdown too) ending its line in a colon, and on the next line,
-// indented or in backticks, a value alone: `min` characters or more, with a letter and a `mark`.
-function nextLineValue(word: string, min: number, mark: string): RegExp {
+// A label ending its line in a colon (a few words before it, `for <name>` or `is` after it, markdown
+// around it), and on the next line (or the one after a blank line), indented or in backticks, a value
+// alone, maybe with a comment after it. `value` gives its shape, in `VALUE_CHAR`s.
+const VALUE_CHAR = "[^\\s`\"']";
+
+function nextLineValue(word: string, value: string): RegExp {
   const emphasis = String.raw`(?:\*\*|__)?`;
-  const label = String.raw`^[ \t]*(?:[-*+][ \t]+|#{1,6}[ \t]+)?${emphasis}(?:[\w.@-]+[ \t_-]){0,3}?${word}s?(?:[ \t]+[\w.@-]+){0,4}${emphasis}[ \t]*[:：]`;
-  const valueChars = "[^\\s`\"']";
+  // Words are runs of their own characters between spaces, at most 64 long: a run of `a_a_…` split
+  // into words in every way took the cube of its length.
+  const words = String.raw`(?:[\w.@-]{1,64}[ \t]+){0,3}[\w.@-]{0,64}?`;
+  const after = String.raw`(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]{1,64}(?:[ \t]+[\w.@-]{1,64})?)?(?:[ \t]+(?:is|was))?`;
+  const label = String.raw`^[ \t]*(?:[-*+][ \t]+|#{1,6}[ \t]+)?${emphasis}${words}${word}s?${after}${emphasis}[ \t]*[:：]`;
   // Found from the colon, the label checked behind it: from each line's start the label's words were read again.
   return new RegExp(
-    String.raw`[:：](?<=${label})${emphasis}[ \t]*\r?\n[ \t]*[\`"']?(?<value>(?=${valueChars}{0,300}${mark})(?=${valueChars}{0,300}[A-Za-z])${valueChars}{${min},${LONGEST_VALUE}})(?=[\`"']?[ \t]*$)`,
+    String.raw`[:：](?=${emphasis}[ \t]*\r?\n)(?<=${label})${emphasis}[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*[\`"']?(?<value>${value})(?=[\`"']?[ \t]*(?:#[^\n]*)?$)`,
     "gim",
   );
 }
@@ -254,7 +268,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // Atlassian, Grafana, Postman, New Relic, Sentry, Supabase, Square, Meta, Doppler, Databricks, Firebase,
     // Airtable, Figma, Pulumi, Netlify, Render.
     pattern:
-      /\b(?:pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|dckr_pat_[A-Za-z0-9_-]{20,}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9-]{20,}|hvs\.[A-Za-z0-9_-]{24,}|AGE-SECRET-KEY-1[A-Z0-9]{58}|lsv2_(?:pt|sk)_[A-Za-z0-9_]{30,}|pcsk_[A-Za-z0-9_]{40,}|ATATT3x[A-Za-z0-9_=-]{100,}|glsa_[A-Za-z0-9_]{30,}|PMAK-[A-Za-z0-9-]{40,}|NRAK-[A-Z0-9]{27}|sntry[su]_[A-Za-z0-9+/=_]{40,}|sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{30,}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|EAA[A-Za-z0-9]{90,}|dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}|dapi[a-f0-9]{32}(?:-\d+)?|AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{60,}|glc_[A-Za-z0-9+/=_]{32,}|pat[A-Za-z0-9]{14}\.[a-f0-9]{64}|figd_[A-Za-z0-9_-]{40,}|pul-[a-f0-9]{40}|nfp_[A-Za-z0-9]{36}|rnd_[A-Za-z0-9]{32})/g,
+      /\b(?:pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|dckr_pat_[A-Za-z0-9_-]{20,}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9-]{20,}|hvs\.[A-Za-z0-9_-]{24,}|AGE-SECRET-KEY-1[A-Z0-9]{58}|lsv2_(?:pt|sk)_[A-Za-z0-9_]{30,}|pcsk_[A-Za-z0-9_]{40,}|ATATT3x[A-Za-z0-9_=-]{100,}|glsa_[A-Za-z0-9_]{30,}|PMAK-[A-Za-z0-9-]{40,}|NRAK-[A-Z0-9]{27}|sntry[su]_[A-Za-z0-9+/=_]{40,}|sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{30,}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|EAA(?=[A-Za-z0-9]{0,200}\d)[A-Za-z0-9]{90,}|dp\.(?:pt|st|sa|ct|scim|audit)\.(?:[\w-]{1,64}\.)?[A-Za-z0-9]{40,}|dapi[a-f0-9]{32}(?:-\d+)?|AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{60,}|glc_[A-Za-z0-9+/=_]{32,}|pat[A-Za-z0-9]{14}\.[a-f0-9]{64}|figd_[A-Za-z0-9_-]{40,}|pul-[a-f0-9]{40}|nfp_[A-Za-z0-9]{36}|rnd_[A-Za-z0-9]{32})/g,
     examples: { positive: `login ${fake("dckr_pat_", 27)}`, lookAlike: "Docker Hub tokens start with dckr_pat_ and Vault's with hvs." },
   },
   {
@@ -301,8 +315,15 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "aws-secret-key",
     // Also as `aws configure` asks for it: `AWS Secret Access Key [****************ABCD]: …`.
-    pattern: /\b(?:aws[_ ]?)?secret[_ ]?access[_ ]?key["']?(?:[ \t]*\[[^\]\n]{0,64}\])?\s*(?:=>|=|:)\s*["']?(?<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
+    pattern:
+      /\b(?:aws[_ ]?)?secret[_ ]?access[_ ]?key["']?(?:[ \t]*\[[^\]\n]{0,64}\])?(?:\s*(?:=>|=|:)\s*|[ \t]+)["']?(?<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
     examples: { positive: `AWS Secret Access Key [None]: ${fake("", 40)}`, lookAlike: "set aws_secret_access_key in ~/.aws/credentials" },
+  },
+  {
+    kind: "token",
+    // The session token as `aws configure` asks for it, or `aws configure set` takes it.
+    pattern: /\baws[_ ]session[_ ]token(?:[ \t]*\[[^\]\n]{0,64}\][ \t]*:|[ \t]+)[ \t]*["']?(?<value>[A-Za-z0-9/+=]{100,4096})(?![A-Za-z0-9/+=])/gi,
+    examples: { positive: `AWS Session Token [None]: ${fake("IQoJb3JpZ2luX2Vj", 300)}`, lookAlike: "AWS Session Token [None]: (blank for long-term keys)" },
   },
   {
     kind: "google-api-key",
@@ -421,23 +442,26 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // frameworks give it (Rails' `_app_session`, not `TMUX_SESSION` or a log's `session_id`); cookies
     // named for tokens are assignments. Found from `sess…=`, its whole name checked behind it.
     pattern:
-      /(?:sess(?:ion)?(?:_?id)?|sid|sess[0-9a-f]{32})=(?<=(?:^|[\s;"':?&])(?:_[\w.-]*_session|laravel_session|session|sessionid|sessid|sid|phpsessid|jsessionid|asp\.net_sessionid|\.aspnetcore\.session|s?sess[0-9a-f]{32}|connect\.sid)=)(?<value>(?=[^;&\s"']{0,64}\d)(?=[^;&\s"']{0,64}[A-Za-z])[^;&\s"']{16,4096})/gim,
+      /(?:sess(?:ion)?(?:_?id)?|sid|sess[0-9a-f]{32})=(?<=(?:^|[\s;"':?&(,])(?:_[\w.-]*_session|user_session|laravel_session|session|sessionid|sessid|sid|phpsessid|jsessionid|asp\.net_sessionid|\.aspnetcore\.session|s?sess[0-9a-f]{32}|connect\.sid)=)(?<value>(?=[^;&\s"']{0,64}\d)(?=[^;&\s"']{0,64}[A-Za-z])[^;&\s"']{16,4096})/gim,
     examples: { positive: `Cookie: lang=en; sessionid=${fake("", 32)}`, lookAlike: "Cookie: theme=dark; sessionid=; lang=en-US" },
   },
   {
     kind: "session-cookie",
     // A session cookie as a dict or JSON holds it (`{"sessionid": "…"}`, Python's `requests` cookies).
-    pattern:
-      /["'](?:_[\w.-]*_session|laravel_session|session|sessionid|sessid|sid|phpsessid|jsessionid|asp\.net_sessionid|\.aspnetcore\.session|s?sess[0-9a-f]{32}|connect\.sid)["'][ \t]*:[ \t]*["'](?<value>(?=[^\s"']{0,64}\d)(?=[^\s"']{0,64}[A-Za-z])[^\s"']{16,4096})(?=["'])/gi,
+    pattern: new RegExp(
+      String.raw`["'](?:_[\w.-]*_session|user_session|laravel_session|session|session_?id|sessid|sid|phpsessid|jsessionid|asp\.net_sessionid|\.aspnetcore\.session|s?sess[0-9a-f]{32}|connect\.sid)["'][ \t]*:[ \t]*["'](?<value>${generated("[^\\s\"']")})(?=["'])`,
+      "gi",
+    ),
     examples: { positive: `cookies = {"sessionid": "${fake("", 32)}"}`, lookAlike: '{"session": "keynote-and-closing-panel"}' },
   },
   {
     kind: "session-cookie",
     // A line of a cookie jar (curl's `-c`, the Netscape format): domain, flag, path, secure, expiry, name, value.
+    // Found from its first flag, the domain checked behind it: from every line's start it cost as much as any row.
     ...found(
       "\t",
-      String.raw`^(?:#HttpOnly_)?[^\s#][^\t\n]*\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t[^\t\n]+\t(?<value>(?=[^\t\n]{0,64}\d)(?=[^\t\n]{0,64}[A-Za-z])[^\t\n]{16,4096})$`,
-      "gim",
+      String.raw`\t(?:TRUE|FALSE)\t(?<=^(?:#HttpOnly_)?[^\s#][^\t\n]*\t(?:TRUE|FALSE)\t)[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t[^\t\n]+\t(?<value>${generated("[^\\t\\n]")})$`,
+      "gm",
     ),
     examples: { positive: `.example.com\tTRUE\t/\tTRUE\t1735689600\tsessionid\t${fake("", 32)}`, lookAlike: ".example.com\tTRUE\t/\tFALSE\t0\ttheme\tdark" },
   },
@@ -451,13 +475,24 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     // A password piped to a login that reads it from its input: `echo "x" | docker login --password-stdin`.
-    pattern: new RegExp(String.raw`${TOOL_START}(?:echo|printf)[ \t]+(?:-[en]+[ \t]+)?${value({ min: 1 })}(?=[ \t]*\|[^|\n]{0,200}--password-stdin)`, "g"),
+    // Also `printf '%s' x`, and piped to `gh secret set`.
+    pattern: new RegExp(
+      String.raw`${TOOL_START}(?:echo|printf)[ \t]+(?:-[en]+[ \t]+)?(?:(["'])%s(?:\\n)?\1[ \t]+)?${value({ min: 4 })}(?=[ \t]*\|[^|\n]{0,200}(?:--password-stdin|\bgh[ \t]+secret[ \t]+set\b))`,
+      "g",
+    ),
     examples: { positive: 'echo "Zebra7Lion" | docker login -u me --password-stdin', lookAlike: 'echo "$PW" | docker login -u me --password-stdin' },
   },
   {
+    kind: "password",
+    // `docker login --password-stdin <<< x`.
+    pattern: new RegExp(String.raw`--password-stdin[^|\n]{0,200}?<<<[ \t]*${value({ min: 4 })}`, "g"),
+    examples: { positive: 'docker login -u me --password-stdin <<< "Zebra7Lion"', lookAlike: 'docker login -u me --password-stdin <<< "$PW"' },
+  },
+
+  {
     kind: "secret",
     // `gh secret set NAME --body x`: the secret itself.
-    pattern: new RegExp(String.raw`${TOOL_START}gh[ \t]+secret[ \t]+set${TOOL_ARGS}[ \t](?:--body|-b)(?:=|[ \t]+)${TOOL_VALUE}`, "g"),
+    pattern: new RegExp(String.raw`${TOOL_START}gh[ \t]+secret[ \t]+set${TOOL_ARGS}[ \t](?:--body(?:=|[ \t]+)|-b[ \t]*)${TOOL_VALUE}`, "g"),
     examples: { positive: 'gh secret set DEPLOY_KEY --body "8fA2kQ9zLm3xP0"', lookAlike: "gh secret set DEPLOY_KEY < key.txt" },
   },
   {
@@ -472,7 +507,10 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     // A line of a `.pgpass` file: host, port, database, user, password.
-    pattern: /^(?=[^:\s]*[A-Za-z.*])[^:\s#]+:(?:\d{2,5}|\*):(?!\d+:)[^:\s]+:(?!\d+:)[^:\s]+:(?<value>\S+)$/gm,
+    // Indented or listed as a log quotes it; the password has a digit or a symbol and a letter, `\:` escapes a colon.
+    // Found from its port, the host checked behind it.
+    pattern:
+      /:(?:\d{2,5}|\*):(?<=^[ \t]*(?:[-*+][ \t]+)?`?[^:\s#`]*[A-Za-z.*][^:\s#`]*:(?:\d{2,5}|\*):)(?!\d+:)[^:\s]+:(?!\d+:)[^:\s]+:(?<value>(?=[^\s`]{0,300}[\d!@#$%^&*])(?=[^\s`]{0,300}[A-Za-z])(?:\\.|[^\s:`\\]){6,4096})(?=`?[ \t]*$)/gm,
     examples: { positive: "db.internal:5432:app:appuser:Zebra7Lion", lookAlike: "src/main.ts:42:10:error:TS2345" },
   },
   {
@@ -536,7 +574,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    pattern: cjkLabel("密码|密碼|パスワード|비밀번호|암호|暗証番号"),
+    pattern: cjkLabel("密码|密碼|パスワード|비밀번호|암호|暗証番号", PASSWORD_END),
     examples: { positive: "数据库密码：Zebra7Lion", lookAlike: "密码：bcrypt加密存储，至少8位" },
   },
   {
@@ -651,12 +689,19 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     // A label alone on its line and the value alone on the next (`Password:` then `  Tr0ub4dor&3`), as notes
     // and tool output put them: a value shaped like a password (a digit or a symbol and a letter), nothing after it.
-    pattern: nextLineValue("p(?:ass(?:word|wd|phrase)|wd)", 6, String.raw`[\d!@#$%^&*]`),
+    pattern: nextLineValue(
+      "p(?:ass(?:word|wd|phrase)|wd)",
+      String.raw`${NOT_THE_PASSWORD}(?=${VALUE_CHAR}{0,300}[\d!@#$%^&*])(?=${VALUE_CHAR}{0,300}[A-Za-z])${VALUE_CHAR}{6,${LONGEST_VALUE}}`,
+    ),
     examples: { positive: "Staging DB password:\n  Tr0ub4dor&3", lookAlike: "Password:\n- rotate it every 90 days" },
   },
   {
     kind: "token",
-    pattern: nextLineValue("(?:token|secret(?:[ _-]access)?(?:[ _-]key)?|api[ _-]?key|access[ _-]key)", 12, "\\d"),
+    // Generated: a run of 16 letters and digits in it ("gpt-4o-2024-08-06" or a path is no token).
+    pattern: nextLineValue(
+      "(?:token|secret(?:[ _-]access)?(?:[ _-]key)?|api[ _-]?key|access[ _-]key)",
+      String.raw`(?=${VALUE_CHAR}{0,300}?[A-Za-z0-9]{16})(?=${VALUE_CHAR}{0,300}\d)(?=${VALUE_CHAR}{0,300}[A-Za-z])${VALUE_CHAR}{16,${LONGEST_VALUE}}`,
+    ),
     examples: { positive: `API key:\n${fake("", 32)}`, lookAlike: "Token:\ngpt-4o-mini, 4096 max" },
   },
   {
