@@ -39,7 +39,8 @@ const BARE = "[^\\s\"'`,;|<>\\u3000-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00
 // What passwords are hashed or encrypted with.
 const ALGORITHMS = "sha|md5|aes|des|bcrypt|scrypt|argon|pbkdf|rsa|hmac|base64";
 // What prose says a password is made of or hashed with, not the password: `sha512`, `AES-256`, `v3-format`, `12chars`.
-const NOT_THE_PASSWORD = String.raw`(?!(?:${ALGORITHMS})[\w-]*(?![^\s\`"',;])|v\d|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?)(?![^\s\`"',;]))`;
+// Either ends its word, or a sentence.
+const NOT_THE_PASSWORD = String.raw`(?!v\d|(?:(?:${ALGORITHMS})[\w-]*|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?))[.!?)]?(?![^\s\`"',;]))`;
 
 // The longest value taken whole: an AWS session token runs to a thousand characters and more.
 const LONGEST_VALUE = 4096;
@@ -110,6 +111,25 @@ function nextLineValue(word: string, value: string): RegExp {
   return new RegExp(
     String.raw`[:：](?=${emphasis}[ \t]*\r?\n)(?<=${label})${emphasis}[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*[\`"']?(?<value>${value})(?=[\`"']?[ \t]*(?:#[^\n]*)?$)`,
     "gim",
+  );
+}
+
+// A label in German, French, Spanish, Portuguese, Dutch, the Nordic languages, Polish, Czech, Turkish or
+// Russian (`Passwort:`, `le mot de passe est`, `la contraseña de la base es`, `пароль —`) and a value of
+// the given shape: prose follows such labels as often, in words no table of ours can list.
+const LOCAL_VALUE = "[^\\s\"'`,;«»„“”]";
+const LOCAL_VALUE_END = "[^\\s\"'`,;«»„“”.!?)]";
+
+function localLabel(words: string, value: string): RegExp {
+  // Letters of the Latin and Cyrillic scripts: no `u` flag, under which each row took twice the time.
+  const letter = "A-Za-z\\u00c0-\\u024f\\u0400-\\u04ff";
+  // Whole words: the value is not what is left of a word cut short.
+  const word = `[${letter}0-9._@-]{1,40}(?![${letter}0-9._@-])`;
+  const about = String.raw`(?:[ \t]+(?:für|von|des|der|de|du|la|le|pour|del|da|do|di|della|per|voor|van|för|til|dla|для|от)[ \t]+${word}(?:[ \t]+${word}){0,2})?`;
+  const verb = String.raw`(?:[ \t]+(?:ist|lautet|war|est|était|es|era|é|è|is|är|er|jest|je|—))?`;
+  return new RegExp(
+    String.raw`(?:${words})(?<=(?:^|[^${letter}0-9_])(?:${words}))(?![${letter}])${about}${verb}[ \t]*(?:[:=：]|[-–—](?=[ \t]))?[ \t]*(?:["'\`„«“][ \t]?)?(?<value>${value})`,
+    "gi",
   );
 }
 
@@ -586,6 +606,22 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "token",
     pattern: cjkLabel("令牌|トークン|토큰"),
     examples: { positive: `访问令牌: ${fake("", 32)}`, lookAlike: "トークン: gpt-4o-miniで計測、令牌数: 4096" },
+  },
+  {
+    kind: "password",
+    pattern: localLabel(
+      "passwort|kennwort|mot[ -]de[ -]passe|mdp|contraseña|contrasena|clave de acceso|senha|palavra-passe|wachtwoord|lösenord|passord|adgangskode|salasana|hasło|heslo|şifre|пароль",
+      String.raw`${NOT_THE_PASSWORD}(?=${LOCAL_VALUE}{0,300}[\d!@#$%^&*])(?=${LOCAL_VALUE}{0,300}[A-Za-z])${LOCAL_VALUE}{5,255}${LOCAL_VALUE_END}`,
+    ),
+    examples: { positive: "Das Passwort für Staging lautet Zebra7Lion.", lookAlike: "Passwort: siehe Vault, mot de passe : dans 1Password" },
+  },
+  {
+    kind: "token",
+    pattern: localLabel(
+      "api-schlüssel|api-schluessel|zugangstoken|clé (?:d['’])?api|clave (?:de )?api|chave (?:de )?api|chiave api|api-sleutel|api-nyckel|api-nøgle|api-ключ|ключ api|токен|jeton",
+      String.raw`(?=${LOCAL_VALUE}{0,300}\d)(?=${LOCAL_VALUE}{0,300}[A-Za-z])${LOCAL_VALUE}{11,4095}${LOCAL_VALUE_END}`,
+    ),
+    examples: { positive: `API-Schlüssel: ${fake("", 32)}`, lookAlike: "API-Schlüssel: im Tresor, токен: 4096" },
   },
   {
     kind: "api-key",

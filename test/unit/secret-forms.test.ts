@@ -257,6 +257,18 @@ const SEPARATORS: [string, string, string][] = [
   ["japanese password before da yo", "パスワードはx9Lion7だよ", `パスワードは${R("password")}だよ`],
   ["chinese password before ma", "密码是x9Lion7吗", `密码是${R("password")}吗`],
   ["korean password before igo", "비밀번호는 x9Lion7이고 사용자는 admin", `비밀번호는 ${R("password")}이고 사용자는 admin`],
+  // Labels in the other languages agents log in.
+  ["german password", "Das Passwort für Staging lautet Zebra7Lion.", `Das Passwort für Staging lautet ${R("password")}.`],
+  ["german password label", "Kennwort: Zebra7Lion", `Kennwort: ${R("password")}`],
+  ["french password", "le mot de passe de la base est Zebra7Lion", `le mot de passe de la base est ${R("password")}`],
+  ["french password in guillemets", "mot de passe : « Zebra7Lion »", `mot de passe : « ${R("password")} »`],
+  ["spanish password", "la contraseña es Zebra7Lion", `la contraseña es ${R("password")}`],
+  ["portuguese password", "a senha é Zebra7Lion", `a senha é ${R("password")}`],
+  ["dutch password", "wachtwoord: Zebra7Lion", `wachtwoord: ${R("password")}`],
+  ["swedish password", "LÖSENORD: Zebra7Lion", `LÖSENORD: ${R("password")}`],
+  ["russian password", "Пароль от базы — Zebra7Lion", `Пароль от базы — ${R("password")}`],
+  ["german api key", `API-Schlüssel: ${fake("", 32)}`, `API-Schlüssel: ${R("token")}`],
+  ["french api key", `clé d'API : ${fake("", 32)}`, `clé d'API : ${R("token")}`],
   // What `aws configure` prints and asks, pasted from a terminal.
   [
     "aws configure transcript",
@@ -329,6 +341,11 @@ const NOT_SECRETS: [string, string][] = [
   ["a model or a format before a copula", "トークンはgpt4o-miniです、トークンはJWT-RS256です、토큰은 v2-format입니다"],
   ["a long identifier", "EAAccessibilityServiceInfoManagerImplementationBuilderFactoryAbstractSingletonProxyBeanFactoryConfigurerX"],
   ["a short value piped to a login", "echo x | docker login -u me --password-stdin"],
+  [
+    "prose after labels in other languages",
+    "Passwort: siehe Vault. Die Passwortrichtlinie: 12 Zeichen. Passwort: SHA256-gehasht. mot de passe : dans 1Password. " +
+      "palabra clave: Python3. токен: 4096. API-Schlüssel: im Tresor.",
+  ],
   ["prose after a label", "Password: see the vault. Token: expires tomorrow. API key: ask Dana"],
   // Code passes a secret on by the variable it is named for.
   ["a variable named as its key", "client = Client(api_key=api_key, password=password)\nconst c = { apiKey: apiKey, dbPassword: db_password };"],
