@@ -742,6 +742,20 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
+    // A user and a password given as a pair after a label (`creds: admin/Zebra7Lion`, `Zugangsdaten: admin / x`):
+    // the password has a digit or a symbol and a letter.
+    pattern:
+      /\b(?:cred(?:s|entials?)|logins?|zugangsdaten|identifiants|credenciales|credenciais)[ \t]*[:=][ \t]*[`"']?[\w.@+-]{1,64}[ \t]*[:/][ \t]*(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{5,255}[^\s`"',;.!?)])/gi,
+    examples: { positive: "creds: admin/Zebra7Lion for staging", lookAlike: "credentials: see vault/prod-db, login: admin/2024" },
+  },
+  {
+    kind: "secret",
+    // The seed of one-time passwords (base32): whoever holds it makes the codes.
+    pattern: /\b(?:t?otp|2fa|mfa)[ _-]?(?:secret|seed|key)s?\b[ \t]*(?:[:=][ \t]*|is[ \t]+|[ \t]+)[`"']?(?<value>[A-Z2-7]{16,128}={0,6})(?![\w=])/gi,
+    examples: { positive: "TOTP seed JBSWY3DPEHPK3PXPJBSWY3DP", lookAlike: "TOTP seed rotation is due" },
+  },
+  {
+    kind: "password",
     // "root pw is hunter2!": a bare `pw` counts only for a value with a digit or a symbol ("the pw is down").
     pattern:
       /\bpw\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)[`"']?(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,

@@ -269,6 +269,9 @@ const SEPARATORS: [string, string, string][] = [
   ["russian password", "Пароль от базы — Zebra7Lion", `Пароль от базы — ${R("password")}`],
   ["german api key", `API-Schlüssel: ${fake("", 32)}`, `API-Schlüssel: ${R("token")}`],
   ["french api key", `clé d'API : ${fake("", 32)}`, `clé d'API : ${R("token")}`],
+  ["a user and a password after a label", "creds: admin/Zebra7Lion for staging", `creds: admin/${R("password")} for staging`],
+  ["german credentials", "Zugangsdaten: admin / Zebra7Lion", `Zugangsdaten: admin / ${R("password")}`],
+  ["a totp seed", "TOTP seed JBSWY3DPEHPK3PXPJBSWY3DP", `TOTP seed ${R("secret")}`],
   // What `aws configure` prints and asks, pasted from a terminal.
   [
     "aws configure transcript",
@@ -346,6 +349,7 @@ const NOT_SECRETS: [string, string][] = [
     "Passwort: siehe Vault. Die Passwortrichtlinie: 12 Zeichen. Passwort: SHA256-gehasht. mot de passe : dans 1Password. " +
       "palabra clave: Python3. токен: 4096. API-Schlüssel: im Tresor.",
   ],
+  ["pairs that are no credentials", "credentials: see vault/prod-db, login: admin/2024, TOTP seed rotation is due"],
   ["prose after a label", "Password: see the vault. Token: expires tomorrow. API key: ask Dana"],
   // Code passes a secret on by the variable it is named for.
   ["a variable named as its key", "client = Client(api_key=api_key, password=password)\nconst c = { apiKey: apiKey, dbPassword: db_password };"],
