@@ -39,8 +39,8 @@ const BARE = "[^\\s\"'`,;|<>\\u3000-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00
 // What passwords are hashed or encrypted with.
 const ALGORITHMS = "sha|md5|aes|des|bcrypt|scrypt|argon|pbkdf|rsa|hmac|base64";
 // What prose says a password is made of or hashed with, not the password: `sha512`, `AES-256`, `v3-format`, `12chars`.
-// Either ends its word, or a sentence.
-const NOT_THE_PASSWORD = String.raw`(?!v\d|(?:(?:${ALGORITHMS})[\w-]*|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?))[.!?)]?(?![^\s\`"',;]))`;
+// The algorithm is a word of its own (`SHA256-hashed`, not `Shadow99`); either ends the value, or its sentence.
+const NOT_THE_PASSWORD = String.raw`(?!v\d|(?:(?:${ALGORITHMS})(?![a-z])[\w-]*|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?))[.)]?(?![^\s\`"',;]))`;
 
 // The longest value taken whole: an AWS session token runs to a thousand characters and more.
 const LONGEST_VALUE = 4096;
@@ -115,20 +115,35 @@ function nextLineValue(word: string, value: string): RegExp {
 }
 
 // A label in German, French, Spanish, Portuguese, Dutch, the Nordic languages, Polish, Czech, Turkish or
-// Russian (`Passwort:`, `le mot de passe est`, `la contraseña de la base es`, `пароль —`) and a value of
+// Russian (`Passwort:`, `le mot de passe est`, `la contraseña de la base es`, `пароль —`, `API-Schlüssel:`) and a value of
 // the given shape: prose follows such labels as often, in words no table of ours can list.
+// Letters of the Latin and Cyrillic scripts: no `u` flag, under which each row took twice the time.
+const LOCAL_LETTER = "A-Za-z\\u00c0-\\u024f\\u0400-\\u04ff";
+export const LOCAL_PASSWORD_WORDS =
+  "passwort|kennwort|mot[ -]de[ -]passe|mdp|contraseña|contrasena|clave de acceso|senha|palavra-passe|wachtwoord|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|hasło|haslo|heslo|şifre(?:si)?|ŞİFRE(?:Sİ)?|sifre(?:si)?|parola|пароль";
 const LOCAL_VALUE = "[^\\s\"'`,;«»„“”]";
-const LOCAL_VALUE_END = "[^\\s\"'`,;«»„“”.!?)]";
+const LOCAL_VALUE_END = "[^\\s\"'`,;«»„“”.?)]";
+// Counts and descriptions in those languages (`12Zeichen`, `16-stellig`, `2FA-geschützt`), not the password.
+const NOT_A_LOCAL_PASSWORD = String.raw`(?!\d+-?(?:zeichen|stellig|stellen|caract[eè]res|tekens|tecken|tegn|merkki|znak|karakter|символ)|2fa)`;
+
+/** A value of a secret's shape after a local label: `min`+ characters with a letter and a `mark`, or quoted. */
+function localValue(min: number, mark: string, not = ""): string {
+  const shape = (chars: string) => `(?=${chars}{0,300}${mark})(?=${chars}{0,300}[${LOCAL_LETTER}])`;
+  return String.raw`"${shape('[^"\\n]')}[^"\n]{${min},255}"|'${shape("[^'\\n]")}[^'\n]{${min},255}'|${not}${shape(LOCAL_VALUE)}${LOCAL_VALUE}{${min - 1},4095}${LOCAL_VALUE_END}`;
+}
 
 function localLabel(words: string, value: string): RegExp {
-  // Letters of the Latin and Cyrillic scripts: no `u` flag, under which each row took twice the time.
-  const letter = "A-Za-z\\u00c0-\\u024f\\u0400-\\u04ff";
   // Whole words: the value is not what is left of a word cut short.
-  const word = `[${letter}0-9._@-]{1,40}(?![${letter}0-9._@-])`;
-  const about = String.raw`(?:[ \t]+(?:für|von|des|der|de|du|la|le|pour|del|da|do|di|della|per|voor|van|för|til|dla|для|от)[ \t]+${word}(?:[ \t]+${word}){0,2})?`;
-  const verb = String.raw`(?:[ \t]+(?:ist|lautet|war|est|était|es|era|é|è|is|är|er|jest|je|—))?`;
+  const word = `[${LOCAL_LETTER}0-9._@'’-]{1,40}(?![${LOCAL_LETTER}0-9._@-])`;
+  const bold = String.raw`(?:\*\*)?`;
+  const sign = String.raw`${bold}[ \t]*(?:[:=：]|[-–—](?=[ \t]))${bold}`;
+  const verb = String.raw`[ \t]+(?:ist|lautet|war|est|était|c'est|c’est|es|era|é|è|is|är|er|on|jest|to|je|это|—)`;
+  // What the password is for (`für den Server`, `de la base de données`, `от почты`): then a verb or a sign must follow,
+  // or the next word is taken for the value (`Passwort für Nutzer admin2 zurückgesetzt`).
+  const about = String.raw`[ \t]+(?:für|von|vom|zum|des|der|de|du|d'|la|le|l'|pour|del|da|do|dos|das|di|della|per|voor|van|för|til|dla|do|k|ke|для|от|к)[ \t]*${word}(?:[ \t]+${word}){0,5}`;
+  const join = String.raw`(?:${about}(?:${verb}(?:[ \t]*${sign})?|[ \t]*${sign})|(?:${verb})?(?:[ \t]*${sign})?)`;
   return new RegExp(
-    String.raw`(?:${words})(?<=(?:^|[^${letter}0-9_])(?:${words}))(?![${letter}])${about}${verb}[ \t]*(?:[:=：]|[-–—](?=[ \t]))?[ \t]*(?:["'\`„«“][ \t]?)?(?<value>${value})`,
+    String.raw`(?:${words})(?<=(?:^|[^${LOCAL_LETTER}0-9_])(?:${words}))(?![${LOCAL_LETTER}0-9_./-])${bold}${join}[ \t]*(?:[„«“][ \t]?)?(?<value>${value})`,
     "gi",
   );
 }
@@ -609,17 +624,15 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    pattern: localLabel(
-      "passwort|kennwort|mot[ -]de[ -]passe|mdp|contraseña|contrasena|clave de acceso|senha|palavra-passe|wachtwoord|lösenord|passord|adgangskode|salasana|hasło|heslo|şifre|пароль",
-      String.raw`${NOT_THE_PASSWORD}(?=${LOCAL_VALUE}{0,300}[\d!@#$%^&*])(?=${LOCAL_VALUE}{0,300}[A-Za-z])${LOCAL_VALUE}{5,255}${LOCAL_VALUE_END}`,
-    ),
+    pattern: localLabel(LOCAL_PASSWORD_WORDS, localValue(6, "[\\d!@#$%^&*]", `${NOT_THE_PASSWORD}${NOT_A_LOCAL_PASSWORD}`)),
     examples: { positive: "Das Passwort für Staging lautet Zebra7Lion.", lookAlike: "Passwort: siehe Vault, mot de passe : dans 1Password" },
   },
   {
     kind: "token",
     pattern: localLabel(
-      "api-schlüssel|api-schluessel|zugangstoken|clé (?:d['’])?api|clave (?:de )?api|chave (?:de )?api|chiave api|api-sleutel|api-nyckel|api-nøgle|api-ключ|ключ api|токен|jeton",
-      String.raw`(?=${LOCAL_VALUE}{0,300}\d)(?=${LOCAL_VALUE}{0,300}[A-Za-z])${LOCAL_VALUE}{11,4095}${LOCAL_VALUE_END}`,
+      "api-schlüssel|api-schluessel|zugangstoken|(?:geheimer |privater )?schlüssel|geheimnis|totp-schlüssel|clé (?:d['’])?api|clé secrète|clé privée|(?:token|jeton) d['’]accès|clave (?:de )?api|token de acceso|chave (?:de )?api|token de acesso|chiave api|api-sleutel|api-nyckel|api-nøgle|api-ключ|ключ api|секретный ключ|токен(?: доступа)?|jeton",
+      // Generated: a run of 16 letters and digits ("gpt-4o-mini-2024-07-18" is no token).
+      localValue(12, "\\d", `(?=${LOCAL_VALUE}{0,300}?[A-Za-z0-9]{16})`),
     ),
     examples: { positive: `API-Schlüssel: ${fake("", 32)}`, lookAlike: "API-Schlüssel: im Tresor, токен: 4096" },
   },
@@ -726,7 +739,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // A label alone on its line and the value alone on the next (`Password:` then `  Tr0ub4dor&3`), as notes
     // and tool output put them: a value shaped like a password (a digit or a symbol and a letter), nothing after it.
     pattern: nextLineValue(
-      "p(?:ass(?:word|wd|phrase)|wd)",
+      `(?:p(?:ass(?:word|wd|phrase)|wd)|${LOCAL_PASSWORD_WORDS})`,
       String.raw`${NOT_THE_PASSWORD}(?=${VALUE_CHAR}{0,300}[\d!@#$%^&*])(?=${VALUE_CHAR}{0,300}[A-Za-z])${VALUE_CHAR}{6,${LONGEST_VALUE}}`,
     ),
     examples: { positive: "Staging DB password:\n  Tr0ub4dor&3", lookAlike: "Password:\n- rotate it every 90 days" },
@@ -743,15 +756,17 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     // A user and a password given as a pair after a label (`creds: admin/Zebra7Lion`, `Zugangsdaten: admin / x`):
-    // the password has a digit or a symbol and a letter.
+    // the password has a symbol, or a digit and letters of both cases (`login: admin/settings2` is a path); told
+    // apart by case, so the labels are written in the cases they come in.
     pattern:
-      /\b(?:cred(?:s|entials?)|logins?|zugangsdaten|identifiants|credenciales|credenciais)[ \t]*[:=][ \t]*[`"']?[\w.@+-]{1,64}[ \t]*[:/][ \t]*(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{5,255}[^\s`"',;.!?)])/gi,
+      /\b(?:[Cc]red(?:s|entials?)|CREDS|CREDENTIALS|[Ll]ogins?|LOGINS?|[Zz]ugangsdaten|[Aa]nmeldedaten|[Ii]dentifiants|[Cc]redenciales|[Cc]redenciais)[ \t]*[:=][ \t]*[`"']?(?!(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b)[\w.@+-]{1,64}[ \t]*[:/][ \t]*(?<value>(?:(?=[^\s`"',;/]{0,300}[!@#$%^&*])|(?=[^\s`"',;/]{0,300}\d)(?=[^\s`"',;/]{0,300}[A-Z])(?=[^\s`"',;/]{0,300}[a-z]))[^\s`"',;/]{5,255}[^\s`"',;/.!?)])(?![/\w])/g,
     examples: { positive: "creds: admin/Zebra7Lion for staging", lookAlike: "credentials: see vault/prod-db, login: admin/2024" },
   },
   {
     kind: "secret",
-    // The seed of one-time passwords (base32): whoever holds it makes the codes.
-    pattern: /\b(?:t?otp|2fa|mfa)[ _-]?(?:secret|seed|key)s?\b[ \t]*(?:[:=][ \t]*|is[ \t]+|[ \t]+)[`"']?(?<value>[A-Z2-7]{16,128}={0,6})(?![\w=])/gi,
+    // The seed of one-time passwords (base32: capitals and the digits 2–7): whoever holds it makes the codes.
+    pattern:
+      /\b(?:[Tt]?[Oo][Tt][Pp]|2[Ff][Aa]|[Mm][Ff][Aa])[ _-]?(?:[Ss]ecret|SECRET|[Ss]eed|SEED|[Kk]ey|KEY)s?\b[ \t]*(?:[:=][ \t]*|is[ \t]+|[ \t]+)[`"']?(?<value>(?=[A-Z2-7]{0,128}[2-7])[A-Z2-7]{16,128}={0,6})(?![\w=])/g,
     examples: { positive: "TOTP seed JBSWY3DPEHPK3PXPJBSWY3DP", lookAlike: "TOTP seed rotation is due" },
   },
   {

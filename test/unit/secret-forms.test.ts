@@ -7,6 +7,12 @@ const R = (kind: string) => `[REDACTED:${kind}]`;
 // [name, input, expected output]: the whole output is compared, so over-redaction fails too.
 const MISSED_BEFORE: [string, string, string][] = [
   ["stripe secret key", `STRIPE=${fake("sk_live_", 24)} ok`, `STRIPE=${R("stripe-key")} ok`],
+  // A word that starts with a hash's name is no hash: `Shadow99!` is the password.
+  [
+    "a password starting like a hash",
+    "changed the password to Shadow99! and Password - Desert7!",
+    `changed the password to ${R("password")}! and Password - ${R("password")}!`,
+  ],
   ["stripe restricted key", `key ${fake("rk_live_", 24)}`, `key ${R("stripe-key")}`],
   ["sendgrid key of any length", `mail ${fake("SG.", 20)}.${fake("", 30)} sent`, `mail ${R("sendgrid-key")} sent`],
   ["hugging face token", `HF ${fake("hf_", 34)}`, `HF ${R("huggingface-token")}`],
@@ -272,6 +278,20 @@ const SEPARATORS: [string, string, string][] = [
   ["a user and a password after a label", "creds: admin/Zebra7Lion for staging", `creds: admin/${R("password")} for staging`],
   ["german credentials", "Zugangsdaten: admin / Zebra7Lion", `Zugangsdaten: admin / ${R("password")}`],
   ["a totp seed", "TOTP seed JBSWY3DPEHPK3PXPJBSWY3DP", `TOTP seed ${R("secret")}`],
+  ["german password in bold", "**Passwort:** Zebra7Lion", `**Passwort:** ${R("password")}`],
+  ["german password on the next line", "Passwort:\n  Zebra7Lion", `Passwort:\n  ${R("password")}`],
+  ["quoted german password with a space", "Passwort: 'Zebra7 Lion!'", `Passwort: '${R("password")}'`],
+  [
+    "a password after a long about",
+    "Das Passwort für den neuen Datenbankserver in Prod lautet Zebra7Lion",
+    `Das Passwort für den neuen Datenbankserver in Prod lautet ${R("password")}`,
+  ],
+  ["french password for a user", "mot de passe pour l'utilisateur root : Zebra7Lion", `mot de passe pour l'utilisateur root : ${R("password")}`],
+  ["nordic password, definite", "lösenordet är Zebra7Lion", `lösenordet är ${R("password")}`],
+  ["turkish password", "veritabanı şifresi: Zebra7Lion", `veritabanı şifresi: ${R("password")}`],
+  ["russian password with cyrillic letters", "пароль это Зебра7Лев", `пароль это ${R("password")}`],
+  ["german secret key", `Geheimer Schlüssel: ${fake("", 32)}`, `Geheimer Schlüssel: ${R("token")}`],
+  ["french access token", `jeton d'accès : ${fake("", 32)}`, `jeton d'accès : ${R("token")}`],
   // What `aws configure` prints and asks, pasted from a terminal.
   [
     "aws configure transcript",
@@ -349,6 +369,16 @@ const NOT_SECRETS: [string, string][] = [
     "Passwort: siehe Vault. Die Passwortrichtlinie: 12 Zeichen. Passwort: SHA256-gehasht. mot de passe : dans 1Password. " +
       "palabra clave: Python3. токен: 4096. API-Schlüssel: im Tresor.",
   ],
+  [
+    "words that only hold a local label",
+    "passwort_v2.txt, https://example.com/passwort/reset?id=42abc, Passwort-Reset-Link-v2, пароль123abc, " +
+      "Passwort für Nutzer admin2 zurückgesetzt, пароль от почты admin@mail.ru сброшен",
+  ],
+  [
+    "local counts and descriptions",
+    "Passwort: 12Zeichen. Mot de passe : 12caractères. Passwort: 16-stellig. Passwort: 2FA-geschützt. jeton : gpt-4o-mini-2024-07-18",
+  ],
+  ["labels that seed no codes", "MFA key ENFORCEMENTENABLED, mfa key: notconfiguredyet, Login: POST /auth/v2, login: admin/settings2"],
   ["pairs that are no credentials", "credentials: see vault/prod-db, login: admin/2024, TOTP seed rotation is due"],
   ["prose after a label", "Password: see the vault. Token: expires tomorrow. API key: ask Dana"],
   // Code passes a secret on by the variable it is named for.
