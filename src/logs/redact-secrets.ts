@@ -65,7 +65,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 4;
+const REDACTION_REVISION = 5;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -268,9 +268,29 @@ function patternSpans(text: string): Span[] {
       const [start, trimmedEnd] = trimValue(text, end - value.length, end);
       const found = text.slice(start, trimmedEnd);
       if (trimmedEnd > start && !isPlaceholder(found) && !namesItsKey(text, match.index, found)) spans.push({ start, end: trimmedEnd, kind, rank });
+      else if (NOT_SECRETS.has(found.toLowerCase())) {
+        const next = secretAfterWord(text, trimmedEnd);
+        if (next) spans.push({ ...next, kind, rank });
+      }
     }
   });
   return spans;
+}
+
+// The word after a value that is a word of prose (`Password: use Tr0ub4dor&3`), when it has a password's shape.
+const NEXT_WORD = /[ \t]+["'`]?([^\s"'`,;]{6,256})/y;
+const PASSWORD_SHAPE = /^(?=.*[\d!@#$%^&*])(?=.*[A-Za-z])/;
+// A count and its unit (`12chars`, `90-days`), not a password.
+const COUNT = /^\d+-?[A-Za-z]+$/;
+
+function secretAfterWord(text: string, at: number): { start: number; end: number } | undefined {
+  NEXT_WORD.lastIndex = at;
+  const next = NEXT_WORD.exec(text);
+  if (!next) return undefined;
+  const word = next[1]!.replace(/[.!?)]+$/, "");
+  if (word.length < 6 || !PASSWORD_SHAPE.test(word) || COUNT.test(word) || isPlaceholder(word)) return undefined;
+  const start = at + next[0].length - next[1]!.length;
+  return { start, end: start + word.length };
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
