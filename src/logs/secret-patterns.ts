@@ -179,10 +179,11 @@ function xmlElement(word: string, valueSpec: { min?: number; letter?: boolean })
 
 // A markdown table row `| [label |] key | value |` that is not a header row (no `|---|` line after it),
 // also as a list item (`- | staging | password | x |`).
-function tableCell(word: string): Found {
+// `value`: the cell's shape (any text, by default).
+function tableCell(word: string, value = String.raw`[^|\n\`]*[^|\n\`\s]`): Found {
   return found(
     "|",
-    String.raw`^[ \t]*(?:[-*+][ \t]+)?\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*|\`)?(?:[\w.-]+[ _-])?${word}(?:\*\*|\`)?[ \t]*\|[ \t]*\`?(?<value>[^|\n\`]*[^|\n\`\s])(?=\`?[ \t]*\|(?![^\n]*\n[ \t]*\|?[ \t]*:?-{2,}))`,
+    String.raw`^[ \t]*(?:[-*+][ \t]+)?\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*|\`)?(?:[\w.-]+[ _-])?${word}(?:\*\*|\`)?[ \t]*\|[ \t]*\`?(?<value>${value})(?=\`?[ \t]*\|(?![^\n]*\n[ \t]*\|?[ \t]*:?-{2,}))`,
     "gim",
   );
 }
@@ -670,6 +671,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     ...tableCell(PASSWORD_WORD),
     examples: { positive: "| staging db | password | hunter2 |", lookAlike: "| Reset password | done |" },
+  },
+  {
+    kind: "password",
+    // In the other languages only a cell with a password's shape: no list of their words says "done".
+    ...tableCell(`(?:${LOCAL_PASSWORD_WORDS})`, String.raw`(?=[^|\n\s\`]{0,300}[\d!@#$%^&*])(?=[^|\n\s\`]{0,300}[A-Za-z])[^|\n\s\`]{6,255}`),
+    examples: { positive: "| Staging-DB | Passwort | Zebra7Lion |", lookAlike: "| Passwort | geändert |" },
   },
   {
     kind: "secret",

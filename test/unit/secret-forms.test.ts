@@ -292,6 +292,7 @@ const SEPARATORS: [string, string, string][] = [
   ["russian password with cyrillic letters", "пароль это Зебра7Лев", `пароль это ${R("password")}`],
   ["german secret key", `Geheimer Schlüssel: ${fake("", 32)}`, `Geheimer Schlüssel: ${R("token")}`],
   ["french access token", `jeton d'accès : ${fake("", 32)}`, `jeton d'accès : ${R("token")}`],
+  ["german password in a table", "| Staging-DB | Passwort | Zebra7Lion |", `| Staging-DB | Passwort | ${R("password")} |`],
   // A word of prose between the label and the value.
   ["a password after a word of prose", "Password: use Tr0ub4dor&3 for staging", `Password: use ${R("password")} for staging`],
   // What `aws configure` prints and asks, pasted from a terminal.
@@ -381,6 +382,7 @@ const NOT_SECRETS: [string, string][] = [
     "Passwort: 12Zeichen. Mot de passe : 12caractères. Passwort: 16-stellig. Passwort: 2FA-geschützt. jeton : gpt-4o-mini-2024-07-18",
   ],
   ["labels that seed no codes", "MFA key ENFORCEMENTENABLED, mfa key: notconfiguredyet, Login: POST /auth/v2, login: admin/settings2"],
+  ["a german table of changes", "| Passwort | geändert |\n| Passwort | 12Zeichen mindestens |"],
   ["a word of prose before no password", "password: required 12chars. Password: use 1Password. Password: see ticket JIRA-1234. password: stored in Vault2024"],
   ["pairs that are no credentials", "credentials: see vault/prod-db, login: admin/2024, TOTP seed rotation is due"],
   ["prose after a label", "Password: see the vault. Token: expires tomorrow. API key: ask Dana"],
