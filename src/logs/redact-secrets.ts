@@ -149,7 +149,33 @@ async function redactOnce(text: string): Promise<RedactionResult> {
       spans.push({ ...span, start: visible.at[span.start]!, end: visible.at[Math.max(span.start, span.end - 1)]! + 1 });
     }
   }
+  spans.push(...wrappedTails(folded, spans));
   return applySpans(text, mergeSpans(dropMarkerSpans(text, spans)));
+}
+
+// A key a terminal wrapped goes on at the start of the next line: the rest of a long line that ends
+// in a long secret, when that next line is one run of a key's characters with a letter and a digit.
+const WRAP_WIDTH = 60;
+const SHORTEST_WRAPPED = 20;
+const TAIL = /(?=[A-Za-z0-9_+/=.-]{0,256}\d)(?=[A-Za-z0-9_+/=.-]{0,256}[A-Za-z])[A-Za-z0-9_+/=.-]{8,256}(?=\r?\n|$)/y;
+
+function wrappedTails(text: string, spans: readonly Span[]): Span[] {
+  const tails: Span[] = [];
+  for (const span of spans) {
+    let end = span.end;
+    if (end - span.start < SHORTEST_WRAPPED) continue;
+    for (;;) {
+      const lineStart = text.lastIndexOf("\n", end - 1) + 1;
+      const lineBreak = text.startsWith("\r\n", end) ? 2 : text[end] === "\n" ? 1 : 0;
+      if (lineBreak === 0 || end - lineStart < WRAP_WIDTH) break;
+      TAIL.lastIndex = end + lineBreak;
+      const tail = TAIL.exec(text);
+      if (!tail || isPlaceholder(tail[0])) break;
+      tails.push({ ...span, start: tail.index, end: tail.index + tail[0].length });
+      end = tail.index + tail[0].length;
+    }
+  }
+  return tails;
 }
 
 async function spansIn(text: string): Promise<Span[]> {

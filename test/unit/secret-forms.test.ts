@@ -293,6 +293,17 @@ const SEPARATORS: [string, string, string][] = [
   ["german secret key", `Geheimer Schlüssel: ${fake("", 32)}`, `Geheimer Schlüssel: ${R("token")}`],
   ["french access token", `jeton d'accès : ${fake("", 32)}`, `jeton d'accès : ${R("token")}`],
   ["german password in a table", "| Staging-DB | Passwort | Zebra7Lion |", `| Staging-DB | Passwort | ${R("password")} |`],
+  // A terminal wraps a long key onto the next line.
+  [
+    "a key wrapped by the terminal",
+    `export OPENAI_API_KEY=${fake("sk-proj-", 50)}\n${fake("", 30)}\nnext`,
+    `export OPENAI_API_KEY=${R("openai-key")}\n${R("openai-key")}\nnext`,
+  ],
+  [
+    "the line after a key that did not wrap",
+    `OPENAI_API_KEY=${fake("sk-proj-", 50)}\nANTHROPIC_API_KEY_2\n${fake("sk-proj-", 50)}\nnpm run build2x`,
+    `OPENAI_API_KEY=${R("openai-key")}\nANTHROPIC_API_KEY_2\n${R("openai-key")}\nnpm run build2x`,
+  ],
   // A word of prose between the label and the value.
   ["a password after a word of prose", "Password: use Tr0ub4dor&3 for staging", `Password: use ${R("password")} for staging`],
   // What `aws configure` prints and asks, pasted from a terminal.
