@@ -7,7 +7,7 @@ import { isDailyLogName } from "../logs/find-daily-logs.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { cleanText } from "../text/clean-text.js";
 import { sha256 } from "../text/hash.js";
-import { TEMP_FILE, writeDurable } from "./atomic-write.js";
+import { TEMP_FILE, writeAtomic, writeDurable } from "./atomic-write.js";
 import {
   JOURNAL_DIR,
   type Journal,
@@ -136,18 +136,21 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
 
   const order = [...journal.files].sort((a, b) => Number(options.last?.(a.path) ?? false) - Number(options.last?.(b.path) ?? false));
   const folders: string[] = [];
+  const placed: JournalFile[] = [];
   for (const file of order) {
     try {
       const made = await putInPlace(dir, file);
       if (made !== undefined) folders.push(made);
+      placed.push(file);
     } catch (error) {
-      const cause = error instanceof CompactorError ? error.message : IoError.from(file.path, "write", error).message;
-      throw new IoError(
-        file.path,
-        (error as NodeJS.ErrnoException).code ?? "EIO",
-        `${cause.replace(`${file.path}: `, "")}; run ${run} is part-way in place: the next compact run finishes it`,
-        { cause: error },
-      );
+      const cause = (error instanceof CompactorError ? error.message : IoError.from(file.path, "write", error).message).replace(`${file.path}: `, "");
+      const code = (error as NodeJS.ErrnoException).code ?? "EIO";
+      // A failure, not a crash: what is in place already goes back as it was, from the bytes read before.
+      if (await rollBack(dir, placed, (placedFile) => planned[journal.files.indexOf(placedFile)]!.before, folders)) {
+        await discard(dir, run);
+        throw new IoError(file.path, code, `${cause}; nothing changed`, { cause: error });
+      }
+      throw new IoError(file.path, code, `${cause}; run ${run} is part-way in place: the next compact run finishes it`, { cause: error });
     }
   }
   journal.status = "committed";
@@ -156,6 +159,27 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
   await removeStage(dir, run);
   dir.forgetChecks();
   return journal;
+}
+
+// Puts back the files a commit had put in place, last first, and removes the folders it made for them.
+// Whether every one is as it was before the commit.
+async function rollBack(
+  dir: MemoryDir,
+  placed: readonly JournalFile[],
+  before: (file: JournalFile) => Buffer | null,
+  folders: readonly string[],
+): Promise<boolean> {
+  try {
+    for (const file of [...placed].reverse()) {
+      const old = before(file);
+      if (old === null) rmSync(dir.resolve(file.path), { force: true });
+      else await writeAtomic(dir.resolve(file.path), old);
+    }
+    for (const folder of [...folders].reverse()) await removeIfEmpty(dir, folder);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -207,8 +231,19 @@ export async function recoverTransactions(dir: MemoryDir): Promise<string[]> {
       }
       const folders = [...(journal.folders ?? [])];
       for (const file of journal.files) {
-        const made = await putInPlace(dir, file);
-        if (made !== undefined) folders.push(made);
+        try {
+          const made = await putInPlace(dir, file);
+          if (made !== undefined) folders.push(made);
+        } catch (error) {
+          // Named by the file it could not put in place, not by its stage.
+          const cause = (error instanceof CompactorError ? error.message : IoError.from(file.path, "write", error).message).replace(`${file.path}: `, "");
+          throw new IoError(
+            file.path,
+            (error as NodeJS.ErrnoException).code ?? "EIO",
+            `${cause}; run ${journal.run} (${journal.command}) is part-way in place, and is finished once ${file.path} can be written`,
+            { cause: error },
+          );
+        }
       }
       if (folders.length > 0) journal.folders = folders;
       journal.status = "committed";

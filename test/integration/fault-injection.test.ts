@@ -159,6 +159,7 @@ describe.each(SCENARIOS)("$name, with the file system failing at the N-th write"
           expect(run.stderr, label).not.toContain("    at ");
         }
         expectNoTornFile(await userTree(dir), clean, label);
+        if (run.stderr.includes("nothing changed")) expect(await userTree(dir), `${label}: "nothing changed"`).toEqual(clean.before);
         const rerun = await runCli(scenario.argv(dir));
         expect(rerun.code, `${label}, re-run: ${rerun.stderr}`).toBe(0);
         expect(await userTree(dir), `${label}, re-run`).toEqual(clean.after);
@@ -167,6 +168,61 @@ describe.each(SCENARIOS)("$name, with the file system failing at the N-th write"
     },
     600_000,
   );
+});
+
+describe("a commit failing while it puts its files in place", () => {
+  it("puts back what it had put in place: nothing changed, and the re-run ends as a clean run", async () => {
+    const scenario = SCENARIOS[0]!;
+    const clean = await cleanRun(scenario);
+    const dir = await copyOf(scenario.fixture, { all: true });
+    // The second rename from the stage into place: one file is in place already.
+    const disarm = armFault(2, "EPERM", (syscall, target) => syscall === "rename" && target.includes(`${path.sep}.compact${path.sep}txn${path.sep}`));
+    const run = await runCli(scenario.argv(dir));
+    expect(disarm()).toBe(2);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n").at(-1)).toMatch(/^compact: \S+: .*EPERM.*; nothing changed$/);
+    expect(await userTree(dir)).toEqual(clean.before);
+    expect(await snapshotDir(path.join(dir, ".compact"))).not.toHaveProperty(["journal"]);
+    const rerun = await runCli(scenario.argv(dir));
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(await userTree(dir)).toEqual(clean.after);
+  }, 60_000);
+});
+
+describe("a commit that cannot be put back either", () => {
+  it("is left part-way, the next run names the file it cannot write, and a run once it can finishes it", async () => {
+    const scenario = SCENARIOS[0]!;
+    const clean = await cleanRun(scenario);
+    const dir = await copyOf(scenario.fixture, { all: true });
+    const stage = `${path.sep}.compact${path.sep}txn${path.sep}`;
+    const blocked = (error: string) => Object.assign(new Error(`EPERM: injected, ${error}`), { code: "EPERM" });
+    // From the second rename into place on, no rename, no new file, no removal: the rollback fails too.
+    let renames = 0;
+    let disarm = armFault(Number.POSITIVE_INFINITY, "EPERM", (syscall, target) => {
+      if (syscall === "rename" && target.includes(stage)) renames++;
+      // (The lock is let go as ever.)
+      if (renames >= 2 && ["rename", "open", "unlink"].includes(syscall) && !target.endsWith("lock")) throw blocked(`${syscall} '${target}'`);
+      return false;
+    });
+    const run = await runCli(scenario.argv(dir));
+    disarm();
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/is part-way in place: the next compact run finishes it\n$/);
+    // Still blocked: the recovery says which file of the dir it cannot write.
+    disarm = armFault(Number.POSITIVE_INFINITY, "EPERM", (syscall, target) => {
+      if (syscall === "rename" && target.includes(stage)) throw blocked(`rename '${target}'`);
+      return false;
+    });
+    const recovery = await runCli(scenario.argv(dir));
+    disarm();
+    expect(recovery.code).toBe(1);
+    const line = recovery.stderr.trim().split("\n").at(-1)!;
+    expect(line).toMatch(/^compact: [^/\s]+\.md: .*EPERM.*is part-way in place, and is finished once \S+\.md can be written$/);
+    expect(line).not.toContain(".compact");
+    const rerun = await runCli(scenario.argv(dir));
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(await userTree(dir)).toEqual(clean.after);
+  }, 60_000);
 });
 
 function runKilled(argv: string[], env: Record<string, string>): Promise<number | null> {
