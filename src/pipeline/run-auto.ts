@@ -273,12 +273,17 @@ async function compactDueWeeks(
     if (batched.line) lines.push(batched.line);
     else if (todo.length === 0) lines.push("nothing to compact: every completed week with logs has a current summary");
 
-    const { gates, state } = await currentGates(ctx.dir, {
+    const {
+      gates,
+      state,
+      problems: gateProblems,
+    } = await currentGates(ctx.dir, {
       now,
       logs: ctx.logs,
       settings: ctx.settings,
       counted: sessions,
     });
+    warnings.push(...gateProblems);
     const closed = gates.filter((gate) => !gate.open && !(options.force && gate.name !== "lock"));
     let consolidation: ConsolidateResult | null = null;
     if (closed.length === 0) {

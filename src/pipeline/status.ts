@@ -38,7 +38,11 @@ export async function status(ctx: RunContext): Promise<StatusResult> {
   const indexLines = index === "" ? [] : index.replace(/\n$/, "").split("\n");
   const holder = await readHolder(path.join(ctx.dir.root, ctx.dir.layout.lockFile));
   const lock = holder ? { ...holder, stale: isStale(holder, now) } : null;
-  const { gates, state } = await currentGates(ctx.dir, {
+  const {
+    gates,
+    state,
+    problems: gateProblems,
+  } = await currentGates(ctx.dir, {
     now,
     logs: ctx.logs,
     settings: ctx.settings,
@@ -72,6 +76,6 @@ export async function status(ctx: RunContext): Promise<StatusResult> {
     lock,
     lastRun: state.lastRun ?? null,
     lastJournal: last ? { run: last.run, command: last.command, status: last.status } : null,
-    warnings: [...snapshot.problems, ...problems, ...journals.problems],
+    warnings: [...snapshot.problems, ...problems, ...gateProblems, ...journals.problems],
   };
 }

@@ -1,7 +1,9 @@
 import type { Settings } from "../config/settings.js";
+import { InputError } from "../errors/input-error.js";
 import { type FindLogsOptions, findDailyLogs } from "../logs/find-daily-logs.js";
 import type { LogFile } from "../logs/log-types.js";
 import type { DailyLog } from "../logs/read-daily-log.js";
+import type { Problem } from "../problems/problem.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import { countSessions } from "./count-sessions.js";
 import { evaluateGates, type Gate } from "./gates.js";
@@ -19,14 +21,15 @@ export async function currentGates(
     /** Sessions already counted by path (since the last consolidation): those logs are not read again. */
     counted?: Map<string, number>;
   },
-): Promise<{ gates: Gate[]; state: ScheduleState }> {
+): Promise<{ gates: Gate[]; state: ScheduleState; problems: Problem[] }> {
   const state = await readScheduleState(dir);
   const last = state.lastConsolidation ? new Date(state.lastConsolidation) : undefined;
   const { files } = await findDailyLogs(dir, options.logs);
   const since = last?.toISOString().slice(0, 10);
   const counted = options.counted ?? new Map<string, number>();
   const toRead = (since ? files.filter((f) => f.date >= since) : files).filter((f) => !counted.has(f.relPath));
-  const logs = toRead.length > 0 ? await readLogs(dir, toRead, options.settings.logsMaxBytes) : [];
+  const problems: Problem[] = [];
+  const logs = toRead.length > 0 ? await readLogs(dir, toRead, options.settings.logsMaxBytes, problems) : [];
   let known = 0;
   for (const file of files) known += counted.get(file.relPath) ?? 0;
   const gates = evaluateGates({
@@ -37,16 +40,27 @@ export async function currentGates(
     minSessions: options.settings.minSessions,
     ...(options.lockHolder ? { lockHolder: options.lockHolder } : {}),
   });
-  return { gates, state };
+  return { gates, state, problems };
 }
 
 // Reading a log (redaction, markdown, dates) is loaded only when there is one to read.
-async function readLogs(dir: MemoryDir, files: LogFile[], maxBytes: number): Promise<DailyLog[]> {
+// A log too large to read is left out of the count, with a warning: the gates only count sessions, and
+// a look at them (`compact status`) must not fail on it.
+async function readLogs(dir: MemoryDir, files: LogFile[], maxBytes: number, problems: Problem[]): Promise<DailyLog[]> {
   const { readDailyLog } = await import("../logs/read-daily-log.js");
   const logs: DailyLog[] = [];
   for (const file of files) {
-    const read = await readDailyLog(dir, file, maxBytes);
-    if (!("skipped" in read)) logs.push(read);
+    try {
+      const read = await readDailyLog(dir, file, maxBytes);
+      if (!("skipped" in read)) logs.push(read);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      problems.push({
+        source: file.relPath,
+        ruleId: "oversized-log",
+        message: `${error.message.replace(`${file.relPath}: `, "")}; its sessions are not counted`,
+      });
+    }
   }
   return logs;
 }

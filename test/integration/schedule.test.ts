@@ -185,4 +185,17 @@ describe("compact status", () => {
     );
     expect(text.stdout).toContain("lock: free\n");
   });
+
+  it("looks past a log too large to read, and says so on stderr, once", async () => {
+    const dir = await copyOf(WEEKS);
+    await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ logs: { maxBytes: 1000 } }));
+    await writeFile(path.join(dir, "2026-03-11.md"), `## 09:00 — notes\n${"- a line of notes\n".repeat(100)}`);
+    const run = await runCli(["status", "--dir", dir], { clock: clock("2026-03-18T12:00:00.000Z") });
+    expect(run.code, run.stderr).toBe(0);
+    const warning =
+      "warning: 2026-03-11.md: 2 KB is over the 1 KB limit for one file (logs.maxBytes); split the file or raise the limit; its sessions are not counted";
+    expect(run.stderr.split("\n").filter((line) => line.startsWith("warning: 2026-03-11.md"))).toEqual([warning]);
+    expect(run.stdout).not.toContain("warning");
+    expect(run.stdout).toContain("weeks with logs: 3;");
+  });
 });

@@ -17,6 +17,8 @@ export async function statusCommand(argv: string[], io: CliIo): Promise<number> 
   const status = await (await openCompactor(line, io, output)).status();
   output.result(status);
   if (!output.json) for (const text of statusLines(status)) output.say(text);
+  // Warnings go where every command's go: stderr, once each.
+  output.warnAll(status.warnings);
   return 0;
 }
 
@@ -33,6 +35,5 @@ function statusLines(status: StatusResult): string[] {
     ...status.gates.map((gate) => gate.detail),
     `lock: ${lock ? `${lock.stale ? "stale" : "held"} — pid ${lock.pid} on ${lock.host}, ${lock.command}, since ${lock.startedAt}` : "free"}`,
     `last run: ${status.lastRun ? `${status.lastRun.at}: ${status.lastRun.summary}` : status.lastJournal ? `${status.lastJournal.run} ${status.lastJournal.command} (${status.lastJournal.status})` : "none"}`,
-    ...status.warnings.map((w) => `warning: ${w.source}${w.line ? `:${w.line}` : ""}: ${w.message}`),
   ];
 }
