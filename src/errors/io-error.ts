@@ -9,6 +9,7 @@ const CAUSES: Record<string, string> = {
   EIO: "input/output error",
   EISDIR: "a directory is in the way",
   ENOTDIR: "a file is in the way of a directory",
+  EEXIST: "a file is in the way",
   EMFILE: "too many open files",
   ENAMETOOLONG: "name too long",
 };

@@ -182,6 +182,18 @@ describe.each(PROVIDERS)("the $name provider through its real SDK", (provider) =
     const weekly = (d: string) => readFile(path.join(d, "weekly/2026-W14.md"), "utf8").then((t) => t.replace(/^provider: .*$/m, ""));
     expect(await weekly(replayDir)).toBe(await weekly(dir));
   });
+
+  it("says which cassette it cannot write when --record names a file, and writes nothing", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const before = await snapshotDir(dir);
+    const file = path.join(await tempDir(), "not-a-folder");
+    await writeFile(file, "");
+    server.respond({ text: ANSWER });
+    const run = await compact(dir, ["--record", file]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n").at(-1)).toMatch(new RegExp(`^compact: ${file}/[0-9a-f]+\\.yaml: cannot write: a file is in the way \\(EEXIST\\)$`));
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
 });
 
 describe("an OpenAI reasoning model named through a router", () => {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { IoError } from "../../errors/io-error.js";
 import { redactSecrets } from "../../logs/redact-secrets.js";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { writeAtomic } from "../../store/atomic-write.js";
@@ -26,7 +27,10 @@ export class RecordingModel implements MemoryModel {
     const request = cassetteRequest(this.inner.modelId, prompt, options);
     const key = cassetteKey(request);
     const file = path.join(this.dir, cassetteFileName(key));
-    await writeAtomic(file, renderCassette({ key, provider: this.inner.provider, request, response }));
+    await writeAtomic(file, renderCassette({ key, provider: this.inner.provider, request, response })).catch((error: unknown) => {
+      // Named by the cassette, not by the temp file it went through (`--record` naming a file, a read-only dir).
+      throw IoError.from(file, "write", error);
+    });
     this.recorded.push(file);
     return response;
   }
