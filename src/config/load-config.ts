@@ -30,14 +30,14 @@ const yamlLoader: Loader = (file, content) => {
   try {
     return yaml().parse(content, { schema: "core" }) ?? {};
   } catch (error) {
-    throw new ConfigError(`${file}: not valid YAML (${(error as Error).message.split("\n")[0]})`);
+    throw new ConfigError(`${file}: not valid YAML (${(error as Error).message.split("\n")[0]})`, { file });
   }
 };
 const jsonLoader: Loader = (file, content) => {
   try {
     return JSON.parse(content);
   } catch (error) {
-    throw new ConfigError(`${file}: not valid JSON (${(error as Error).message})`);
+    throw new ConfigError(`${file}: not valid JSON (${(error as Error).message})`, { file });
   }
 };
 const loaders = { ".json": jsonLoader, ".yaml": yamlLoader, ".yml": yamlLoader, noExt: yamlLoader };
@@ -67,7 +67,7 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
     if (error instanceof ConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const what = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (code ?? (error as Error).message);
-    throw new ConfigError(`${options.file ?? "config"}: cannot read config (${what})`);
+    throw new ConfigError(`${options.file ?? "config"}: cannot read config (${what})`, { file: options.file });
   }
   if (!found) return { config: {}, warnings: [] };
   return { ...(await validate(found.config, found.filepath)), file: found.filepath };
@@ -95,16 +95,21 @@ async function assertCandidates(from: string, stopDir: string): Promise<void> {
 // A config file must be a regular file of a sane size (after symbolic links); false when absent and that is allowed.
 async function assertConfigFile(file: string, options: { absentOk?: boolean; shown?: string } = {}): Promise<boolean> {
   let info: Stats;
+  const shown = options.shown ?? file;
   try {
     info = await stat(file);
   } catch (error) {
-    if (options.absentOk) return false;
+    const code = (error as NodeJS.ErrnoException).code;
+    // Absent is absent; a link that loops or a file that cannot be read is a config the user meant, not none.
+    if (options.absentOk && (code === "ENOENT" || code === "ENOTDIR")) return false;
+    if (code === "ELOOP") throw new ConfigError(`${shown}: cannot read config (a symbolic link that loops)`, { file: shown });
+    if (code === "EACCES") throw new ConfigError(`${shown}: cannot read config (permission denied)`, { file: shown });
     throw error;
   }
-  const shown = options.shown ?? file;
-  if (info.isDirectory()) throw new ConfigError(`${shown}: cannot read config (it is a directory)`);
-  if (!info.isFile()) throw new ConfigError(`${shown}: cannot read config (not a regular file)`);
-  if (info.size > MAX_CONFIG_BYTES) throw new ConfigError(`${shown}: cannot read config (${info.size} bytes; a config is at most ${MAX_CONFIG_BYTES})`);
+  if (info.isDirectory()) throw new ConfigError(`${shown}: cannot read config (it is a directory)`, { file: shown });
+  if (!info.isFile()) throw new ConfigError(`${shown}: cannot read config (not a regular file)`, { file: shown });
+  if (info.size > MAX_CONFIG_BYTES)
+    throw new ConfigError(`${shown}: cannot read config (${info.size} bytes; a config is at most ${MAX_CONFIG_BYTES})`, { file: shown });
   return true;
 }
 
@@ -138,7 +143,7 @@ export async function validate(raw: unknown, file: string): Promise<{ config: Co
       return `${key}: ${issue.message}${given === undefined ? "" : ` (given: ${JSON.stringify(given)})`}`;
     });
     const more = issues.length > 5 ? `; … and ${issues.length - 5} more` : "";
-    throw new ConfigError(`${file}: ${issues.slice(0, 5).join("; ")}${more}`);
+    throw new ConfigError(`${file}: ${issues.slice(0, 5).join("; ")}${more}`, { file });
   }
   return { config: resolvePaths(checked.data, path.dirname(file)), warnings };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -136,7 +136,17 @@ describe("failures print one error object with the documented exit code", () => 
     const dir = await copyOf(EXAMPLE);
     expect((await json(["undo", "--dir", dir])).result).toMatchObject({ ok: false, command: "undo", error: { code: "E_UNDO" } });
     await writeFile(path.join(dir, "compact.config.json"), "{ not json");
-    expect((await json(["status", "--dir", dir])).result).toMatchObject({ ok: false, command: "status", error: { code: "E_CONFIG" } });
+    const config = path.join(dir, "compact.config.json");
+    expect((await json(["status", "--dir", dir])).result).toMatchObject({ ok: false, command: "status", error: { code: "E_CONFIG", file: config } });
+  });
+
+  it("a config that is a link looping on itself is an error naming it, not a config that is not there", async () => {
+    const dir = await copyOf(EXAMPLE);
+    await symlink(path.join(dir, ".compactrc.json"), path.join(dir, ".compactrc"));
+    await symlink(path.join(dir, ".compactrc"), path.join(dir, ".compactrc.json"));
+    const run = await json(["status", "--dir", dir]);
+    const file = path.join(dir, ".compactrc");
+    expect(run.result).toMatchObject({ ok: false, error: { code: "E_CONFIG", file, message: `${file}: cannot read config (a symbolic link that loops)` } });
   });
 
   it("a file the run cannot write names the file", async () => {
