@@ -1,6 +1,6 @@
 import type { Problem } from "../problems/problem.js";
 import { readFrontmatter } from "../text/frontmatter.js";
-import { type Memory, newMemory } from "./memory.js";
+import { MEMORY_TYPES, type Memory, newMemory } from "./memory.js";
 
 /** Front matter keys the memory model reads into its own fields; every other key is kept in `extra`. */
 export const KNOWN_KEYS = [
@@ -19,6 +19,9 @@ export const KNOWN_KEYS = [
   "aliases",
 ] as const;
 const KNOWN = new Set<string>(KNOWN_KEYS);
+
+// A type's name: a word, with `_` or `-` inside (`session_state`).
+const TYPE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 export type MemoryRead = { memory: Memory } | { problem: Problem } | { notMemory: true };
 
@@ -45,7 +48,20 @@ export function readMemory(file: string, text: string): MemoryRead {
       },
     };
   const data = read.data;
-  if (typeof data["type"] !== "string" || data["type"].trim() === "") return { notMemory: true };
+  const type = data["type"];
+  if (type === undefined || type === null || (typeof type === "string" && type.trim() === "")) return { notMemory: true };
+  // Types beside the four (`session_state`) are kept as found; a type that is no name at all (a list, `; rm -rf /`)
+  // is a file this tool may not index, merge or move.
+  if (typeof type !== "string" || !TYPE_NAME.test(type.trim())) {
+    const given = typeof type === "string" ? `'${type.trim()}'` : JSON.stringify(type);
+    return {
+      problem: {
+        source: file,
+        ruleId: "unreadable-memory-type",
+        message: `type ${given} is not a type's name (such as ${MEMORY_TYPES.join(", ")}); file left as it is`,
+      },
+    };
+  }
   const extra: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) if (!KNOWN.has(key)) extra[key] = value;
   const confidence = typeof data["confidence"] === "number" ? data["confidence"] : Number.parseFloat(String(data["confidence"] ?? ""));
@@ -56,7 +72,7 @@ export function readMemory(file: string, text: string): MemoryRead {
     file,
     name: text1(data["name"]) || base,
     description: text1(data["description"]),
-    type: data["type"].trim(),
+    type: type.trim(),
     body: read.body.replace(/^\n+/, "").trimEnd(),
     sources: strings(data["sources"]),
     created: day(data["created"]),

@@ -11,7 +11,8 @@ import { writtenRedacted } from "./transaction.js";
 /** Where a run keeps what it read of the memory dir, so the next run re-reads only what changed. */
 export const SNAPSHOT_CACHE_FILE = ".compact/snapshot-cache.json";
 // 2: entries holding a secret are no longer kept (a version 1 cache may hold some: it is read no more).
-const VERSION = 2;
+// 3: a memory whose type is no type's name (a list, punctuation) is a problem, no longer a memory.
+const VERSION = 3;
 // A file whose mtime is this close to when it was read could change again within the same
 // mtime tick: its stat alone is not trusted, its content hash is compared (git's "racy clean").
 const RACY_MS = 2_000;

@@ -126,6 +126,23 @@ describe("front matter is data, never code", () => {
     const run = await runCli(["status", "--dir", dir, "--json"]);
     expect(JSON.parse(run.stdout).memories.byType).toEqual({ project: 1 });
   });
+
+  it.each([
+    ['"; rm -rf /"', "type '; rm -rf /' is not a type's name (such as user, feedback, project, reference); file left as it is"],
+    ["[user, project]", 'type ["user","project"] is not a type\'s name (such as user, feedback, project, reference); file left as it is'],
+  ])("reads a memory of type %s as no memory: one warning, never indexed, merged or moved", async (type, warning) => {
+    const dir = await copyOf(EXAMPLE);
+    const file = path.join(dir, "project_odd.md");
+    const text = `---\nname: Use Postgres for the sync service\ndescription: Postgres for sync\ntype: ${type}\n---\n\nDecided on Postgres 16.\n`;
+    await writeFile(file, text);
+    const run = await runCli(["--auto", "--force", "--dir", dir], { clock: () => new Date("2026-04-08T10:00:00Z") });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr.split("\n").filter((line) => line.includes("project_odd.md"))).toEqual([`warning: project_odd.md: ${warning}`]);
+    expect(await readFile(file, "utf8")).toBe(text);
+    expect(await readFile(path.join(dir, "MEMORY.md"), "utf8")).not.toContain("project_odd");
+    const status = JSON.parse((await runCli(["status", "--dir", dir, "--json"])).stdout);
+    expect(Object.keys(status.memories.byType).sort()).toEqual(["feedback", "project", "reference", "user"]);
+  });
 });
 
 describe("the memory dir is a jail", () => {
