@@ -78,7 +78,8 @@ only whether their variable is set. Unknown keys in the config file are
 named as warnings and ignored.
 `;
 
-export const CONSOLIDATE_HELP = `Usage: compact consolidate [--dir DIR] [--config FILE] [--dry-run] [--yes] [--resolve newer] [--auto] [--replay DIR] [--record DIR] [--json] [--quiet]
+export const CONSOLIDATE_HELP = `Usage: compact consolidate [--dir DIR] [--config FILE] [--provider NAME] [--model NAME] [--dry-run] [--yes]
+                           [--resolve newer] [--auto] [--replay DIR] [--record DIR] [--json] [--quiet]
 
 A "dream" over the whole memory dir: read the index and every memory; find
 near-duplicates (merged, keeping every detail of both), contradictions (the
@@ -143,7 +144,7 @@ until it is over); memories by type; the index against its limits (200 lines,
 25 KB, 150 characters a line); each consolidation gate; the lock; the last run.
 `;
 
-export const SEARCH_HELP = `Usage: compact search QUERY [--dir DIR] [--limit N] [--type TYPE] [--json]
+export const SEARCH_HELP = `Usage: compact search QUERY [--dir DIR] [--config FILE] [--limit N] [--type TYPE] [--json]
 
 Ranks the memories (topic files) and weekly summaries for QUERY: word forms
 match (deploy, deployed, deploying), and a misspelt word is also tried as the
@@ -157,7 +158,7 @@ one hit per line: score, file, name, and the line that matched.
 `;
 
 export const SCHEDULE_HELP = `Usage: compact schedule [--dir DIR] [--config FILE] [--provider NAME] [--model NAME]
-                        [--at "Mon 10:00"] [--env-file FILE] [--install cron|systemd [--yes]]
+                        [--at "Mon 10:00"] [--env-file FILE] [--install cron|systemd [--yes]] [--json]
 
 Prints a crontab line and a systemd timer + service that run compact --auto on
 this memory dir every week. Nothing is installed unless --install says so.
@@ -183,7 +184,7 @@ provider needs a key that file does not set.
                    print the systemctl command that enables the timer
 `;
 
-export const MIGRATE_HELP = `Usage: compact migrate [--from FILE] [--dir DIR] [--quiet]
+export const MIGRATE_HELP = `Usage: compact migrate [--from FILE] [--dir DIR] [--json] [--quiet]
 
 Migrates a monolithic .agents.local.md (default: ./.agents.local.md) into the
 agents layout in DIR (default: ./.agents): each dated section becomes
@@ -202,7 +203,7 @@ that already holds a memory dir of the default layout (MEMORY.md, weekly/) is
 refused, and nothing is written.
 `;
 
-export const GOLDEN_HELP = `Usage: compact golden [DIR] [--update] [--quiet]
+export const GOLDEN_HELP = `Usage: compact golden [DIR] [--update] [--json] [--quiet]
 
 Runs every golden case in DIR (default: test/golden): a folder with case.json
 ({ "week": "2026-W14", "input": "input" }), its input logs, cassettes/ recorded

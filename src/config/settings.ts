@@ -42,6 +42,31 @@ export interface Settings {
 /** Where each setting's value came from: `flag --dir`, `env COMPACT_DIR`, `config <file>`, `default`. */
 export type SettingSources = Record<keyof Settings, string>;
 
+/** Each setting's key in a config file, and what an unset one means. */
+export const SETTING_KEYS: Record<keyof Settings, { key: string; unset?: string }> = {
+  dir: { key: "dir" },
+  provider: { key: "model.provider" },
+  model: { key: "model.name", unset: "(the provider's default)" },
+  baseURL: { key: "model.baseURL", unset: "(the provider's default)" },
+  apiKeyEnv: { key: "model.apiKeyEnv", unset: "(none needed)" },
+  temperature: { key: "model.temperature" },
+  maxTokens: { key: "model.maxTokens" },
+  timeoutMs: { key: "model.timeoutMs" },
+  maxRetries: { key: "model.maxRetries" },
+  promptsDir: { key: "prompts.dir", unset: "(the built-in prompts)" },
+  logsInclude: { key: "logs.include", unset: "(the layout's)" },
+  logsExclude: { key: "logs.exclude", unset: "(the layout's)" },
+  logsMaxBytes: { key: "logs.maxBytes" },
+  prices: { key: "prices" },
+  retention: { key: "retention" },
+  maxRemoveFraction: { key: "consolidation.maxRemoveFraction" },
+  layout: { key: "layout", unset: "(detected)" },
+  minHours: { key: "schedule.minHours" },
+  minSessions: { key: "schedule.minSessions" },
+  concurrency: { key: "concurrency" },
+  embeddings: { key: "embeddings", unset: "(none)" },
+};
+
 /** The flags that can set a value. */
 export interface SettingFlags {
   dir?: string | undefined;

@@ -361,10 +361,11 @@ describe("config", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`config file: ${file}\n`);
     expect(run.stdout).toMatch(/^dir +\S+ +\(flag --dir\)$/m);
-    expect(run.stdout).toMatch(/^provider +anthropic +\(env COMPACT_PROVIDER\)$/m);
-    expect(run.stdout).toMatch(/^model +from-flag +\(flag --model\)$/m);
-    expect(run.stdout).toMatch(new RegExp(`^maxTokens +2000 +\\(config ${file.replace(/[.]/g, "\\.")}\\)$`, "m"));
-    expect(run.stdout).toMatch(/^temperature +0\.2 +\(default\)$/m);
+    expect(run.stdout).toMatch(/^model\.provider +anthropic +\(env COMPACT_PROVIDER\)$/m);
+    expect(run.stdout).toMatch(/^model\.name +from-flag +\(flag --model\)$/m);
+    expect(run.stdout).toMatch(new RegExp(`^model\\.maxTokens +2000 +\\(config ${file.replace(/[.]/g, "\\.")}\\)$`, "m"));
+    expect(run.stdout).toMatch(/^model\.temperature +0\.2 +\(default\)$/m);
+    expect(run.stdout).toMatch(/^prompts\.dir +\(the built-in prompts\) +\(default\)$/m);
     expect(run.stdout).toMatch(/^apiKey +ANTHROPIC_API_KEY is not set$/m);
     expect(run.stdout).not.toContain("secret-value");
   });

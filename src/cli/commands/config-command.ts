@@ -1,3 +1,4 @@
+import { SETTING_KEYS } from "../../config/settings.js";
 import { Compactor } from "../../pipeline/compactor.js";
 import type { CliIo } from "../cli-io.js";
 import { CONFIG_HELP, printHelp } from "../help.js";
@@ -19,10 +20,12 @@ export async function configCommand(argv: string[], io: CliIo): Promise<number> 
   for (const warning of warnings) output.note(`warning: ${warning}`);
   if (output.json) return 0;
   output.say(`config file: ${configFile ?? "none found"}`);
-  const rows = (Object.keys(settings) as (keyof typeof settings)[]).map((key) => {
-    const value = settings[key];
-    const shown = value === undefined ? "(provider default)" : typeof value === "object" ? JSON.stringify(value) : String(value);
-    return [key, shown, sources[key]] as const;
+  // Each setting under the key a config file gives it (`prompts.dir`), so what is shown can be written.
+  const rows = (Object.keys(settings) as (keyof typeof settings)[]).map((name) => {
+    const value = settings[name];
+    const { key, unset = "(unset)" } = SETTING_KEYS[name];
+    const shown = value === undefined || value === "" ? unset : typeof value === "object" ? JSON.stringify(value) : String(value);
+    return [key, shown, sources[name]] as const;
   });
   const width = rows.reduce((max, [key]) => Math.max(max, key.length), 0);
   for (const [key, value, source] of rows) output.say(`${key.padEnd(width)}  ${value}  (${source})`);
