@@ -25,4 +25,13 @@ describe("--dry-run writes nothing", () => {
     expect(existsSync(cassettes)).toBe(false);
     expect(await snapshotDir(dir)).toEqual(before);
   });
+
+  it("says unchanged of a file a run would leave as it is", async () => {
+    const dir = await example();
+    expect((await runCli(["--week", "2026-W14", "--dir", dir])).code).toBe(0);
+    const run = await runCli(["--week", "2026-W14", "--dir", dir, "--dry-run"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^unchanged +\S+/m);
+    expect(run.stdout).not.toContain("would unchanged");
+  });
 });
