@@ -51,11 +51,20 @@ const COMMON: OptionName[] = ["json", "quiet", "debug", "help"];
 export function parseOptions(argv: string[], allowed: readonly OptionName[], command: string, maxPositionals = 0): CommandLine {
   const names = [...new Set([...allowed, ...COMMON])];
   const options = Object.fromEntries(names.map((name) => [name, OPTIONS[name]]));
-  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[]; tokens: { kind: string; name?: string; value?: string }[] };
   try {
-    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true }) as typeof parsed;
+    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true, tokens: true }) as typeof parsed;
   } catch (error) {
     throw new UsageError(`${describeParseError(error as NodeJS.ErrnoException, names, argv)} (see ${command} --help)`);
+  }
+  // An option given twice with two values (`--week 2026-W14 --week 2026-W15`): the last would win without a word.
+  const given = new Map<string, string | undefined>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== "option" || token.name === undefined) continue;
+    if (given.has(token.name) && given.get(token.name) !== token.value) {
+      throw new UsageError(`--${token.name} is given twice, with different values (see ${command} --help)`);
+    }
+    given.set(token.name, token.value);
   }
   if (parsed.positionals.length > maxPositionals) {
     throw new UsageError(`unexpected argument '${parsed.positionals[maxPositionals]}' (see ${command} --help)`);

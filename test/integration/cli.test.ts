@@ -119,6 +119,19 @@ describe("compact --week", () => {
     expect(run).toEqual({ code: 2, stdout: "", stderr: `compact: memory directory '${dir}' does not exist\n` });
   });
 
+  it("exits 2 for an option given twice with two values, or a run given to undo --list, and writes nothing", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const before = await snapshotDir(dir);
+    const twice = await runCli(["--week", "2026-W14", "--week", "2026-W15", "--dir", dir]);
+    expect([twice.code, twice.stderr]).toEqual([2, "compact: --week is given twice, with different values (see compact --help)\n"]);
+    const list = await runCli(["undo", "--list", "2026-04-06T10-00-00-000Z", "--dir", dir]);
+    expect([list.code, list.stderr]).toEqual([
+      2,
+      "compact: undo --list lists every run; it takes no run '2026-04-06T10-00-00-000Z' (see compact undo --help)\n",
+    ]);
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
   it("exits 2 naming the file and key of a bad config", async () => {
     const dir = await copyOf(EXAMPLE);
     await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { provider: "offline", temperature: "hot" } }));

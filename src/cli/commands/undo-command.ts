@@ -1,3 +1,4 @@
+import { UsageError } from "../../errors/usage-error.js";
 import { formatProblem } from "../../problems/problem.js";
 import type { CliIo } from "../cli-io.js";
 import { printHelp, UNDO_HELP } from "../help.js";
@@ -15,6 +16,7 @@ export async function undoCommand(argv: string[], io: CliIo): Promise<number> {
   const output = new Output(io, line.options.json === true, line.options.quiet === true);
   const compactor = await openCompactor(line, io, output);
   if (line.options.list) {
+    if (line.positionals.length > 0) throw new UsageError(`undo --list lists every run; it takes no run '${line.positionals[0]}' (see compact undo --help)`);
     const list = await compactor.listRuns();
     output.result(list);
     if (list.runs.length === 0) output.say("no runs journaled yet");

@@ -58,7 +58,17 @@ function printWeek(result: CompactWeekResult, output: Output): void {
     `${result.week} (${result.firstDate} … ${result.lastDate}): read ${result.logs.length} daily log${result.logs.length === 1 ? "" : "s"}; ${redacted} secret${redacted === 1 ? "" : "s"} redacted`,
   );
   const verb = (action: string) =>
-    action === "unchanged" ? action : result.dryRun ? `would ${action}` : action === "create" ? "created" : action === "update" ? "updated" : action === "remove" ? "removed" : action;
+    action === "unchanged"
+      ? action
+      : result.dryRun
+        ? `would ${action}`
+        : action === "create"
+          ? "created"
+          : action === "update"
+            ? "updated"
+            : action === "remove"
+              ? "removed"
+              : action;
   for (const file of result.files) output.say(`${verb(file.action).padEnd(result.dryRun ? 12 : 9)} ${file.path}`);
   for (const block of result.preview ?? []) output.say(`\n===== ${block.path} (${block.action}) =====\n${block.content}`);
   for (const file of result.recorded ?? []) output.say(`recorded  ${file}`);
