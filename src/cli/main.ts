@@ -40,15 +40,23 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     if (json) io.stdout(`${JSON.stringify(errorResult(failure ?? error, commandName(argv)), null, 2)}\n`);
     if (failure) {
       // Another run holding the lock is a scheduled run's normal skip, said on stdout.
-      if (failure.code !== "E_LOCKED") io.stderr(`compact: ${failure.message}\n`);
-      else if (!json) io.stdout(`${failure.message}\n`);
+      if (failure.code !== "E_LOCKED") io.stderr(`compact: ${oneLine(failure.message)}\n`);
+      else if (!json) io.stdout(`${oneLine(failure.message)}\n`);
       if (debug) io.stderr(`${failure.stack ?? ""}\n`);
       return failure.code === "E_ABORTED" ? abortExitCode(String((failure as { reason?: string }).reason ?? "")) : EXIT_CODES[failure.code];
     }
-    io.stderr(`compact: internal error: ${(error as Error)?.message ?? String(error)} — please report it${debug ? "" : " (run with --debug for details)"}\n`);
+    io.stderr(
+      `compact: internal error: ${oneLine((error as Error)?.message ?? String(error))} — please report it${debug ? "" : " (run with --debug for details)"}\n`,
+    );
     if (debug) io.stderr(`${(error as Error)?.stack ?? String(error)}\n`);
     return 1;
   }
+}
+
+// An error is one line on a terminal: control characters a message quotes from a file (a NUL of a UTF-16
+// config, an escape sequence) are shown as escapes, not sent to the terminal.
+function oneLine(message: string): string {
+  return message.replace(/[\u0000-\u001f\u007f\u009b]/g, (char) => (char === "\n" ? " " : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`));
 }
 
 async function dispatch(argv: string[], io: CliIo): Promise<number> {

@@ -132,6 +132,15 @@ describe("compact --week", () => {
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
+  it("shows control characters an error quotes from a file as escapes, on one line", async () => {
+    const dir = await copyOf(EXAMPLE);
+    await writeFile(path.join(dir, "compact.config.json"), Buffer.from("\ufeff{ b\u0000\u001b[2J", "utf16le"));
+    const run = await runCli(["status", "--dir", dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^compact: \S+compact\.config\.json: not valid JSON .*\\u0000.*\n$/);
+    expect(run.stderr.slice(0, -1)).not.toMatch(/[\u0000-\u001f]/);
+  });
+
   it("exits 2 naming the file and key of a bad config", async () => {
     const dir = await copyOf(EXAMPLE);
     await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { provider: "offline", temperature: "hot" } }));
