@@ -7,6 +7,7 @@ import { closest } from "../text/edit-distance.js";
 import type { CliIo } from "./cli-io.js";
 import { abortExitCode, EXIT_CODES } from "./exit-codes.js";
 import { HELP, printHelp } from "./help.js";
+import { oneLine } from "./one-line.js";
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
@@ -51,12 +52,6 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     if (debug) io.stderr(`${(error as Error)?.stack ?? String(error)}\n`);
     return 1;
   }
-}
-
-// An error is one line on a terminal: control characters a message quotes from a file (a NUL of a UTF-16
-// config, an escape sequence) are shown as escapes, not sent to the terminal.
-function oneLine(message: string): string {
-  return message.replace(/[\u0000-\u001f\u007f\u009b]/g, (char) => (char === "\n" ? " " : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`));
 }
 
 async function dispatch(argv: string[], io: CliIo): Promise<number> {

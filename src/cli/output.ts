@@ -1,6 +1,7 @@
 import type { Problem } from "../problems/problem.js";
 import { formatProblem } from "../problems/problem.js";
 import type { CliIo } from "./cli-io.js";
+import { oneLine } from "./one-line.js";
 
 /** How a command prints: results on stdout, notes and warnings on stderr; `--json` prints one object and nothing else on stdout. */
 export class Output {
@@ -26,12 +27,12 @@ export class Output {
   }
 
   warn(problem: Problem): void {
-    this.note(`warning: ${formatProblem(problem)}`);
+    this.note(`warning: ${oneLine(formatProblem(problem))}`);
   }
 
   /** Each problem once, in order. */
   warnAll(problems: Problem[]): void {
-    for (const line of new Set(problems.map(formatProblem))) this.note(`warning: ${line}`);
+    for (const line of new Set(problems.map(formatProblem))) this.note(`warning: ${oneLine(line)}`);
   }
 
   /** With --json, the one object printed on stdout. */
