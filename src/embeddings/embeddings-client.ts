@@ -1,6 +1,7 @@
 import type { EmbeddingsConfig } from "../config/config-schema.js";
 import { ConfigError } from "../errors/config-error.js";
 import { ProviderError } from "../errors/provider-error.js";
+import { redactSecrets } from "../logs/redact-secrets.js";
 import { requestSignal } from "../providers/request-signal.js";
 
 /** Turns texts into unit vectors, one per text, in order. */
@@ -39,9 +40,11 @@ export async function openAiEmbedder(
       const vectors: Float32Array[] = [];
       for (let start = 0; start < texts.length; start += BATCH) {
         const batch = texts.slice(start, start + BATCH);
+        // Texts leave for the endpoint as they leave for a model: a secret written into a memory by hand is redacted.
+        const input = await Promise.all(batch.map(async (text) => (await redactSecrets(text)).text));
         let answer: Awaited<ReturnType<typeof client.embeddings.create>>;
         try {
-          answer = await client.embeddings.create({ model: config.model, input: batch }, requestSignal(signal));
+          answer = await client.embeddings.create({ model: config.model, input }, requestSignal(signal));
         } catch (error) {
           const status = (error as { status?: number }).status;
           throw new ProviderError("embeddings", `${baseURL ?? "api.openai.com"} ${(error as Error).message.split("\n")[0]}`, status, { cause: error });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { CompactorError } from "../errors/compactor-error.js";
+import { redactSecrets } from "../logs/redact-secrets.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import { readSnapshot } from "../store/snapshot.js";
 
@@ -25,11 +26,12 @@ export async function readMemoryFile(dir: MemoryDir, file: string): Promise<Memo
   const known = snapshot.memories.some((m) => m.file === clean) || snapshot.summaries.some((s) => s.file === clean);
   const text = snapshot.texts.get(clean);
   if (!known || text === undefined) return { refused: `'${file}' is not a memory or summary file of this memory directory (search_memory lists them)` };
-  return { file: clean, text };
+  // Handed to an agent's model: a secret written into the file by hand is redacted, as everything that leaves is.
+  return { file: clean, text: (await redactSecrets(text)).text };
 }
 
 /** The index file's text (MEMORY.md, or local.md in the `.agents` layout), or undefined before the first run. */
 export async function readIndexFile(dir: MemoryDir): Promise<string | undefined> {
   const read = await dir.readInput(dir.layout.indexFile);
-  return "bytes" in read ? read.bytes.toString("utf8") : undefined;
+  return "bytes" in read ? (await redactSecrets(read.bytes.toString("utf8"))).text : undefined;
 }

@@ -1,6 +1,8 @@
+import { redactionRules, redactSecrets } from "../logs/redact-secrets.js";
 import { memoryDocument, type SearchDocument, type SearchHit, searchDocumentsRanked } from "../search/search-memories.js";
 import type { SearchRanker } from "../search/search-ranker.js";
 import { readSnapshot } from "../store/snapshot.js";
+import { SnapshotCache } from "../store/snapshot-cache.js";
 import { readFrontmatter } from "../text/frontmatter.js";
 import type { RunContext } from "./run-context.js";
 
@@ -41,9 +43,14 @@ async function configuredRankers(ctx: RunContext): Promise<SearchRanker[]> {
   return [embeddingsRanker(ctx.dir, embedder, ctx.signal)];
 }
 
-/** The active memories (topic files) and period summaries, as search documents. */
+/**
+ * The active memories (topic files) and period summaries, as search documents,
+ * with any secret written into them by hand redacted: what search matches, shows
+ * and sends to an embeddings endpoint is what may leave the machine.
+ */
 export async function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise<SearchDocument[]> {
-  const snapshot = await readSnapshot(ctx.dir);
+  const cache = await SnapshotCache.load(ctx.dir);
+  const snapshot = await readSnapshot(ctx.dir, { cache });
   const documents: SearchDocument[] = snapshot.memories.map(memoryDocument);
   for (const summary of snapshot.summaries) {
     const text = snapshot.texts.get(summary.file) ?? "";
@@ -55,5 +62,16 @@ export async function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise
       body: readFrontmatter(text).body,
     });
   }
-  return documents;
+  // Files the cache found clean under these rules need no scan (a dir of years of memories, searched often).
+  const rules = redactionRules();
+  return Promise.all(documents.map((document) => (cache.heldNoSecret(document.file, rules) ? document : redactedDocument(document))));
+}
+
+async function redactedDocument(document: SearchDocument): Promise<SearchDocument> {
+  const [name, description, body] = await Promise.all(
+    [document.name, document.description, document.body].map(async (text) => (await redactSecrets(text)).text),
+  );
+  return name === document.name && description === document.description && body === document.body
+    ? document
+    : { ...document, name: name!, description: description!, body: body! };
 }

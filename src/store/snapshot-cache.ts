@@ -118,6 +118,15 @@ export class SnapshotCache {
   }
 
   /**
+   * Whether the text read of `file` came from an entry found to hold no
+   * secret under these redaction rules (`redactionRules()`): a cached entry,
+   * not read again. Such a text needs no scan before it is handed out.
+   */
+  heldNoSecret(file: string, rules: string): boolean {
+    return rules === this.previousRules && this.seen.has(file) && !this.unchecked.has(file);
+  }
+
+  /**
    * After a run committed: what it read, with the files it wrote (parsed) in
    * place of their old entries and the files it removed (`null`) gone, is
    * written for the next run. A written file's stat is unknown, so the next

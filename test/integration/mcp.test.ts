@@ -1,11 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { appendFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { exampleSecret } from "../../src/logs/secret-patterns.js";
 import { runCli } from "../helpers/run-cli.js";
 import { copyOf, fixture, REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
 
@@ -147,6 +148,30 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     const { client } = await connect(dir);
     const { contents } = await client.readResource({ uri: "memory://MEMORY.md" });
     expect(contents).toEqual([{ uri: "memory://MEMORY.md", mimeType: "text/markdown", text: await readFile(path.join(dir, "MEMORY.md"), "utf8") }]);
+  });
+
+  it("hands out no secret written into a memory, a summary or the index by hand", async () => {
+    const { dir } = await memoryDir();
+    const password = "Zebra7Lion";
+    const token = exampleSecret("ghp_", 36);
+    await writeFile(
+      path.join(dir, "reference_staging-creds.md"),
+      `---\nname: Staging credentials\ndescription: the password for staging is ${password}\ntype: reference\n---\n\n- GitHub token ${token}\n`,
+    );
+    await appendFile(path.join(dir, "weekly/2026-W14.md"), `\n- hand note: the staging token ${token}\n`);
+    await appendFile(path.join(dir, "MEMORY.md"), `\n- hand note: ${token}\n`);
+    const { client } = await connect(dir);
+    const everything = [
+      text(await client.callTool({ name: "search_memory", arguments: { query: "staging password github token" } })),
+      text(await client.callTool({ name: "search_memory", arguments: { query: password } })),
+      text(await client.callTool({ name: "read_memory", arguments: { file: "reference_staging-creds.md" } })),
+      text(await client.callTool({ name: "read_memory", arguments: { file: "weekly/2026-W14.md" } })),
+      (await client.readResource({ uri: "memory://MEMORY.md" })).contents.map((content) => ("text" in content ? content.text : "")).join(""),
+    ].join("\n");
+    expect(everything).toContain("[REDACTED:github-token]");
+    expect(everything).toContain("[REDACTED:password]");
+    expect(everything).not.toContain(password);
+    expect(everything).not.toContain(token);
   });
 
   it("answers a request sent just before stdin closes, then exits 0", async () => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openAiEmbedder } from "../../src/embeddings/embeddings-client.js";
 import { cachedVectors, VECTOR_CACHE_FILE } from "../../src/embeddings/vector-cache.js";
 import { ConfigError } from "../../src/errors/config-error.js";
+import { exampleSecret } from "../../src/logs/secret-patterns.js";
 import { MemoryDir } from "../../src/store/memory-dir.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
@@ -65,6 +66,13 @@ describe("openAiEmbedder (the openai SDK against a loopback server)", () => {
     // "aaa" is mostly a, "bbbb c" mostly b: their largest components differ.
     expect(a!.indexOf(Math.max(...a!))).toBe(0);
     expect(b!.indexOf(Math.max(...b!))).toBe(1);
+  });
+
+  it("sends no secret a text holds: the endpoint gets it redacted", async () => {
+    const embedder = await openAiEmbedder({ provider: "openai", model: "embed-test", baseURL: server.url }, {});
+    const token = exampleSecret("ghp_", 36);
+    await embedder.embed([`the deploy token is ${token}`, "DB_PASSWORD=Zebra7Lion"]);
+    expect(server.inputs).toEqual([["the deploy token is [REDACTED:github-token]", "DB_PASSWORD=[REDACTED:password]"]]);
   });
 
   it("takes the URL from OPENAI_BASE_URL and the key from OPENAI_API_KEY when the config names none", async () => {
