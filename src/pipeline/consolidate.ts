@@ -9,6 +9,7 @@ import { fitBudget, validatePlan } from "../consolidate/validate-plan.js";
 import { embeddingText } from "../embeddings/embedding-text.js";
 import { openAiEmbedder } from "../embeddings/embeddings-client.js";
 import { cachedVectors } from "../embeddings/vector-cache.js";
+import { UsageError } from "../errors/usage-error.js";
 import { buildIndex } from "../memory/build-index.js";
 import { type Memory, memoryId } from "../memory/memory.js";
 import { readMemory } from "../memory/read-memory.js";
@@ -85,8 +86,14 @@ export interface ConsolidateResult {
  * rules, then the model when one is configured) → validate → apply, as one
  * journaled transaction under the lock. A report-only run takes no lock.
  */
+const CONSOLIDATE_MODES = ["report", "apply", "auto"] as const;
+
 export async function consolidate(ctx: RunContext, options: ConsolidateOptions = {}): Promise<ConsolidateResult> {
   const mode = options.mode ?? "apply";
+  // A mode misspelt by a caller of the library would otherwise apply: a report asked for, changes made.
+  if (!(CONSOLIDATE_MODES as readonly string[]).includes(mode)) {
+    throw new UsageError(`consolidate mode '${String(mode)}': expected ${CONSOLIDATE_MODES.join(", ")}`);
+  }
   const dryRun = options.dryRun === true;
   if (dryRun || mode === "report") {
     // Reads only, so no lock; a dry run never asks the model (it may cost money), a report does.

@@ -1,5 +1,7 @@
+import { MAX_CONCURRENCY } from "../config/config-schema.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import { CompactorError, noteWritten } from "../errors/compactor-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { releaseMemory } from "../model/release-memory.js";
 import type { Problem } from "../problems/problem.js";
 import { countSessions } from "../schedule/count-sessions.js";
@@ -154,7 +156,7 @@ async function compactDueWeeks(
     } else if (todo.length > 0) {
       const model = await ctx.model();
       const memories = new RunMemories(snapshot.memories);
-      const concurrency = options.concurrency ?? ctx.settings.concurrency;
+      const concurrency = checkedConcurrency(options.concurrency ?? ctx.settings.concurrency);
       let indexed = false;
       ctx.onProgress?.({ kind: "period", done: 0, total: todo.length, text: `compacting ${todo.length} week${todo.length === 1 ? "" : "s"}` });
       const ask = (week: (typeof todo)[number], stop: AbortSignal) => {
@@ -314,4 +316,13 @@ async function compactDueWeeks(
       recovered,
     };
   });
+}
+
+// Weeks at once, as the config allows them: anything else (0, NaN, 1.5) asked no week and still closed the
+// consolidation's time gate.
+function checkedConcurrency(value: number): number {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
+    throw new UsageError(`concurrency ${String(value)}: expected a whole number from 1 to ${MAX_CONCURRENCY}`);
+  }
+  return value;
 }

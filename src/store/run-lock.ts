@@ -25,8 +25,10 @@ export interface HeldLock {
   releaseSync: () => void;
 }
 
-/** The temp file a lock is created from: `<lock>.<pid>.<time>.tmp`. Only a killed process leaves one. */
-export const LOCK_TEMP = /\.\d+\.\d+\.tmp$/;
+/** The temp file a lock is created from: `<lock>.<pid>.<time>.<n>.tmp`. Only a killed process leaves one. */
+export const LOCK_TEMP = /\.\d+\.\d+(?:\.\d+)?\.tmp$/;
+// Two runs of one process in the same millisecond (the library, called twice at once) each have their own temp file.
+let lockTemps = 0;
 
 /** A lock older than this is stale and may be taken over. */
 export const STALE_LOCK_MS = 30 * 60 * 1000;
@@ -45,7 +47,7 @@ export async function acquireLock(dir: MemoryDir, command: string, now: Date = n
   await dir.assertWritable(relPath);
   const lockFile = dir.resolve(relPath);
   const info: LockInfo = { pid: process.pid, host: hostname(), startedAt: now.toISOString(), command };
-  const temp = `${lockFile}.${process.pid}.${now.getTime()}.tmp`;
+  const temp = `${lockFile}.${process.pid}.${now.getTime()}.${++lockTemps}.tmp`;
   // The lock's directory, when this run made it: a run that leaves nothing else in it removes it again.
   let made: string | undefined;
   try {

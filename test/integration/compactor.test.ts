@@ -241,6 +241,25 @@ describe("the library API, end to end", () => {
     expect(runs.runs.find((r) => r.run === week.run)?.status).toBe("undone");
   });
 
+  it("refuses a consolidate mode or a concurrency it does not know, and changes nothing", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const compactor = await open({ dir });
+    await compactor.compactWeek("2026-W14");
+    const before = await snapshotDir(dir);
+    // A misspelt "report" once applied.
+    await expect(compactor.consolidate({ mode: "reprot" as "report" })).rejects.toMatchObject({
+      code: "E_USAGE",
+      message: "consolidate mode 'reprot': expected report, apply, auto",
+    });
+    expect(await snapshotDir(dir)).toEqual(before);
+    const fresh = await copyOf(EXAMPLE);
+    const pristine = await snapshotDir(fresh);
+    for (const concurrency of [Number.NaN, 0, 1.5, 65]) {
+      await expect((await open({ dir: fresh })).runAuto({ concurrency, force: true }), String(concurrency)).rejects.toMatchObject({ code: "E_USAGE" });
+    }
+    expect(await snapshotDir(fresh)).toEqual(pristine);
+  });
+
   it("undoes compact --week byte for byte, a memory that is not valid UTF-8 included", async () => {
     const dir = await copyOf(EXAMPLE);
     const latin1 = Buffer.concat([
