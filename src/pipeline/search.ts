@@ -1,4 +1,6 @@
+import { ProviderError } from "../errors/provider-error.js";
 import { redactionRules, redactSecrets } from "../logs/redact-secrets.js";
+import type { Problem } from "../problems/problem.js";
 import { memoryDocument, type SearchDocument, type SearchHit, searchDocumentsRanked } from "../search/search-memories.js";
 import type { SearchRanker } from "../search/search-ranker.js";
 import { readSnapshot } from "../store/snapshot.js";
@@ -13,6 +15,8 @@ export interface SearchResult {
   command: "search";
   query: string;
   results: SearchHit[];
+  /** What search had to do without (an embeddings endpoint that did not answer): absent when nothing. */
+  warnings?: Problem[];
 }
 
 export interface SearchOptions {
@@ -27,8 +31,26 @@ export interface SearchOptions {
 /** Ranked search over the active memories and the period summaries. Reads only. */
 export async function search(ctx: RunContext, query: string, options: SearchOptions = {}): Promise<SearchResult> {
   const documents = await searchableDocuments(ctx);
-  const rankers = [...(options.rankers ?? []), ...(await configuredRankers(ctx))];
-  return { schemaVersion: 1, ok: true, command: "search", query, results: await searchDocumentsRanked(documents, query, { ...options, rankers }) };
+  const warnings: Problem[] = [];
+  const rankers = [...(options.rankers ?? []), ...(await configuredRankers(ctx))].map((ranker) => wordsIfUnanswered(ranker, warnings));
+  const results = await searchDocumentsRanked(documents, query, { ...options, rankers });
+  return { schemaVersion: 1, ok: true, command: "search", query, results, ...(warnings.length > 0 ? { warnings } : {}) };
+}
+
+// A ranker whose endpoint does not answer (down, refused, timed out) leaves the ranking to the words, with a
+// warning: an agent searching its memory is better served by that than by no answer.
+function wordsIfUnanswered(ranker: SearchRanker, warnings: Problem[]): SearchRanker {
+  return {
+    async rank(documents, query, limit) {
+      try {
+        return await ranker.rank(documents, query, limit);
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        warnings.push({ source: "embeddings", ruleId: "embeddings-unavailable", message: `${error.message}; ranked by words alone` });
+        return [];
+      }
+    },
+  };
 }
 
 // With embeddings configured, vectors rank beside BM25 (their SDK is loaded only then).

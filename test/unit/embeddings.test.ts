@@ -179,4 +179,22 @@ describe("compact search with embeddings configured", () => {
     expect(server.inputs.flat()).toContain("abba bb");
     expect(await snapshotDir(dir)).toEqual(before);
   });
+
+  it("ranks by the words alone, with a warning, when the embeddings endpoint does not answer", async () => {
+    const { runCli } = await import("../helpers/run-cli.js");
+    const dir = await tempDir();
+    await writeFile(
+      path.join(dir, "reference_deeds.md"),
+      "---\nname: Deed folder\ndescription: Deed folder\ntype: reference\n---\n\nThe deeds sit in the red folder.\n",
+    );
+    const config = path.join(dir, "embed.json");
+    // Nothing listens on port 9 of the loopback: the connection is refused.
+    await writeFile(config, JSON.stringify({ embeddings: { provider: "openai", model: "embed-test", baseURL: "http://127.0.0.1:9/v1" } }));
+    const run = await runCli(["search", "red folder", "--dir", dir, "--json", "--config", config], { env: {} });
+    expect(run.code, run.stderr).toBe(0);
+    const found = JSON.parse(run.stdout) as { results: { file: string }[]; warnings: { message: string }[] };
+    expect(found.results.map((hit) => hit.file)).toEqual(["reference_deeds.md"]);
+    expect(found.warnings[0]?.message).toMatch(/ranked by words alone$/);
+    expect(run.stderr).toMatch(/^warning: embeddings: .*ranked by words alone$/m);
+  }, 30_000);
 });

@@ -23,6 +23,7 @@ export async function searchCommand(argv: string[], io: CliIo): Promise<number> 
   const limit = positiveInteger(line.options.limit, "limit");
   const found = await compactor.search(query, { ...(limit ? { limit } : {}), ...(type ? { type } : {}) });
   output.result(found);
+  output.warnAll(found.warnings ?? []);
   if (found.results.length === 0) output.say(`nothing found for "${query}"`);
   for (const hit of found.results) output.say(`${hit.score.toFixed(2).padStart(6)}  ${hit.file}  ${hit.name}\n        ${hit.snippet}`);
   return 0;
