@@ -3,6 +3,7 @@ import type { CompactConfig } from "../config/config-schema.js";
 import { loadConfig, validate } from "../config/load-config.js";
 import { resolveSettings, type SettingSources, type Settings } from "../config/settings.js";
 import { MissingKeyError } from "../errors/missing-key-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import type { MemoryModel } from "../model/memory-model.js";
 import { priceOf } from "../model/prices.js";
 import { parseWeek } from "../period/period.js";
@@ -134,6 +135,10 @@ export class Compactor {
 
   /** Opens a memory dir: resolves the settings and checks the directory (it may be a symlink; its real path is the jail). */
   static async open(options: CompactorOptions = {}): Promise<Compactor> {
+    options = givenObject(options, "Compactor.open", "its options");
+    if (options.dir !== undefined && (typeof options.dir !== "string" || options.dir.trim() === "" || options.dir.includes("\0"))) {
+      throw new UsageError(`Compactor.open: dir ${JSON.stringify(options.dir)} is not a path (a memory directory's path, as text)`);
+    }
     const resolved = await Compactor.resolveSettings(options);
     const dir = await MemoryDir.open(resolved.settings.dir, resolved.settings.layout);
     return new Compactor(dir, resolved, options);
@@ -155,6 +160,7 @@ export class Compactor {
 
   /** The model step alone: reads a week's logs, asks the model, reads its answer. Writes nothing. */
   async compactDaily(week: string): Promise<CompactionResult | undefined> {
+    givenText(week, "compactDaily", "the week (YYYY-Www)");
     const period = parseWeek(week);
     const [{ readSnapshot }, { compactPeriod }] = await Promise.all([import("../store/snapshot.js"), import("./compact-week.js")]);
     const snapshot = await readSnapshot(this.dir);
@@ -164,17 +170,18 @@ export class Compactor {
 
   /** Compacts one ISO week into its summary and memories, as one undoable run. */
   async compactWeek(week: string, options: { dryRun?: boolean; strict?: boolean } = {}): Promise<CompactWeekResult> {
-    return (await import("./compact-week.js")).compactWeek(this.context, week, options);
+    givenText(week, "compactWeek", "the week (YYYY-Www)");
+    return (await import("./compact-week.js")).compactWeek(this.context, week, givenObject(options, "compactWeek", "its options"));
   }
 
   /** Merges duplicates, settles contradictions, prunes and re-indexes. */
   async consolidate(options: ConsolidateOptions = {}): Promise<ConsolidateResult> {
-    return (await import("./consolidate.js")).consolidate(this.context, options);
+    return (await import("./consolidate.js")).consolidate(this.context, givenObject(options, "consolidate", "its options"));
   }
 
   /** What cron runs: every week due, then consolidation when its gates are open. */
   async runAuto(options: AutoOptions = {}): Promise<AutoResult> {
-    return (await import("./run-auto.js")).runAuto(this.context, options);
+    return (await import("./run-auto.js")).runAuto(this.context, givenObject(options, "runAuto", "its options"));
   }
 
   /**
@@ -197,11 +204,18 @@ export class Compactor {
   }
 
   async search(query: string, options: SearchOptions = {}): Promise<SearchResult> {
-    return (await import("./search.js")).search(this.context, query, options);
+    givenText(query, "search", "the query");
+    if (query.trim() === "") throw new UsageError("search: the query is empty");
+    const given = givenObject(options, "search", "its options");
+    if (given.limit !== undefined && (!Number.isSafeInteger(given.limit) || given.limit < 1)) {
+      throw new UsageError(`search: limit ${String(given.limit)} is not a whole number of 1 or more`);
+    }
+    return (await import("./search.js")).search(this.context, query, given);
   }
 
   /** Restores the memory dir as it was before a run (default: the latest), byte for byte. */
   async undo(run?: string): Promise<UndoResult> {
+    if (run !== undefined) givenText(run, "undo", "the run");
     return (await import("./undo.js")).undo(this.context, run);
   }
 
@@ -228,4 +242,16 @@ export class Compactor {
     const { RecordingModel } = await import("../providers/replay/recording-model.js");
     return new RecordingModel(model, this.options.recordDir);
   }
+}
+
+// A caller of the library in plain JavaScript can pass anything: a wrong argument is a usage error naming
+// it, not a TypeError from deep inside a run.
+function givenObject<T extends object>(value: T | null | undefined, method: string, what: string): T {
+  if (value === undefined || value === null) return {} as T;
+  if (typeof value !== "object" || Array.isArray(value)) throw new UsageError(`${method}: ${what} must be an object, not ${JSON.stringify(value)}`);
+  return value;
+}
+
+function givenText(value: unknown, method: string, what: string): asserts value is string {
+  if (typeof value !== "string") throw new UsageError(`${method}: ${what} must be text, not ${value === null ? "null" : typeof value}`);
 }

@@ -260,6 +260,32 @@ describe("the library API, end to end", () => {
     expect(await snapshotDir(fresh)).toEqual(pristine);
   });
 
+  it("answers wrong arguments from plain JavaScript with a usage error naming them, and writes nothing", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const before = await snapshotDir(dir);
+    const untyped = Compactor as unknown as { open: (options: unknown) => Promise<Compactor> };
+    for (const options of [42, "dir", [dir], { dir: 42 }, { dir: "" }, { dir: null }]) {
+      await expect(untyped.open(options), JSON.stringify(options)).rejects.toMatchObject({ code: "E_USAGE" });
+    }
+    const compactor = (await open({ dir })) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    const calls: [string, unknown[]][] = [
+      ["compactWeek", [42]],
+      ["compactWeek", ["2026-W14", 7]],
+      ["compactDaily", [undefined]],
+      ["consolidate", ["apply"]],
+      ["search", [undefined]],
+      ["search", [42]],
+      ["search", ["  "]],
+      ["search", ["postgres", { limit: 0 }]],
+      ["search", ["postgres", { limit: -1 }]],
+      ["undo", [42]],
+    ];
+    for (const [method, args] of calls) {
+      await expect(compactor[method]!(...args), `${method}(${JSON.stringify(args)})`).rejects.toMatchObject({ code: "E_USAGE" });
+    }
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
   it("undoes compact --week byte for byte, a memory that is not valid UTF-8 included", async () => {
     const dir = await copyOf(EXAMPLE);
     const latin1 = Buffer.concat([
