@@ -1,12 +1,14 @@
 import type { ModelPrice } from "../config/config-schema.js";
+import { CompactorError } from "../errors/compactor-error.js";
 import { ModelAnswerError } from "../errors/model-answer-error.js";
+import { ProviderError } from "../errors/provider-error.js";
 import type { PeriodLogs } from "../logs/load-period-logs.js";
 import { entryAnchor, type LogEntry } from "../logs/log-types.js";
 import { redactSecrets } from "../logs/redact-secrets.js";
 import { hasBareRelativeDate, resolveRelativeDates } from "../logs/resolve-relative-dates.js";
 import { type Memory, newMemory } from "../memory/memory.js";
 import { estimateCost } from "../model/estimate-cost.js";
-import { addUsage, type CompleteOptions, type MemoryModel, type TokenUsage } from "../model/memory-model.js";
+import { addUsage, type CompleteOptions, type CompletionResult, type MemoryModel, type TokenUsage } from "../model/memory-model.js";
 import { type ParsedAnswer, parseAnswer } from "../parse/parse-answer.js";
 import { traceSources } from "../parse/trace-sources.js";
 import { traceSummary } from "../parse/trace-summary.js";
@@ -65,6 +67,20 @@ export async function prepareCompaction(
   };
 }
 
+// A model the library's caller wrote may fail in any way: its failure is the provider's, and an answer
+// that is not one (no text, no usage) is reported as such, never read.
+async function completeBy(model: MemoryModel, prompt: string, options: CompleteOptions): Promise<CompletionResult> {
+  let completion: CompletionResult;
+  try {
+    completion = await model.complete(prompt, options);
+  } catch (error) {
+    if (error instanceof CompactorError || options.signal?.aborted) throw error;
+    throw new ProviderError(model.provider || "model", (error as Error)?.message ?? String(error), undefined, { cause: error });
+  }
+  if (typeof completion?.text !== "string") throw new ModelAnswerError(`${model.provider || "model"}: the model's answer holds no text`, "");
+  return { ...completion, usage: completion.usage ?? { inputTokens: 0, outputTokens: 0 }, warnings: completion.warnings ?? [] };
+}
+
 /**
  * Sends the request; an answer without a summary in the format gets one
  * repair request, then it is an error and nothing is written. The answer is
@@ -72,7 +88,7 @@ export async function prepareCompaction(
  */
 export async function completeCompaction(model: MemoryModel, prepared: PreparedCompaction, signal?: AbortSignal): Promise<CompletedCompaction> {
   const ask = async (prompt: string) => {
-    const completion = await model.complete(prompt, { ...prepared.options, signal });
+    const completion = await completeBy(model, prompt, { ...prepared.options, signal });
     const redacted = await redactSecrets(completion.text);
     return { completion, text: redacted.text, redactions: redacted.count, parsed: parseAnswer(redacted.text) };
   };

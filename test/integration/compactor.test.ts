@@ -286,6 +286,21 @@ describe("the library API, end to end", () => {
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
+  it("reports a model of the caller's that throws, or answers no text, as the provider's failure, and writes nothing", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const before = await snapshotDir(dir);
+    const model = (complete: () => Promise<unknown>) => ({ provider: "mine", modelId: "m1", complete }) as unknown as MockMemoryModel;
+    const throws = model(async () => {
+      throw new TypeError("socket hang up");
+    });
+    await expect((await open({ dir, model: throws })).compactWeek("2026-W14")).rejects.toMatchObject({ code: "E_PROVIDER", message: "mine: socket hang up" });
+    for (const answer of [{ text: 42 }, undefined, null]) {
+      const wrong = model(async () => answer);
+      await expect((await open({ dir, model: wrong })).compactWeek("2026-W14"), JSON.stringify(answer)).rejects.toMatchObject({ code: "E_MODEL_ANSWER" });
+    }
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
   it("undoes compact --week byte for byte, a memory that is not valid UTF-8 included", async () => {
     const dir = await copyOf(EXAMPLE);
     const latin1 = Buffer.concat([
