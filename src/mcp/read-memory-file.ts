@@ -18,14 +18,14 @@ export async function readMemoryFile(dir: MemoryDir, file: string): Promise<Memo
   try {
     dir.resolve(file);
   } catch (error) {
-    if (error instanceof CompactorError) return { refused: `'${file}' is not a path inside the memory directory` };
+    if (error instanceof CompactorError) return { refused: `'${shown(file)}' is not a path inside the memory directory` };
     throw error;
   }
   const clean = path.posix.normalize(file);
   const snapshot = await readSnapshot(dir);
   const known = snapshot.memories.some((m) => m.file === clean) || snapshot.summaries.some((s) => s.file === clean);
   const text = snapshot.texts.get(clean);
-  if (!known || text === undefined) return { refused: `'${file}' is not a memory or summary file of this memory directory (search_memory lists them)` };
+  if (!known || text === undefined) return { refused: `'${shown(file)}' is not a memory or summary file of this memory directory (search_memory lists them)` };
   // Handed to an agent's model: a secret written into the file by hand is redacted, as everything that leaves is.
   return { file: clean, text: (await redactSecrets(text)).text };
 }
@@ -34,4 +34,11 @@ export async function readMemoryFile(dir: MemoryDir, file: string): Promise<Memo
 export async function readIndexFile(dir: MemoryDir): Promise<string | undefined> {
   const read = await dir.readInput(dir.layout.indexFile);
   return "bytes" in read ? (await redactSecrets(read.bytes.toString("utf8"))).text : undefined;
+}
+
+// A refused path as the answer quotes it: its start, not a megabyte sent back.
+const SHOWN_CHARS = 200;
+
+function shown(file: string): string {
+  return file.length <= SHOWN_CHARS ? file : `${file.slice(0, SHOWN_CHARS)}… (${file.length} characters)`;
 }

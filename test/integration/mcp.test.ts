@@ -141,6 +141,11 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
       expect(text(read), file).not.toContain("the outside secret");
       expect(text(read), file).toMatch(/not a (path inside|memory or summary file)/);
     }
+    // A long path is quoted by its start only.
+    const long = await client.callTool({ name: "read_memory", arguments: { file: `${"a/".repeat(50_000)}x.md` } });
+    expect(long.isError).toBe(true);
+    expect(text(long).length).toBeLessThan(500);
+    expect(text(long)).toContain("(100004 characters)");
   });
 
   it("serves MEMORY.md as memory://MEMORY.md", async () => {
