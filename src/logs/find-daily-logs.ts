@@ -60,12 +60,25 @@ export async function findDailyLogs(dir: MemoryDir, options: FindLogsOptions = {
       problems.push({ source: relPath, ruleId: "impossible-date", message: `${date} is not a calendar date; file skipped` });
       continue;
     }
+    if (date < FIRST_DATE || date > LAST_DATE) {
+      problems.push({
+        source: relPath,
+        ruleId: "impossible-date",
+        message: `${date} is outside the years 1000 to 9998 that weeks are counted in; file skipped`,
+      });
+      continue;
+    }
     files.push({ relPath, date });
   }
   files.sort((a, b) => byCodeUnit(a.date, b.date) || byCodeUnit(a.relPath, b.relPath));
   problems.sort((a, b) => byCodeUnit(a.source, b.source));
   return { files, problems };
 }
+
+// Weeks are labelled and compared as text with four-digit years: the last week of 9999 ends in 10000,
+// and a year before 1000 is read as one of the 1900s by the date library.
+const FIRST_DATE = "1000-01-01";
+const LAST_DATE = "9998-12-31";
 
 function isRealDate(date: string): boolean {
   const parsed = parseISO(date);

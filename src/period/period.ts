@@ -38,6 +38,7 @@ export function parsePeriod(label: string): Period {
   if (week) {
     const year = Number(week[1]);
     const number = Number(week[2]);
+    if (year < 1000 || year > 9998) throw new WeekError(label, "weeks are counted in the years 1000 to 9998");
     // Mid-year date: getISOWeeksInYear looks at the ISO week-numbering year of its argument.
     const weeksInYear = getISOWeeksInYear(new Date(year, 5, 15));
     if (number < 1 || number > weeksInYear) throw new WeekError(label, `${year} has weeks W01 to W${weeksInYear}`);

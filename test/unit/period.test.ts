@@ -21,9 +21,17 @@ describe("parseWeek", () => {
     ["2026-w14", "expected the form YYYY-Www"],
     ["2026-03", "expected the form YYYY-Www"],
     ["", "expected the form YYYY-Www"],
+    // A two-digit year was read as one of the 1900s; the last week of 9999 ends in the year 10000.
+    ["0099-W53", "weeks are counted in the years 1000 to 9998"],
+    ["9999-W52", "weeks are counted in the years 1000 to 9998"],
   ])("rejects %s", (label, reason) => {
     expect(() => parseWeek(label)).toThrow(WeekError);
     expect(() => parseWeek(label)).toThrow(reason);
+  });
+
+  it("gives the first and the last weeks counted four-digit dates", () => {
+    expect(parseWeek("1000-W01")).toMatchObject({ firstDate: "0999-12-30", lastDate: "1000-01-05" });
+    expect(periodOf("9998-12-31")).toMatchObject({ label: "9998-W53", lastDate: "9999-01-03" });
   });
 
   it("finds the week of a date, across a year end", () => {
