@@ -1,3 +1,4 @@
+import { lstatSync } from "node:fs";
 import { UndoError } from "../errors/undo-error.js";
 import { isDailyLogName } from "../logs/find-daily-logs.js";
 import type { Problem } from "../problems/problem.js";
@@ -94,7 +95,8 @@ export async function undo(ctx: RunContext, runId?: string): Promise<UndoResult>
         kept.push({ path: file.path, reason: `${notMade}; remove it yourself if it should go` });
         continue;
       }
-      changes.push({ path: file.path, content: await savedCopy(ctx, journal, file) });
+      const saved = await savedCopy(ctx, journal, file);
+      changes.push({ path: file.path, content: saved, ...(saved === null ? {} : savedMode(ctx, file)) });
     }
     const undone = await commitChanges(ctx.dir, changes, {
       command: `compact undo ${journal.run}`,
@@ -129,4 +131,13 @@ async function savedCopy(ctx: RunContext, journal: Journal, file: Journal["files
   if (saved === null || sha256(saved) !== expected)
     throw new UndoError(`cannot undo run ${journal.run}: the saved copy of ${file.path} is missing or damaged; nothing restored`);
   return saved;
+}
+
+// The permission bits of the saved copy (the old file itself, kept by a second link): put back with the bytes.
+function savedMode(ctx: RunContext, file: Journal["files"][number]): { mode?: number } {
+  try {
+    return { mode: lstatSync(ctx.dir.resolve(file.saved!)).mode & 0o7777 };
+  } catch {
+    return {};
+  }
 }

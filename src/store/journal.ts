@@ -42,6 +42,8 @@ export interface JournalFile {
   savedSha256: string | null;
   /** The new content, staged until the commit puts it in place. */
   staged: string | null;
+  /** The new content's permission bits, when not the default 0644 (those of the file it replaced). */
+  mode?: number;
   /**
    * For a daily log the run made (only `compact migrate` makes one): the
    * file's inode number. Its undo takes away only that file. A journal that

@@ -1,4 +1,4 @@
-import { type Dirent, linkSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import { chmodSync, type Dirent, linkSync, lstatSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { throwIfAborted } from "../errors/aborted-error.js";
 import { CompactorError } from "../errors/compactor-error.js";
@@ -36,6 +36,8 @@ const FILES_AT_ONCE = 8;
 export interface FileChange {
   path: string;
   content: string | Uint8Array | null;
+  /** The new file's permission bits; by default those of the file it replaces (a private memory stays private). */
+  mode?: number;
 }
 
 export interface CommitOptions {
@@ -94,6 +96,7 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
       saved: before === null ? null : `${TRASH_DIR}/${run}/${change.path}`,
       savedSha256: null,
       staged: after === null ? null : `${STAGING_DIR}/${run}/${i}`,
+      ...modeOf(change, before === null ? undefined : dir.resolve(change.path)),
     })),
   };
   let current = "";
@@ -118,6 +121,8 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
         await naming(file.staged!, async () => {
           await dir.assertWritable(file.staged!);
           await writeDurable(dir.resolve(file.staged!), after);
+          // The rename that puts it in place keeps the mode the stage has.
+          if (file.mode !== undefined) chmodSync(dir.resolve(file.staged!), file.mode);
           // The rename that puts it in place keeps the inode.
           if (before === null && isDailyLogName(file.path)) file.inode = inodeOf(dir.resolve(file.staged!));
         });
@@ -160,6 +165,22 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
   dir.forgetChecks();
   return journal;
 }
+
+// The mode a new content gets, when it is not the default: the one asked for, else the replaced file's.
+function modeOf(change: FileChange, replaced: string | undefined): { mode?: number } {
+  if (change.content === null) return {};
+  let mode = change.mode;
+  if (mode === undefined && replaced !== undefined) {
+    try {
+      mode = lstatSync(replaced).mode & 0o7777;
+    } catch {
+      mode = undefined;
+    }
+  }
+  return mode === undefined || mode === DEFAULT_MODE ? {} : { mode };
+}
+
+const DEFAULT_MODE = 0o644;
 
 // Puts back the files a commit had put in place, last first, and removes the folders it made for them.
 // Whether every one is as it was before the commit.

@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ModelAnswerError } from "../../src/errors/model-answer-error.js";
@@ -145,6 +145,21 @@ describe("Compactor.compactWeek", () => {
     expect(await readdir(dir)).toContain("reference_x.md");
     expect(await readFile(path.join(dir, "reference_x.md"), "utf8")).toContain("Points at ../../x.");
     expect(await readFile(path.join(dir, "reference_x.md"), "utf8")).toContain("Points at ..\\\\x.");
+  });
+
+  it("keeps a private memory private when it rewrites it, and when it undoes the rewrite", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const file = path.join(dir, "project_use-postgres-for-the-sync-service.md");
+    await writeFile(file, "---\nname: Use Postgres for the sync service\ndescription: sync\ntype: project\n---\n\nPostgres 16.\n", { mode: 0o600 });
+    await chmod(file, 0o600);
+    const before = await readFile(file);
+    const more = block("Use Postgres for the sync service", "project", "Production needs PgBouncer before launch.");
+    const week = await (await open({ dir, model: new MockMemoryModel(`${SUMMARY}\n${more}`) })).compactWeek("2026-W14");
+    expect(week.files.find((f) => f.path === "project_use-postgres-for-the-sync-service.md")?.action).toBe("update");
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    await (await open({ dir })).undo();
+    expect(await readFile(file)).toEqual(before);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
 
   it("merges a memory into its existing topic file instead of adding a second file", async () => {
