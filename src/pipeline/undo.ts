@@ -27,6 +27,11 @@ export interface UndoResult {
    * not the one it made (the dir was copied, or the log saved anew since).
    */
   kept?: { path: string; reason: string }[];
+  /**
+   * Files put back with the secrets they held redacted: the trash keeps no
+   * secret, so those bytes are not the file's as it was.
+   */
+  redacted?: string[];
   /** What was settled before the run: a stale lock taken over, interrupted runs finished or discarded. */
   recovered: string[];
 }
@@ -85,6 +90,7 @@ export async function undo(ctx: RunContext, runId?: string): Promise<UndoResult>
 
     const changes: FileChange[] = [];
     const kept: { path: string; reason: string }[] = [];
+    const redacted: string[] = [];
     for (const file of journal.files) {
       const now = await readCurrent(ctx.dir, file.path);
       const nowSha = now === null ? null : sha256(now);
@@ -96,6 +102,7 @@ export async function undo(ctx: RunContext, runId?: string): Promise<UndoResult>
         continue;
       }
       const saved = await savedCopy(ctx, journal, file);
+      if (saved !== null && file.savedSha256 !== null && file.savedSha256 !== file.before) redacted.push(file.path);
       changes.push({ path: file.path, content: saved, ...(saved === null ? {} : savedMode(ctx, file)) });
     }
     const undone = await commitChanges(ctx.dir, changes, {
@@ -119,6 +126,7 @@ export async function undo(ctx: RunContext, runId?: string): Promise<UndoResult>
       restored: changes.map((change) => change.path),
       ...(undone ? { undoRun: undone.run } : {}),
       ...(kept.length > 0 ? { kept } : {}),
+      ...(redacted.length > 0 ? { redacted } : {}),
       recovered,
     };
   });

@@ -213,6 +213,10 @@ describe("Compactor.compactWeek", () => {
     expect(trashed.includes(Buffer.from(token))).toBe(false);
     expect(trashed.subarray(0, 9)).toEqual(original.subarray(0, 9));
     expect(trashed.toString("latin1")).toMatch(/^# Café notes\n- deploy token \[REDACTED:[a-z-]+\]\n$/);
+    // Undone, the file comes back as the trash kept it, and the undo says so.
+    const undone = await (await open({ dir })).undo();
+    expect(undone.redacted).toEqual(["MEMORY.md"]);
+    expect(await readFile(path.join(dir, "MEMORY.md"))).toEqual(trashed);
   });
 
   it("writes nothing in a dry run but reports what it would write", async () => {

@@ -28,6 +28,7 @@ export async function undoCommand(argv: string[], io: CliIo): Promise<number> {
   output.result(undone);
   for (const note of undone.recovered) output.note(`warning: ${note}`);
   for (const log of undone.kept ?? []) output.note(`warning: left ${log.path} where it is: ${log.reason}`);
+  for (const file of undone.redacted ?? []) output.note(`warning: ${file} is back with the secrets it held redacted: the trash keeps none`);
   output.say(`Restored ${undone.restored.length} files as they were before run ${undone.run}.`);
   return 0;
 }
