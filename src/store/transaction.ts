@@ -148,14 +148,12 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
       if (made !== undefined) folders.push(made);
       placed.push(file);
     } catch (error) {
-      const cause = (error instanceof CompactorError ? error.message : IoError.from(file.path, "write", error).message).replace(`${file.path}: `, "");
-      const code = (error as NodeJS.ErrnoException).code ?? "EIO";
       // A failure, not a crash: what is in place already goes back as it was, from the bytes read before.
       if (await rollBack(dir, placed, (placedFile) => planned[journal.files.indexOf(placedFile)]!.before, folders)) {
         await discard(dir, run);
-        throw new IoError(file.path, code, `${cause}; nothing changed`, { cause: error });
+        throw notPlaced(file, error, "nothing changed");
       }
-      throw new IoError(file.path, code, `${cause}; run ${run} is part-way in place: the next compact run finishes it`, { cause: error });
+      throw notPlaced(file, error, `run ${run} is part-way in place: the next compact run finishes it`);
     }
   }
   journal.status = "committed";
@@ -164,6 +162,12 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
   await removeStage(dir, run);
   dir.forgetChecks();
   return journal;
+}
+
+// A file that could not be put in place, named by its path in the dir (not by its stage), and what that left.
+function notPlaced(file: JournalFile, error: unknown, outcome: string): IoError {
+  const cause = (error instanceof CompactorError ? error.message : IoError.from(file.path, "write", error).message).replace(`${file.path}: `, "");
+  return new IoError(file.path, (error as NodeJS.ErrnoException).code ?? "EIO", `${cause}; ${outcome}`, { cause: error });
 }
 
 // The mode a new content gets, when it is not the default: the one asked for, else the replaced file's.
@@ -256,14 +260,7 @@ export async function recoverTransactions(dir: MemoryDir): Promise<string[]> {
           const made = await putInPlace(dir, file);
           if (made !== undefined) folders.push(made);
         } catch (error) {
-          // Named by the file it could not put in place, not by its stage.
-          const cause = (error instanceof CompactorError ? error.message : IoError.from(file.path, "write", error).message).replace(`${file.path}: `, "");
-          throw new IoError(
-            file.path,
-            (error as NodeJS.ErrnoException).code ?? "EIO",
-            `${cause}; run ${journal.run} (${journal.command}) is part-way in place, and is finished once ${file.path} can be written`,
-            { cause: error },
-          );
+          throw notPlaced(file, error, `run ${journal.run} (${journal.command}) is part-way in place, and is finished once ${file.path} can be written`);
         }
       }
       if (folders.length > 0) journal.folders = folders;

@@ -141,6 +141,15 @@ describe("compact --week", () => {
     expect(run.stderr.slice(0, -1)).not.toMatch(/[\u0000-\u001f]/);
   });
 
+  it("shows control characters in a warning (a file name holding an escape sequence) as escapes", async () => {
+    const dir = await copyOf(EXAMPLE);
+    await writeFile(path.join(dir, "2026-02-30_\u001b[2J.md"), "- a note\n");
+    const run = await runCli(["status", "--dir", dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("warning: 2026-02-30_\\u001b[2J.md: 2026-02-30 is not a calendar date; file skipped\n");
+    expect(run.stderr).not.toContain("\u001b");
+  });
+
   it("exits 2 naming the file and key of a bad config", async () => {
     const dir = await copyOf(EXAMPLE);
     await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { provider: "offline", temperature: "hot" } }));
