@@ -16,7 +16,7 @@ import type { Period } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
 import type { CompactionPrompts } from "../prompt/load-prompts.js";
 import { type RelatedMemory, renderRelatedMemories } from "../prompt/related-memories.js";
-import { renderCompactionPrompt } from "../prompt/render-prompt.js";
+import { type PromptPart, renderCompactionPrompt, trimEndParts } from "../prompt/render-prompt.js";
 import type { CompactionResult, SkippedCandidate } from "./compaction-result.js";
 
 /** A period's call, rendered and ready to send: the prepare step. */
@@ -45,8 +45,8 @@ const REPAIR_INSTRUCTIONS = (reason: string) =>
 
 /**
  * Renders a period's request: the template with its logs, then the existing
- * memories related to them. The whole request is redacted once more, so no
- * secret leaves whatever part of it carried one.
+ * memories related to them. Every part of it is redacted (the logs as they
+ * were read), so no secret leaves whatever part of it carried one.
  */
 export async function prepareCompaction(
   prompts: CompactionPrompts,
@@ -56,16 +56,28 @@ export async function prepareCompaction(
 ): Promise<PreparedCompaction> {
   const rendered = renderCompactionPrompt(prompts, logs.logs, logs.period.label);
   const block = renderRelatedMemories(related);
-  const user = block ? `${rendered.user.trimEnd()}\n\n${block}` : rendered.user;
-  const [system, redactedUser] = await Promise.all([redactSecrets(rendered.system), redactSecrets(user)]);
+  const parts = block ? [...trimEndParts(rendered.parts), { text: `\n\n${block}`, redacted: false }] : rendered.parts;
+  const [system, user] = await Promise.all([redactSecrets(rendered.system), redactPrompt(parts)]);
   return {
     period: logs.period,
     logs,
-    prompt: { system: system.text, user: redactedUser.text },
+    prompt: { system: system.text, user },
     options: { systemPrompt: system.text, temperature: settings.temperature, maxTokens: settings.maxTokens },
     related,
   };
 }
+
+// Pieces not redacted yet are scanned together, apart: a week's logs were redacted as they were read,
+// and the prompt is mostly logs. Should those pieces hold a secret, the whole text is redacted, as one.
+async function redactPrompt(parts: PromptPart[]): Promise<string> {
+  const user = parts.map((part) => part.text).join("");
+  const unread = parts.filter((part) => !part.redacted).map((part) => part.text);
+  const found = await redactSecrets(unread.join(PARTS_APART));
+  return found.count === 0 ? user : (await redactSecrets(user)).text;
+}
+
+// Between pieces scanned together: a blank line, so no piece runs into the next.
+const PARTS_APART = "\n\n";
 
 // A model the library's caller wrote may fail in any way: its failure is the provider's, and an answer
 // that is not one (no text, no usage) is reported as such, never read.

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { DailyLog } from "../../src/logs/read-daily-log.js";
 import { loadCompactionPrompts } from "../../src/prompt/load-prompts.js";
-import { renderCompactionPrompt, renderUserPrompt } from "../../src/prompt/render-prompt.js";
+import { formatDailyLogs, renderCompactionPrompt, renderUserPrompt } from "../../src/prompt/render-prompt.js";
 import { REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
 
 const SEED = path.resolve(REPO_ROOT, "../shared/seeds/002_84f8dde4ac5432bd.txt");
@@ -35,6 +35,26 @@ describe("compaction prompts", () => {
     expect(rendered.user).toContain("## 2026-W14\n");
     expect(rendered.user).toContain("name: {short_title}");
     expect(rendered.user.indexOf("<DAILY_LOGS>")).toBeLessThan(rendered.user.indexOf("<INSTRUCTIONS>"));
+  });
+
+  it("gives the user message in pieces that join into it, only the logs' bodies marked as redacted", () => {
+    const logs = [log("2026-03-30.md", "2026-03-30", "\n- a {week_label}\n\n"), log("2026-03-31.md", "2026-03-31", "  \n")];
+    const templates = [
+      "<DAILY_LOGS>\n{daily_logs}\n</DAILY_LOGS>\n## {week_label}\n",
+      "{daily_logs}",
+      "{week_label}: {daily_logs}|{daily_logs}  \n",
+      "x{daily_logs}",
+    ];
+    for (const userTemplate of templates) {
+      for (const some of [logs, logs.slice(0, 1), logs.slice(1)]) {
+        const rendered = renderCompactionPrompt({ system: "s", userTemplate }, some, "2026-W14");
+        expect(rendered.user).toBe(renderUserPrompt(userTemplate, { dailyLogs: formatDailyLogs(some), weekLabel: "2026-W14" }));
+        expect(rendered.parts.map((part) => part.text).join("")).toBe(rendered.user);
+        const bodies = some.map((one) => one.text.trim()).filter((body) => body !== "");
+        const times = userTemplate.split("{daily_logs}").length - 1;
+        expect(rendered.parts.filter((part) => part.redacted).map((part) => part.text)).toEqual(Array.from({ length: times }, () => bodies).flat());
+      }
+    }
   });
 
   it("does not substitute placeholders that appear inside a log", () => {
