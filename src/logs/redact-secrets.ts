@@ -4,6 +4,7 @@ import type { SecretLintRuleContext, SecretLintRuleCreator, SecretLintSourceCode
 import { BoundedCache } from "../text/bounded-cache.js";
 import { sha256 } from "../text/hash.js";
 import { isPlaceholder, NOT_SECRETS, SECRET_PATTERNS } from "./secret-patterns.js";
+import { tableSecrets } from "./table-secrets.js";
 
 /** Text with its secrets replaced by `[REDACTED:kind]`. */
 export interface RedactionResult {
@@ -65,7 +66,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 5;
+const REDACTION_REVISION = 6;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -179,7 +180,8 @@ function wrappedTails(text: string, spans: readonly Span[]): Span[] {
 }
 
 async function spansIn(text: string): Promise<Span[]> {
-  return [...(await secretlintSpans(text)), ...patternSpans(text)];
+  const columns = tableSecrets(text).map((cell) => ({ ...cell, rank: SECRET_PATTERNS.length }));
+  return [...(await secretlintSpans(text)), ...patternSpans(text), ...columns];
 }
 
 // The text without its invisible characters, and where each character left came from.
@@ -286,7 +288,7 @@ function patternSpans(text: string): Span[] {
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       if (match[0].length === 0) pattern.lastIndex++;
       const end = match.index + match[0].length;
-      const value = match.groups?.["value"];
+      const value = match.groups?.["value"] ?? match.groups?.["value2"];
       if (value === undefined) {
         spans.push({ start: match.index, end, kind, rank });
         continue;

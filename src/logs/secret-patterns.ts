@@ -1,7 +1,8 @@
 /**
  * The one table of secret forms, beside secretlint's recommended rules.
- * A row's group `value` (or, without one, the whole match) is what gets
- * redacted, and always ends the match (context after it is a lookahead).
+ * A row's group `value` (or `value2`, in an alternative of its own; without
+ * either, the whole match) is what gets redacted, and always ends the match
+ * (context after it is a lookahead).
  * Rows earlier in the table win when two find the same span, so
  * vendor-specific rows come first and the generic ones last.
  */
@@ -32,7 +33,7 @@ const fake = exampleSecret;
 const PASSWORD_WORD = "p(?:ass(?:word|wd|phrase)|wd|(?<=[_.-]p)ass|(?<![a-z0-9]p)w)";
 const SECRET_WORD = "(?:secret(?:[_.-]?key(?:[_.-]?base)?)?|(?:private|signing|encryption)[_.-]?key)";
 const TOKEN_WORD = "token";
-const API_KEY_WORD = "(?:api[_.-]?key|(?:access|app|subscription)[_.-]?key)";
+const API_KEY_WORD = "(?:api[_.-]?key|(?:access|app|application|subscription|auth|routing|integration)[_.-]?key)";
 
 // Unquoted values stop at whitespace, quotes and the characters that end a value in prose or tables.
 const BARE = "[^\\s\"'`,;|<>\\u3000-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef]";
@@ -104,12 +105,15 @@ function nextLineValue(word: string, value: string): RegExp {
   const emphasis = String.raw`(?:\*\*|__)?`;
   // Words are runs of their own characters between spaces, at most 64 long: a run of `a_a_…` split
   // into words in every way took the cube of its length.
-  const words = String.raw`(?:[\w.@-]{1,64}[ \t]+){0,3}[\w.@-]{0,64}?`;
+  const words = String.raw`(?:[\w.@'’-]{1,64}[ \t]+){0,5}[\w.@-]{0,64}?`;
   const after = String.raw`(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]{1,64}(?:[ \t]+[\w.@-]{1,64})?)?(?:[ \t]+(?:is|was))?`;
-  const label = String.raw`^[ \t]*(?:[-*+][ \t]+|#{1,6}[ \t]+)?${emphasis}${words}${word}s?${after}${emphasis}[ \t]*[:：]`;
+  const quote = String.raw`(?:>[ \t]*){0,3}`;
+  const label = String.raw`^[ \t]*${quote}(?:[-*+][ \t]+|#{1,6}[ \t]+)?${emphasis}${words}${word}s?${after}${emphasis}[ \t]*[:：]`;
+  // The value on its own line, maybe in a fence of its own (a fence line, the value, a fence line).
+  const fence = String.raw`(?:${quote}(?:\`{3,}|~{3,})[\w-]{0,20}[ \t]*\r?\n)?`;
   // Found from the colon, the label checked behind it: from each line's start the label's words were read again.
   return new RegExp(
-    String.raw`[:：](?=${emphasis}[ \t]*\r?\n)(?<=${label})${emphasis}[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*[\`"']?(?<value>${value})(?=[\`"']?[ \t]*(?:#[^\n]*)?$)`,
+    String.raw`[:：](?=${emphasis}[ \t]*\r?\n)(?<=${label})${emphasis}[ \t]*\r?\n(?:[ \t]*${quote}\r?\n)?[ \t]*${fence}[ \t]*${quote}[\`"']?(?<value>${value})(?=[\`"']?[ \t]*(?:#[^\n]*)?$)`,
     "gim",
   );
 }
@@ -178,12 +182,13 @@ function xmlElement(word: string, valueSpec: { min?: number; letter?: boolean })
 }
 
 // A markdown table row `| [label |] key | value |` that is not a header row (no `|---|` line after it),
-// also as a list item (`- | staging | password | x |`).
+// also as a list item (`- | staging | password | x |`). The key may follow a few words (`AWS secret access
+// key`), each of letters, digits and dots and one separator: a run of `a_a_…` splits into them one way only.
 // `value`: the cell's shape (any text, by default).
 function tableCell(word: string, value = String.raw`[^|\n\`]*[^|\n\`\s]`): Found {
   return found(
     "|",
-    String.raw`^[ \t]*(?:[-*+][ \t]+)?\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*|\`)?(?:[\w.-]+[ _-])?${word}(?:\*\*|\`)?[ \t]*\|[ \t]*\`?(?<value>${value})(?=\`?[ \t]*\|(?![^\n]*\n[ \t]*\|?[ \t]*:?-{2,}))`,
+    String.raw`^[ \t]*(?:[-*+][ \t]+)?\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*|\`)?(?:[A-Za-z0-9.]{1,64}[ _-]){0,3}${word}(?:\*\*|\`)?[ \t]*\|[ \t]*\`?(?<value>${value})(?=\`?[ \t]*\|(?![^\n]*\n[ \t]*\|?[ \t]*:?-{2,}))`,
     "gim",
   );
 }
@@ -207,10 +212,19 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // No END is looked for past the next BEGIN: a log of BEGIN lines would be scanned to its end from each.
     // A header (`Proc-Type: 4,ENCRYPTED`) is tried first: its name alone would pass for base64.
     pattern:
-      /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:(?:[^-]|-(?!----BEGIN))*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\n)[ \t>]*(?:\d+(?:\t|→|:|\|)[ \t]*)?[-+]?(?:[A-Za-z-]+: [^\n\\]*(?:(?:\r?\n|\\n)(?=\r?\n|\\n))?|[A-Za-z0-9+/=]+[ \t]*(?=\r?\n|\\n|$|["'`]|\.\.\.|…)))*)/g,
+      /-----BEGIN[ A-Z0-9]*(?:PRIVATE|SECRET) KEY(?: BLOCK)?-----(?:(?:[^-]|-(?!----BEGIN))*?-----END[ A-Z0-9]*(?:PRIVATE|SECRET) KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\n)[ \t>]*(?:\d+(?:\t|→|:|\|)[ \t]*)?[-+]?(?:[A-Za-z-]+: [^\n\\]*(?:(?:\r?\n|\\n)(?=\r?\n|\\n))?|[A-Za-z0-9+/=]+[ \t]*(?=\r?\n|\\n|$|["'`]|\.\.\.|…)))*)/g,
     examples: {
       positive: `-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n${fake("AoGBAK", 40)}`,
       lookAlike: "-----BEGIN PUBLIC KEY----- blocks are fine to share",
+    },
+  },
+  {
+    kind: "private-key",
+    // The SSH.com (RFC 4716) form: four dashes and spaces; its headers and base64 lines up to its END line.
+    pattern: /---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----(?:\r?\n(?:[A-Za-z-]+:[^\n]*|[A-Za-z0-9+/=\\]+[ \t]*|---- END SSH2 ENCRYPTED PRIVATE KEY ----))*/g,
+    examples: {
+      positive: `---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "k"\n${fake("P2/56w", 64)}\n---- END SSH2 ENCRYPTED PRIVATE KEY ----`,
+      lookAlike: "---- BEGIN SSH2 PUBLIC KEY ---- blocks are public",
     },
   },
   {
@@ -238,8 +252,10 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "openai-key",
-    pattern: /\bsk-(?:proj-|svcacct-|admin-|live-|test-)?(?=[A-Za-z0-9_-]{0,200}\d)[A-Za-z0-9_-]{20,}/g,
-    examples: { positive: `use ${fake("sk-proj-", 48)} now`, lookAlike: "pip install sk-learn-compatible-estimator-wrapper" },
+    // Generated: a run of 12 letters and digits, not all of one case (a branch `sk-1423-fix-payment-retry` is no key).
+    pattern:
+      /\bsk-(?:proj-|svcacct-|admin-|live-|test-)?(?=[A-Za-z0-9_-]{0,200}\d)(?=[A-Za-z0-9_-]{0,200}?(?![a-z]{12}|[A-Z]{12}|\d{12})[A-Za-z0-9]{12})[A-Za-z0-9_-]{20,}/g,
+    examples: { positive: `use ${fake("sk-proj-", 48)} now`, lookAlike: "git checkout -b sk-1423-fix-payment-webhook-retry-logic" },
   },
   {
     kind: "stripe-key",
@@ -253,12 +269,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "gitlab-token",
-    pattern: /\bgl(?:pat|ptt|dt|rt|cbt|soat|ft)-[A-Za-z0-9_-]{20,}/g,
+    pattern: /\bgl(?:pat|ptt|dt|rt|cbt|soat|ft|imt|agent|oas|ffct)-[A-Za-z0-9_-]{20,}|\bGR1348941[A-Za-z0-9_-]{20,}/g,
     examples: { positive: `Private-Token: ${fake("glpat-", 20)}`, lookAlike: "create a glpat-scoped token in GitLab settings" },
   },
   {
     kind: "huggingface-token",
-    pattern: /\bhf_[A-Za-z0-9]{30,}\b/g,
+    pattern: /\b(?:hf_|api_org_)[A-Za-z0-9]{30,}\b/g,
     examples: { positive: `HF ${fake("hf_", 34)}`, lookAlike: "call hf_hub_download for the weights" },
   },
   {
@@ -268,15 +284,25 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "slack-token",
-    pattern: /\b(?:xox[abposre]|xapp)-(?=[A-Za-z0-9-]{0,200}\d)[A-Za-z0-9-]{10,}/g,
+    pattern: /\b(?:xox[abposrecd]|xapp)-(?=[A-Za-z0-9-]{0,200}\d)[A-Za-z0-9-]{10,}/g,
     examples: { positive: `bot ${fake("xoxb-1234567890-", 24)}`, lookAlike: "xoxb- tokens belong to bots, xoxp- ones to users" },
   },
   {
     kind: "slack-webhook",
-    pattern: /https:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9]+\/B[A-Za-z0-9]+\/[A-Za-z0-9]+/g,
+    // Also workflow and trigger webhooks.
+    pattern:
+      /https:\/\/hooks\.slack\.com\/(?:services\/T[A-Za-z0-9]+\/B[A-Za-z0-9]+\/[A-Za-z0-9]+|(?:workflows|triggers)\/T[A-Za-z0-9]+(?:\/[A-Za-z0-9]+){2,3})/g,
     examples: {
       positive: `post to https://hooks.slack.com/services/T0123ABCD/B0456EFGH/${fake("", 24)}`,
       lookAlike: "incoming webhooks live under https://hooks.slack.com/services/ (see the Slack docs)",
+    },
+  },
+  {
+    kind: "teams-webhook",
+    pattern: /https:\/\/[\w-]+\.webhook\.office\.com\/webhookb2\/[\w@/-]{20,}/g,
+    examples: {
+      positive: `post to https://contoso.webhook.office.com/webhookb2/${fake("", 36)}/IncomingWebhook/${fake("", 32)}`,
+      lookAlike: "Teams webhooks live under https://contoso.webhook.office.com/",
     },
   },
   {
@@ -304,7 +330,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // Atlassian, Grafana, Postman, New Relic, Sentry, Supabase, Square, Meta, Doppler, Databricks, Firebase,
     // Airtable, Figma, Pulumi, Netlify, Render.
     pattern:
-      /\b(?:pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|dckr_pat_[A-Za-z0-9_-]{20,}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9-]{20,}|hvs\.[A-Za-z0-9_-]{24,}|AGE-SECRET-KEY-1[A-Z0-9]{58}|lsv2_(?:pt|sk)_[A-Za-z0-9_]{30,}|pcsk_[A-Za-z0-9_]{40,}|ATATT3x[A-Za-z0-9_=-]{100,}|glsa_[A-Za-z0-9_]{30,}|PMAK-[A-Za-z0-9-]{40,}|NRAK-[A-Z0-9]{27}|sntry[su]_[A-Za-z0-9+/=_]{40,}|sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{30,}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|EAA(?=[A-Za-z0-9]{0,200}\d)[A-Za-z0-9]{90,}|dp\.(?:pt|st|sa|ct|scim|audit)\.(?:[\w-]{1,64}\.)?[A-Za-z0-9]{40,}|dapi[a-f0-9]{32}(?:-\d+)?|AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{60,}|glc_[A-Za-z0-9+/=_]{32,}|pat[A-Za-z0-9]{14}\.[a-f0-9]{64}|figd_[A-Za-z0-9_-]{40,}|pul-[a-f0-9]{40}|nfp_[A-Za-z0-9]{36}|rnd_[A-Za-z0-9]{32})/g,
+      /\b(?:pypi-AgE[A-Za-z0-9_-]{50,}|dckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9-]{20,}|hv[sbr]\.[A-Za-z0-9_-]{24,}|AGE-SECRET-KEY-1[A-Z0-9]{58}|lsv2_(?:pt|sk)_[A-Za-z0-9_]{30,}|pcsk_[A-Za-z0-9_]{40,}|ATATT3x[A-Za-z0-9_=-]{100,}|glsa_[A-Za-z0-9_]{30,}|PMAK-[A-Za-z0-9-]{40,}|NRAK-[A-Z0-9]{27}|sntry[su]_[A-Za-z0-9+/=_]{40,}|sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{30,}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|EAA(?=[A-Za-z0-9]{0,200}\d)[A-Za-z0-9]{90,}|dp\.(?:pt|st|sa|ct|scim|audit)\.(?:[\w-]{1,64}\.)?[A-Za-z0-9]{40,}|dapi[a-f0-9]{32}(?:-\d+)?|AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{60,}|glc_[A-Za-z0-9+/=_]{32,}|pat[A-Za-z0-9]{14}\.[a-f0-9]{64}|figd_[A-Za-z0-9_-]{40,}|pul-[a-f0-9]{40}|nfp_[A-Za-z0-9]{36}|rnd_[A-Za-z0-9]{32}|ATBB[A-Za-z0-9]{32}|ATCTT3xFfGN0[A-Za-z0-9_=-]{100,}|pat-(?:na|eu)\d-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|NRII-[A-Za-z0-9_-]{32}|rubygems_[a-f0-9]{48}|oy2[a-z0-9]{43}|pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=-]{32,}|sgp_(?:[a-fA-F0-9]{16}_)?[a-fA-F0-9]{40}|xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}|CFPAT-[A-Za-z0-9_-]{43}|tfp_[A-Za-z0-9_.=-]{40,}|squ_[a-f0-9]{40}|bkua_[a-f0-9]{40}|CCIPAT_[A-Za-z0-9]{22}_[a-f0-9]{40}|rdme_[a-z0-9]{70}|pnu_[A-Za-z0-9]{36}|dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}|fo1_[A-Za-z0-9_-]{39,}|AKCp[A-Za-z0-9]{69}|eyJrIjoi[A-Za-z0-9+/=]{50,}|HRKU-AA[A-Za-z0-9_-]{58}|cf(?:ut|at|k)_[A-Za-z0-9]{40,}|ABSK[A-Za-z0-9+/=]{100,}|LTAI[A-Za-z0-9]{12,24}|AAAAAAAAAAAAAAAAAAAAA[A-Za-z0-9%]{30,}|sk\.eyJ[A-Za-z0-9_-]{50,}\.[A-Za-z0-9_-]{20,}|v1\.0-[a-f0-9]{24}-[a-f0-9]{146}|s\.(?=[A-Za-z0-9]{0,24}\d)(?=[A-Za-z0-9]{0,24}[A-Z])(?=[A-Za-z0-9]{0,24}[a-z])[A-Za-z0-9]{24}(?![\w.-]))/g,
     examples: { positive: `login ${fake("dckr_pat_", 27)}`, lookAlike: "Docker Hub tokens start with dckr_pat_ and Vault's with hvs." },
   },
   {
@@ -397,7 +423,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "jwt",
-    pattern: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g,
+    pattern: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{10,}/g,
     examples: { positive: `id_token ${fake("eyJhbGciOiJIUzI1NiJ9", 0)}.${fake("eyJzdWIiOiIx", 20)}.${fake("", 43)}`, lookAlike: "a JWT starts with eyJ" },
   },
   {
@@ -407,7 +433,8 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "bearer-token",
-    pattern: /\bBearer\s+(?<value>(?=[A-Za-z0-9._~+/=-]*\d)[A-Za-z0-9._~+/=-]{16,})/gi,
+    // Without a digit, only a run no word is as long as.
+    pattern: /\bBearer\s+(?<value>(?=[A-Za-z0-9._~+/=-]{0,4096}\d)[A-Za-z0-9._~+/=-]{16,}|[A-Za-z0-9._~+/=-]{30,})/gi,
     examples: { positive: `Authorization: Bearer ${fake("", 32)}`, lookAlike: 'curl -H "Authorization: Bearer $API_TOKEN" (bearer tokens are stateless)' },
   },
   {
@@ -428,7 +455,9 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "url-token",
     // A token as a URL's whole user: `https://<token>@github.com/…`.
-    pattern: /:\/\/(?<value>(?=[A-Za-z0-9_-]{0,256}\d)(?=[A-Za-z0-9_-]{0,256}[A-Za-z])[A-Za-z0-9_-]{20,256})(?=@[^\s/?#@]+)/g,
+    // Generated: a run of 12 letters and digits, not all of one case (`deploy-bot-runner-2024@build01` is a user).
+    pattern:
+      /:\/\/(?<value>(?=[A-Za-z0-9_-]{0,256}\d)(?=[A-Za-z0-9_-]{0,256}[A-Za-z])(?=[A-Za-z0-9_-]{0,256}?(?![a-z]{12}|[A-Z]{12}|\d{12})[A-Za-z0-9]{12})[A-Za-z0-9_-]{20,256})(?=@[^\s/?#@]+)/g,
     examples: { positive: `git clone https://${fake("", 40, "hex")}@github.com/o/r.git`, lookAlike: "git clone https://dana.lee@example.com/o/r.git" },
   },
   {
@@ -530,6 +559,188 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // `gh secret set NAME --body x`: the secret itself.
     pattern: new RegExp(String.raw`${TOOL_START}gh[ \t]+secret[ \t]+set${TOOL_ARGS}[ \t](?:--body(?:=|[ \t]+)|-b[ \t]*)${TOOL_VALUE}`, "g"),
     examples: { positive: 'gh secret set DEPLOY_KEY --body "8fA2kQ9zLm3xP0"', lookAlike: "gh secret set DEPLOY_KEY < key.txt" },
+  },
+  {
+    kind: "secret",
+    // A secret piped to a command that stores it: `echo x | wrangler secret put NAME`, `| fly secrets import`, `| vercel env add`.
+    pattern: new RegExp(
+      String.raw`${TOOL_START}(?:echo|printf)[ \t]+(?:-[en]+[ \t]+)?(?:(["'])%s(?:\\n)?\1[ \t]+)?${value({ min: 4 })}(?=[ \t]*\|[ \t]*(?:npx[ \t]+)?(?:wrangler[ \t]+(?:pages[ \t]+)?secret[ \t]+put|vercel[ \t]+env[ \t]+add|netlify[ \t]+env:set|fly(?:ctl)?[ \t]+secrets[ \t]+(?:set|import)|heroku[ \t]+config:set|supabase[ \t]+secrets[ \t]+set)\b)`,
+      "g",
+    ),
+    examples: { positive: 'echo "8fA2kQ9zLm3xP0" | npx wrangler secret put API_KEY', lookAlike: 'echo "$API_KEY" | wrangler secret put API_KEY' },
+  },
+  {
+    kind: "token",
+    // A token given to a CLI's login: `wandb login x`, `ngrok config add-authtoken x`, `cloudflared service install x`.
+    pattern: new RegExp(
+      String.raw`(?:wandb|ngrok|cloudflared|huggingface-cli)(?<=(?:^|[^\w.-])(?:wandb|ngrok|cloudflared|huggingface-cli))(?:[ \t]+login|[ \t]+config[ \t]+add-authtoken|[ \t]+authtoken|\.exe[ \t]+service[ \t]+install|[ \t]+service[ \t]+install|[ \t]+login[ \t]+--token)(?:[ \t]+--?[a-z-]+(?:=\S+)?)*[ \t]+(?!-)${value({ min: 16, letter: true })}`,
+      "g",
+    ),
+    examples: { positive: `wandb login ${fake("", 40, "hex")}`, lookAlike: "wandb login --relogin" },
+  },
+  {
+    kind: "mailchimp-key",
+    // Hex, then the data centre (`-us21`).
+    ...found("-us", String.raw`\b[a-f0-9]{32}-us\d{1,2}\b`, "g"),
+    examples: { positive: `MC ${fake("", 32, "hex")}-us21`, lookAlike: "commit 9f8e7d6c5b4a3f2e1d0c8b7a6f5e4d3c-usable" },
+  },
+  {
+    kind: "service-token",
+    // A New Relic license key: hex and its mark.
+    ...found("NRAL", String.raw`\b[a-f0-9]{36}NRAL\b`, "g"),
+    examples: { positive: `license ${fake("", 36, "hex")}NRAL`, lookAlike: "the NRAL suffix marks license keys" },
+  },
+  {
+    kind: "service-token",
+    // A Terraform Cloud token.
+    ...found(".atlasv1.", String.raw`\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}`, "g"),
+    examples: { positive: `TFE ${fake("", 14)}.atlasv1.${fake("", 67)}`, lookAlike: "app.terraform.io/api/v2 and the .atlasv1. mark" },
+  },
+  {
+    kind: "service-token",
+    // An Azure DevOps personal access token (84 characters, `AZDO` near its end).
+    ...found("AZDO", String.raw`\b[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}\b`, "g"),
+    examples: { positive: `PAT ${fake("", 76)}AZDO${fake("", 4)}`, lookAlike: "AZDO pipelines run on every push" },
+  },
+  {
+    kind: "azure-key",
+    // An Entra ID (Azure AD) client secret: three characters, a digit, `Q~`, then 31–34 more.
+    ...found("Q~", String.raw`(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])`, "g"),
+    examples: { positive: `client secret Xy78Q~${fake("", 31)}`, lookAlike: "the Q~ marker in Entra secrets" },
+  },
+  {
+    kind: "azure-key",
+    // A function key in an Azure Functions URL (`?code=`), long and generated (not an OAuth sample's `?code=abc`).
+    pattern: /[?&]code=(?<value>(?=[A-Za-z0-9_%-]{0,200}\d)[A-Za-z0-9_%-]{40,4096}={0,2})/g,
+    examples: { positive: `https://fn.azurewebsites.net/api/hook?code=${fake("", 54)}==`, lookAlike: "https://example.com/callback?code=abc123&state=xyz" },
+  },
+  {
+    kind: "private-key",
+    // A service account's JSON, base64-encoded (`GOOGLE_CREDENTIALS_B64=…`): `{"type":"service_account"`, compact or indented.
+    pattern: /\b(?:eyJ0eXBlIjoic2VydmljZV9hY2NvdW50I|ewogICJ0eXBlIjogInNlcnZpY2VfYWNjb3VudC|eyAidHlwZSI6ICJzZXJ2aWNlX2FjY291bnQi)[A-Za-z0-9+/]*={0,2}/g,
+    examples: {
+      positive: `GOOGLE_CREDENTIALS_B64=${Buffer.from('{"type":"service_account","private_key":"x"}').toString("base64")}`,
+      lookAlike: "the type is service_account",
+    },
+  },
+  {
+    kind: "private-key",
+    // A PuTTY key file's private lines.
+    ...found(
+      "Private-Lines",
+      String.raw`Private-Lines:[ \t]*\d+[ \t]*\r?\n(?<value>[A-Za-z0-9+/=]+(?=[ \t]*(?:\r?\n|$))(?:\r?\n[A-Za-z0-9+/=]+(?=[ \t]*(?:\r?\n|$))){0,63})`,
+      "g",
+    ),
+    examples: {
+      positive: `PuTTY-User-Key-File-3: ssh-ed25519\nPrivate-Lines: 1\n${fake("AAAAI", 44)}\nPrivate-MAC: 0`,
+      lookAlike: "Private-Lines: counts the lines",
+    },
+  },
+  {
+    kind: "private-key",
+    // A JSON Web Key's private members.
+    ...found('"kty"', String.raw`"(?:d|p|q|dp|dq|qi|k)"(?<="kty"[^{}]{0,2000}"\w{1,2}")[ \t]*:[ \t]*"(?<value>[A-Za-z0-9_-]{16,4096})(?=")`, "g"),
+    examples: { positive: `{"kty":"EC","crv":"P-256","d":"${fake("", 43)}"}`, lookAlike: `{"kty":"EC","crv":"P-256","x":"${fake("", 43)}"}` },
+  },
+  {
+    kind: "password",
+    // SQL: `IDENTIFIED BY 'x'`, `WITH PASSWORD 'x'`, `PASSWORD = 'x'` (MySQL, Postgres, Oracle, SQL Server).
+    pattern:
+      /\b(?:IDENTIFIED(?:[ \t]+WITH[ \t]+\w+)?[ \t]+BY(?:[ \t]+PASSWORD)?|(?:WITH|ENCRYPTED|UNENCRYPTED)[ \t]+PASSWORD)[ \t]*=?[ \t]*(?:'(?<value>[^'\n]{1,256})(?=')|"(?<value2>[^"\n]{1,256})(?="))/gi,
+    examples: { positive: "ALTER USER 'app'@'%' IDENTIFIED BY 'Zebra7Lion';", lookAlike: "IDENTIFIED BY clauses and WITH PASSWORD NULL" },
+  },
+  {
+    kind: "password",
+    // `user/password@host` as Oracle's tools and its JDBC URLs take it.
+    pattern:
+      /\b(?:sqlplus|sqlldr|expdp|impdp|rman|exp|imp|jdbc:oracle:(?:thin|oci):)(?:[ \t]+-\w+)*[ \t]*["']?[\w$#.]{1,64}\/(?<value>[^\s@/"']{1,128})(?=@)/gi,
+    examples: { positive: "sqlplus system/Zebra7Lion@//db:1521/ORCLPDB1", lookAlike: "sqlplus /nolog and sqlplus / as sysdba" },
+  },
+  {
+    kind: "password",
+    // Redis: `requirepass x`, `masterauth x`, and `AUTH [user] x` typed at its prompt.
+    pattern: /\b(?:requirepass|masterauth)[ \t]+["']?(?<value>[^\s"']{1,256})/g,
+    examples: { positive: "requirepass Zebra7Lion", lookAlike: "requirepass is set in redis.conf" },
+  },
+  {
+    kind: "password",
+    ...found(
+      "AUTH ",
+      String.raw`AUTH[ \t]+(?<=^(?:[^\n>]{0,64}>[ \t]*)?AUTH[ \t]+)(?:[\w.@-]{1,64}[ \t]+)?(?<value>(?=[^\s]{0,128}[\d!@#$%^&*])[^\s]{4,128})(?=[ \t]*$)`,
+      "gm",
+    ),
+    examples: { positive: "127.0.0.1:6379> AUTH default Zebra7Lion", lookAlike: "AUTH failed for the default user" },
+  },
+  {
+    kind: "password",
+    // A password as the second string of a login call: `db.auth("admin", "x")`, `smtp.login("me", "x")`.
+    pattern: /\.(?:auth|login|authenticate|connect|bind)\([ \t]*(["'])[^"'\n]{1,128}\1[ \t]*,[ \t]*(["'])(?<value>[^"'\n]{1,256})(?=\2)/g,
+    examples: { positive: 'db.auth("admin", "Zebra7Lion")', lookAlike: 'app.login("admin", password)' },
+  },
+  {
+    kind: "password",
+    // A setter named for the secret: `setPassword("x")`, `set_api_key('x')`.
+    pattern: /\bset_?(?:password|passwd|secret|token|api_?key|access_?key)\([ \t]*(["'])(?<value>[^"'\n]{1,256})(?=\1)/gi,
+    examples: { positive: 'ds.setPassword("Zebra7Lion");', lookAlike: "ds.setPassword(config.password);" },
+  },
+  {
+    kind: "password",
+    // `echo 'user:x' | chpasswd`, `htpasswd -b [-c] FILE USER x`.
+    pattern: new RegExp(
+      String.raw`${TOOL_START}(?:echo|printf)[ \t]+["']?[\w.-]{1,64}:(?<value>[^\s'":]{1,256})(?=["']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd\b)|${TOOL_START}htpasswd(?=[^\n]{0,200}[ \t]-[a-zA-Z]*b)[^\n|;&]{0,300}[ \t](?<value2>[^\s|;&]+)(?=[ \t]*(?:$|[|;&]))`,
+      "gm",
+    ),
+    examples: { positive: "echo 'deploy:Zebra7Lion' | chpasswd", lookAlike: "htpasswd -c .htpasswd admin" },
+  },
+  {
+    kind: "password",
+    // SMB: `smbclient -U user%x`, `net use \\srv\share /user:admin x`.
+    ...found(
+      "%",
+      String.raw`${TOOL_START}(?:smbclient|rpcclient|smbmap|smbget|mount\.cifs|crackmapexec|nxc|netexec|net)${TOOL_ARGS}-U[ \t]*["']?[^\s%'"]{1,64}%(?<value>[^\s'"]{1,256})`,
+      "gi",
+    ),
+    examples: { positive: "smbclient //nas/share -U admin%Zebra7Lion", lookAlike: "smbclient //nas/share -U admin -m SMB3 (100%)" },
+  },
+  {
+    kind: "password",
+    ...found("/user:", String.raw`${TOOL_START}net[ \t]+use${TOOL_ARGS}[ \t]/user:[^\s]+[ \t]+(?<value>(?![/*])[^\s]{1,256})`, "gi"),
+    examples: { positive: "net use \\\\srv\\share /user:corp\\admin Zebra7Lion", lookAlike: "net use \\\\srv\\share /user:corp\\admin *" },
+  },
+  {
+    kind: "password",
+    // Java keystores: `-storepass x`, `-srckeypass x`; then SSH key passphrases, `ssh-keygen -N x`.
+    pattern: new RegExp(String.raw`(?<![\w-])-(?:src|dest|new)?(?:store|key)pass[ \t]+(?!:)${TOOL_VALUE}`, "g"),
+    examples: { positive: "keytool -importkeystore -srcstorepass Zebra7Lion", lookAlike: "keytool -list -storepass:env STORE_PASS" },
+  },
+  {
+    kind: "password",
+    pattern: new RegExp(String.raw`${TOOL_START}ssh-keygen${TOOL_ARGS}[ \t]-[NP][ \t]*${TOOL_VALUE}`, "g"),
+    examples: { positive: "ssh-keygen -t ed25519 -N 'Zebra7Lion' -f key", lookAlike: "ssh-keygen -t ed25519 -f key" },
+  },
+  {
+    kind: "secret",
+    // PHP constants (`define('DB_PASSWORD', 'x')`, WordPress' keys and salts) and .NET settings (`<add key="…Password" value="x" />`).
+    pattern:
+      /\bdefine\([ \t]*(["'])\w*(?:PASSWORD|PASS|KEY|SALT|SECRET|TOKEN)\1[ \t]*,[ \t]*(["'])(?<value>[^"'\n]{1,4096})(?=\2)|<add[ \t]+key=(["'])[^"'\n]{0,64}(?:password|secret|token|key|pwd)\4[ \t]+value=(["'])(?<value2>[^"'\n]{1,4096})(?=\5)/gi,
+    examples: { positive: "define('DB_PASSWORD', 'Zebra7Lion');", lookAlike: "define('DB_NAME', 'wordpress');" },
+  },
+  {
+    kind: "secret",
+    // A wallet's seed phrase: twelve words or more.
+    pattern:
+      /\b(?:mnemonic|seed[ _-]?phrase|recovery[ _-]?phrase|secret[ _-]?recovery[ _-]?phrase)["']?[ \t]*[:=][ \t]*(["'])(?<value>[a-z]+(?:[ \t]+[a-z]+){11,23})(?=\1)/gi,
+    examples: { positive: `MNEMONIC="${"abandon ".repeat(11)}about"`, lookAlike: 'mnemonic: "use the first letters"' },
+  },
+  {
+    kind: "secret",
+    // Keys named for credentials without saying which (`REDIS_AUTH`, `DB_CREDS`, `AUTH_SALT`, `WIFI_PSK`), for a
+    // value that looks generated.
+    pattern: new RegExp(
+      String.raw`(?:auth|creds|credentials|salt|psk)(?<=[A-Za-z][\w.-]{0,64}[_.-](?:auth|creds|credentials|salt|psk))${NAME_END}${ASSIGN}["'\`]?(?<value>${generated(String.raw`[^\s"'\`,;]`)})`,
+      "gi",
+    ),
+    examples: { positive: `REDIS_AUTH=${fake("", 32)}`, lookAlike: "OAUTH_PROVIDER=github-enterprise-2024, AUTH_MODE=oauth2" },
   },
   {
     kind: "basic-auth",
@@ -680,14 +891,18 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "secret",
-    ...tableCell(`(?:${SECRET_WORD}|${TOKEN_WORD}|${API_KEY_WORD}|api key|access token)`),
+    // A value of a key's shape, with no space: notes sit in such cells as often (`| Access key | rotate monthly |`).
+    ...tableCell(
+      `(?:${SECRET_WORD}|${TOKEN_WORD}|${API_KEY_WORD}|api key|access token|access key|secret key|private key|auth token)`,
+      String.raw`(?=[^|\n\s\`]{0,300}\d)(?=[^|\n\s\`]{0,300}[A-Za-z])[^|\n\s\`]{8,4096}`,
+    ),
     examples: { positive: "| api key | a1b2c3d4e5f6g7h8 |", lookAlike: "| token | notes |\n|---|---|\n| budget | 2000 |" },
   },
   {
     kind: "password",
     // "the password for staging is hunter2", "the db passphrase: x9!k"
     pattern: new RegExp(
-      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)s?\b(?:[ \t]+(?:for|of|on|to|in|at)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?[ \t]+|[ \t]*(?::|=|->)[ \t]*)${value({ min: 3 })}`,
+      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)s?\b\`?(?:[ \t]+(?:for|of|on|to|in|at)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?[ \t]+|[ \t]*(?::|=|->)[ \t]*)${value({ min: 3 })}`,
       "gi",
     ),
     examples: { positive: "the password for staging is hunter2, ask Dana", lookAlike: "the password reset flow is live and the password is stored in Vault" },
@@ -727,7 +942,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // "the deploy token is 9f8e7d…", "api key: abcd1234…", "the AWS secret key is wJalr…": a value shaped
     // like a credential (a digit and a letter, 12 characters or more) after a verb or a sign.
     pattern:
-      /\b(?:token|secret(?:[ _-]access)?(?:[ _-]key)?|api[ _-]?key|access[ _-]key|(?:private|signing|encryption)[ _-]key)\b(?<!:\/\/[^\s/@]{0,100})(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)[`"']?(?<value>(?=[^\s`"',;]{0,300}\d)(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{12,})/gi,
+      /\b(?:token|secret(?:[ _-]access)?(?:[ _-]key)?|api[ _-]?key|access[ _-]key|(?:private|signing|encryption)[ _-]key)\b`?(?<!:\/\/[^\s/@]{0,100})(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)[`"']?(?<value>(?=[^\s`"',;]{0,300}\d)(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{12,})/gi,
     examples: { positive: "the AWS secret key is 9f8e7d6c5b4a3f2e1d0c, rotated", lookAlike: "the token budget is 200k and the API key is stored in Vault" },
   },
   {
@@ -802,9 +1017,32 @@ export const NOT_SECRETS = new Set(
     "updated generated shared sent emailed leaked compromised revoked removed deleted added created configured moved " +
     "migrated synced enabled disabled accepted rejected verified checked tested fixed broken working weak strong long short " +
     // Prose after a label (`Password: see the vault`, `Token: expires tomorrow`).
-    "see use ask check via from per expires refreshes rotates lives comes provided managed available your our my their its this that"
+    "see use ask check via from per expires refreshes rotates lives comes provided managed available your our my their its this that " +
+    // Rules and states (`Password: min 8 characters`, `Password: unchanged since March`).
+    "min max minimum maximum unchanged forgotten prompted keychain vault deprecated"
   ).split(" "),
 );
+
+// Code that reads a secret from somewhere: a member access (`req.body.password`, `tokenizer.eos_token`,
+// `options.apiKey`, `req.headers.authorization?.split`) or a variable named for it (`hashedPassword`,
+// `defaultApiKey`). The parts of a member access are names: words in snake or camel case, or a
+// secret's own name (a passphrase of dotted words would be none of these).
+const SECRET_NAME = /password|passwd|token|secret|key|auth|credential/i;
+// Words: letters, `_` and `$`, digits only at the end (`aB3dE5fG` is no name).
+const NAME_PART = /^(?:[a-z_$][a-z_$]*(?:[A-Z][a-z_$]+)*|[A-Z][a-z]+(?:[A-Z][a-z]+)*)\d*$/;
+
+function isCode(value: string): boolean {
+  const path = value
+    .replace(/[([].*$/, "")
+    .replace(/\?\.(?=[A-Za-z_$])/g, ".")
+    .replace(/\s*\?\?.*$/, "");
+  const parts = path.split(".");
+  if (parts.length >= 2 && parts.every((part) => NAME_PART.test(part))) {
+    return parts.some((part) => /[_$]|[a-z][A-Z]/.test(part) || SECRET_NAME.test(part)) || parts.length >= 3;
+  }
+  // A camel-case variable with a secret's name as one of its parts: letters only.
+  return /^[a-z]+(?:[A-Z][a-z]+)*(?:Password|Passwd|Token|Secret|Key|Auth|Credentials?)(?:[A-Z][a-z]+)*$/.test(value);
+}
 
 /**
  * True for a value that names or stands for a secret rather than being one:
@@ -821,5 +1059,8 @@ export function isPlaceholder(candidate: string): boolean {
   if (/^(?:~|\.{1,2})?\/[\w./-]*$/.test(v) || v.includes("://")) return true;
   if (/^v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/.test(v) || /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?$/.test(v)) return true;
   if (/^[A-Za-z_$][\w$.]*[([]/.test(v) || /^(?:process\.env|env|self|this|config|settings|secrets|vars)\./.test(v)) return true;
+  if (isCode(v)) return true;
+  // AWS's documented example keys, SQL parameters (`$1`, `:name`), a template's fields (`{password}`).
+  if (v.includes("EXAMPLE") || /^(?:\$\d+|:[a-z_]\w*|@[a-z_]\w*|\{[\w.]+\}?)$/i.test(v)) return true;
   return false;
 }

@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { redactSecrets } from "../../src/logs/redact-secrets.js";
+import { exampleSecret as fake } from "../../src/logs/secret-patterns.js";
+
+// Forms from the public rule sets of secret scanners (gitleaks, trufflehog, GitHub's), and the
+// markdown agents write credentials in. Each case is text and secrets in turn: the input joins
+// them, the expected output puts each secret's marker in its place, so over-redaction fails too.
+type Piece = string | { secret: string; kind: string };
+const S = (secret: string, kind: string): Piece => ({ secret, kind });
+const input = (pieces: Piece[]) => pieces.map((piece) => (typeof piece === "string" ? piece : piece.secret)).join("");
+// A secret's line breaks stay, before its marker, so line numbers do not move.
+const marker = (piece: { secret: string; kind: string }) => `${"\n".repeat(piece.secret.split("\n").length - 1)}[REDACTED:${piece.kind}]`;
+const expected = (pieces: Piece[]) => pieces.map((piece) => (typeof piece === "string" ? piece : marker(piece))).join("");
+
+const A = fake("", 42);
+const H = fake("", 32, "hex");
+
+const FOUND: [string, Piece[]][] = [
+  [
+    "a table whose header names the password column",
+    ["| Service | User | Password |\n|---|---|---|\n| db | admin | ", S("Zebra7Lion", "password"), " |\n| cache | - | (none) |"],
+  ],
+  ["a table whose header names the key column", ["| Provider | API Key | Notes |\n|---|---|---|\n| weather | `", S(H, "token"), "` | in vault |"]],
+  ["a key cell of several words", ["| AWS secret access key | ", S(fake("", 40), "secret"), " |\n| Access key | ", S(A, "secret"), " |"]],
+  ["a value in a fence after its label", ["Here's the staging DB password:\n\n```\n", S("Zebra7Lion", "password"), "\n```"]],
+  ["a label and its value quoted", ["> Password:\n> ", S("Zebra7Lion", "password")]],
+  ["a key's name in inline code", ["the `api_key` is `", S(A, "token"), "`"]],
+  ["a PuTTY key's private lines", ["Private-Lines: 2\n", S(`${A}\n${A}`, "private-key"), `\nPrivate-MAC: ${H}`]],
+  ["a JSON Web Key's private member", [`{"kty":"EC","crv":"P-256","x":"${A}","d":"`, S(A, "private-key"), '"}']],
+  [
+    "a service account's JSON in base64",
+    ["GOOGLE_CREDENTIALS_B64=", S(Buffer.from('{"type":"service_account","private_key":"k"}').toString("base64"), "private-key")],
+  ],
+  ["a JWT with a short payload", ["got ", S(`eyJhbGciOiJIUzI1NiJ9.eyJhIjoxfQ.${A}`, "jwt"), " back"]],
+  ["a bearer token without a digit", ["Authorization: Bearer ", S("QmxKpLrTzVbNcWsYhJdFgHkMnBvCxZaEq", "bearer-token")]],
+  ["an Entra ID client secret", ["client secret ", S(`Xy78Q~${fake("", 31)}`, "azure-key"), " issued"]],
+  ["an Azure Functions key", ["https://fn.azurewebsites.net/api/hook?code=", S(`${fake("", 54)}==`, "azure-key")]],
+  ["a Slack workflow webhook", [S(`https://hooks.slack.com/workflows/T01ABCDEF/A01ABCDEF/123456789012345678/${fake("", 24)}`, "slack-webhook")]],
+  ["a Teams webhook", [S(`https://contoso.webhook.office.com/webhookb2/${fake("", 36)}@${fake("", 36)}/IncomingWebhook/${H}`, "teams-webhook")]],
+  ["a Slack client token", ["cookie ", S(`xoxc-1234567890-${H}`, "slack-token")]],
+  ["GitLab's other tokens", [S(`glimt-${fake("", 25)}`, "gitlab-token"), " ", S(`GR1348941${fake("", 20)}`, "gitlab-token")]],
+  ["Vault's batch and legacy tokens", [S(`hvb.${fake("", 90)}`, "service-token"), " and ", S(`s.${fake("", 24)}`, "service-token")]],
+  [
+    "services' prefixes",
+    [
+      S(`ATBB${fake("", 32)}`, "service-token"),
+      " ",
+      S("pat-na1-3f2b9c1e-7a4d-4e8b-9c2f-1d6e5a7b8c90", "service-token"),
+      " ",
+      S(`NRII-${fake("", 32)}`, "service-token"),
+      " ",
+      S(`rubygems_${fake("", 48, "hex")}`, "service-token"),
+      " ",
+      S(`dckr_oat_${fake("", 32)}`, "service-token"),
+      " ",
+      S(`api_org_${fake("", 34)}`, "huggingface-token"),
+      " ",
+      S(`cfut_${fake("", 40)}`, "service-token"),
+      " ",
+      S(`HRKU-AA${fake("", 58)}`, "service-token"),
+      " ",
+      S(`LTAI${fake("", 20)}`, "service-token"),
+    ],
+  ],
+  [
+    "tokens found from a mark inside them",
+    [
+      S(`${fake("", 14)}.atlasv1.${fake("", 67)}`, "service-token"),
+      " ",
+      S(`${fake("", 76)}AZDO${fake("", 4)}`, "service-token"),
+      " ",
+      S(`${H}abcdNRAL`, "service-token"),
+      " ",
+      S(`${H}-us21`, "mailchimp-key"),
+    ],
+  ],
+  ["keys in headers", ['curl -H "X-Auth-Key: ', S(H, "api-key"), '" -H "DD-APPLICATION-KEY: ', S(H, "api-key"), '"']],
+  ["a PagerDuty routing key", ['{"routing_key": "', S(H, "api-key"), '", "event_action": "trigger"}']],
+  [
+    "passwords in SQL",
+    ["ALTER USER 'app'@'%' IDENTIFIED BY '", S("Zebra7Lion", "password"), "';\nCREATE ROLE app WITH LOGIN PASSWORD '", S("Tr0ub4dor", "password"), "';"],
+  ],
+  [
+    "Oracle's user/password",
+    ["sqlplus system/", S("Zebra7Lion", "password"), "@//db:1521/ORCL\njdbc:oracle:thin:scott/", S("Tiger77x", "password"), "@db:1521:ORCL"],
+  ],
+  ["Redis", ["127.0.0.1:6379> AUTH default ", S("Zebra7Lion", "password"), "\nrequirepass ", S("Tr0ub4dor", "password")]],
+  [
+    "login calls",
+    [
+      'db.auth("admin", "',
+      S("Zebra7Lion", "password"),
+      '")\nsmtp.login("me@corp.com", "',
+      S("Tr0ub4dor", "password"),
+      '")\nds.setPassword("',
+      S("Blue7Gold", "password"),
+      '");',
+    ],
+  ],
+  ["chpasswd and htpasswd", ["echo 'deploy:", S("Zebra7Lion", "password"), "' | chpasswd\nhtpasswd -b -c .htpasswd admin ", S("Tr0ub4dor", "password")]],
+  ["SMB", ["smbclient //nas/share -U admin%", S("Zebra7Lion", "password"), "\nnet use \\\\srv\\share /user:corp\\admin ", S("Tr0ub4dor", "password")]],
+  [
+    "keystores and key passphrases",
+    ["keytool -importkeystore -srcstorepass ", S("Zebra7Lion", "password"), "\nssh-keygen -t ed25519 -N '", S("Tr0ub4dor", "password"), "' -f k"],
+  ],
+  [
+    "PHP and .NET settings",
+    ["define('DB_PASSWORD', '", S("Zebra7Lion", "secret"), '\');\n<add key="ClearTextPassword" value="', S("Tr0ub4dor", "secret"), '" />'],
+  ],
+  ["a seed phrase", ['MNEMONIC="', S("abandon ability able about above absent absorb abstract absurd abuse access accident", "secret"), '"']],
+  ["keys named for credentials", ["REDIS_AUTH=", S(A, "secret"), "\nSECURE_AUTH_SALT=", S(A, "secret"), "\nWIFI_PSK=", S(A, "secret")]],
+  ["a secret piped to a store", ["echo ", S(A, "secret"), " | npx wrangler secret put API_KEY"]],
+  ["a CLI's login token", ["wandb login ", S(H, "token"), "\nngrok config add-authtoken ", S(A, "token")]],
+];
+
+const LEFT: [string, string][] = [
+  ["a branch named like a key", "git checkout -b sk-1423-fix-payment-webhook-retry-logic"],
+  ["a member access", "await db.insert(users).values({ email, password: req.body.password })"],
+  ["tokenizer settings", "tokenizer.pad_token = tokenizer.eos_token"],
+  ["a header read in code", "const token = req.headers.authorization?.split(' ')[1];"],
+  ["a config call", "secret: configService.get<string>('JWT_SECRET'),"],
+  ["an option with a default", "apiKey: options.apiKey ?? defaultApiKey,"],
+  ["a variable named for the secret", "const user = { email, password: hashedPassword };"],
+  ["Terraform references", "password = var.db_password\npassword = random_password.db.result"],
+  ["SQL parameters", "UPDATE users SET password = $1 WHERE id = $2"],
+  ["a template's fields in a URL", 'f"postgres://{user}:{password}@{host}/db"'],
+  ["rules after a label", "Password: min 8 characters, one digit\nPassword: unchanged since March"],
+  ["a long user name in a URL", "ssh://deploy-bot-runner-2024@build01.corp.example"],
+  ["AWS's documented example secret", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"],
+  ["tables of notes", "| Access key | rotate monthly |\n\n| Key | Action |\n|--|--|\n| Ctrl+C | copy |"],
+  ["a password column that holds notes", "| Service | Password |\n|---|---|\n| db | (in vault) |\n| cache | - |"],
+  ["a JSON Web Key's public members", `{"kty":"EC","crv":"P-256","x":"${A}","y":"${A}"}`],
+  ["a Redis error", "AUTH failed for the default user"],
+  ["a keystore password read from the environment", "keytool -list -storepass:env STORE_PASS"],
+  ["PHP settings that are no secret", "define('DB_NAME', 'wordpress');"],
+  ["a seed phrase setting in prose", 'mnemonic: "use the first letters"'],
+  ["settings named for auth", "OAUTH_PROVIDER=github-enterprise-2024, AUTH_MODE=oauth2"],
+];
+
+describe("redactSecrets: scanners' forms and markdown", () => {
+  it.each(FOUND)("redacts %s", async (_name, pieces) => {
+    expect((await redactSecrets(input(pieces))).text).toBe(expected(pieces));
+  });
+
+  it.each(LEFT)("leaves %s", async (_name, text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+
+  it("redacts every row of a long table, and no cell of the next table", async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `| host${i} | admin | Zebra${i}Lion |`).join("\n");
+    const result = await redactSecrets(`| Host | User | Password |\n|---|---|---|\n${rows}\n\n| Host | Owner |\n|---|---|\n| db | Dana7Lee |\n`);
+    expect(result.count).toBe(20_000);
+    expect(result.text).toContain("| host19999 | admin | [REDACTED:password] |\n\n| Host | Owner |\n|---|---|\n| db | Dana7Lee |");
+  });
+});
