@@ -721,9 +721,13 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "secret",
     // PHP constants (`define('DB_PASSWORD', 'x')`, WordPress' keys and salts) and .NET settings (`<add key="…Password" value="x" />`).
-    pattern:
-      /\bdefine\([ \t]*(["'])\w*(?:PASSWORD|PASS|KEY|SALT|SECRET|TOKEN)\1[ \t]*,[ \t]*(["'])(?<value>[^"'\n]{1,4096})(?=\2)|<add[ \t]+key=(["'])[^"'\n]{0,64}(?:password|secret|token|key|pwd)\4[ \t]+value=(["'])(?<value2>[^"'\n]{1,4096})(?=\5)/gi,
+    pattern: /\bdefine\([ \t]*(["'])\w*(?:PASSWORD|PASS|KEY|SALT|SECRET|TOKEN)\1[ \t]*,[ \t]*(["'])(?<value>[^"'\n]{1,4096})(?=\2)/gi,
     examples: { positive: "define('DB_PASSWORD', 'Zebra7Lion');", lookAlike: "define('DB_NAME', 'wordpress');" },
+  },
+  {
+    kind: "secret",
+    pattern: /<add[ \t]+key=(["'])[^"'\n]{0,64}(?:password|secret|token|key|pwd)\1[ \t]+value=(["'])(?<value>[^"'\n]{1,4096})(?=\2)/gi,
+    examples: { positive: '<add key="ClearTextPassword" value="Zebra7Lion" />', lookAlike: '<add key="Username" value="deploy" />' },
   },
   {
     kind: "secret",
