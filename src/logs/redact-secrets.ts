@@ -3,6 +3,7 @@ import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset
 import type { SecretLintRuleContext, SecretLintRuleCreator, SecretLintSourceCode } from "@secretlint/types";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { sha256 } from "../text/hash.js";
+import { kubernetesSecretValues } from "./kubernetes-secrets.js";
 import { isPlaceholder, NOT_SECRETS, SECRET_PATTERNS } from "./secret-patterns.js";
 import { tableSecrets } from "./table-secrets.js";
 
@@ -180,8 +181,12 @@ function wrappedTails(text: string, spans: readonly Span[]): Span[] {
 }
 
 async function spansIn(text: string): Promise<Span[]> {
-  const columns = tableSecrets(text).map((cell) => ({ ...cell, rank: SECRET_PATTERNS.length }));
-  return [...(await secretlintSpans(text)), ...patternSpans(text), ...columns];
+  const rank = SECRET_PATTERNS.length;
+  const columns = tableSecrets(text).map((cell) => ({ ...cell, rank }));
+  const manifests = kubernetesSecretValues(text)
+    .filter((value) => value.end > value.start && !isPlaceholder(text.slice(value.start, value.end)))
+    .map((value) => ({ ...value, kind: "secret", rank }));
+  return [...(await secretlintSpans(text)), ...patternSpans(text), ...columns, ...manifests];
 }
 
 // The text without its invisible characters, and where each character left came from.

@@ -110,6 +110,22 @@ const FOUND: [string, Piece[]][] = [
   ["a seed phrase", ['MNEMONIC="', S("abandon ability able about above absent absorb abstract absurd abuse access accident", "secret"), '"']],
   ["keys named for credentials", ["REDIS_AUTH=", S(A, "secret"), "\nSECURE_AUTH_SALT=", S(A, "secret"), "\nWIFI_PSK=", S(A, "secret")]],
   ["a secret piped to a store", ["echo ", S(A, "secret"), " | npx wrangler secret put API_KEY"]],
+  [
+    "a Kubernetes Secret's data, whatever its keys are named",
+    [
+      "```yaml\napiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ndata:\n  DATABASE_URL: ",
+      S(Buffer.from("postgres://app:Zebra7Lion@db:5432/app").toString("base64"), "secret"),
+      "\n  .dockerconfigjson: ",
+      S(Buffer.from('{"auths":{}}').toString("base64"), "secret"),
+      '\nstringData:\n  RAW_VALUE: "',
+      S(A, "secret"),
+      '"\n  ca.crt: |\n    ',
+      S("line one of it", "secret"),
+      "\n    ",
+      S("line two", "secret"),
+      "\ntype: Opaque\n```\n\ndata:\n  note: plain text after the manifest\n",
+    ],
+  ],
   ["a CLI's login token", ["wandb login ", S(H, "token"), "\nngrok config add-authtoken ", S(A, "token")]],
 ];
 
@@ -134,6 +150,8 @@ const LEFT: [string, string][] = [
   ["a keystore password read from the environment", "keytool -list -storepass:env STORE_PASS"],
   ["PHP settings that are no secret", "define('DB_NAME', 'wordpress');"],
   ["a seed phrase setting in prose", 'mnemonic: "use the first letters"'],
+  ["a ConfigMap's data", "kind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n  REGION: eu-west-1\n"],
+  ["a Secret's data given by reference", "kind: Secret\nstringData:\n  DB_PASSWORD: ${DB_PASSWORD}\n"],
   ["settings named for auth", "OAUTH_PROVIDER=github-enterprise-2024, AUTH_MODE=oauth2"],
 ];
 
