@@ -572,11 +572,18 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "token",
     // A token given to a CLI's login: `wandb login x`, `ngrok config add-authtoken x`, `cloudflared service install x`.
-    pattern: new RegExp(
-      String.raw`(?:wandb|ngrok|cloudflared|huggingface-cli)(?<=(?:^|[^\w.-])(?:wandb|ngrok|cloudflared|huggingface-cli))(?:[ \t]+login|[ \t]+config[ \t]+add-authtoken|[ \t]+authtoken|\.exe[ \t]+service[ \t]+install|[ \t]+service[ \t]+install|[ \t]+login[ \t]+--token)(?:[ \t]+--?[a-z-]+(?:=\S+)?)*[ \t]+(?!-)${value({ min: 16, letter: true })}`,
-      "g",
-    ),
+    ...found("wandb", String.raw`${TOOL_START}wandb[ \t]+login(?:[ \t]+--?[a-z-]+(?:=\S+)?)*[ \t]+(?!-)${value({ min: 16, letter: true })}`, "g"),
     examples: { positive: `wandb login ${fake("", 40, "hex")}`, lookAlike: "wandb login --relogin" },
+  },
+  {
+    kind: "token",
+    ...found("ngrok", String.raw`${TOOL_START}ngrok[ \t]+(?:config[ \t]+add-authtoken|authtoken)[ \t]+(?!-)${value({ min: 16, letter: true })}`, "g"),
+    examples: { positive: `ngrok config add-authtoken ${fake("", 40)}`, lookAlike: "ngrok config add-authtoken --help" },
+  },
+  {
+    kind: "token",
+    ...found("cloudflared", String.raw`${TOOL_START}cloudflared(?:\.exe)?[ \t]+service[ \t]+install[ \t]+(?!-)${value({ min: 16, letter: true })}`, "g"),
+    examples: { positive: `sudo cloudflared service install ${fake("eyJhIjoi", 120)}`, lookAlike: "cloudflared service install --help" },
   },
   {
     kind: "mailchimp-key",
@@ -644,17 +651,27 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    // SQL: `IDENTIFIED BY 'x'`, `WITH PASSWORD 'x'`, `PASSWORD = 'x'` (MySQL, Postgres, Oracle, SQL Server).
+    // SQL: `IDENTIFIED BY 'x'` (MySQL, Oracle).
+    pattern: /\bIDENTIFIED(?:[ \t]+WITH[ \t]+\w+)?[ \t]+BY(?:[ \t]+PASSWORD)?[ \t]*(?:'(?<value>[^'\n]{1,256})(?=')|"(?<value2>[^"\n]{1,256})(?="))/gi,
+    examples: { positive: "ALTER USER 'app'@'%' IDENTIFIED BY 'Zebra7Lion';", lookAlike: "IDENTIFIED BY clauses" },
+  },
+  {
+    kind: "password",
+    // SQL: `WITH PASSWORD 'x'` (Postgres, SQL Server), found from `PASSWORD` and checked behind it: `with` starts too much prose.
     pattern:
-      /\b(?:IDENTIFIED(?:[ \t]+WITH[ \t]+\w+)?[ \t]+BY(?:[ \t]+PASSWORD)?|(?:WITH|ENCRYPTED|UNENCRYPTED)[ \t]+PASSWORD)[ \t]*=?[ \t]*(?:'(?<value>[^'\n]{1,256})(?=')|"(?<value2>[^"\n]{1,256})(?="))/gi,
-    examples: { positive: "ALTER USER 'app'@'%' IDENTIFIED BY 'Zebra7Lion';", lookAlike: "IDENTIFIED BY clauses and WITH PASSWORD NULL" },
+      /PASSWORD(?<=\b(?:WITH(?:[ \t]+[A-Z]{1,16}){0,4}|ENCRYPTED|UNENCRYPTED)[ \t]+PASSWORD)[ \t]*=?[ \t]*(?:'(?<value>[^'\n]{1,256})(?=')|"(?<value2>[^"\n]{1,256})(?="))/gi,
+    examples: { positive: "CREATE ROLE app WITH LOGIN PASSWORD 'Zebra7Lion';", lookAlike: "CREATE ROLE app WITH PASSWORD NULL" },
   },
   {
     kind: "password",
     // `user/password@host` as Oracle's tools and its JDBC URLs take it.
-    pattern:
-      /\b(?:sqlplus|sqlldr|expdp|impdp|rman|exp|imp|jdbc:oracle:(?:thin|oci):)(?:[ \t]+-\w+)*[ \t]*["']?[\w$#.]{1,64}\/(?<value>[^\s@/"']{1,128})(?=@)/gi,
+    pattern: /\b(?:sqlplus|sqlldr|expdp|impdp|rman)(?![\w-])(?:[ \t]+-\w+)*[ \t]+["']?[\w$#.]{1,64}\/(?<value>[^\s@/"']{1,128})(?=@)/g,
     examples: { positive: "sqlplus system/Zebra7Lion@//db:1521/ORCLPDB1", lookAlike: "sqlplus /nolog and sqlplus / as sysdba" },
+  },
+  {
+    kind: "password",
+    ...found("jdbc:oracle:", String.raw`jdbc:oracle:(?:thin|oci):["']?[\w$#.]{1,64}\/(?<value>[^\s@/"']{1,128})(?=@)`, "g"),
+    examples: { positive: "jdbc:oracle:thin:scott/Tiger77x@db:1521:ORCL", lookAlike: "jdbc:oracle:thin:@db:1521:ORCL" },
   },
   {
     kind: "password",
@@ -685,26 +702,33 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    // `echo 'user:x' | chpasswd`, `htpasswd -b [-c] FILE USER x`.
-    pattern: new RegExp(
-      String.raw`${TOOL_START}(?:echo|printf)[ \t]+["']?[\w.-]{1,64}:(?<value>[^\s'":]{1,256})(?=["']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd\b)|${TOOL_START}htpasswd(?=[^\n]{0,200}[ \t]-[a-zA-Z]*b)[^\n|;&]{0,300}[ \t](?<value2>[^\s|;&]+)(?=[ \t]*(?:$|[|;&]))`,
-      "gm",
+    // `echo 'user:x' | chpasswd`.
+    ...found(
+      "chpasswd",
+      String.raw`${TOOL_START}(?:echo|printf)[ \t]+["']?[\w.-]{1,64}:(?<value>[^\s'":]{1,256})(?=["']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd\b)`,
+      "g",
     ),
-    examples: { positive: "echo 'deploy:Zebra7Lion' | chpasswd", lookAlike: "htpasswd -c .htpasswd admin" },
+    examples: { positive: "echo 'deploy:Zebra7Lion' | chpasswd", lookAlike: "echo 'deploy:x' >> users.txt; chpasswd < users.txt" },
   },
   {
     kind: "password",
-    // SMB: `smbclient -U user%x`, `net use \\srv\share /user:admin x`.
+    // `htpasswd -b [-c] FILE USER x`.
+    ...found("htpasswd", String.raw`${TOOL_START}htpasswd(?=[^\n]{0,200}[ \t]-[a-zA-Z]*b)[^\n|;&]{0,300}[ \t](?<value>[^\s|;&]+)(?=[ \t]*(?:$|[|;&]))`, "gm"),
+    examples: { positive: "htpasswd -b -c .htpasswd admin Zebra7Lion", lookAlike: "htpasswd -c .htpasswd admin" },
+  },
+  {
+    kind: "password",
+    // SMB: `smbclient -U user%x`, `net use \\srv\share /user:admin x` (as typed: lower case).
     ...found(
-      "%",
+      "-U",
       String.raw`${TOOL_START}(?:smbclient|rpcclient|smbmap|smbget|mount\.cifs|crackmapexec|nxc|netexec|net)${TOOL_ARGS}-U[ \t]*["']?[^\s%'"]{1,64}%(?<value>[^\s'"]{1,256})`,
-      "gi",
+      "g",
     ),
     examples: { positive: "smbclient //nas/share -U admin%Zebra7Lion", lookAlike: "smbclient //nas/share -U admin -m SMB3 (100%)" },
   },
   {
     kind: "password",
-    ...found("/user:", String.raw`${TOOL_START}net[ \t]+use${TOOL_ARGS}[ \t]/user:[^\s]+[ \t]+(?<value>(?![/*])[^\s]{1,256})`, "gi"),
+    ...found("/user:", String.raw`${TOOL_START}net[ \t]+use${TOOL_ARGS}[ \t]/user:[^\s]+[ \t]+(?<value>(?![/*])[^\s]{1,256})`, "g"),
     examples: { positive: "net use \\\\srv\\share /user:corp\\admin Zebra7Lion", lookAlike: "net use \\\\srv\\share /user:corp\\admin *" },
   },
   {
@@ -732,8 +756,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "secret",
     // A wallet's seed phrase: twelve words or more.
-    pattern:
-      /\b(?:mnemonic|seed[ _-]?phrase|recovery[ _-]?phrase|secret[ _-]?recovery[ _-]?phrase)["']?[ \t]*[:=][ \t]*(["'])(?<value>[a-z]+(?:[ \t]+[a-z]+){11,23})(?=\1)/gi,
+    pattern: /\b(?:mnemonic|seed[ _-]?phrase|recovery[ _-]?phrase)["']?[ \t]*[:=][ \t]*(["'])(?<value>[a-z]+(?:[ \t]+[a-z]+){11,23})(?=\1)/gi,
     examples: { positive: `MNEMONIC="${"abandon ".repeat(11)}about"`, lookAlike: 'mnemonic: "use the first letters"' },
   },
   {
