@@ -160,7 +160,7 @@ export class MemoryDir {
    * path is inside the memory dir and skipped with a warning otherwise; a
    * FIFO, socket or device matching the globs is skipped with a warning.
    */
-  async list(patterns: string[], ignore: string[] = []): Promise<Listing> {
+  async list(patterns: string[], ignore: string[] = [], options: { links?: "follow" | "skip" } = {}): Promise<Listing> {
     const isMatch = picomatch(patterns, { dot: false });
     const isIgnored = picomatch(ignore.length > 0 ? ignore : ["\0"], { dot: true });
     const files = new Set<string>();
@@ -176,9 +176,10 @@ export class MemoryDir {
           throw error;
         }
       }
-      await this.walk(base, depth, (rel, kind) => {
-        const linkedFolder = rel === base && kind !== "file";
+      await this.walk(base, depth, (rel, found, real) => {
+        const linkedFolder = rel === base && found !== "file";
         if (!linkedFolder && (!isMatch(rel) || isIgnored(rel))) return;
+        const kind = real === undefined ? found : linkKind(found, real, options.links ?? "follow");
         if (kind === "file") files.add(rel);
         else skipped.push({ source: rel, ruleId: "unsafe-input", message: `${kind}; skipped` });
       });
@@ -186,7 +187,7 @@ export class MemoryDir {
     return { files: [...files].sort(byCodeUnit), skipped: skipped.sort((a, b) => byCodeUnit(a.source, b.source)) };
   }
 
-  private async walk(relDir: string, depth: number, visit: (rel: string, kind: string) => void): Promise<void> {
+  private async walk(relDir: string, depth: number, visit: (rel: string, kind: string, real?: string) => void): Promise<void> {
     let entries: import("node:fs").Dirent[];
     if (relDir !== "") {
       // A folder named in a glob (`weekly/`, `logs/`) that is a link is not followed: it may lead anywhere.
@@ -226,12 +227,23 @@ export class MemoryDir {
               : info?.isFile()
                 ? "file"
                 : "not a regular file",
+          inside && info?.isFile() ? path.relative(this.root, real!).split(path.sep).join("/") : undefined,
         );
       } else {
         visit(rel, "not a regular file (a FIFO, socket or device)");
       }
     }
   }
+}
+
+// What a symlinked file inside the dir is to a listing. Never the tool's state or a hidden file (`.compact/`,
+// `.git/`), which no name in the dir may stand for; with `skip` (memories and summaries, which are only
+// ever written as regular files), not read at all: a link there is a second name for another file, a daily
+// log or a memory, which would be served and searched as a memory of its own.
+function linkKind(found: string, real: string, links: "follow" | "skip"): string {
+  if (real.split("/").some((part) => part.startsWith("."))) return `a symbolic link to ${real}, a file of the tool's state or a hidden one`;
+  if (links === "skip") return `a symbolic link to ${real}: memories and summaries are read from regular files only`;
+  return found;
 }
 
 // In place, not through the thread pool: a commit checks every path it writes, several times (see `commitChanges`).

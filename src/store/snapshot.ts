@@ -48,10 +48,13 @@ export interface ReadSnapshotOptions {
 export async function readSnapshot(dir: MemoryDir, options: ReadSnapshotOptions = {}): Promise<Snapshot> {
   const snapshot: Snapshot = { memories: [], archived: [], summaries: [], texts: new Map(), occupied: new Set(), unreadableSummaries: new Set(), problems: [] };
   const cache = options.cache ?? (await SnapshotCache.load(dir));
-  const topics = await dir.list([topicPath(dir.layout, "*.md")]);
-  const archive = await dir.list([`${ARCHIVE_DIR}/*.md`]);
-  const summaries = await dir.list(SUMMARY_GLOBS);
-  snapshot.problems.push(...topics.skipped, ...archive.skipped, ...summaries.skipped);
+  // Links are not followed here: a link is a second name for a file read under its own, or for a daily log.
+  const topics = await dir.list([topicPath(dir.layout, "*.md")], [], { links: "skip" });
+  const archive = await dir.list([`${ARCHIVE_DIR}/*.md`], [], { links: "skip" });
+  const summaries = await dir.list(SUMMARY_GLOBS, [], { links: "skip" });
+  // A daily log beside the memories is the logs' listing's to report.
+  const topicsSkipped = topics.skipped.filter((problem) => !NOT_MEMORIES.test(path.posix.basename(problem.source)));
+  snapshot.problems.push(...topicsSkipped, ...archive.skipped, ...summaries.skipped);
 
   const memoryFiles = topics.files.filter((file) => !NOT_MEMORIES.test(path.posix.basename(file)) && file !== dir.layout.indexFile);
   for (const file of memoryFiles) snapshot.occupied.add(file);

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { appendFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -146,6 +146,30 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     expect(long.isError).toBe(true);
     expect(text(long).length).toBeLessThan(500);
     expect(text(long)).toContain("(100004 characters)");
+  });
+
+  it("serves no file through a link in the dir: not a daily log, the tool's state, nor a memory under a second name", async () => {
+    const { dir } = await memoryDir();
+    const memory = (await readdir(dir)).find((name) => /^(user|feedback|project|reference)_.*\.md$/.test(name))!;
+    await symlink("2026-03-30.md", path.join(dir, "project_log-alias.md"));
+    await symlink("../2026-03-31.md", path.join(dir, "weekly/2026-W15.md"));
+    await symlink("../.compact/snapshot-cache.json", path.join(dir, "weekly/cache.md"));
+    await symlink(memory, path.join(dir, `alias-${memory}`));
+    const { client, stderr } = await connect(dir);
+    for (const file of ["project_log-alias.md", "weekly/2026-W15.md", "weekly/cache.md", `alias-${memory}`]) {
+      const read = await client.callTool({ name: "read_memory", arguments: { file } });
+      expect(read.isError, file).toBe(true);
+    }
+    const found = (await client.callTool({ name: "search_memory", arguments: { query: "decision deploy staging tests", limit: 100 } })).structuredContent as {
+      results: { file: string }[];
+    };
+    const files = found.results.map((hit) => hit.file);
+    expect(files).not.toContain("weekly/2026-W15.md");
+    expect(files).not.toContain("project_log-alias.md");
+    expect(files).not.toContain(`alias-${memory}`);
+    expect(new Set(files).size).toBe(files.length);
+    expect((await client.callTool({ name: "read_memory", arguments: { file: memory } })).isError).toBeFalsy();
+    expect(stderr()).not.toContain("snapshot-cache");
   });
 
   it("serves MEMORY.md as memory://MEMORY.md", async () => {
