@@ -1,8 +1,12 @@
 import type { Readable, Writable } from "node:stream";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Compactor } from "../pipeline/compactor.js";
+import type { Problem } from "../problems/problem.js";
 import { InFlight } from "./in-flight.js";
 import { readIndexFile, readMemoryFile } from "./read-memory-file.js";
+
+// JSON-RPC error code for a resource that is not there (MCP's resources specification).
+const RESOURCE_NOT_FOUND = -32002;
 
 /** The URI the index is served under, whatever the layout names the file. */
 export const INDEX_URI = "memory://MEMORY.md";
@@ -12,6 +16,8 @@ export interface MemoryServerOptions {
   version?: string;
   /** Default limit of `search_memory` when the caller gives none. */
   defaultLimit?: number;
+  /** What a call had to do without (an embeddings endpoint that did not answer): the CLI prints it on stderr. */
+  onWarning?: (problem: Problem) => void;
 }
 
 export interface ServeOptions extends MemoryServerOptions {
@@ -31,7 +37,11 @@ export async function createMemoryServer(compactor: Compactor, options: MemorySe
 }
 
 async function buildServer(compactor: Compactor, options: MemoryServerOptions, inFlight: InFlight): Promise<McpServer> {
-  const [{ McpServer }, { z }] = await Promise.all([import("@modelcontextprotocol/sdk/server/mcp.js"), import("zod")]);
+  const [{ McpServer }, { McpError }, { z }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/server/mcp.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+    import("zod"),
+  ]);
   const server = new McpServer({ name: "memory-compactor", version: options.version ?? "0.0.0" });
   const hit = z.object({ file: z.string(), name: z.string(), type: z.string(), description: z.string(), score: z.number(), snippet: z.string() });
 
@@ -50,6 +60,7 @@ async function buildServer(compactor: Compactor, options: MemoryServerOptions, i
     },
     inFlight.track(async ({ query, limit }: { query: string; limit?: number | undefined }) => {
       const found = await compactor.search(query, { limit: limit ?? options.defaultLimit ?? 10 });
+      for (const problem of found.warnings ?? []) options.onWarning?.(problem);
       const structured = { results: found.results };
       return { content: [{ type: "text" as const, text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
     }),
@@ -80,7 +91,9 @@ async function buildServer(compactor: Compactor, options: MemoryServerOptions, i
     },
     inFlight.track(async (uri: URL) => {
       const text = await readIndexFile(compactor.dir);
-      if (text === undefined) throw new Error(`${compactor.dir.layout.indexFile} does not exist yet: run compact --week first`);
+      // The spec's code for a resource not found: the index is not there (yet), or is not a file the dir may serve.
+      if (text === undefined)
+        throw new McpError(RESOURCE_NOT_FOUND, `${compactor.dir.layout.indexFile} is not in the memory directory as a regular file: run compact --week first`);
       return { contents: [{ uri: uri.href, mimeType: "text/markdown", text }] };
     }),
   );

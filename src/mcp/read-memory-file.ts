@@ -39,6 +39,17 @@ export async function readIndexFile(dir: MemoryDir): Promise<string | undefined>
 // A refused path as the answer quotes it: its start, not a megabyte sent back.
 const SHOWN_CHARS = 200;
 
+// Cut at a character, never inside one (half an emoji is not text), with what cannot be printed as escapes.
 function shown(file: string): string {
-  return file.length <= SHOWN_CHARS ? file : `${file.slice(0, SHOWN_CHARS)}… (${file.length} characters)`;
+  const start =
+    file.length <= SHOWN_CHARS
+      ? file
+      : Array.from(file.slice(0, SHOWN_CHARS + 1))
+          .slice(0, -1)
+          .join("");
+  const printable = start.replace(UNPRINTABLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return file.length <= SHOWN_CHARS ? printable : `${printable}… (${file.length} characters)`;
 }
+
+// Controls, and the marks that turn text around (a path quoted back must read as it was sent).
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

@@ -43,12 +43,12 @@ async function memoryDir(): Promise<{ dir: string; outside: string }> {
   return { dir, outside };
 }
 
-async function connect(dir: string): Promise<{ client: Client; stderr: () => string }> {
+async function connect(dir: string, env: Record<string, string> = {}): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, "mcp", "--dir", dir],
     stderr: "pipe",
-    env: { PATH: process.env["PATH"] ?? "" },
+    env: { PATH: process.env["PATH"] ?? "", ...env },
   });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => {
@@ -170,6 +170,37 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     expect(new Set(files).size).toBe(files.length);
     expect((await client.callTool({ name: "read_memory", arguments: { file: memory } })).isError).toBeFalsy();
     expect(stderr()).not.toContain("snapshot-cache");
+  });
+
+  it("quotes a refused path as text that prints: controls escaped, no character cut in half", async () => {
+    const { dir } = await memoryDir();
+    const { client } = await connect(dir);
+    const controls = text(await client.callTool({ name: "read_memory", arguments: { file: "a\u0000b\u202e\u001b[2J.md" } }));
+    expect(controls).toContain("a\\u0000b\\u202e\\u001b[2J.md");
+    expect(controls).not.toMatch(/[\u0000\u001b\u202e]/);
+    const emoji = text(await client.callTool({ name: "read_memory", arguments: { file: `${"a".repeat(199)}🚀tail.md` } }));
+    // No lone surrogate: half of the emoji.
+    expect(emoji).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+    expect(emoji).toContain(`'${"a".repeat(199)}… (208 characters)'`);
+  });
+
+  it("answers a read of the index before there is one with the code for a resource not found", async () => {
+    const { dir } = await memoryDir();
+    await rm(path.join(dir, "MEMORY.md"));
+    const { client } = await connect(dir);
+    await expect(client.readResource({ uri: "memory://MEMORY.md" })).rejects.toMatchObject({ code: -32002 });
+  });
+
+  it("prints on stderr what a search had to do without", async () => {
+    const { dir } = await memoryDir();
+    await writeFile(
+      path.join(dir, "compact.config.json"),
+      JSON.stringify({ embeddings: { provider: "openai", model: "m", baseURL: "http://127.0.0.1:9/v1" } }),
+    );
+    const { client, stderr } = await connect(dir, { OPENAI_API_KEY: "sk-test" });
+    const found = await client.callTool({ name: "search_memory", arguments: { query: "deploy" } });
+    expect(found.isError).toBeFalsy();
+    await expect.poll(() => stderr()).toMatch(/warning: .*embeddings/);
   });
 
   it("serves MEMORY.md as memory://MEMORY.md", async () => {

@@ -20,7 +20,11 @@ export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
   const compactor = await openCompactor(line, io, output);
   const { serveMemoryOverStdio } = await import("../../mcp/memory-server.js");
   output.note(`compact mcp: serving ${compactor.dir.root} on stdio (tools search_memory, read_memory; resource memory://MEMORY.md)`);
-  await serveMemoryOverStdio(compactor, { version: packageVersion(), ...(io.signal ? { signal: io.signal } : {}) });
+  await serveMemoryOverStdio(compactor, {
+    version: packageVersion(),
+    onWarning: (problem) => output.warn(problem),
+    ...(io.signal ? { signal: io.signal } : {}),
+  });
   return 0;
 }
 
