@@ -33,7 +33,9 @@ export async function search(ctx: RunContext, query: string, options: SearchOpti
   const documents = await searchableDocuments(ctx);
   const warnings: Problem[] = [];
   const rankers = [...(options.rankers ?? []), ...(await configuredRankers(ctx))].map((ranker) => wordsIfUnanswered(ranker, warnings));
-  const results = await searchDocumentsRanked(documents, query, { ...options, rankers });
+  const ranked = await searchDocumentsRanked(documents, query, { ...options, rankers });
+  // A file's name is handed out too: a name that holds a secret (`reference_ghp_….md`) is shown redacted.
+  const results = await Promise.all(ranked.map(async (hit) => ({ ...hit, file: (await redactSecrets(hit.file)).text })));
   return { schemaVersion: 1, ok: true, command: "search", query, results, ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
