@@ -218,7 +218,10 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
       path.join(dir, "reference_staging-creds.md"),
       `---\nname: Staging credentials\ndescription: the password for staging is ${password}\ntype: reference\n---\n\n- GitHub token ${token}\n`,
     );
-    await writeFile(path.join(dir, `reference_${token}.md`), "---\nname: Staging robot\ndescription: the staging robot's account\ntype: reference\n---\n\n- staging robot\n");
+    await writeFile(
+      path.join(dir, `reference_${token}.md`),
+      "---\nname: Staging robot\ndescription: the staging robot's account\ntype: reference\n---\n\n- staging robot\n",
+    );
     await appendFile(path.join(dir, "weekly/2026-W14.md"), `\n- hand note: the staging token ${token}\n`);
     await appendFile(path.join(dir, "MEMORY.md"), `\n- hand note: ${token}\n`);
     const { client } = await connect(dir);

@@ -151,7 +151,7 @@ const LEFT: [string, string][] = [
   ["PHP settings that are no secret", "define('DB_NAME', 'wordpress');"],
   ["a seed phrase setting in prose", 'mnemonic: "use the first letters"'],
   ["a ConfigMap's data", "kind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n  REGION: eu-west-1\n"],
-  ["a Secret's data given by reference", "kind: Secret\nstringData:\n  DB_PASSWORD: ${DB_PASSWORD}\n"],
+  ["a Secret's data given by reference", "kind: Secret\nstringData:\n  DB_PASSWORD: $(DB_PASSWORD)\n"],
   ["settings named for auth", "OAUTH_PROVIDER=github-enterprise-2024, AUTH_MODE=oauth2"],
 ];
 
