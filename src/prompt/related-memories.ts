@@ -23,7 +23,7 @@ export function renderRelatedMemories(memories: RelatedMemory[]): string {
 
 /** Reads the block back from a rendered prompt (the offline model's view of it). */
 export function readRelatedMemories(prompt: string): RelatedMemory[] {
-  const start = prompt.lastIndexOf(`\n${RELATED_MEMORIES_TAG}\n`);
+  const start = relatedBlockStart(prompt);
   if (start === -1) return [];
   const found: RelatedMemory[] = [];
   for (const line of prompt.slice(start + RELATED_MEMORIES_TAG.length + 2).split("\n")) {
@@ -31,4 +31,15 @@ export function readRelatedMemories(prompt: string): RelatedMemory[] {
     if (match) found.push({ type: match[1]!, name: match[2]!, description: match[3]!.trim() });
   }
   return found;
+}
+
+/**
+ * Where the block begins in a rendered prompt (the line break before its tag), or -1 without one. The
+ * block is the prompt's last part, its intro and one line per memory: a log that quotes the tag is not it.
+ */
+export function relatedBlockStart(prompt: string): number {
+  const start = prompt.lastIndexOf(`\n${RELATED_MEMORIES_TAG}\n`);
+  if (start === -1) return -1;
+  const lines = prompt.slice(start + RELATED_MEMORIES_TAG.length + 2).split("\n");
+  return lines.every((line) => line === "" || line === INTRO || line.startsWith("- ")) ? start : -1;
 }

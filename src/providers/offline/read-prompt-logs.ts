@@ -1,4 +1,5 @@
 import type { LogEntry } from "../../logs/log-types.js";
+import { relatedBlockStart } from "../../prompt/related-memories.js";
 import { LOG_SECTION_HEADING } from "../../prompt/render-prompt.js";
 import { splitLogEntries } from "./split-log-entries.js";
 
@@ -18,7 +19,10 @@ export interface PromptLogs {
  */
 export function readPromptLogs(prompt: string): PromptLogs {
   const logsStart = prompt.indexOf("<DAILY_LOGS>");
-  const instructionsStart = prompt.indexOf("<INSTRUCTIONS>");
+  // The template's own tags: its opening one comes before any log, its instructions after every log (a log
+  // may quote `<INSTRUCTIONS>`), before the memories shown beside the logs, appended last.
+  const related = relatedBlockStart(prompt);
+  const instructionsStart = prompt.lastIndexOf("<INSTRUCTIONS>", related === -1 ? prompt.length : related);
   const section = logsStart === -1 ? "" : prompt.slice(logsStart + "<DAILY_LOGS>".length, instructionsStart === -1 ? undefined : instructionsStart);
   const instructions = instructionsStart === -1 ? "" : prompt.slice(instructionsStart);
   const weekLabel = /^##\s+(\S+)\s*$/m.exec(instructions)?.[1] ?? "Week";
