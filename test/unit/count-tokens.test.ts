@@ -24,6 +24,30 @@ describe("token counts", () => {
     expect(tokens).not.toBe(Math.ceil(prose.length / 4));
   });
 
+  it("counts a long text a part at a time, to the same total", async () => {
+    const { countTokens: whole } = await import("gpt-tokenizer/encoding/o200k_base");
+    const lines = Array.from({ length: 6000 }, (_, i) => (i % 7 === 0 ? "" : `- [${i}] deployed build ${i * 37} to staging; 日本語のメモ ${i}  `));
+    const text = `${lines.join("\n")}\n`;
+    expect(text.length).toBeGreaterThan(3 * 64 * 1024);
+    expect(await countTokens(text)).toBe(whole(text));
+  });
+
+  it("counts a run of thousands of characters with no space in slices, close to the whole count", async () => {
+    const { countTokens: whole } = await import("gpt-tokenizer/encoding/o200k_base");
+    const blob = Array.from({ length: 4000 }, (_, i) => "aB3dE5fG7hJ9kL1mN3pQ"[(i * 7) % 20]).join("");
+    const counted = await countTokens(`blob: ${blob}\n`);
+    expect(Math.abs(counted - whole(`blob: ${blob}\n`))).toBeLessThanOrEqual(16);
+    // A run of a megabyte: the square of it would take hours.
+    expect(await countTokens("=".repeat(1_000_000))).toBeGreaterThan(0);
+  });
+
+  it("stops counting a long text once the run is stopped", async () => {
+    const stop = new AbortController();
+    const counting = countTokens("word ".repeat(200_000), stop.signal);
+    stop.abort();
+    await expect(counting).rejects.toBeInstanceOf(AbortedError);
+  });
+
   it("asks the provider's counting endpoint when the model has one", async () => {
     const seen: string[] = [];
     const counted = await countPromptTokens(
