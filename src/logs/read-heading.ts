@@ -36,7 +36,8 @@ export const ENTRY_KINDS = [
 ] as const;
 
 const ISO_DATE = /(\d{4})-(\d{2})-(\d{2})(?!\d)/;
-const TIME = /(?:^|[^\d:])(\d{1,2}:\d{2})(?::\d{2})?(?![\d:])/;
+// `14:30`, `2:45 pm`, `[3:07pm]`, `11:59 PM`: a 12-hour time is read as the 24-hour one it is.
+const TIME = /(?:^|[^\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])(?:\s?([ap])\.?m\.?(?![a-z]))?/i;
 const KIND = new RegExp(`(?:^|[\\s\\]])(${ENTRY_KINDS.join("|")}):\\s`, "i");
 // A month name is a word of its own, or runs straight into an ordinal word (`Decfirst`, as chrono reads
 // it), after anything but a letter, an ordinal or `of` (`5Dec`, `1stJan`, `firstjan`, `12ofdec.` too):
@@ -55,11 +56,40 @@ export function readHeading(text: string, depth: number, contextDate: string): H
   const facts: HeadingFacts = {};
   const date = findDate(text, depth, contextDate);
   if (date) facts.date = date;
-  const time = TIME.exec(text.replace(ISO_DATE, " "));
-  if (time) facts.time = time[1]!.padStart(5, "0");
+  const time = timeOf(text.replace(ISO_DATE, " "));
+  if (time) facts.time = time;
   const kind = KIND.exec(text.slice(0, 40));
   if (kind) facts.kind = kind[1]!.toLowerCase();
   return facts;
+}
+
+// A time of day as `HH:MM`, or none for what is no time (`25:99`, `13:05 pm`).
+function timeOf(text: string): string | undefined {
+  const found = TIME.exec(text);
+  if (!found) return undefined;
+  let hours = Number(found[1]);
+  const minutes = Number(found[2]);
+  const half = found[3]?.toLowerCase();
+  if (minutes > 59 || hours > (half ? 12 : 23) || (half && hours === 0)) return undefined;
+  if (half === "p" && hours < 12) hours += 12;
+  if (half === "a" && hours === 12) hours = 0;
+  return `${String(hours).padStart(2, "0")}:${found[2]}`;
+}
+
+// Day and month written as numbers (`01/04/2026`) are read month first by chrono; written day first, the
+// file's own date says which: of the two readings, the one nearer the file's date.
+const NUMERIC_DATE = /^(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})$/;
+
+function nearerReading(found: { text: string; date: string }, contextDate: string): string {
+  const numbers = NUMERIC_DATE.exec(found.text.trim());
+  if (!numbers) return found.date;
+  const [first, second] = [Number(numbers[1]), Number(numbers[2])];
+  if (first > 12 || second > 12 || first === second) return found.date;
+  // Read day first: the second number is the month.
+  const swapped = `${found.date.slice(0, 5)}${String(second).padStart(2, "0")}-${String(first).padStart(2, "0")}`;
+  if (swapped === found.date || !isValid(parseISO(swapped))) return found.date;
+  const distance = (date: string) => Math.abs(parseISO(date).getTime() - parseISO(contextDate).getTime());
+  return distance(swapped) < distance(found.date) ? swapped : found.date;
 }
 
 function findDate(text: string, depth: number, contextDate: string): string | undefined {
@@ -76,7 +106,7 @@ function findDate(text: string, depth: number, contextDate: string): string | un
   for (const found of chrono().en.strict.parse(text, ref)) {
     if (depth > 1 && found.index > LEADING_DATE_WINDOW) break;
     if (!found.start.isCertain("day") || !found.start.isCertain("month")) continue;
-    return lightFormat(found.start.date(), "yyyy-MM-dd");
+    return nearerReading({ text: found.text, date: lightFormat(found.start.date(), "yyyy-MM-dd") }, contextDate);
   }
   return undefined;
 }

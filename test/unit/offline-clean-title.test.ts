@@ -18,3 +18,13 @@ describe("titles and names of the sample weeks", async () => {
     }
   });
 });
+
+describe("a heading's 12-hour time", () => {
+  it("is taken out of the title whole, with its am or pm", async () => {
+    const { cleanTitle } = await import("../../src/providers/offline/clean-title.js");
+    expect(cleanTitle("2:45 pm lesson: Run migrations first")).toBe("Run migrations first");
+    expect(cleanTitle("11:59 PM — wrap-up")).toBe("wrap-up");
+    expect(cleanTitle("9:00 - 10:30 AM planning")).toBe("planning");
+    expect(cleanTitle("5:00 Pmax check")).toBe("Pmax check");
+  });
+});
