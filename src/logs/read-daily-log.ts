@@ -39,8 +39,10 @@ export async function readDailyLog(dir: MemoryDir, file: LogFile, maxBytes?: num
 export async function readLogBytes(file: LogFile, bytes: Uint8Array): Promise<DailyLog> {
   const decoded = decodeText(bytes, file.relPath);
   const frontmatter = readFrontmatter(decoded.text);
-  // The log is still read as text; only its front matter is not taken as data.
-  if (frontmatter.problem) decoded.problems.push({ source: file.relPath, line: 1, ruleId: "unreadable-frontmatter", message: frontmatter.problem });
+  // The log is still read as text: what is not data is read as part of the log, a `---` rule and what follows it.
+  if (frontmatter.problem) {
+    decoded.problems.push({ source: file.relPath, line: 1, ruleId: "unreadable-frontmatter", message: `${frontmatter.problem}; read as part of the log` });
+  }
   const redacted = await redactSecrets(decoded.text);
   const entries = splitEntries(redacted.text, file.relPath, file.date);
 

@@ -1,6 +1,7 @@
 import MarkdownIt from "markdown-it";
 import type StateBlock from "markdown-it/lib/rules_block/state_block.mjs";
 import type Token from "markdown-it/lib/token.mjs";
+import { readFrontmatter } from "./frontmatter.js";
 
 /** A block of a markdown text, with its lines (1-based, inclusive, trailing blank lines excluded). */
 export interface MarkdownBlock {
@@ -48,7 +49,7 @@ export function topLevelBlocks(text: string): MarkdownBlock[] {
   const frontmatterEnd = FENCE.test((lines[0] ?? "").replace(/^\uFEFF|\r$/g, ""))
     ? lines.findIndex((line, i) => i > 0 && FENCE.test(line.replace(/\r$/, "")))
     : -1;
-  if (frontmatterEnd > 0) {
+  if (frontmatterEnd > 0 && holdsFields(lines.slice(1, frontmatterEnd))) {
     const value = lines.slice(1, frontmatterEnd).join("\n");
     blocks.push({ type: "yaml", startLine: 1, endLine: frontmatterEnd + 1, depth: 0, ordered: false, value, children: [] });
     // Blank lines in its place keep every later line where it was.
@@ -61,6 +62,15 @@ export function topLevelBlocks(text: string): MarkdownBlock[] {
   }
   blocks.push(...toBlocks(parser.parse(source, {}), lines));
   return blocks;
+}
+
+// Front matter is fields: a text that opens with a `---` rule and markdown under it (`## [11:20] decision`,
+// `**Decision:** …`, which YAML cannot read or reads as nothing) is markdown, every line of it read.
+function holdsFields(lines: string[]): boolean {
+  const raw = lines.map((line) => line.replace(/\r$/, "")).join("\n");
+  if (raw.trim() === "") return true;
+  const read = readFrontmatter(`---\n${raw}\n---\n`);
+  return read.problem === undefined && Object.keys(read.data).length > 0;
 }
 
 /**

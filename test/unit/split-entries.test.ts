@@ -69,6 +69,19 @@ describe("splitEntries", () => {
     ]);
   });
 
+  it("reads a log that opens with a --- rule and markdown under it as markdown, not front matter", () => {
+    const text = "---\n## [11:20] decision: Use Postgres\n**Decision:** Postgres 16.\n\n---\n## [16:45] lesson: Run migrations first\nAlways.\n";
+    const entries = splitEntries(text, "2026-04-01.md", "2026-04-01");
+    expect(entries.map((entry) => [entry.startLine, entry.heading ?? null])).toEqual([
+      [1, null],
+      [2, "[11:20] decision: Use Postgres"],
+      [6, "[16:45] lesson: Run migrations first"],
+    ]);
+    // Fields are front matter still, and a fence with nothing between.
+    expect(splitEntries("---\ntags: [a]\n---\n## [09:00] note: x\n", "2026-04-01.md", "2026-04-01")[0]!.shape).toBe("frontmatter");
+    expect(splitEntries("---\n---\n## [09:00] note: x\n", "2026-04-01.md", "2026-04-01")[0]!.shape).toBe("frontmatter");
+  });
+
   it("keeps an unclosed code fence and everything after it", () => {
     const text = "## A\n```json\n{\n## not a heading\n";
     const entries = splitEntries(text, "x.md", "2026-03-02");
