@@ -45,6 +45,15 @@ export async function readLogBytes(file: LogFile, bytes: Uint8Array): Promise<Da
   }
   const redacted = await redactSecrets(decoded.text);
   const entries = splitEntries(redacted.text, file.relPath, file.date);
+  const unclosed = unclosedFence(redacted.text);
+  if (unclosed) {
+    decoded.problems.push({
+      source: file.relPath,
+      line: unclosed.line,
+      ruleId: "unclosed-code-fence",
+      message: `a code fence opened here is never closed: the ${unclosed.headings} heading(s) after it are read as code, inside one entry`,
+    });
+  }
 
   // Resolving a date adds text inside a line, never a line: entries keep their line numbers.
   const lines = redacted.text.split("\n");
@@ -68,4 +77,22 @@ export async function readLogBytes(file: LogFile, bytes: Uint8Array): Promise<Da
     resolvedDates,
     problems: decoded.problems,
   };
+}
+
+// A fence (``` or ~~~, three or more) left open to the end of the file, and the headings it hides.
+function unclosedFence(text: string): { line: number; headings: number } | undefined {
+  let open: { line: number; char: string; length: number } | undefined;
+  let headings = 0;
+  const lines = text.split("\n");
+  lines.forEach((line, i) => {
+    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (open) {
+      if (fence && fence[1]![0] === open.char && fence[1]!.length >= open.length && line.trim() === fence[1]) open = undefined;
+      else if (/^#{1,6}[ \t]/.test(line)) headings++;
+    } else if (fence && !(fence[1]![0] === "`" && line.slice(fence[0].length).includes("`"))) {
+      open = { line: i + 1, char: fence[1]![0]!, length: fence[1]!.length };
+      headings = 0;
+    }
+  });
+  return open && headings > 0 ? { line: open.line, headings } : undefined;
 }

@@ -50,6 +50,20 @@ describe("findDailyLogs", () => {
     expect(files.map((f) => f.relPath)).toEqual(["2026-03-31.md"]);
   });
 
+  it("reads a session file whose name only starts with a derived word", async () => {
+    const dir = await tempDir();
+    await touch(
+      dir,
+      "2026-04-01-weekly-planning.md",
+      "2026-04-01-index-rebuild.md",
+      "2026-04-02-compaction-bug.md",
+      "2026-04-01-weekly-digest.md",
+      "2026-04-01_index-2.md",
+    );
+    const { files } = await findDailyLogs(dir);
+    expect(files.map((f) => f.relPath)).toEqual(["2026-04-01-index-rebuild.md", "2026-04-01-weekly-planning.md", "2026-04-02-compaction-bug.md"]);
+  });
+
   it("warns about an impossible date and skips the file", async () => {
     const dir = await tempDir();
     await touch(dir, "2026-02-30.md", "2026-13-01.md", "2026-02-28.md", "0099-01-05.md", "9999-12-31.md");

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { readLogBytes } from "../../src/logs/read-daily-log.js";
+
+const read = (text: string) => readLogBytes({ relPath: "2026-04-01.md", date: "2026-04-01" }, new TextEncoder().encode(text));
+
+describe("readLogBytes", () => {
+  it("warns of a code fence left open when it hides headings, naming its line", async () => {
+    const log = await read("## [09:05] research: psql check\n```bash\npsql -c 'select 1'\n\n## [11:20] decision: Use Postgres\nPostgres 16.\n");
+    expect(log.problems).toEqual([
+      {
+        source: "2026-04-01.md",
+        line: 2,
+        ruleId: "unclosed-code-fence",
+        message: "a code fence opened here is never closed: the 1 heading(s) after it are read as code, inside one entry",
+      },
+    ]);
+  });
+
+  it("says nothing of fences closed, longer closing fences, inline code, or a fence open at the end that hides no heading", async () => {
+    for (const text of [
+      "## a\n```\n# not a heading\n```\n## b\n",
+      "## a\n~~~~\n```\n# code\n~~~~~\n## b\n",
+      "## a\n```js const x = 1```\n## b\n",
+      "## a\n```\ncode to the end\n",
+    ]) {
+      expect((await read(text)).problems, text).toEqual([]);
+    }
+  });
+});
