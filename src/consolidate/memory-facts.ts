@@ -177,16 +177,6 @@ export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body"
   return read.facts;
 }
 
-/**
- * Lets `to`, the same memory read back from the file `from` was written to,
- * use the facts already read from `from`: a long run re-reads every memory
- * it writes, and meets most of them again the next week.
- */
-export function carryFacts(from: object, to: Pick<Memory, "name" | "description" | "body">): void {
-  const cached = factsCache.get(from);
-  if (cached && cached.name === to.name && cached.description === to.description && cached.body === to.body) factsCache.set(to, cached);
-}
-
 /** Facts, and whether the text already filled the sample the language is told from. */
 type ReadFacts = { facts: MemoryFacts; settled: boolean };
 

@@ -1,5 +1,4 @@
 import { applyPlan } from "../consolidate/apply-plan.js";
-import { carryFacts } from "../consolidate/memory-facts.js";
 import { planConsolidation } from "../consolidate/plan-consolidation.js";
 import { describeOperation, operations } from "../consolidate/plan-types.js";
 import { buildIndex, type IndexWeek } from "../memory/build-index.js";
@@ -195,9 +194,7 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
   // What is written is kept as it will be read back from its file.
   const written = [...touched.values()].map((memory) => {
     const reread = readMemory(memory.file, textOf(memory.file)!);
-    if (!("memory" in reread)) return memory;
-    carryFacts(memory, reread.memory);
-    return reread.memory;
+    return "memory" in reread ? reread.memory : memory;
   });
   const change: SnapshotChange = { written, removed: [...removes], texts, ...(keepSummary ? {} : { summary: { file: summaryFile, read: summary } }) };
   let next: Snapshot | undefined;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { carryFacts, type MemoryFacts, memoryFacts, readFacts } from "../../src/consolidate/memory-facts.js";
+import { type MemoryFacts, memoryFacts, readFacts } from "../../src/consolidate/memory-facts.js";
 
 // Sets compared by content: a grown memory's facts may list them in another order.
 function plain(facts: MemoryFacts) {
@@ -113,30 +113,5 @@ describe("memory facts of a memory that grows", () => {
     memoryFacts({ name, description, body: before });
     const body = `${before}\nReplies in English from now on, the team is international and we always write in English.`;
     expect(plain(memoryFacts({ name, description, body }))).toEqual(plain(readFacts({ name, description, body }).facts));
-  });
-});
-
-describe("carryFacts", () => {
-  const memory = () => ({ name: "Deploy target", description: "Deploys go to fly.io", body: "Deploys go to fly.io from main.\n" });
-
-  it("gives a memory read back from its file the facts of the one written, without reading them again", () => {
-    const written = memory();
-    const facts = memoryFacts(written);
-    const reread = memory();
-    carryFacts(written, reread);
-    expect(memoryFacts(reread)).toBe(facts);
-  });
-
-  it("carries nothing to a text that differs, or from a memory whose facts were never read", () => {
-    const written = memory();
-    const facts = memoryFacts(written);
-    const edited = { ...memory(), body: "Deploys go to render.com from main.\n" };
-    carryFacts(written, edited);
-    expect(memoryFacts(edited)).not.toBe(facts);
-    expect(plain(memoryFacts(edited))).toEqual(plain(readFacts(edited).facts));
-    const unread = memory();
-    const reread = memory();
-    carryFacts(unread, reread);
-    expect(memoryFacts(reread)).not.toBe(facts);
   });
 });
