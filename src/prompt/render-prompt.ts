@@ -13,8 +13,17 @@ export function logSectionHeading(date: string, relPath: string): string {
 
 /** The week's logs, each under a heading with its date and file name. */
 export function formatDailyLogs(logs: DailyLog[]): string {
-  return logs.map((log) => `${logSectionHeading(log.file.date, log.file.relPath)}\n\n${log.text.trim()}\n`).join("\n");
+  return logs.map((log) => `${logSectionHeading(log.file.date, log.file.relPath)}\n\n${logBody(log)}\n`).join("\n");
 }
+
+// A log's text as the prompt holds it: a line of its own shaped like the heading above a log is escaped
+// (`\# Daily log …`, as markdown shows it), so no reader takes it for the start of another day's log.
+function logBody(log: DailyLog): string {
+  const text = log.text.trim();
+  return text.includes("# Daily log ") ? text.replace(SECTION_HEADING_LINE, "\\$&") : text;
+}
+
+const SECTION_HEADING_LINE = new RegExp(LOG_SECTION_HEADING.source, "gm");
 
 /**
  * Fills `{daily_logs}` and `{week_label}` in one pass, so text inside a log
@@ -61,7 +70,7 @@ function renderUserParts(template: string, logs: DailyLog[], weekLabel: string):
 function logParts(logs: DailyLog[]): PromptPart[] {
   return logs.flatMap((log, i) => [
     { text: `${i === 0 ? "" : "\n"}${logSectionHeading(log.file.date, log.file.relPath)}\n\n`, redacted: false },
-    { text: log.text.trim(), redacted: true },
+    { text: logBody(log), redacted: true },
     { text: "\n", redacted: false },
   ]);
 }

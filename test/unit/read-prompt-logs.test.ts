@@ -29,4 +29,20 @@ describe("readPromptLogs: the offline model's reading of the prompt", () => {
       { type: "project", name: "Sync service", description: "see <INSTRUCTIONS> in the runbook" },
     ]);
   });
+
+  it("keeps an entry in its own log when a line of that log looks like the heading of another day's", async () => {
+    const logs = [
+      log(
+        "2026-03-30",
+        "## [11:20] decision: Use Postgres\nPostgres 16.\n\n# Daily log 2026-04-05 (Sunday) — 2026-04-05.md\n\n## [14:30] implementation: Migration tooling\ndrizzle-kit.\n",
+      ),
+      log("2026-03-31", "## [09:00] note: standup\nquiet.\n"),
+    ];
+    const read = readPromptLogs(await prompt(logs));
+    expect(read.entries.map((entry) => [entry.heading, entry.file, entry.date])).toEqual([
+      ["[11:20] decision: Use Postgres", "2026-03-30.md", "2026-03-30"],
+      ["[14:30] implementation: Migration tooling", "2026-03-30.md", "2026-03-30"],
+      ["[09:00] note: standup", "2026-03-31.md", "2026-03-31"],
+    ]);
+  });
 });
