@@ -16,7 +16,7 @@ const LOG_NAME = /^(\d{4}-\d{2}-\d{2})(?:[-_](.+))?\.md$/i;
 // Suffixes of files derived from logs (a compactor's own or another tool's): such words and numbers only
 // (`-summary`, `-weekly-digest`, `_index-2`); `-weekly-planning` or `-compaction-bug` is a session's log.
 const DERIVED_WORD = "summary|summaries|consolidation|consolidated|weekly|digest|recap|rollup|compact(?:ed|ion)?|index";
-const DERIVED_SUFFIX = new RegExp(`^(?:${DERIVED_WORD})(?:[-_](?:${DERIVED_WORD}|\\d+))*$`, "i");
+const DERIVED_SUFFIX = new RegExp(`^(?:${DERIVED_WORD})(?:[-_](?:${DERIVED_WORD}|\\d+|v\\d+|final|draft|old|new|copy))*$`, "i");
 
 /** Whether a file is named as a daily log is (its date, maybe a session suffix), whatever globs find logs. */
 export function isDailyLogName(relPath: string): boolean {

@@ -70,7 +70,9 @@ function timeOf(text: string): string | undefined {
   let hours = Number(found[1]);
   const minutes = Number(found[2]);
   const half = found[3]?.toLowerCase();
-  if (minutes > 59 || hours > (half ? 12 : 23) || (half && hours === 0)) return undefined;
+  if (minutes > 59 || hours > 23) return undefined;
+  // `13:05 pm` says 13:05; `0:30 am` too.
+  if (half && (hours > 12 || hours === 0)) return `${String(hours).padStart(2, "0")}:${found[2]}`;
   if (half === "p" && hours < 12) hours += 12;
   if (half === "a" && hours === 12) hours = 0;
   return `${String(hours).padStart(2, "0")}:${found[2]}`;
@@ -78,10 +80,10 @@ function timeOf(text: string): string | undefined {
 
 // Day and month written as numbers (`01/04/2026`) are read month first by chrono; written day first, the
 // file's own date says which: of the two readings, the one nearer the file's date.
-const NUMERIC_DATE = /^(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})$/;
+const NUMERIC_DATE = /(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})(?![\d/.])/;
 
 function nearerReading(found: { text: string; date: string }, contextDate: string): string {
-  const numbers = NUMERIC_DATE.exec(found.text.trim());
+  const numbers = NUMERIC_DATE.exec(found.text);
   if (!numbers) return found.date;
   const [first, second] = [Number(numbers[1]), Number(numbers[2])];
   if (first > 12 || second > 12 || first === second) return found.date;

@@ -433,8 +433,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "bearer-token",
-    // Without a digit, only a run no word is as long as.
-    pattern: /\bBearer\s+(?<value>(?=[A-Za-z0-9._~+/=-]{0,4096}\d)[A-Za-z0-9._~+/=-]{16,}|[A-Za-z0-9._~+/=-]{30,})/gi,
+    pattern: /\bBearer\s+(?<value>(?=[A-Za-z0-9._~+/=-]{0,4096}\d)[A-Za-z0-9._~+/=-]{16,})/gi,
     examples: { positive: `Authorization: Bearer ${fake("", 32)}`, lookAlike: 'curl -H "Authorization: Bearer $API_TOKEN" (bearer tokens are stateless)' },
   },
   {
@@ -712,9 +711,13 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    // `htpasswd -b [-c] FILE USER x`.
-    ...found("htpasswd", String.raw`${TOOL_START}htpasswd(?=[^\n]{0,200}[ \t]-[a-zA-Z]*b)[^\n|;&]{0,300}[ \t](?<value>[^\s|;&]+)(?=[ \t]*(?:$|[|;&]))`, "gm"),
-    examples: { positive: "htpasswd -b -c .htpasswd admin Zebra7Lion", lookAlike: "htpasswd -c .htpasswd admin" },
+    // `htpasswd -b [-c] FILE USER x`, and `htpasswd -nb USER x` (no file): the flags first, then the arguments.
+    ...found(
+      "htpasswd",
+      String.raw`${TOOL_START}htpasswd(?=(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*b)(?:(?=(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*n)(?:[ \t]+-[a-zA-Z]+)+|(?:[ \t]+-[a-zA-Z]+)+[ \t]+[^\s-][^\s]*)[ \t]+[^\s-][^\s]*[ \t]+(?<value>[^\s|;&<>]+)`,
+      "g",
+    ),
+    examples: { positive: "htpasswd -b -c .htpasswd admin Zebra7Lion 2>/dev/null", lookAlike: "htpasswd -c .htpasswd admin" },
   },
   {
     kind: "password",
@@ -739,8 +742,9 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    pattern: new RegExp(String.raw`${TOOL_START}ssh-keygen${TOOL_ARGS}[ \t]-[NP][ \t]*${TOOL_VALUE}`, "g"),
-    examples: { positive: "ssh-keygen -t ed25519 -N 'Zebra7Lion' -f key", lookAlike: "ssh-keygen -t ed25519 -f key" },
+    // Every passphrase on the line (`-p -P old -N new`): found from the flag, the command checked behind it.
+    ...found("ssh-keygen", String.raw`-[NP](?<=${TOOL_START}ssh-keygen(?![\w.-])[^\n|;&]{0,300}[ \t]-[NP])[ \t]*${TOOL_VALUE}`, "g"),
+    examples: { positive: "ssh-keygen -p -P 'old7Pass' -N 'Zebra7Lion' -f key", lookAlike: "ssh-keygen -t ed25519 -f key" },
   },
   {
     kind: "secret",
@@ -918,12 +922,15 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "secret",
-    // A value of a key's shape, with no space: notes sit in such cells as often (`| Access key | rotate monthly |`).
-    ...tableCell(
-      `(?:${SECRET_WORD}|${TOKEN_WORD}|${API_KEY_WORD}|api key|access token|access key|secret key|private key|auth token)`,
-      String.raw`(?=[^|\n\s\`]{0,300}\d)(?=[^|\n\s\`]{0,300}[A-Za-z])[^|\n\s\`]{8,4096}`,
-    ),
+    ...tableCell(`(?:${SECRET_WORD}|${TOKEN_WORD}|${API_KEY_WORD}|api key|access token)`),
     examples: { positive: "| api key | a1b2c3d4e5f6g7h8 |", lookAlike: "| token | notes |\n|---|---|\n| budget | 2000 |" },
+  },
+  {
+    kind: "secret",
+    // Keys named in two words (`| AWS secret access key | … |`): only a value of a key's shape, with no
+    // space, as notes sit in such cells as often (`| Access key | rotate monthly |`).
+    ...tableCell("(?:access key|secret key|private key|auth token)", String.raw`(?=[^|\n\s\`]{0,300}\d)(?=[^|\n\s\`]{0,300}[A-Za-z])[^|\n\s\`]{8,4096}`),
+    examples: { positive: `| AWS secret access key | ${fake("", 40)} |`, lookAlike: "| Access key | rotate monthly |" },
   },
   {
     kind: "password",
@@ -1050,26 +1057,30 @@ export const NOT_SECRETS = new Set(
   ).split(" "),
 );
 
-// Code that reads a secret from somewhere: a member access (`req.body.password`, `tokenizer.eos_token`,
-// `options.apiKey`, `req.headers.authorization?.split`) or a variable named for it (`hashedPassword`,
-// `defaultApiKey`). The parts of a member access are names: words in snake or camel case, or a
-// secret's own name (a passphrase of dotted words would be none of these).
-const SECRET_NAME = /password|passwd|token|secret|key|auth|credential/i;
-// Words: letters, `_` and `$`, digits only at the end (`aB3dE5fG` is no name).
-const NAME_PART = /^(?:[a-z_$][a-z_$]*(?:[A-Z][a-z_$]+)*|[A-Z][a-z]+(?:[A-Z][a-z]+)*)\d*$/;
+// Code that reads a secret from somewhere: a member access on an object code names so (`req.body.password`,
+// `options.apiKey`, `tokenizer.eos_token`, `var.db_password`, `random_password.db.result`), maybe a call
+// (`req.headers.authorization?.split`) or a default after it (`?? fallback`). Dotted words alone may be a
+// passphrase (`correct.horse.battery`): only these first names say code.
+const CODE_OBJECTS = new Set(
+  (
+    "req request res response options opts args argv params props data body ctx context cfg conf config configs settings self this " +
+    "env process os vars var local locals module exports app window document session state store payload input inputs values form " +
+    "user credentials creds secrets auth tokenizer client provider parsed result"
+  ).split(" "),
+);
+const TERRAFORM_RESOURCE = /^(?:aws|azurerm|google|random|tls|kubernetes|vault|null|local|http|archive|time)_[a-z0-9_]+$/;
+const NAME_PART = /^[A-Za-z_$][\w$]{0,63}$/;
 
 function isCode(value: string): boolean {
-  const path = value
-    .replace(/[([].*$/, "")
-    .replace(/\?\.(?=[A-Za-z_$])/g, ".")
-    .replace(/\s*\?\?.*$/, "");
+  const cut = value.search(/[([]|\s|\?\?/);
+  const path = (cut === -1 ? value : value.slice(0, cut)).replace(/\?\./g, ".").replace(/\.$/, "");
   const parts = path.split(".");
-  if (parts.length >= 2 && parts.every((part) => NAME_PART.test(part))) {
-    return parts.some((part) => /[_$]|[a-z][A-Z]/.test(part) || SECRET_NAME.test(part)) || parts.length >= 3;
-  }
-  // A camel-case variable with a secret's name as one of its parts: letters only.
-  return /^[a-z]+(?:[A-Z][a-z]+)*(?:Password|Passwd|Token|Secret|Key|Auth|Credentials?)(?:[A-Z][a-z]+)*$/.test(value);
+  if (parts.length < 2 || !parts.every((part) => NAME_PART.test(part))) return false;
+  return CODE_OBJECTS.has(parts[0]!) || TERRAFORM_RESOURCE.test(parts[0]!) || GETTERS.has(parts.at(-1)!);
 }
+
+// A value read through a getter (`configService.get<string>(…)`, `os.getenv(…)`): the call is cut off at `<` or `(`.
+const GETTERS = new Set(["get", "getenv", "getString", "getSecret", "getSecretValue", "getPassword", "getToken", "read", "load", "fetch"]);
 
 /**
  * True for a value that names or stands for a secret rather than being one:
@@ -1078,7 +1089,7 @@ function isCode(value: string): boolean {
 export function isPlaceholder(candidate: string): boolean {
   const v = candidate.trim();
   if (v.length === 0 || !/[\p{L}\p{N}]/u.test(v)) return true;
-  if (NOT_SECRETS.has(v.toLowerCase())) return true;
+  if (NOT_SECRETS.has(v.toLowerCase()) || v.toLowerCase() === "put your unique phrase here") return true;
   if (v.startsWith("[REDACTED")) return true;
   if (/^(?:\$\{|\$\(|\$[A-Za-z_]\w*$|%[A-Z_]+%|\{\{|<|\*{3}|\.{3}|…)/.test(v)) return true;
   if (/^(.)\1+$/.test(v)) return true;
@@ -1087,7 +1098,7 @@ export function isPlaceholder(candidate: string): boolean {
   if (/^v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/.test(v) || /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?$/.test(v)) return true;
   if (/^[A-Za-z_$][\w$.]*[([]/.test(v) || /^(?:process\.env|env|self|this|config|settings|secrets|vars)\./.test(v)) return true;
   if (isCode(v)) return true;
-  // AWS's documented example keys, SQL parameters (`$1`, `:name`), a template's fields (`{password}`).
-  if (v.includes("EXAMPLE") || /^(?:\$\d+|:[a-z_]\w*|@[a-z_]\w*|\{[\w.]+\}?)$/i.test(v)) return true;
+  // AWS's documented example keys, SQL parameters (`$1`), a template's fields (`{password}`, `{db_pass}`).
+  if (/EXAMPLE(?:KEY)?$/.test(v) || /^(?:\$\d+|\{[a-z_]{1,64}\}?)$/.test(v)) return true;
   return false;
 }

@@ -8,13 +8,23 @@ export interface TableSecret {
 }
 
 // A header that names the column's secret (`Password`, `API Key`, `**Token**`, `DB passwd`), as agents tabulate credentials.
-const PASSWORD_HEADER = new RegExp(`^(?:[\\w.-]+[ _-]){0,2}(?:password|passwd|passphrase|pwd|pw|pass|${LOCAL_PASSWORD_WORDS})s?$`, "i");
-const TOKEN_HEADER =
-  /^(?:[\w.-]+[ _-]){0,2}(?:token|secret|secret[ _-]?key|api[ _-]?key|apikey|access[ _-]?key|access[ _-]?token|auth[ _-]?token|private[ _-]?key|client[ _-]?secret|credential|credentials)s?$/i;
+// Words of letters, digits and dots, one separator each, so a header of `a-a-a-…` splits one way only.
+// Not `pass` alone: a test table's `| Pass | Fail |` counts runs.
+const PASSWORD_HEADER = new RegExp(`^(?:[A-Za-z0-9.]{1,32}[ _-]){0,2}(?:password|passwd|passphrase|pwd|pw|${LOCAL_PASSWORD_WORDS})s?$`, "i");
+const SECRET_HEADER =
+  /^(?:[A-Za-z0-9.]{1,32}[ _-]){0,2}(?:secret|secret[ _-]?key|api[ _-]?key|apikey|access[ _-]?key|access[ _-]?token|auth[ _-]?token|bearer[ _-]?token|bot[ _-]?token|private[ _-]?key|client[ _-]?secret|credential|credentials)s?$/i;
+const TOKEN_HEADER = /^(?:[A-Za-z0-9.]{1,32}[ _-]){0,2}tokens?$/i;
+// A header cell longer than this names no column.
+const LONGEST_HEADER = 64;
 const SEPARATOR = /^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$/;
-// A token's shape: a digit, a letter, 12 characters or more of no space (a column of notes says "in the vault").
-const TOKEN_SHAPE = /^(?=[^\s]{0,300}\d)(?=[^\s]{0,300}[A-Za-z])\S{12,}$/;
-const PASSWORD_SHAPE = /^\S{4,}$/;
+// What a column holds, by what its header names, with no space (a column of notes says "in the vault"):
+// a password, four characters or more; a secret or key, eight or more with a digit or a symbol, or
+// sixteen; a token (a lexer's or a model's count as often), sixteen with a digit and a letter, or 24.
+const SHAPES: Record<string, RegExp> = {
+  password: /^\S{4,}$/,
+  secret: /^(?:(?=\S{0,300}[\d!@#$%^&*])\S{8,}|\S{16,})$/,
+  token: /^(?:(?=\S{0,300}\d)(?=\S{0,300}[A-Za-z])\S{16,}|\S{24,})$/,
+};
 // A note in brackets (`(none)`, `[vault]`), not a value.
 const NOTE = /^[([].*[)\]]$/;
 // Longest table line read: a longer one is no table an agent wrote by hand.
@@ -43,8 +53,8 @@ export function tableSecrets(text: string): TableSecret[] {
         if (!kind) return;
         const [from, to] = unquoted(text, cell.start, cell.end);
         const value = text.slice(from, to);
-        const shape = kind === "password" ? PASSWORD_SHAPE : TOKEN_SHAPE;
-        if (shape.test(value) && !NOTE.test(value) && !isPlaceholder(value)) found.push({ start: from, end: to, kind });
+        if (SHAPES[kind]!.test(value) && !NOTE.test(value) && !isPlaceholder(value))
+          found.push({ start: from, end: to, kind: kind === "secret" ? "token" : kind });
       });
       i = row;
     }
@@ -53,8 +63,10 @@ export function tableSecrets(text: string): TableSecret[] {
 }
 
 function kindOf(header: string): string | undefined {
-  const name = header.replace(/[*`_]{1,2}(?=\S)|(?<=\S)[*`_]{1,2}/g, "").trim();
+  if (header.length > LONGEST_HEADER) return undefined;
+  const name = header.replace(/^[*`]{1,2}|[*`]{1,2}$/g, "").trim();
   if (PASSWORD_HEADER.test(name)) return "password";
+  if (SECRET_HEADER.test(name)) return "secret";
   if (TOKEN_HEADER.test(name)) return "token";
   return undefined;
 }

@@ -32,10 +32,10 @@ export async function countPromptTokens(
   return { tokens: (await countTokens(prompt.system, signal)) + (await countTokens(prompt.user, signal)), countedBy: "tokenizer" };
 }
 
-// BPE merges a run of characters with no space in the square of its length (a line of 150 KB of `=` took
+// BPE merges a run of characters with no space (or of spaces alone) in the square of its length (a line of 150 KB of `=` took
 // 24 s): a longer run is counted a slice at a time, a few tokens off at most per slice.
 const LONGEST_RUN = 256;
-const LONG_RUN = new RegExp(`\\S{${LONGEST_RUN + 1},}`, "g");
+const LONG_RUN = new RegExp(`\\S{${LONGEST_RUN + 1},}|\\s{${LONGEST_RUN + 1},}`, "g");
 // Text is counted a part at a time, each ending before a letter or digit that starts a line (where the
 // encoding's own split falls, so the sum is exact), with a turn of the event loop between: an interrupt is heard.
 const PART_CHARS = 64 * 1024;

@@ -64,9 +64,21 @@ function utf16Without(bytes: Uint8Array): "le" | "be" | undefined {
   for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 === 0 ? even++ : odd++;
   const nuls = even + odd;
   if (nuls < sample.length / 4) return undefined;
-  if (odd >= nuls * 0.9) return "le";
-  if (even >= nuls * 0.9) return "be";
-  return undefined;
+  const side = odd >= nuls * 0.9 ? "le" : even >= nuls * 0.9 ? "be" : undefined;
+  // Throughout, not in one part: a UTF-8 log with a UTF-16 fragment pasted into it is UTF-8.
+  return side && nulsThroughout(sample, side === "le" ? 1 : 0) ? side : undefined;
+}
+
+const WINDOW = 1024;
+
+function nulsThroughout(sample: Uint8Array, parity: number): boolean {
+  for (let from = 0; from < sample.length; from += WINDOW) {
+    const window = sample.subarray(from, from + WINDOW);
+    let nuls = 0;
+    for (let i = parity; i < window.length; i += 2) if (window[i] === 0) nuls++;
+    if (nuls < window.length / 8) return false;
+  }
+  return true;
 }
 
 // A multi-byte UTF-8 sequence anywhere: then the text is UTF-8 with some bytes broken, not another encoding.

@@ -37,8 +37,9 @@ describe("token counts", () => {
     const blob = Array.from({ length: 4000 }, (_, i) => "aB3dE5fG7hJ9kL1mN3pQ"[(i * 7) % 20]).join("");
     const counted = await countTokens(`blob: ${blob}\n`);
     expect(Math.abs(counted - whole(`blob: ${blob}\n`))).toBeLessThanOrEqual(16);
-    // A run of a megabyte: the square of it would take hours.
+    // Runs of a megabyte, and of spaces: the square of them would take hours.
     expect(await countTokens("=".repeat(1_000_000))).toBeGreaterThan(0);
+    expect(await countTokens(`a${" ".repeat(200_000)}b${"\u00a0".repeat(200_000)}c`)).toBeGreaterThan(0);
   });
 
   it("stops counting a long text once the run is stopped", async () => {

@@ -28,6 +28,15 @@ describe("decodeText", () => {
     }
   });
 
+  it("reads a UTF-8 log with a UTF-16 fragment pasted into it as UTF-8", () => {
+    const head = Buffer.from(`# 2026-04-01\n\n${"## [09:00] note: deploy\nGITHUB_TOKEN=ghp_x password: Zebra7Lion\n".repeat(40)}`);
+    const fragment = Buffer.from("C:\\> type notes.txt\r\nline one\r\nline two\r\n".repeat(80), "utf16le");
+    const bytes = Buffer.concat([head, fragment, Buffer.alloc(((head.length + fragment.length) % 2) as number)]);
+    const decoded = decodeLog(new Uint8Array(bytes), "2026-04-01.md");
+    expect(decoded.text.startsWith("# 2026-04-01\n\n## [09:00] note: deploy\n")).toBe(true);
+    expect(decoded.problems.map((problem) => problem.ruleId)).not.toContain("utf16-without-bom");
+  });
+
   it("reads a file with no UTF-8 in it as Windows-1252, and UTF-8 with a broken byte as UTF-8", () => {
     const latin1 = decodeLog(Buffer.concat([Buffer.from("René chose the crème brûlée, ", "latin1"), Buffer.from([0x80]), Buffer.from("5\n")]), "x.md");
     expect(latin1.text).toBe("René chose the crème brûlée, €5\n");

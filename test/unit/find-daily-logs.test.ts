@@ -59,6 +59,8 @@ describe("findDailyLogs", () => {
       "2026-04-02-compaction-bug.md",
       "2026-04-01-weekly-digest.md",
       "2026-04-01_index-2.md",
+      "2026-04-01-summary-v2.md",
+      "2026-04-01-weekly-summary-final.md",
     );
     const { files } = await findDailyLogs(dir);
     expect(files.map((f) => f.relPath)).toEqual(["2026-04-01-index-rebuild.md", "2026-04-01-weekly-planning.md", "2026-04-02-compaction-bug.md"]);

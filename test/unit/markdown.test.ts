@@ -6,6 +6,7 @@ import remarkFrontmatter from "remark-frontmatter";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { markdownBlocks, topLevelBlocks } from "../../src/text/markdown.js";
 import { CORPUS_DIR, corpusFiles, corpusPresent } from "../helpers/corpus.js";
 
@@ -31,8 +32,20 @@ function byRemark(text: string) {
       { type: node.type, start: node.position!.start.line, end: last(node.position!.start.line, node.position!.end.line) },
       ...("children" in node && ["list", "listItem", "blockquote"].includes(node.type) ? flat(node.children as RootContent[]) : []),
     ]);
-  const parser = /^---[ \t]*\n(?:.*\n)*?---[ \t]*(?:\n|$)/.test(text) ? remarkWithFrontmatter : remark;
+  // Front matter is a block of fields (a YAML mapping, or nothing): a `---` rule with markdown under it is markdown.
+  const block = /^---[ \t]*\n((?:.*\n)*?)---[ \t]*(?:\n|$)/.exec(text);
+  const parser = block && holdsFields(block[1]!) ? remarkWithFrontmatter : remark;
   return shapeOf(text, flat((parser.parse(text) as Root).children));
+}
+
+function holdsFields(raw: string): boolean {
+  if (raw.trim() === "") return true;
+  try {
+    const value: unknown = parseYaml(raw);
+    return typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 function byReader(text: string) {

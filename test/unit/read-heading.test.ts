@@ -118,6 +118,10 @@ describe("readHeading dates", () => {
     // One reading only: a day past 12, or the same number twice.
     expect(readHeading("25/03/2026", 1, "2026-04-01").date).toBe("2026-03-25");
     expect(readHeading("05/05/2026", 1, "2026-01-01").date).toBe("2026-05-05");
+    // With a time, a weekday or words around it.
+    for (const heading of ["01/04/2026 14:30", "Mon 01/04/2026", "Meeting on 01/04/2026 at 10:00"]) {
+      expect(readHeading(heading, 1, "2026-04-01").date, heading).toBe("2026-04-01");
+    }
   });
 
   it("reads a 12-hour time as the 24-hour one, and no time from what is none", () => {
@@ -128,7 +132,7 @@ describe("readHeading dates", () => {
     expect(readHeading("12:30 p.m. lunch", 2, "2026-04-01").time).toBe("12:30");
     expect(readHeading("[09:30] heartbeat", 2, "2026-04-01").time).toBe("09:30");
     expect(readHeading("25:99 garbage", 2, "2026-04-01").time).toBeUndefined();
-    expect(readHeading("13:05 pm", 2, "2026-04-01").time).toBeUndefined();
+    expect(readHeading("13:05 pm", 2, "2026-04-01").time).toBe("13:05");
   });
 
   it("asks chrono nothing about a heading whose only month-like letters start a longer word", () => {

