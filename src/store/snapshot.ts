@@ -27,6 +27,8 @@ export interface Snapshot {
 }
 
 // Files in the topics folder that are never memories.
+// A memory file's name: its type, `_`, its topic (`project_deploy-target.md`).
+const MEMORY_NAME = /^[a-z]+_[^/]+\.md$/;
 const NOT_MEMORIES = /^(MEMORY|probes|README)\.md$|^\d{4}-\d{2}-\d{2}/i;
 export const SUMMARY_GLOBS = ["weekly/*.md", "monthly/*.md", "quarterly/*.md"];
 export const ARCHIVE_DIR = "archive";
@@ -52,8 +54,12 @@ export async function readSnapshot(dir: MemoryDir, options: ReadSnapshotOptions 
   const topics = await dir.list([topicPath(dir.layout, "*.md")], [], { links: "skip" });
   const archive = await dir.list([`${ARCHIVE_DIR}/*.md`], [], { links: "skip" });
   const summaries = await dir.list(SUMMARY_GLOBS, [], { links: "skip" });
-  // A daily log beside the memories is the logs' listing's to report.
-  const topicsSkipped = topics.skipped.filter((problem) => !NOT_MEMORIES.test(path.posix.basename(problem.source)));
+  // A daily log beside the memories is the logs' listing's to report; a link not named as a memory is
+  // (`AGENTS.md` → `CLAUDE.md`) is no memory of ours, and left alone as a plain file of that name would be.
+  const topicsSkipped = topics.skipped.filter((problem) => {
+    const name = path.posix.basename(problem.source);
+    return !NOT_MEMORIES.test(name) && (MEMORY_NAME.test(name) || !problem.message.startsWith("a symbolic link to "));
+  });
   snapshot.problems.push(...topicsSkipped, ...archive.skipped, ...summaries.skipped);
 
   const memoryFiles = topics.files.filter((file) => !NOT_MEMORIES.test(path.posix.basename(file)) && file !== dir.layout.indexFile);

@@ -258,6 +258,24 @@ describe("the memory dir is a jail", () => {
   });
 });
 
+describe("links beside the memories", () => {
+  it("reads no memory through a link, warning of one named as a memory and leaving another alone", async () => {
+    const dir = await copyOf(EXAMPLE);
+    await writeFile(path.join(dir, "CLAUDE.md"), "# Agents\nBe nice.\n");
+    await symlink("CLAUDE.md", path.join(dir, "AGENTS.md"));
+    const memory = (await readdir(dir)).find((name) => /^(user|feedback|project|reference)_.*\.md$/.test(name));
+    const before = await runCli(["status", "--dir", dir, "--json"]);
+    if (memory) await symlink(memory, path.join(dir, `project_second-name.md`));
+    else await symlink("CLAUDE.md", path.join(dir, "project_second-name.md"));
+    const run = await runCli(["status", "--dir", dir]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain("AGENTS.md");
+    expect(run.stderr).toContain("warning: project_second-name.md: a symbolic link to ");
+    const after = await runCli(["status", "--dir", dir, "--json"]);
+    expect(JSON.parse(after.stdout).memories).toEqual(JSON.parse(before.stdout).memories);
+  });
+});
+
 describe("a memory file too large to read", () => {
   it("is left as it is with a one-line warning, and every command goes on without it", async () => {
     const dir = await copyOf(EXAMPLE);
