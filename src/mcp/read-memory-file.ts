@@ -2,7 +2,7 @@ import path from "node:path";
 import { CompactorError } from "../errors/compactor-error.js";
 import { redactSecrets } from "../logs/redact-secrets.js";
 import type { MemoryDir } from "../store/memory-dir.js";
-import { readSnapshot } from "../store/snapshot.js";
+import { readSnapshot, type Snapshot } from "../store/snapshot.js";
 
 /** A memory or summary file's text, or why it is not handed out. */
 export type MemoryFileRead = { file: string; text: string } | { refused: string };
@@ -21,13 +21,22 @@ export async function readMemoryFile(dir: MemoryDir, file: string): Promise<Memo
     if (error instanceof CompactorError) return { refused: `'${shown(file)}' is not a path inside the memory directory` };
     throw error;
   }
-  const clean = path.posix.normalize(file);
   const snapshot = await readSnapshot(dir);
+  const clean = await fileNamed(path.posix.normalize(file), snapshot);
   const known = snapshot.memories.some((m) => m.file === clean) || snapshot.summaries.some((s) => s.file === clean);
   const text = snapshot.texts.get(clean);
   if (!known || text === undefined) return { refused: `'${shown(file)}' is not a memory or summary file of this memory directory (search_memory lists them)` };
   // Handed to an agent's model: a secret written into the file by hand is redacted, as everything that leaves is.
   return { file: clean, text: (await redactSecrets(text)).text };
+}
+
+// Search hands out a file whose name holds a secret under its redacted name: that name reads the file.
+async function fileNamed(file: string, snapshot: Snapshot): Promise<string> {
+  if (!file.includes("[REDACTED:")) return file;
+  for (const candidate of [...snapshot.memories, ...snapshot.summaries]) {
+    if ((await redactSecrets(candidate.file)).text === file) return candidate.file;
+  }
+  return file;
 }
 
 /** The index file's text (MEMORY.md, or local.md in the `.agents` layout), or undefined before the first run. */

@@ -237,6 +237,10 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     expect(everything).toContain("[REDACTED:password]");
     expect(everything).not.toContain(password);
     expect(everything).not.toContain(token);
+    // The redacted name a search gave reads the file.
+    const byRedactedName = await client.callTool({ name: "read_memory", arguments: { file: "reference_[REDACTED:github-token].md" } });
+    expect(byRedactedName.isError).toBeFalsy();
+    expect(text(byRedactedName)).toContain("name: Staging robot");
   });
 
   it("answers a request sent just before stdin closes, then exits 0", async () => {
