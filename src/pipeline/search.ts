@@ -5,7 +5,7 @@ import { memoryDocument, type SearchDocument, type SearchHit, searchDocumentsRan
 import type { SearchRanker } from "../search/search-ranker.js";
 import { readSnapshot } from "../store/snapshot.js";
 import { SnapshotCache } from "../store/snapshot-cache.js";
-import { readFrontmatter } from "../text/frontmatter.js";
+import { frontmatterBody } from "../text/frontmatter.js";
 import type { RunContext } from "./run-context.js";
 
 /** What `search` found: exactly what `compact search --json` prints. */
@@ -83,7 +83,8 @@ export async function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise
       name: summary.label,
       type: "weekly",
       description: `${summary.firstDate} … ${summary.lastDate}`,
-      body: readFrontmatter(text).body,
+      // The summary's fields are in the snapshot already: its body is all search needs.
+      body: frontmatterBody(text),
     });
   }
   // Files the cache found clean under these rules need no scan (a dir of years of memories, searched often).

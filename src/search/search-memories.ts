@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type Memory, memoryId } from "../memory/memory.js";
 import { editDistance } from "../text/edit-distance.js";
 import { detectLanguage, isStopWord, type Language, stem, terms, tokenize } from "../text/tokenize.js";
@@ -83,7 +84,21 @@ interface LexicalRanking {
   languageOf: Map<string, Language>;
 }
 
-function rankLexically(documents: SearchDocument[], query: string, limit: number): LexicalRanking {
+interface LexicalIndex {
+  index: Bm25Index;
+  byKey: Map<string, SearchDocument>;
+  languageOf: Map<string, Language>;
+}
+
+// The index of the documents searched last, by their content: a server answering search after search
+// over a dir that has not changed (years of memories take seconds to index) builds it once.
+let lastIndex: { fingerprint: string; built: LexicalIndex } | undefined;
+
+function lexicalIndex(documents: SearchDocument[]): LexicalIndex {
+  const hash = createHash("sha256");
+  for (const doc of documents) hash.update(`${doc.file}\0${doc.type}\0${doc.name}\0${doc.description}\0${doc.body}\0`);
+  const fingerprint = hash.digest("hex");
+  if (lastIndex?.fingerprint === fingerprint) return lastIndex.built;
   const index = new Bm25Index();
   const byKey = new Map<string, SearchDocument>();
   const languageOf = new Map<string, Language>();
@@ -94,6 +109,12 @@ function rankLexically(documents: SearchDocument[], query: string, limit: number
     languageOf.set(doc.file, language);
     index.add(doc.file, text, language);
   }
+  lastIndex = { fingerprint, built: { index, byKey, languageOf } };
+  return lastIndex.built;
+}
+
+function rankLexically(documents: SearchDocument[], query: string, limit: number): LexicalRanking {
+  const { index, byKey, languageOf } = lexicalIndex(documents);
   // A query of two words tells no language: each word is stemmed the way each document language would stem it.
   const languages = new Set(languageOf.values());
   if (languages.size === 0) languages.add("english");

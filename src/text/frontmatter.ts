@@ -24,6 +24,18 @@ const CLOSE = /^---[ \t]*$/m;
 // Keys that would reach an object's prototype if a caller ever assigned them.
 const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
+/** The text after a document's front matter, found as `readFrontmatter` finds it, its fields not parsed. */
+export function frontmatterBody(text: string): string {
+  const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const open = OPEN.exec(source);
+  if (!open) return source;
+  const rest = source.slice(open[0].length);
+  const close = CLOSE.exec(rest);
+  if (!close) return source;
+  const afterClose = rest.slice(close.index + close[0].length);
+  return afterClose.startsWith("\n") ? afterClose.slice(1) : afterClose;
+}
+
 /**
  * The one front matter reader of the project, on every path: memory files,
  * summaries, daily logs, model answers, cassettes. Front matter is data:

@@ -36,6 +36,17 @@ const DOCS: SearchDocument[] = [
 const files = (hits: { file: string }[]) => hits.map((hit) => hit.file);
 
 describe("searchDocuments", () => {
+  it("answers from what the documents say now, search after search", () => {
+    const doc = (body: string, type = "project"): SearchDocument => ({ file: "project_db.md", name: "Database", type, description: "the main database", body });
+    const other: SearchDocument = { file: "user_editor.md", name: "Editor", type: "user", description: "uses vim", body: "vim everywhere" };
+    expect(searchDocuments([doc("postgres 16 on neon"), other], "neon").map((hit) => hit.file)).toEqual(["project_db.md"]);
+    expect(searchDocuments([doc("postgres 16 on neon"), other], "neon").map((hit) => hit.file)).toEqual(["project_db.md"]);
+    expect(searchDocuments([doc("postgres 16 on supabase"), other], "neon")).toEqual([]);
+    expect(searchDocuments([doc("postgres 16 on supabase"), other], "supabase").map((hit) => hit.snippet)).toEqual(["postgres 16 on supabase"]);
+    expect(searchDocuments([doc("postgres 16 on supabase", "reference"), other], "supabase").map((hit) => hit.type)).toEqual(["reference"]);
+    expect(searchDocuments([other], "supabase")).toEqual([]);
+  });
+
   it("ranks topic files and weekly summaries together, best first", () => {
     const hits = searchDocuments(DOCS, "deploy");
     expect(files(hits)).toEqual(["project_deploy-target.md", "weekly/2026-W14.md"]);
