@@ -94,7 +94,7 @@ function readData(text: string, lines: Line[], at: number, found: SecretValue[])
     const line = lines[i]!;
     const empty = line.text.trim() === "";
     if (blockIndent >= 0 && (empty || line.indent > blockIndent)) {
-      if (!empty) found.push(trimmed(line.start + line.indent, line.start + line.text.length, text));
+      if (!empty) found.push(trimmedEnd(line.start + line.indent, line.text.slice(line.indent)));
       continue;
     }
     blockIndent = -1;
@@ -121,12 +121,11 @@ function entryValue(line: Line): SecretValue | undefined {
   let start = sign + 2;
   while (start < body.length && (body[start] === " " || body[start] === "\t")) start++;
   if (start >= body.length) return undefined;
-  const offset = line.start + line.indent;
-  return trimmed(offset + start, offset + body.length, undefined, body.slice(start));
+  return trimmedEnd(line.start + line.indent + start, body.slice(start));
 }
 
-function trimmed(start: number, end: number, text?: string, slice?: string): SecretValue {
-  const value = slice ?? text!.slice(start, end);
+// The span of `value` at `start`, without the spaces and tabs it ends in (no backtracking regular expression).
+function trimmedEnd(start: number, value: string): SecretValue {
   let cut = value.length;
   while (cut > 0 && (value[cut - 1] === " " || value[cut - 1] === "\t")) cut--;
   return { start, end: start + cut };

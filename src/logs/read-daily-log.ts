@@ -81,6 +81,7 @@ export async function readLogBytes(file: LogFile, bytes: Uint8Array): Promise<Da
 
 // A fence (``` or ~~~, three or more) left open to the end of the file, and the headings it hides.
 function unclosedFence(text: string): { line: number; headings: number } | undefined {
+  if (!text.includes("```") && !text.includes("~~~")) return undefined;
   let open: { line: number; char: string; length: number } | undefined;
   let headings = 0;
   const lines = text.split("\n");

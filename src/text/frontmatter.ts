@@ -26,14 +26,19 @@ const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
 /** The text after a document's front matter, found as `readFrontmatter` finds it, its fields not parsed. */
 export function frontmatterBody(text: string): string {
+  return splitFrontmatter(text).body;
+}
+
+// The fences found: the opening line's marker, the text between, the body after; or the whole text as body.
+function splitFrontmatter(text: string): { body: string; marker?: string; raw?: string } {
   const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
   const open = OPEN.exec(source);
-  if (!open) return source;
+  if (!open) return { body: source };
   const rest = source.slice(open[0].length);
   const close = CLOSE.exec(rest);
-  if (!close) return source;
+  if (!close) return { body: source };
   const afterClose = rest.slice(close.index + close[0].length);
-  return afterClose.startsWith("\n") ? afterClose.slice(1) : afterClose;
+  return { body: afterClose.startsWith("\n") ? afterClose.slice(1) : afterClose, marker: open[1]!, raw: rest.slice(0, close.index) };
 }
 
 /**
@@ -43,18 +48,11 @@ export function frontmatterBody(text: string): string {
  * nothing in it is evaluated. Text must use `\n` line endings.
  */
 export function readFrontmatter(text: string): FrontmatterRead {
-  const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const open = OPEN.exec(source);
-  if (!open) return { data: {}, body: source };
-  const rest = source.slice(open[0].length);
-  const close = CLOSE.exec(rest);
-  if (!close) return { data: {}, body: source };
-  const raw = rest.slice(0, close.index);
-  const afterClose = rest.slice(close.index + close[0].length);
-  const body = afterClose.startsWith("\n") ? afterClose.slice(1) : afterClose;
-  const marker = open[1]!.trim().toLowerCase();
+  const { body, marker: opening, raw } = splitFrontmatter(text);
+  if (opening === undefined || raw === undefined) return { data: {}, body };
+  const marker = opening.trim().toLowerCase();
   const language = marker === "" || marker === "yaml" || marker === "yml" ? "yaml" : marker === "json" ? "json" : undefined;
-  if (!language) return { data: {}, body, raw, problem: `front matter marked '${open[1]!.trim()}' is not read: only YAML or JSON front matter is data` };
+  if (!language) return { data: {}, body, raw, problem: `front matter marked '${opening.trim()}' is not read: only YAML or JSON front matter is data` };
   const plain = language === "yaml" ? readPlainFrontmatter(raw) : undefined;
   if (plain) {
     const data: Record<string, unknown> = {};
