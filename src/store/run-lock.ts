@@ -26,7 +26,18 @@ export interface HeldLock {
 }
 
 /** The temp file a lock is created from: `<lock>.<pid>.<time>.<n>.tmp`. Only a killed process leaves one. */
-export const LOCK_TEMP = /\.\d+\.\d+(?:\.\d+)?\.tmp$/;
+export const LOCK_TEMP = /\.(\d+)\.(\d+)(?:\.\d+)?\.tmp$/;
+// A run writes its lock's temp file, then links it into place at once: one older than this was left behind.
+const LOCK_TEMP_ABANDONED_MS = 60 * 1000;
+
+/**
+ * Whether a lock temp file was left by a killed run. One just written is another run's, about to be
+ * linked into place (or to lose the race and be removed by it): removing it failed that run.
+ */
+export function isAbandonedLockTemp(name: string, now: number = Date.now()): boolean {
+  const made = LOCK_TEMP.exec(name);
+  return made !== null && now - Number(made[2]) > LOCK_TEMP_ABANDONED_MS;
+}
 // Two runs of one process in the same millisecond (the library, called twice at once) each have their own temp file.
 let lockTemps = 0;
 

@@ -26,7 +26,7 @@ import { makeFolders } from "./make-folders.js";
 import { mapLimited } from "./map-limited.js";
 import type { MemoryDir } from "./memory-dir.js";
 import { readCurrent } from "./read-current.js";
-import { LOCK_TEMP } from "./run-lock.js";
+import { isAbandonedLockTemp } from "./run-lock.js";
 
 // Files read, redacted and staged at once: each waits on the disk (an fsync), so one at a time
 // left a week of a long run mostly waiting.
@@ -280,10 +280,10 @@ export async function recoverTransactions(dir: MemoryDir): Promise<string[]> {
   }
   const staged = listNames(dir.resolve(STAGING_DIR));
   for (const run of staged) if (!known.has(run)) await removeStage(dir, run);
-  // Temp files of atomic writes and of locks a killed process left behind.
+  // Temp files of atomic writes and of locks a killed process left behind (not a lock another run is taking).
   for (const folder of [".", STATE_DIR, JOURNAL_DIR]) {
     for (const name of listNames(folder === "." ? dir.root : dir.resolve(folder))) {
-      if (TEMP_FILE.test(name) || (name.startsWith(path.basename(dir.layout.lockFile)) && LOCK_TEMP.test(name))) {
+      if (TEMP_FILE.test(name) || (name.startsWith(path.basename(dir.layout.lockFile)) && isAbandonedLockTemp(name))) {
         rmSync(folder === "." ? path.join(dir.root, name) : dir.resolve(`${folder}/${name}`), { force: true });
       }
     }
