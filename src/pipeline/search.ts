@@ -73,7 +73,8 @@ async function configuredRankers(ctx: RunContext): Promise<SearchRanker[]> {
  * and sends to an embeddings endpoint is what may leave the machine.
  */
 export async function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise<SearchDocument[]> {
-  const cache = await SnapshotCache.load(ctx.dir);
+  const last = lastReads.get(ctx.dir);
+  const cache = last ? last.cache.followOn() : await SnapshotCache.load(ctx.dir);
   const snapshot = await readSnapshot(ctx.dir, { cache });
   const documents: SearchDocument[] = snapshot.memories.map(memoryDocument);
   for (const summary of snapshot.summaries) {
@@ -87,10 +88,27 @@ export async function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise
       body: frontmatterBody(text),
     });
   }
-  // Files the cache found clean under these rules need no scan (a dir of years of memories, searched often).
+  // Files the cache found clean under these rules need no scan (a dir of years of memories, searched often),
+  // nor does a file this process redacted as it is now.
   const rules = redactionRules();
-  return Promise.all(documents.map((document) => (cache.heldNoSecret(document.file, rules) ? document : redactedDocument(document))));
+  const redacted = new Map<string, { hash: string; document: SearchDocument }>();
+  const searchable = await Promise.all(
+    documents.map(async (document) => {
+      if (cache.heldNoSecret(document.file, rules)) return document;
+      const hash = cache.contentHash(document.file);
+      const known = last?.redacted.get(document.file);
+      const done = hash !== undefined && known?.hash === hash ? known.document : await redactedDocument(document);
+      if (hash !== undefined) redacted.set(document.file, { hash, document: done });
+      return done;
+    }),
+  );
+  lastReads.set(ctx.dir, { cache, redacted });
+  return searchable;
 }
+
+// What this process's last search read of a dir: a server answering search after search reads and
+// scans only what changed since (a file written by hand is not in the saved cache until a run saves it).
+const lastReads = new WeakMap<RunContext["dir"], { cache: SnapshotCache; redacted: Map<string, { hash: string; document: SearchDocument }> }>();
 
 async function redactedDocument(document: SearchDocument): Promise<SearchDocument> {
   const [name, description, body] = await Promise.all(

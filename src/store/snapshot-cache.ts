@@ -44,10 +44,14 @@ export class SnapshotCache {
   private readonly unchecked = new Set<string>();
   private changed = false;
 
-  /** `previousRules`: the redaction rules the last run looked at its entries with. */
+  /**
+   * `previousRules`: the redaction rules the last run looked at its entries with.
+   * `uncheckedBefore`: entries of `previous` never looked at for secrets (read by an earlier read in this process).
+   */
   private constructor(
     private readonly previous: Map<string, CachedFile>,
     private readonly previousRules: unknown,
+    private readonly uncheckedBefore: ReadonlySet<string> = new Set(),
   ) {}
 
   /** The cache as the last run left it (empty when there is none to trust). */
@@ -84,6 +88,7 @@ export class SnapshotCache {
     const sameStat = info !== undefined && cached !== undefined && cached.size === info.size && cached.mtimeMs === info.mtimeMs && valid(cached.parsed);
     if (sameStat && info.mtimeMs < cached.checkedAt - RACY_MS) {
       this.seen.set(file, cached);
+      if (this.uncheckedBefore.has(file)) this.unchecked.add(file);
       return { text: cached.text, problems: cached.problems, parsed: cached.parsed as P };
     }
     const checkedAt = Date.now();
@@ -98,6 +103,7 @@ export class SnapshotCache {
       const entry = { ...cached, size: bytes.bytes.length, mtimeMs: info?.mtimeMs ?? 0, checkedAt };
       this.seen.set(file, entry);
       this.changed ||= entry.mtimeMs !== cached.mtimeMs || entry.mtimeMs >= cached.checkedAt - RACY_MS;
+      if (this.uncheckedBefore.has(file)) this.unchecked.add(file);
       return { text: cached.text, problems: cached.problems, parsed: cached.parsed as P };
     }
     const decoded = decodeText(bytes.bytes, file);
@@ -115,6 +121,22 @@ export class SnapshotCache {
     });
     this.changed = true;
     return { text: decoded.text, problems: decoded.problems, parsed };
+  }
+
+  /**
+   * The cache for the next read of the dir by this process (a server answering call after call):
+   * what this one read or confirmed, trusted by stat as the saved cache is, so the next read
+   * neither loads the saved cache again nor re-reads a file that has not changed.
+   */
+  followOn(): SnapshotCache {
+    const unchecked = new Set([...this.uncheckedBefore].filter((file) => !this.seen.has(file)));
+    for (const file of this.unchecked) unchecked.add(file);
+    return new SnapshotCache(new Map([...this.previous, ...this.seen]), this.previousRules, unchecked);
+  }
+
+  /** The sha256 of the bytes `file` was read or confirmed as, once read. */
+  contentHash(file: string): string | undefined {
+    return this.seen.get(file)?.sha256;
   }
 
   /**

@@ -1,4 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { readdir, rm, utimes, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { Compactor } from "../../src/index.js";
+import { exampleSecret } from "../../src/logs/secret-patterns.js";
 import { runCli } from "../helpers/run-cli.js";
 import { copyOf, fixture } from "../helpers/temp-dir.js";
 
@@ -61,5 +65,54 @@ describe("compact search", () => {
     expect(empty.code).toBe(2);
     expect(JSON.parse(empty.stdout)).toMatchObject({ schemaVersion: 1, ok: false, error: { code: "E_USAGE" } });
     expect((await runCli(["search", "x", "--type", "opinion", "--dir", dir])).code).toBe(2);
+  });
+});
+
+describe("search after search in one process", () => {
+  const handWritten = (body: string) => `---\nname: Hand notes\ndescription: kept by hand\ntype: reference\n---\n\n${body}\n`;
+  // Files changed a moment ago are confirmed by their content, whatever their stat says: these are older.
+  async function lastChangedAnHourAgo(dir: string): Promise<void> {
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const entry of await readdir(dir, { recursive: true })) if (entry.endsWith(".md")) await utimes(path.join(dir, entry), hourAgo, hourAgo);
+  }
+
+  it("reads again only the files that changed since the last search, and sees new and removed ones", async () => {
+    const dir = await compacted();
+    // Written by hand after the run: not in the cache the run saved.
+    await writeFile(path.join(dir, "reference_hand-notes.md"), handWritten("The zeppelin hangar key is with the porter."));
+    await lastChangedAnHourAgo(dir);
+    const compactor = await Compactor.open({ dir, env: {} });
+    const reads = vi.spyOn(compactor.dir, "readInput");
+    const files = () => reads.mock.calls.map(([file]) => file);
+
+    expect((await compactor.search("zeppelin")).results.map((hit) => hit.file)).toEqual(["reference_hand-notes.md"]);
+    expect(files()).toContain("reference_hand-notes.md");
+    reads.mockClear();
+    expect((await compactor.search("zeppelin")).results.map((hit) => hit.file)).toEqual(["reference_hand-notes.md"]);
+    expect(files()).toEqual([]);
+
+    await writeFile(path.join(dir, "reference_hand-notes.md"), handWritten("The zeppelin hangar key moved to the night porter's desk."));
+    await writeFile(path.join(dir, "reference_blimp.md"), handWritten("A blimp is not a zeppelin."));
+    const found = await compactor.search("zeppelin night porter");
+    expect(files().sort()).toEqual(["reference_blimp.md", "reference_hand-notes.md"]);
+    expect(found.results[0]!.snippet).toContain("night porter");
+    expect(found.results.map((hit) => hit.file)).toContain("reference_blimp.md");
+
+    await rm(path.join(dir, "reference_blimp.md"));
+    expect((await compactor.search("blimp")).results.map((hit) => hit.file)).not.toContain("reference_blimp.md");
+    reads.mockRestore();
+  });
+
+  it("keeps redacting a secret written by hand, search after search", async () => {
+    const dir = await compacted();
+    const token = exampleSecret("ghp_", 36);
+    await writeFile(path.join(dir, "reference_robot.md"), handWritten(`The robot account's github token is ${token}.`));
+    const compactor = await Compactor.open({ dir, env: {} });
+    for (let i = 0; i < 3; i++) {
+      const found = JSON.stringify(await compactor.search("robot account github token"));
+      expect(found).toContain("reference_robot.md");
+      expect(found).toContain("[REDACTED:github-token]");
+      expect(found).not.toContain(token);
+    }
   });
 });
