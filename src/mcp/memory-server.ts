@@ -3,6 +3,8 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Compactor } from "../pipeline/compactor.js";
 import type { Problem } from "../problems/problem.js";
 import { InFlight } from "./in-flight.js";
+import { answerMalformedLines } from "./malformed-lines.js";
+import { refuseWhatIsNotServed } from "./protocol-checks.js";
 import { readIndexFile, readMemoryFile } from "./read-memory-file.js";
 
 // JSON-RPC error code for a resource that is not there (MCP's resources specification).
@@ -43,6 +45,7 @@ async function buildServer(compactor: Compactor, options: MemoryServerOptions, i
     import("zod"),
   ]);
   const server = new McpServer({ name: "memory-compactor", version: options.version ?? "0.0.0" });
+  refuseWhatIsNotServed(server, { tools: new Set(["search_memory", "read_memory"]), resources: new Set([INDEX_URI]) }, McpError);
   const hit = z.object({ file: z.string(), name: z.string(), type: z.string(), description: z.string(), score: z.number(), snippet: z.string() });
 
   server.registerTool(
@@ -102,8 +105,12 @@ async function buildServer(compactor: Compactor, options: MemoryServerOptions, i
 
 /** Serves the memory dir over stdio until stdin ends or the signal fires. Nothing but protocol messages goes to stdout. */
 export async function serveMemoryOverStdio(compactor: Compactor, options: ServeOptions = {}): Promise<void> {
-  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+  const [{ StdioServerTransport }, { JSONRPCMessageSchema }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/server/stdio.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+  ]);
   const stdin = options.stdin ?? process.stdin;
+  const stdout = options.stdout ?? process.stdout;
   const inFlight = new InFlight();
   const server = await buildServer(compactor, options, inFlight);
   const ended = new Promise<void>((resolve) => {
@@ -112,7 +119,13 @@ export async function serveMemoryOverStdio(compactor: Compactor, options: ServeO
     if (options.signal?.aborted) resolve();
     options.signal?.addEventListener("abort", () => resolve(), { once: true });
   });
-  await server.connect(new StdioServerTransport(stdin, options.stdout ?? process.stdout));
+  const messages = stdin.pipe(
+    answerMalformedLines(
+      (value) => JSONRPCMessageSchema.safeParse(value).success,
+      (line) => stdout.write(line),
+    ),
+  );
+  await server.connect(new StdioServerTransport(messages, stdout));
   await ended;
   await inFlight.settled();
   await server.close();

@@ -243,6 +243,48 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     expect(text(byRedactedName)).toContain("name: Staging robot");
   });
 
+  it("answers a line that is not JSON, or JSON that is no message, with JSON-RPC's error, and goes on", async () => {
+    const { dir } = await memoryDir();
+    const request = (id: number, method: string, params: object) => JSON.stringify({ jsonrpc: "2.0", id, method, params });
+    const input = [
+      request(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } }),
+      "{not json",
+      "",
+      "[1,2]",
+      JSON.stringify({ jsonrpc: "2.0", id: 7 }),
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      request(2, "tools/call", { name: "search_memory", arguments: { query: "postgres", limit: 1 } }),
+    ].join("\r\n");
+    const stdout = execFileSync(process.execPath, [BIN, "mcp", "--dir", dir, "--quiet"], { input: `${input}\n`, encoding: "utf8" });
+    const answers = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const errors = answers.filter((answer) => answer.error).map((answer) => [answer.id, answer.error.code]);
+    expect(errors).toEqual([
+      [null, -32700],
+      [null, -32600],
+      [7, -32600],
+    ]);
+    expect(answers.filter((answer) => answer.result).map((answer) => answer.id)).toEqual([1, 2]);
+    expect(answers.find((answer) => answer.id === 2).result.structuredContent.results).toHaveLength(1);
+  });
+
+  it("refuses an unknown tool, a cursor it never gave and an unknown resource as protocol errors", async () => {
+    const { dir } = await memoryDir();
+    const { client } = await connect(dir);
+    await expect(client.callTool({ name: "delete_memory", arguments: {} })).rejects.toMatchObject({ code: -32602 });
+    await expect(client.listTools({ cursor: "garbage" })).rejects.toMatchObject({ code: -32602 });
+    await expect(client.listResources({ cursor: "garbage" })).rejects.toMatchObject({ code: -32602 });
+    await expect(client.readResource({ uri: "memory://user_secret.md" })).rejects.toMatchObject({ code: -32002 });
+    await expect(client.readResource({ uri: "not a uri" })).rejects.toMatchObject({ code: -32002 });
+    // What is served is served as before.
+    expect((await client.listTools()).tools).toHaveLength(2);
+    expect(JSON.stringify((await client.readResource({ uri: "memory://MEMORY.md" })).contents)).toContain("# Memory index");
+    const found = await client.callTool({ name: "search_memory", arguments: { query: "postgres" } });
+    expect(found.isError).toBeFalsy();
+  });
+
   it("answers a request sent just before stdin closes, then exits 0", async () => {
     const { dir } = await memoryDir();
     const requests = [
