@@ -56,6 +56,18 @@ interface RunProgress {
 }
 
 /** One week `--auto` compacted. */
+// Past this many weeks, the run's summary gives the weeks in one line: `compact status` prints it.
+const WEEKS_SUMMARIZED_FROM = 5;
+
+/** The run in a line or a few, as the schedule state keeps it: a backfill's weeks as one line, not one each. */
+function runSummary(lines: string[], compacted: AutoWeek[]): string {
+  if (compacted.length < WEEKS_SUMMARIZED_FROM) return lines.join("; ");
+  const total = (count: (week: AutoWeek) => number) => compacted.reduce((sum, week) => sum + count(week), 0);
+  const weeks = `compacted ${compacted.length} weeks (${compacted[0]!.week} … ${compacted.at(-1)!.week}): ${total((week) => week.logs)} logs, ${total((week) => week.memories)} memories`;
+  return [weeks, ...lines.filter((line) => !WEEK_LINE.test(line))].join("; ");
+}
+const WEEK_LINE = /^compacted \d{4}-W\d{2} \(/;
+
 export interface AutoWeek {
   week: string;
   reason: "no summary" | "logs changed";
@@ -300,7 +312,7 @@ async function compactDueWeeks(
       for (const gate of closed) lines.push(`consolidation gated: ${gate.detail}`);
     }
     progress.step = "saving the schedule state";
-    state.lastRun = { at: now.toISOString(), summary: lines.join("; ") || "nothing to do" };
+    state.lastRun = { at: now.toISOString(), summary: runSummary(lines, compacted) || "nothing to do" };
     // Bookkeeping, not memory: written atomically, outside the undoable runs.
     await ctx.dir.assertWritable(STATE_FILE);
     await writeAtomic(ctx.dir.resolve(STATE_FILE), renderScheduleState(state));

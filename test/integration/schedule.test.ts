@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeProviderServer } from "../helpers/fake-provider-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
-import { copyOf, fixture, REPO_ROOT } from "../helpers/temp-dir.js";
+import { copyOf, fixture, REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
 
 const WEEKS = fixture("auto-weeks");
 // Wednesday of 2026-W12: W10 and W11 are over, W12 is not.
@@ -184,6 +184,24 @@ describe("compact status", () => {
       "weeks with logs: 3; compacted: 1 (2026-W10); stale (logs changed): 1 (2026-W11); pending: 0; current, not over: 1 (2026-W12)\n",
     );
     expect(text.stdout).toContain("lock: free\n");
+  });
+
+  it("shows a long history's weeks and last run in a few lines; --json keeps every week", async () => {
+    const dir = await tempDir();
+    // Twelve Mondays, 2026-W02 … 2026-W13.
+    for (let week = 0; week < 12; week++) {
+      const day = new Date(Date.UTC(2026, 0, 5 + week * 7)).toISOString().slice(0, 10);
+      await writeFile(path.join(dir, `${day}.md`), `## 09:00 — notes\n- Decided to pin the worker pool at ${week + 2} threads.\n`);
+    }
+    const at = clock("2026-04-01T10:00:00.000Z");
+    expect((await runCli(["--auto", "--dir", dir, "--quiet"], { clock: at })).code).toBe(0);
+    const status = JSON.parse((await runCli(["status", "--dir", dir, "--json"], { clock: at })).stdout);
+    expect(status.weeks.compacted).toHaveLength(12);
+    expect(status.lastRun.summary).toMatch(/^compacted 12 weeks \(2026-W02 … 2026-W13\): 12 logs, \d+ memories; /);
+    const text = (await runCli(["status", "--dir", dir], { clock: at })).stdout;
+    expect(text).toContain("compacted: 12 (2026-W02, 2026-W03, 2026-W04, … 7 more …, 2026-W12, 2026-W13);");
+    expect(text).toMatch(/\nlast run: \S+: compacted 12 weeks \(2026-W02 … 2026-W13\): 12 logs, \d+ memories; /);
+    expect(Math.max(...text.split("\n").map((line) => line.length))).toBeLessThan(300);
   });
 
   it("looks past a log too large to read, and says so on stderr, once", async () => {

@@ -22,8 +22,15 @@ export async function statusCommand(argv: string[], io: CliIo): Promise<number> 
   return 0;
 }
 
+// A list longer than this shows its first and last few items (`--json` gives every one).
+const ITEMS_SHOWN = 8;
+
+function shortList(items: string[]): string[] {
+  return items.length <= ITEMS_SHOWN ? items : [...items.slice(0, 3), `… ${items.length - 5} more …`, ...items.slice(-2)];
+}
+
 function statusLines(status: StatusResult): string[] {
-  const list = (labels: string[]) => (labels.length === 0 ? "0" : `${labels.length} (${labels.join(", ")})`);
+  const list = (labels: string[]) => (labels.length === 0 ? "0" : `${labels.length} (${shortList(labels).join(", ")})`);
   const types = Object.entries(status.memories.byType).sort();
   const lock = status.lock;
   return [
@@ -34,6 +41,6 @@ function statusLines(status: StatusResult): string[] {
     `index ${status.index.file}: ${status.index.lines}/${INDEX_LIMITS.maxLines} lines, ${status.index.bytes}/${INDEX_LIMITS.maxBytes} bytes, longest line ${status.index.longestLine}/${INDEX_LIMITS.maxLineChars} characters`,
     ...status.gates.map((gate) => gate.detail),
     `lock: ${lock ? `${lock.stale ? "stale" : "held"} — pid ${lock.pid} on ${lock.host}, ${lock.command}, since ${lock.startedAt}` : "free"}`,
-    `last run: ${status.lastRun ? `${status.lastRun.at}: ${status.lastRun.summary}` : status.lastJournal ? `${status.lastJournal.run} ${status.lastJournal.command} (${status.lastJournal.status})` : "none"}`,
+    `last run: ${status.lastRun ? `${status.lastRun.at}: ${shortList(status.lastRun.summary.split("; ")).join("; ")}` : status.lastJournal ? `${status.lastJournal.run} ${status.lastJournal.command} (${status.lastJournal.status})` : "none"}`,
   ];
 }
