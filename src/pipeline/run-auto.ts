@@ -311,6 +311,8 @@ async function compactDueWeeks(
     } else {
       for (const gate of closed) lines.push(`consolidation gated: ${gate.detail}`);
     }
+    // A run that compacted nothing still read the dir: what it confirmed spares the next command the reading.
+    if (compacted.length === 0 && !compactDue) await cache.keep(ctx.dir);
     progress.step = "saving the schedule state";
     state.lastRun = { at: now.toISOString(), summary: runSummary(lines, compacted) || "nothing to do" };
     // Bookkeeping, not memory: written atomically, outside the undoable runs.

@@ -43,6 +43,7 @@ export class SnapshotCache {
   // Entries read or written by this run: looked at for secrets before they are saved.
   private readonly unchecked = new Set<string>();
   private changed = false;
+  private saved = false;
 
   /**
    * `previousRules`: the redaction rules the last run looked at its entries with.
@@ -173,6 +174,14 @@ export class SnapshotCache {
     await this.save(dir);
   }
 
+  /**
+   * After a run that committed nothing: the files it read again or confirmed by their content
+   * (those a run wrote are confirmed by the next read) are saved for the commands after it.
+   */
+  async keep(dir: MemoryDir): Promise<void> {
+    if (!this.saved) await this.save(dir);
+  }
+
   /** Writes the cache (atomically, through the store's write path) when a file was read again or is gone. */
   private async save(dir: MemoryDir): Promise<void> {
     const { redactionRules } = await redactionModule();
@@ -184,6 +193,7 @@ export class SnapshotCache {
       // Entries kept under other rules were found clean by those: every one is looked at again.
       const toCheck = sameRules ? this.unchecked : new Set(this.seen.keys());
       await writeAtomic(dir.resolve(SNAPSHOT_CACHE_FILE), cacheJson(rules, await cleanEntries(this.seen, toCheck)));
+      this.saved = true;
     } catch {
       // The run has committed: a cache that cannot be written costs the next run time, never this one its result.
     }

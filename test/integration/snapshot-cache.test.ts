@@ -207,3 +207,30 @@ describe("the snapshot cache and secrets", () => {
     expect(await readFile(path.join(root, SNAPSHOT_CACHE_FILE), "utf8")).not.toContain(key);
   });
 });
+
+describe("the snapshot cache after a run with nothing to do", () => {
+  it("keeps what that run confirmed, so the commands after it read no memory the run before wrote", async () => {
+    const root = await copyOf(fixture("auto-weeks"));
+    const clock = (iso: string) => () => new Date(iso);
+    expect((await runCli(["--auto", "--dir", root, "--quiet"], { clock: clock("2026-03-18T10:00:00.000Z") })).code).toBe(0);
+    const sizes = async () => {
+      const files = JSON.parse(await readFile(path.join(root, SNAPSHOT_CACHE_FILE), "utf8")).files as Record<string, { size: number }>;
+      return Object.entries(files).filter(([file]) => /^(user|feedback|project|reference)_/.test(file));
+    };
+    // Written by the run: known by their content only, until a read confirms them.
+    const written = await sizes();
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.every(([, entry]) => entry.size === -1)).toBe(true);
+    // Changed long enough ago for a stat to vouch for them once confirmed.
+    for (const [file] of written) await utimes(path.join(root, file), HOUR_AGO, HOUR_AGO);
+
+    const again = await runCli(["--auto", "--dir", root, "--quiet"], { clock: clock("2026-03-18T11:00:00.000Z") });
+    expect(again.code, again.stderr).toBe(0);
+    const confirmed = await sizes();
+    expect(confirmed.map(([file]) => file)).toEqual(written.map(([file]) => file));
+    expect(confirmed.every(([, entry]) => entry.size > 0)).toBe(true);
+    const dir = await MemoryDir.open(root);
+    const { files } = await readCounting(dir);
+    expect(files.filter((file) => /^(user|feedback|project|reference)_/.test(file))).toEqual([]);
+  });
+});

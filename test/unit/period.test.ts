@@ -1,3 +1,7 @@
+import { addDays } from "date-fns/addDays";
+import { getISOWeek } from "date-fns/getISOWeek";
+import { getISOWeekYear } from "date-fns/getISOWeekYear";
+import { lightFormat } from "date-fns/lightFormat";
 import { describe, expect, it } from "vitest";
 import { WeekError } from "../../src/errors/week-error.js";
 import { parsePeriod, parseWeek, periodDates, periodOf, summaryPath } from "../../src/period/period.js";
@@ -37,6 +41,25 @@ describe("parseWeek", () => {
   it("finds the week of a date, across a year end", () => {
     expect(periodOf("2027-01-01").label).toBe("2026-W53");
     expect(periodOf("2026-03-30").label).toBe("2026-W14");
+  });
+
+  it("finds the week date-fns finds, every day of sixty years and around the ends of the years counted", () => {
+    const spans: [Date, number][] = [
+      [new Date(1990, 0, 1), 60 * 366],
+      [new Date(1000, 0, 1), 800],
+      [new Date(1582, 9, 1), 120],
+      [new Date(9997, 10, 1), 420],
+    ];
+    const wrong: string[] = [];
+    for (const [start, days] of spans)
+      for (let i = 0, at = start; i < days; i++, at = addDays(at, 1)) {
+        const date = lightFormat(at, "yyyy-MM-dd");
+        if (date > "9998-12-31") break;
+        const week = periodOf(date);
+        if (week.label !== `${getISOWeekYear(at)}-W${String(getISOWeek(at)).padStart(2, "0")}` || date < week.firstDate || date > week.lastDate)
+          wrong.push(date);
+      }
+    expect(wrong).toEqual([]);
   });
 });
 
