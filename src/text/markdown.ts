@@ -46,10 +46,13 @@ export function topLevelBlocks(text: string): MarkdownBlock[] {
   const blocks: MarkdownBlock[] = [];
   // A byte order mark is no text: the first line is read without it.
   let source = text.replace(/^\uFEFF/, "");
-  const frontmatterEnd = FENCE.test((lines[0] ?? "").replace(/^\uFEFF|\r$/g, ""))
-    ? lines.findIndex((line, i) => i > 0 && FENCE.test(line.replace(/\r$/, "")))
-    : -1;
-  if (frontmatterEnd > 0 && holdsFields(lines.slice(1, frontmatterEnd))) {
+  const first = (lines[0] ?? "").replace(/^\uFEFF|\r$/g, "");
+  // Where front matter would end (the opening may name a language, `---toml`, as `readFrontmatter` reads it).
+  const frontmatterEnd = first.startsWith("---") ? lines.findIndex((line, i) => i > 0 && FENCE.test(line.replace(/\r$/, ""))) : -1;
+  // Front matter that is not data is read as text, and its closing `---` as the rule it looks like: under a
+  // line (`tags: a`), CommonMark would make that line a heading, and a bogus first entry of the log.
+  let closingRule = -1;
+  if (frontmatterEnd > 0 && FENCE.test(first) && holdsFields(lines.slice(1, frontmatterEnd))) {
     const value = lines.slice(1, frontmatterEnd).join("\n");
     blocks.push({ type: "yaml", startLine: 1, endLine: frontmatterEnd + 1, depth: 0, ordered: false, value, children: [] });
     // Blank lines in its place keep every later line where it was.
@@ -59,8 +62,10 @@ export function topLevelBlocks(text: string): MarkdownBlock[] {
         .split("\n")
         .slice(frontmatterEnd + 1)
         .join("\n");
+  } else if (frontmatterEnd > 0) {
+    closingRule = frontmatterEnd;
   }
-  blocks.push(...toBlocks(parser.parse(source, {}), lines));
+  blocks.push(...toBlocks(parser.parse(source, {}), lines, closingRule));
   return blocks;
 }
 
@@ -99,7 +104,8 @@ const LEAF: Record<string, MarkdownBlock["type"]> = {
 };
 
 // The token stream as a tree: an `_open` token starts a block holding what comes before its `_close`.
-function toBlocks(tokens: Token[], lines: string[]): MarkdownBlock[] {
+// A setext heading underlined by the line `closingRule` (0-based) is a paragraph.
+function toBlocks(tokens: Token[], lines: string[], closingRule: number): MarkdownBlock[] {
   const root: MarkdownBlock[] = [];
   const open: MarkdownBlock[] = [];
   for (const token of tokens) {
@@ -107,7 +113,8 @@ function toBlocks(tokens: Token[], lines: string[]): MarkdownBlock[] {
       open.pop();
       continue;
     }
-    const type = token.nesting === 1 ? OPENING[token.type] : LEAF[token.type];
+    const underlined = token.type === "heading_open" && token.markup === "-" && token.map?.[1] === closingRule + 1;
+    const type = underlined ? "paragraph" : token.nesting === 1 ? OPENING[token.type] : LEAF[token.type];
     if (!type || !token.map) continue;
     const block: MarkdownBlock = {
       type,

@@ -82,6 +82,32 @@ describe("splitEntries", () => {
     expect(splitEntries("---\n---\n## [09:00] note: x\n", "2026-04-01.md", "2026-04-01")[0]!.shape).toBe("frontmatter");
   });
 
+  it("reads front matter that is not data as text of the log, its closing --- never a heading's underline", () => {
+    for (const text of [
+      "---\ntitle: [unclosed\ntags: a\n---\n\n## [09:00] note: First\nBody.\n",
+      "---\ntitle: [unclosed\ntags: a\n---\nText right under it.\n## [09:00] note: First\nBody.\n",
+      "---toml\ntitle = 'Day'\n---\n## [09:00] note: First\nBody.\n",
+      "---\njust a line\n---\n## [09:00] note: First\nBody.\n",
+    ]) {
+      const entries = splitEntries(text, "2026-04-01.md", "2026-04-01");
+      expect(
+        entries.map((entry) => [entry.shape, entry.heading ?? null]),
+        text,
+      ).toEqual([
+        ["block", null],
+        ["heading", "[09:00] note: First"],
+      ]);
+      // Every line is in an entry.
+      expect(
+        entries
+          .map((entry) => entry.text)
+          .join("\n")
+          .replace(/\n+/g, "\n"),
+        text,
+      ).toBe(text.trimEnd().replace(/\n+/g, "\n"));
+    }
+  });
+
   it("keeps an unclosed code fence and everything after it", () => {
     const text = "## A\n```json\n{\n## not a heading\n";
     const entries = splitEntries(text, "x.md", "2026-03-02");
