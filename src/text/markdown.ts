@@ -35,6 +35,7 @@ if (reference) {
 }
 
 const FENCE = /^---[ \t]*$/;
+const OPENING_FENCE = /^---[ \t]*\w*[ \t]*$/;
 
 /**
  * The top-level blocks of a text, with their lines: headings, paragraphs,
@@ -47,8 +48,8 @@ export function topLevelBlocks(text: string): MarkdownBlock[] {
   // A byte order mark is no text: the first line is read without it.
   let source = text.replace(/^\uFEFF/, "");
   const first = (lines[0] ?? "").replace(/^\uFEFF|\r$/g, "");
-  // Where front matter would end (the opening may name a language, `---toml`, as `readFrontmatter` reads it).
-  const frontmatterEnd = first.startsWith("---") ? lines.findIndex((line, i) => i > 0 && FENCE.test(line.replace(/\r$/, ""))) : -1;
+  // Where front matter would end (its opening may name a language, `---toml`; a longer `-----` is a rule).
+  const frontmatterEnd = OPENING_FENCE.test(first) ? lines.findIndex((line, i) => i > 0 && FENCE.test(line.replace(/\r$/, ""))) : -1;
   // Front matter that is not data is read as text, and its closing `---` as the rule it looks like: under a
   // line (`tags: a`), CommonMark would make that line a heading, and a bogus first entry of the log.
   let closingRule = -1;

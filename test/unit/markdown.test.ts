@@ -125,6 +125,11 @@ describe("topLevelBlocks", () => {
       ["heading", 5, 5],
     ]);
     expect(shape("---toml\ntitle = 'x'\n---\n")).toEqual([["paragraph", 1, 3]]);
+    // A longer rule opens no front matter.
+    expect(shape("-----\nTitle\n---")).toEqual([
+      ["thematicBreak", 1, 1],
+      ["heading", 2, 3],
+    ]);
     // Further down, `---` under a line is a heading's underline, as CommonMark has it.
     expect(shape("---\ntitle: [unclosed\n---\nTitle\n---")).toEqual([
       ["thematicBreak", 1, 1],
