@@ -21,9 +21,19 @@ type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent:
 
 // Block structure only (CommonMark, HTML blocks on): inline markup is never read, which is what
 // makes a log's split cost a few milliseconds; a block nests at most this deep.
+const MAX_NESTING = 200;
 const parser = new MarkdownIt("commonmark");
 parser.disable(["inline", "text_join"]);
-Object.assign(parser.options, { maxNesting: 200 });
+Object.assign(parser.options, { maxNesting: MAX_NESTING });
+// At that depth markdown-it skips the rest of the text, not of the block: a list nested 100 deep hid every
+// heading after it. The lines of the too-deep block are passed over instead, unread (and the stack bounded).
+const tokenize = parser.block.tokenize.bind(parser.block);
+parser.block.tokenize = (state, startLine, endLine) => {
+  if (state.level < MAX_NESTING) return tokenize(state, startLine, endLine);
+  let line = startLine;
+  while (line < endLine && (state.isEmpty(line) || state.sCount[line]! >= state.blkIndent)) line++;
+  state.line = line;
+};
 // A link reference definition leaves no token behind: give it one, so its lines are a block.
 const reference = parser.block.ruler.getRules("").find((rule) => rule.name === "reference") as BlockRule | undefined;
 if (reference) {

@@ -108,6 +108,25 @@ describe("splitEntries", () => {
     }
   });
 
+  it("splits at the headings after a list or quote nested deeper than the parser reads", () => {
+    const after = "\n\n## [10:00] note: Second\nBody.\n\n## [11:00] note: Third\nMore.\n";
+    for (const deep of [
+      Array.from({ length: 150 }, (_, i) => `${"  ".repeat(i)}- level ${i}`).join("\n"),
+      Array.from({ length: 300 }, (_, i) => `${"> ".repeat(i + 1)}quote ${i}`).join("\n"),
+      `${"- > ".repeat(150)}deep`,
+      `${"- ".repeat(100_000)}deep`,
+      `${"> - ".repeat(100_000)}deep`,
+    ]) {
+      const text = `## [09:00] note: First\n${deep}${after}`;
+      const entries = splitEntries(text, "2026-04-01.md", "2026-04-01");
+      expect(
+        entries.map((entry) => entry.heading),
+        deep.slice(0, 20),
+      ).toEqual(["[09:00] note: First", "[10:00] note: Second", "[11:00] note: Third"]);
+      expect(entries[0]!.text).toBe(`## [09:00] note: First\n${deep}`);
+    }
+  });
+
   it("keeps an unclosed code fence and everything after it", () => {
     const text = "## A\n```json\n{\n## not a heading\n";
     const entries = splitEntries(text, "x.md", "2026-03-02");
