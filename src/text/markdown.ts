@@ -76,8 +76,8 @@ export function topLevelBlocks(text: string): MarkdownBlock[] {
   } else if (frontmatterEnd > 0) {
     closingRule = frontmatterEnd;
   }
-  blocks.push(...toBlocks(parser.parse(source, {}), lines, closingRule));
-  return blocks;
+  // Not `push(...)`: a long log has more blocks than a call takes arguments.
+  return blocks.concat(toBlocks(parser.parse(source, {}), lines, closingRule));
 }
 
 // Front matter is fields: a text that opens with a `---` rule and markdown under it (`## [11:20] decision`,

@@ -127,6 +127,13 @@ describe("splitEntries", () => {
     }
   });
 
+  it("splits a log of more paragraphs than a function call takes arguments", () => {
+    const text = Array.from({ length: 150_000 }, (_, i) => `note ${i}`).join("\n\n");
+    const entries = splitEntries(text, "2026-04-01.md", "2026-04-01");
+    expect(entries).toHaveLength(150_000);
+    expect(entries.at(-1)!.startLine).toBe(299_999);
+  });
+
   it("keeps an unclosed code fence and everything after it", () => {
     const text = "## A\n```json\n{\n## not a heading\n";
     const entries = splitEntries(text, "x.md", "2026-03-02");
