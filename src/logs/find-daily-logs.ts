@@ -44,12 +44,17 @@ export interface FoundLogs {
 }
 
 /**
- * Finds every daily log in a memory directory. Impossible dates are reported
- * and skipped, as are links leading out of the directory and files that are
- * not regular files.
+ * Finds every daily log in a memory directory, its `.md` in any case.
+ * Impossible dates are reported and skipped, as are links leading out of the
+ * directory, folders named like logs and files that are not regular files.
  */
 export async function findDailyLogs(dir: MemoryDir, options: FindLogsOptions = {}): Promise<FoundLogs> {
-  const listing = await dir.list(options.include ?? dir.layout.logGlobs, [...DEFAULT_LOG_EXCLUDES, ...(options.exclude ?? [])]);
+  // `2026-04-01.MD` is a log as `2026-04-01.md` is (LOG_NAME ignores case), and on a case-sensitive disk both
+  // may be there: each is read, as a day's session files are. A folder named like a log is warned about.
+  const listing = await dir.list(options.include ?? dir.layout.logGlobs, [...DEFAULT_LOG_EXCLUDES, ...(options.exclude ?? [])], {
+    anyCaseExtension: true,
+    reportFolders: true,
+  });
   const files: LogFile[] = [];
   const problems: Problem[] = [];
   for (const skipped of listing.skipped) if (LOG_NAME.test(path.posix.basename(skipped.source))) problems.push(skipped);

@@ -16,6 +16,16 @@ export const DEFAULT_MAX_INPUT_BYTES = 10 * 1024 * 1024;
 /** A file read from the memory dir, or why it was skipped. */
 export type InputRead = { bytes: Buffer } | { skipped: Problem };
 
+/** How `MemoryDir.list` matches and what it reports. */
+export interface ListOptions {
+  /** `skip`: a symlinked file is skipped with a warning, never listed (memories and summaries are regular files). */
+  links?: "follow" | "skip";
+  /** A name's extension matches in any case: `2026-04-01.MD` is found by `*.md`. */
+  anyCaseExtension?: boolean;
+  /** A folder the globs match (`2026-04-01.md/`) is reported as skipped, not passed over. */
+  reportFolders?: boolean;
+}
+
 /** Files listed under some globs, and the entries skipped with a reason. */
 export interface Listing {
   /** Paths relative to the memory dir, `/` separated, sorted. */
@@ -160,9 +170,13 @@ export class MemoryDir {
    * path is inside the memory dir and skipped with a warning otherwise; a
    * FIFO, socket or device matching the globs is skipped with a warning.
    */
-  async list(patterns: string[], ignore: string[] = [], options: { links?: "follow" | "skip" } = {}): Promise<Listing> {
-    const isMatch = picomatch(patterns, { dot: false });
-    const isIgnored = picomatch(ignore.length > 0 ? ignore : ["\0"], { dot: true });
+  async list(patterns: string[], ignore: string[] = [], options: ListOptions = {}): Promise<Listing> {
+    const glob = picomatch(patterns, { dot: false });
+    const ignoreGlob = picomatch(ignore.length > 0 ? ignore : ["\0"], { dot: true });
+    // A glob's `.md` is also `.MD` or `.Md` when asked: the name's extension is tried in lower case too.
+    const lowerExtension = (rel: string) => rel.replace(/\.[^./]+$/, (extension) => extension.toLowerCase());
+    const isMatch = options.anyCaseExtension ? (rel: string) => glob(rel) || glob(lowerExtension(rel)) : glob;
+    const isIgnored = options.anyCaseExtension ? (rel: string) => ignoreGlob(rel) || ignoreGlob(lowerExtension(rel)) : ignoreGlob;
     const files = new Set<string>();
     const skipped: Problem[] = [];
     for (const { base, depth } of walkRoots(patterns)) {
@@ -176,9 +190,13 @@ export class MemoryDir {
           throw error;
         }
       }
-      await this.walk(base, depth, (rel, found, real) => {
+      await this.walk(base, depth, (rel, found, real, folder) => {
         const linkedFolder = rel === base && found !== "file";
         if (!linkedFolder && (!isMatch(rel) || isIgnored(rel))) return;
+        if (folder) {
+          if (options.reportFolders) skipped.push({ source: rel, ruleId: "not-a-file", message: `${found}; skipped` });
+          return;
+        }
         const kind = real === undefined ? found : linkKind(found, real, options.links ?? "follow");
         if (kind === "file") files.add(rel);
         else skipped.push({ source: rel, ruleId: "unsafe-input", message: `${kind}; skipped` });
@@ -187,7 +205,7 @@ export class MemoryDir {
     return { files: [...files].sort(byCodeUnit), skipped: skipped.sort((a, b) => byCodeUnit(a.source, b.source)) };
   }
 
-  private async walk(relDir: string, depth: number, visit: (rel: string, kind: string, real?: string) => void): Promise<void> {
+  private async walk(relDir: string, depth: number, visit: (rel: string, kind: string, real?: string, folder?: boolean) => void): Promise<void> {
     let entries: import("node:fs").Dirent[];
     if (relDir !== "") {
       // A folder named in a glob (`weekly/`, `logs/`) that is a link is not followed: it may lead anywhere.
@@ -210,6 +228,7 @@ export class MemoryDir {
       if (entry.name.startsWith(".")) continue;
       const rel = relDir === "" ? entry.name : `${relDir}/${entry.name}`;
       if (entry.isDirectory()) {
+        visit(rel, "a folder, not a file", undefined, true);
         if (depth > 0) await this.walk(rel, depth - 1, visit);
       } else if (entry.isFile()) {
         visit(rel, "file");
@@ -217,7 +236,10 @@ export class MemoryDir {
         const real = await realpath(path.join(this.root, rel)).catch(() => undefined);
         const inside = real?.startsWith(this.root + path.sep) === true;
         const info = real ? await stat(real).catch(() => undefined) : undefined;
-        if (info?.isDirectory()) continue;
+        if (info?.isDirectory()) {
+          visit(rel, "a symbolic link to a folder, not followed", undefined, true);
+          continue;
+        }
         visit(
           rel,
           !real

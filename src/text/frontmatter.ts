@@ -70,7 +70,10 @@ export function readFrontmatter(text: string): FrontmatterRead {
           ? {}
           : yaml().parse(raw, { schema: "core", maxAliasCount: 100, uniqueKeys: false, logLevel: "error" });
   } catch (error) {
-    const reason = (error as Error).message.split("\n")[0];
+    // YAML counts lines from the first field; the file's own line is one further (the opening `---`).
+    const reason = (error as Error).message
+      .split("\n")[0]!
+      .replace(/ at line (\d+), column (\d+):?$/, (_, line: string, column: string) => ` at line ${Number(line) + 1}, column ${column}`);
     return { data: {}, body, raw, language, problem: `front matter is not valid ${language === "json" ? "JSON" : "YAML"} (${reason})` };
   }
   if (parsed === null || parsed === undefined) return { data: {}, body, raw, language };

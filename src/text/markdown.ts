@@ -21,9 +21,19 @@ type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent:
 
 // Block structure only (CommonMark, HTML blocks on): inline markup is never read, which is what
 // makes a log's split cost a few milliseconds; a block nests at most this deep.
+const MAX_NESTING = 200;
 const parser = new MarkdownIt("commonmark");
 parser.disable(["inline", "text_join"]);
-Object.assign(parser.options, { maxNesting: 200 });
+Object.assign(parser.options, { maxNesting: MAX_NESTING });
+// At that depth markdown-it skips the rest of the text, not of the block: a list nested 100 deep hid every
+// heading after it. The lines of the too-deep block are passed over instead, unread (and the stack bounded).
+const tokenize = parser.block.tokenize.bind(parser.block);
+parser.block.tokenize = (state, startLine, endLine) => {
+  if (state.level < MAX_NESTING) return tokenize(state, startLine, endLine);
+  let line = startLine;
+  while (line < endLine && (state.isEmpty(line) || state.sCount[line]! >= state.blkIndent)) line++;
+  state.line = line;
+};
 // A link reference definition leaves no token behind: give it one, so its lines are a block.
 const reference = parser.block.ruler.getRules("").find((rule) => rule.name === "reference") as BlockRule | undefined;
 if (reference) {
@@ -35,6 +45,7 @@ if (reference) {
 }
 
 const FENCE = /^---[ \t]*$/;
+const OPENING_FENCE = /^---[ \t]*\w*[ \t]*$/;
 
 /**
  * The top-level blocks of a text, with their lines: headings, paragraphs,
@@ -46,10 +57,13 @@ export function topLevelBlocks(text: string): MarkdownBlock[] {
   const blocks: MarkdownBlock[] = [];
   // A byte order mark is no text: the first line is read without it.
   let source = text.replace(/^\uFEFF/, "");
-  const frontmatterEnd = FENCE.test((lines[0] ?? "").replace(/^\uFEFF|\r$/g, ""))
-    ? lines.findIndex((line, i) => i > 0 && FENCE.test(line.replace(/\r$/, "")))
-    : -1;
-  if (frontmatterEnd > 0 && holdsFields(lines.slice(1, frontmatterEnd))) {
+  const first = (lines[0] ?? "").replace(/^\uFEFF|\r$/g, "");
+  // Where front matter would end (its opening may name a language, `---toml`; a longer `-----` is a rule).
+  const frontmatterEnd = OPENING_FENCE.test(first) ? lines.findIndex((line, i) => i > 0 && FENCE.test(line.replace(/\r$/, ""))) : -1;
+  // Front matter that is not data is read as text, and its closing `---` as the rule it looks like: under a
+  // line (`tags: a`), CommonMark would make that line a heading, and a bogus first entry of the log.
+  let closingRule = -1;
+  if (frontmatterEnd > 0 && FENCE.test(first) && holdsFields(lines.slice(1, frontmatterEnd))) {
     const value = lines.slice(1, frontmatterEnd).join("\n");
     blocks.push({ type: "yaml", startLine: 1, endLine: frontmatterEnd + 1, depth: 0, ordered: false, value, children: [] });
     // Blank lines in its place keep every later line where it was.
@@ -59,9 +73,11 @@ export function topLevelBlocks(text: string): MarkdownBlock[] {
         .split("\n")
         .slice(frontmatterEnd + 1)
         .join("\n");
+  } else if (frontmatterEnd > 0) {
+    closingRule = frontmatterEnd;
   }
-  blocks.push(...toBlocks(parser.parse(source, {}), lines));
-  return blocks;
+  // Not `push(...)`: a long log has more blocks than a call takes arguments.
+  return blocks.concat(toBlocks(parser.parse(source, {}), lines, closingRule));
 }
 
 // Front matter is fields: a text that opens with a `---` rule and markdown under it (`## [11:20] decision`,
@@ -99,7 +115,8 @@ const LEAF: Record<string, MarkdownBlock["type"]> = {
 };
 
 // The token stream as a tree: an `_open` token starts a block holding what comes before its `_close`.
-function toBlocks(tokens: Token[], lines: string[]): MarkdownBlock[] {
+// A setext heading underlined by the line `closingRule` (0-based) is a paragraph.
+function toBlocks(tokens: Token[], lines: string[], closingRule: number): MarkdownBlock[] {
   const root: MarkdownBlock[] = [];
   const open: MarkdownBlock[] = [];
   for (const token of tokens) {
@@ -107,7 +124,8 @@ function toBlocks(tokens: Token[], lines: string[]): MarkdownBlock[] {
       open.pop();
       continue;
     }
-    const type = token.nesting === 1 ? OPENING[token.type] : LEAF[token.type];
+    const underlined = token.type === "heading_open" && token.markup === "-" && token.map?.[1] === closingRule + 1;
+    const type = underlined ? "paragraph" : token.nesting === 1 ? OPENING[token.type] : LEAF[token.type];
     if (!type || !token.map) continue;
     const block: MarkdownBlock = {
       type,

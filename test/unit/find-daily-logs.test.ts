@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type FindLogsOptions, findDailyLogs as find } from "../../src/logs/find-daily-logs.js";
@@ -77,6 +77,52 @@ describe("findDailyLogs", () => {
       "2026-13-01.md: 2026-13-01 is not a calendar date; file skipped",
       "9999-12-31.md: 9999-12-31 is outside the years 1000 to 9998 that weeks are counted in; file skipped",
     ]);
+  });
+
+  it("reads a log whose extension is in capitals, under the default globs and the configured ones", async () => {
+    const dir = await tempDir();
+    await touch(dir, "2026-04-01.MD", "logs/2026-04-02.Md", "2026-04-03-standup.MD", "2026-04-03-summary.MD", "NOTES.MD", "journal/2026-04-04.MD");
+    expect((await findDailyLogs(dir)).files.map((f) => [f.relPath, f.date])).toEqual([
+      ["2026-04-01.MD", "2026-04-01"],
+      ["logs/2026-04-02.Md", "2026-04-02"],
+      ["2026-04-03-standup.MD", "2026-04-03"],
+    ]);
+    expect((await findDailyLogs(dir, { include: ["journal/*.md"] })).files.map((f) => f.relPath)).toEqual(["journal/2026-04-04.MD"]);
+    // An exclusion holds whatever the case of the extension: a private log stays unread.
+    expect((await findDailyLogs(dir, { exclude: ["*-standup.md", "logs/**"] })).files.map((f) => f.relPath)).toEqual(["2026-04-01.MD"]);
+  });
+
+  it("reads both logs of a day whose names differ only in case, as it reads a day's session files", async () => {
+    const dir = await tempDir();
+    await touch(dir, "2026-04-01.md", "2026-04-01.MD");
+    // Where the disk ignores case the second name is the first file: one log.
+    const caseSensitive = (await readdir(dir)).length === 2;
+    const { files, problems } = await findDailyLogs(dir);
+    expect(files.map((f) => [f.relPath, f.date])).toEqual([...(caseSensitive ? [["2026-04-01.MD", "2026-04-01"]] : []), ["2026-04-01.md", "2026-04-01"]]);
+    expect(problems).toEqual([]);
+  });
+
+  it("warns about a folder named like a log, in one line naming it", async () => {
+    const dir = await tempDir();
+    await mkdir(path.join(dir, "2026-04-01.md"));
+    await mkdir(path.join(dir, "logs/2026-04-02.MD"), { recursive: true });
+    await mkdir(path.join(dir, "notes.md"));
+    await touch(dir, "2026-04-03.md", "logs/2026-04-02.MD/keep.txt");
+    const { files, problems } = await findDailyLogs(dir);
+    expect(files.map((f) => f.relPath)).toEqual(["2026-04-03.md"]);
+    expect(problems.map((p) => `${p.source}: ${p.message}`)).toEqual([
+      "2026-04-01.md: a folder, not a file; skipped",
+      "logs/2026-04-02.MD: a folder, not a file; skipped",
+    ]);
+  });
+
+  it("warns about a link to a folder named like a log, and does not follow it", async () => {
+    const dir = await tempDir();
+    await touch(dir, "inside/2026-04-02.md");
+    await symlink(path.join(dir, "inside"), path.join(dir, "2026-04-01.md"));
+    const { files, problems } = await findDailyLogs(dir);
+    expect(files).toEqual([]);
+    expect(problems.map((p) => `${p.source}: ${p.message}`)).toEqual(["2026-04-01.md: a symbolic link to a folder, not followed; skipped"]);
   });
 
   it("takes include and exclude globs from options", async () => {

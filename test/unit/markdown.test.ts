@@ -35,7 +35,15 @@ function byRemark(text: string) {
   // Front matter is a block of fields (a YAML mapping, or nothing): a `---` rule with markdown under it is markdown.
   const block = /^---[ \t]*\n((?:.*\n)*?)---[ \t]*(?:\n|$)/.exec(text);
   const parser = block && holdsFields(block[1]!) ? remarkWithFrontmatter : remark;
-  return shapeOf(text, flat((parser.parse(text) as Root).children));
+  const nodes = flat((parser.parse(text) as Root).children);
+  // Known difference: the closing `---` of front matter that is not data underlines no heading.
+  const closing = block && !holdsFields(block[1]!) ? block[0].replace(/\n$/, "").split("\n").length : 0;
+  return shapeOf(
+    text,
+    nodes.map((node) =>
+      node.type === "heading" && node.end === closing && /^-+[ \t]*$/.test(text.split("\n")[closing - 1]!) ? { ...node, type: "paragraph" } : node,
+    ),
+  );
 }
 
 function holdsFields(raw: string): boolean {
@@ -107,6 +115,27 @@ describe("topLevelBlocks", () => {
     expect(blocks[0]!.value).toBe("title: Day");
     // Unclosed, it is a rule and a paragraph.
     expect(topLevelBlocks("---\ntitle: Day").map((block) => block.type)).toEqual(["thematicBreak", "paragraph"]);
+  });
+
+  it("reads a leading --- block that is not data as text, its closing --- no heading's underline", () => {
+    const shape = (text: string) => topLevelBlocks(text).map((block) => [block.type, block.startLine, block.endLine]);
+    expect(shape("---\ntitle: [unclosed\ntags: a\n---\n## Next")).toEqual([
+      ["thematicBreak", 1, 1],
+      ["paragraph", 2, 4],
+      ["heading", 5, 5],
+    ]);
+    expect(shape("---toml\ntitle = 'x'\n---\n")).toEqual([["paragraph", 1, 3]]);
+    // A longer rule opens no front matter.
+    expect(shape("-----\nTitle\n---")).toEqual([
+      ["thematicBreak", 1, 1],
+      ["heading", 2, 3],
+    ]);
+    // Further down, `---` under a line is a heading's underline, as CommonMark has it.
+    expect(shape("---\ntitle: [unclosed\n---\nTitle\n---")).toEqual([
+      ["thematicBreak", 1, 1],
+      ["paragraph", 2, 3],
+      ["heading", 4, 5],
+    ]);
   });
 
   it("reads past a byte order mark, CRLF line ends and link definitions", () => {

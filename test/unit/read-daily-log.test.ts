@@ -16,6 +16,16 @@ describe("readLogBytes", () => {
     ]);
   });
 
+  it("warns of front matter that is not valid YAML, naming the file, and keeps its lines as the log's first entry", async () => {
+    const log = await read("---\ntitle: [unclosed\ntags: a\n---\n\n## [09:00] decision: Use Postgres\nPostgres 16.\n");
+    expect(log.problems.map((p) => [p.source, p.line, p.ruleId])).toEqual([["2026-04-01.md", 1, "unreadable-frontmatter"]]);
+    expect(log.problems[0]!.message).toMatch(/^front matter is not valid YAML \(.* at line 3, column 1\); read as part of the log$/);
+    expect(log.entries.map((e) => [e.startLine, e.endLine, e.heading ?? null, e.text])).toEqual([
+      [1, 4, null, "---\ntitle: [unclosed\ntags: a\n---"],
+      [6, 7, "[09:00] decision: Use Postgres", "## [09:00] decision: Use Postgres\nPostgres 16."],
+    ]);
+  });
+
   it("says nothing of fences closed, longer closing fences, inline code, or a fence open at the end that hides no heading", async () => {
     for (const text of [
       "## a\n```\n# not a heading\n```\n## b\n",

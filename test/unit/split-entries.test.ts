@@ -82,6 +82,58 @@ describe("splitEntries", () => {
     expect(splitEntries("---\n---\n## [09:00] note: x\n", "2026-04-01.md", "2026-04-01")[0]!.shape).toBe("frontmatter");
   });
 
+  it("reads front matter that is not data as text of the log, its closing --- never a heading's underline", () => {
+    for (const text of [
+      "---\ntitle: [unclosed\ntags: a\n---\n\n## [09:00] note: First\nBody.\n",
+      "---\ntitle: [unclosed\ntags: a\n---\nText right under it.\n## [09:00] note: First\nBody.\n",
+      "---toml\ntitle = 'Day'\n---\n## [09:00] note: First\nBody.\n",
+      "---\njust a line\n---\n## [09:00] note: First\nBody.\n",
+    ]) {
+      const entries = splitEntries(text, "2026-04-01.md", "2026-04-01");
+      expect(
+        entries.map((entry) => [entry.shape, entry.heading ?? null]),
+        text,
+      ).toEqual([
+        ["block", null],
+        ["heading", "[09:00] note: First"],
+      ]);
+      // Every line is in an entry.
+      expect(
+        entries
+          .map((entry) => entry.text)
+          .join("\n")
+          .replace(/\n+/g, "\n"),
+        text,
+      ).toBe(text.trimEnd().replace(/\n+/g, "\n"));
+    }
+  });
+
+  it("splits at the headings after a list or quote nested deeper than the parser reads", () => {
+    const after = "\n\n## [10:00] note: Second\nBody.\n\n## [11:00] note: Third\nMore.\n";
+    for (const deep of [
+      Array.from({ length: 150 }, (_, i) => `${"  ".repeat(i)}- level ${i}`).join("\n"),
+      Array.from({ length: 300 }, (_, i) => `${"> ".repeat(i + 1)}quote ${i}`).join("\n"),
+      `${"- > ".repeat(150)}deep`,
+      `${"- ".repeat(100_000)}deep`,
+      `${"> - ".repeat(100_000)}deep`,
+    ]) {
+      const text = `## [09:00] note: First\n${deep}${after}`;
+      const entries = splitEntries(text, "2026-04-01.md", "2026-04-01");
+      expect(
+        entries.map((entry) => entry.heading),
+        deep.slice(0, 20),
+      ).toEqual(["[09:00] note: First", "[10:00] note: Second", "[11:00] note: Third"]);
+      expect(entries[0]!.text).toBe(`## [09:00] note: First\n${deep}`);
+    }
+  });
+
+  it("splits a log of more paragraphs than a function call takes arguments", () => {
+    const text = Array.from({ length: 150_000 }, (_, i) => `note ${i}`).join("\n\n");
+    const entries = splitEntries(text, "2026-04-01.md", "2026-04-01");
+    expect(entries).toHaveLength(150_000);
+    expect(entries.at(-1)!.startLine).toBe(299_999);
+  });
+
   it("keeps an unclosed code fence and everything after it", () => {
     const text = "## A\n```json\n{\n## not a heading\n";
     const entries = splitEntries(text, "x.md", "2026-03-02");
