@@ -1,7 +1,4 @@
 import path from "node:path";
-import { isValid } from "date-fns/isValid";
-import { lightFormat } from "date-fns/lightFormat";
-import { parseISO } from "date-fns/parseISO";
 import type { Problem } from "../problems/problem.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import { byCodeUnit } from "../text/by-code-unit.js";
@@ -87,7 +84,11 @@ export async function findDailyLogs(dir: MemoryDir, options: FindLogsOptions = {
 const FIRST_DATE = "1000-01-01";
 const LAST_DATE = "9998-12-31";
 
+// By arithmetic, not the date library: a history of years lists thousands of logs, each checked at every command.
 function isRealDate(date: string): boolean {
-  const parsed = parseISO(date);
-  return isValid(parsed) && lightFormat(parsed, "yyyy-MM-dd") === date;
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  if (month < 1 || month > 12 || day < 1) return false;
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  return at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
 }

@@ -69,12 +69,18 @@ describe("findDailyLogs", () => {
   it("warns about an impossible date and skips the file", async () => {
     const dir = await tempDir();
     await touch(dir, "2026-02-30.md", "2026-13-01.md", "2026-02-28.md", "0099-01-05.md", "9999-12-31.md");
+    // Leap days: every fourth year, but not a century's unless it divides by 400.
+    await touch(dir, "2024-02-29.md", "2000-02-29.md", "2100-02-29.md", "2026-04-31.md", "2026-00-10.md", "2026-01-00.md", "1000-01-01.md", "9998-12-31.md");
     const { files, problems } = await findDailyLogs(dir);
-    expect(files.map((f) => f.relPath)).toEqual(["2026-02-28.md"]);
+    expect(files.map((f) => f.relPath)).toEqual(["1000-01-01.md", "2000-02-29.md", "2024-02-29.md", "2026-02-28.md", "9998-12-31.md"]);
     expect(problems.map((p) => `${p.source}: ${p.message}`)).toEqual([
       "0099-01-05.md: 0099-01-05 is outside the years 1000 to 9998 that weeks are counted in; file skipped",
+      "2026-00-10.md: 2026-00-10 is not a calendar date; file skipped",
+      "2026-01-00.md: 2026-01-00 is not a calendar date; file skipped",
       "2026-02-30.md: 2026-02-30 is not a calendar date; file skipped",
+      "2026-04-31.md: 2026-04-31 is not a calendar date; file skipped",
       "2026-13-01.md: 2026-13-01 is not a calendar date; file skipped",
+      "2100-02-29.md: 2100-02-29 is not a calendar date; file skipped",
       "9999-12-31.md: 9999-12-31 is outside the years 1000 to 9998 that weeks are counted in; file skipped",
     ]);
   });
