@@ -3,6 +3,7 @@ import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset
 import type { SecretLintRuleContext, SecretLintRuleCreator, SecretLintSourceCode } from "@secretlint/types";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { sha256 } from "../text/hash.js";
+import { headlessPrivateKeys } from "./headless-keys.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
 import { isPlaceholder, NOT_SECRETS, SECRET_PATTERNS } from "./secret-patterns.js";
 import { tableSecrets } from "./table-secrets.js";
@@ -67,7 +68,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 6;
+const REDACTION_REVISION = 7;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -186,7 +187,8 @@ async function spansIn(text: string): Promise<Span[]> {
   const manifests = kubernetesSecretValues(text)
     .filter((value) => value.end > value.start && !isPlaceholder(text.slice(value.start, value.end)))
     .map((value) => ({ ...value, kind: "secret", rank }));
-  return [...(await secretlintSpans(text)), ...patternSpans(text), ...columns, ...manifests];
+  const keys = headlessPrivateKeys(text).map((body) => ({ ...body, kind: "private-key", rank }));
+  return [...(await secretlintSpans(text)), ...patternSpans(text), ...columns, ...manifests, ...keys];
 }
 
 // The text without its invisible characters, and where each character left came from.

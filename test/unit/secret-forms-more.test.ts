@@ -14,7 +14,10 @@ const expected = (pieces: Piece[]) => pieces.map((piece) => (typeof piece === "s
 
 const A = fake("", 42);
 const H = fake("", 32, "hex");
-
+// Lines of a PEM body: 64 characters of base64.
+const K1 = `${fake("MIIEow", 56)}+/`;
+const K2 = fake("", 64);
+const K3 = `${fake("", 60)}/+Zx`;
 const FOUND: [string, Piece[]][] = [
   [
     "a table whose header names the password column",
@@ -156,6 +159,24 @@ const FOUND: [string, Piece[]][] = [
   ],
   ["every passphrase of ssh-keygen", ["ssh-keygen -p -P '", S("old7Pass", "password"), "' -N '", S("new7Pass", "password"), "' -f k"]],
   ["a CLI's login token", ["wandb login ", S(H, "token"), "\nngrok config add-authtoken ", S(A, "token")]],
+  // A private key pasted without its BEGIN line: its base64 lines above its END line.
+  ["a private key cut off before its BEGIN line", ["pasted the tail:\n", S(`${K1}\n${K2}\n${K3}==`, "private-key"), "\n-----END RSA PRIVATE KEY-----\nthen"]],
+  [
+    "headless keys of other kinds, as tools show them",
+    [
+      "```\n",
+      S(`${K1}\n${K2}`, "private-key"),
+      "\n-----END PRIVATE KEY-----\n```\n    12\t",
+      S(`${K1}\n    13\tAAAA`, "private-key"),
+      "\n    14\t-----END OPENSSH PRIVATE KEY-----\n> ",
+      S(`${K2}\n> ${K3}`, "private-key"),
+      "\n> -----END EC PRIVATE KEY-----\nkey: ",
+      S(`${K3}\n${K1}`, "private-key"),
+      "\n-----END ENCRYPTED PRIVATE KEY-----",
+    ],
+  ],
+  ["a headless key on one line", [S(`${K1} ${K2} ${K3}`, "private-key"), " -----END RSA PRIVATE KEY-----"]],
+  ["a private key cut off after its BEGIN line", [S(`-----BEGIN RSA PRIVATE KEY-----\n${K1}\n${K2}`, "private-key"), "\n(the rest scrolled away)"]],
 ];
 
 const LEFT: [string, string][] = [
@@ -186,6 +207,11 @@ const LEFT: [string, string][] = [
   ["WordPress's placeholder", "define('AUTH_KEY', 'put your unique phrase here');"],
   ["a ConfigMap after a Secret", "kind: Secret\nmetadata: {}\n---\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n"],
   ["settings named for auth", "OAUTH_PROVIDER=github-enterprise-2024, AUTH_MODE=oauth2"],
+  [
+    "an END line after words and paths",
+    "Notes\nsrc/keys/server.pem\ndone\n-----END RSA PRIVATE KEY-----\nthe file ends with -----END PRIVATE KEY----- and that is all",
+  ],
+  ["a certificate without its BEGIN line", `${K1}\n${K2}\n-----END CERTIFICATE-----`],
 ];
 
 describe("redactSecrets: scanners' forms and markdown", () => {
