@@ -99,6 +99,7 @@ function presetVersion(): string {
   }
 }
 
+const URL_PASSWORD_RANK = SECRET_PATTERNS.findIndex((row) => row.kind === "url-password");
 const URL_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:([^\s/?#@]+(?:@[^\s/?#@]+)*)@/di;
 const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
 const QUOTES = new Set(['"', "'", "`"]);
@@ -237,7 +238,9 @@ async function secretlintSpans(text: string): Promise<Span[]> {
     createTranslator: (() => (messageId: string, data?: unknown) => ({ message: messageId, messageId, data })) as SecretLintRuleContext["createTranslator"],
     report: ({ message, range }) => {
       const kind = KIND_BY_MESSAGE[message.messageId] ?? message.messageId;
-      const span = narrowUrl(text, { ...secretRange(text, message.data, range), kind, rank: -1 });
+      // A URL's password is named by a vendor's row when one knows it (`api:key-…@api.mailgun.net`), as the table's own URL row is.
+      const rank = kind === "url-password" ? URL_PASSWORD_RANK : -1;
+      const span = narrowUrl(text, { ...secretRange(text, message.data, range), kind, rank });
       if (span) spans.push(span);
     },
     ignore: () => {},
@@ -290,7 +293,7 @@ function sourceCode(content: string): SecretLintSourceCode {
 function patternSpans(text: string): Span[] {
   const spans: Span[] = [];
   SECRET_PATTERNS.forEach(({ kind, pattern, needs }, rank) => {
-    if (needs !== undefined && !text.includes(needs)) return;
+    if (needs !== undefined && !(typeof needs === "string" ? text.includes(needs) : needs.test(text))) return;
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       if (match[0].length === 0) pattern.lastIndex++;

@@ -11,8 +11,8 @@ export interface SecretPattern {
   kind: string;
   /** Global regular expression. */
   pattern: RegExp;
-  /** Text every match holds: a text without it is not searched (a cheap test before a costly pattern). */
-  needs?: string;
+  /** Text every match holds (or is near, for a pattern): a text without it is not searched (a cheap test before a costly pattern). */
+  needs?: string | RegExp;
   /** `positive` must be redacted with this kind; `lookAlike` must be left untouched. */
   examples: { positive: string; lookAlike: string };
 }
@@ -342,6 +342,17 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "mailgun-key",
     pattern: /\bkey-[0-9a-zA-Z]{32}\b/g,
     examples: { positive: `MG ${fake("key-", 32, "hex")}`, lookAlike: "a key-value store with key-based sharding" },
+  },
+  {
+    kind: "mailgun-key",
+    // The newer private API and signing keys: 32 hex, 8, 8. No prefix marks them, so only where Mailgun
+    // is named near them (`MAILGUN_API_KEY=`, `api:…@api.mailgun.net`), looked for from the key, not before each word.
+    needs: /mailgun/i,
+    pattern: /\b[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}\b(?:(?<=mailgun[\s\S]{0,300})|(?=[\s\S]{0,300}mailgun))/gi,
+    examples: {
+      positive: `MAILGUN_SIGNING_KEY=${fake("", 32, "hex")}-${fake("", 8, "hex")}-${fake("", 8, "hex")}`,
+      lookAlike: `build ${fake("", 32, "hex")}-${fake("", 8, "hex")}-${fake("", 8, "hex")} of the mail service`,
+    },
   },
   {
     kind: "sendgrid-key",

@@ -18,6 +18,8 @@ const H = fake("", 32, "hex");
 const K1 = `${fake("MIIEow", 56)}+/`;
 const K2 = fake("", 64);
 const K3 = `${fake("", 60)}/+Zx`;
+// Mailgun's newer key: 32 hex, 8, 8.
+const MG = `${H}-${fake("", 8, "hex")}-${fake("1", 7, "hex")}`;
 const FOUND: [string, Piece[]][] = [
   [
     "a table whose header names the password column",
@@ -177,6 +179,24 @@ const FOUND: [string, Piece[]][] = [
   ],
   ["a headless key on one line", [S(`${K1} ${K2} ${K3}`, "private-key"), " -----END RSA PRIVATE KEY-----"]],
   ["a private key cut off after its BEGIN line", [S(`-----BEGIN RSA PRIVATE KEY-----\n${K1}\n${K2}`, "private-key"), "\n(the rest scrolled away)"]],
+  // Mailgun's newer keys have no prefix: found where Mailgun is named.
+  [
+    "Mailgun's newer keys",
+    [
+      "MAILGUN_API_KEY=",
+      S(MG, "mailgun-key"),
+      "\nmailgun key: ",
+      S(MG, "mailgun-key"),
+      "\ncurl -s --user 'api:",
+      S(MG, "mailgun-key"),
+      "' https://api.mailgun.net/v3/mg.example.com/messages\nhttps://api:",
+      S(MG, "mailgun-key"),
+      "@api.mailgun.net/v3\n## Mailgun\n- webhook signing key ",
+      S(MG, "mailgun-key"),
+      "\nold form: ",
+      S(`key-${H}`, "mailgun-key"),
+    ],
+  ],
 ];
 
 const LEFT: [string, string][] = [
@@ -212,6 +232,7 @@ const LEFT: [string, string][] = [
     "Notes\nsrc/keys/server.pem\ndone\n-----END RSA PRIVATE KEY-----\nthe file ends with -----END PRIVATE KEY----- and that is all",
   ],
   ["a certificate without its BEGIN line", `${K1}\n${K2}\n-----END CERTIFICATE-----`],
+  ["a Mailgun-shaped string where Mailgun is not named", `build ${MG} of the mail service, request 123e4567-e89b-12d3-a456-426614174000`],
 ];
 
 describe("redactSecrets: scanners' forms and markdown", () => {
