@@ -43,6 +43,9 @@ const ALGORITHMS = "sha|md5|aes|des|bcrypt|scrypt|argon|pbkdf|rsa|hmac|base64";
 // The algorithm is a word of its own (`SHA256-hashed`, not `Shadow99`); either ends the value, or its sentence.
 const NOT_THE_PASSWORD = String.raw`(?!v\d|(?:(?:${ALGORITHMS})(?![a-z])[\w-]*|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?))[.)]?(?![^\s\`"',;]))`;
 
+// A literal `|` in a value: escaped, as a markdown table's cell (`pa\|ss`) or a shell word holds it.
+const ESCAPED_PIPE = String.raw`(?<=\\)\|`;
+
 // The longest value taken whole: an AWS session token runs to a thousand characters and more.
 const LONGEST_VALUE = 4096;
 
@@ -53,7 +56,7 @@ const LONGEST_VALUE = 4096;
 function value({ min = 3, letter = false } = {}): string {
   // Bounded as the value is: an unbounded look ahead rescans a long run of value characters from each start (quadratic).
   const need = (chars: string) => (letter ? `(?=${chars}{0,500}[A-Za-z])` : "");
-  return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},${LONGEST_VALUE}}"|'${need("[^'\\n]")}[^'\\n]{${min},${LONGEST_VALUE}}'|\`${need("[^`\\n]")}[^\`\\n]{${min},${LONGEST_VALUE}}\`|${need(BARE)}${BARE}{${min},${LONGEST_VALUE}})`;
+  return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},${LONGEST_VALUE}}"|'${need("[^'\\n]")}[^'\\n]{${min},${LONGEST_VALUE}}'|\`${need("[^`\\n]")}[^\`\\n]{${min},${LONGEST_VALUE}}\`|${need(BARE)}(?:${BARE}|${ESCAPED_PIPE}){${min},${LONGEST_VALUE}})`;
 }
 
 // Between a key's name and its value: its closing quote (escaped in JSON held in a string: `\"`), a
@@ -181,11 +184,14 @@ function xmlElement(word: string, valueSpec: { min?: number; letter?: boolean })
   return found("</", String.raw`<[\w.:-]*${word}>(?<value>${letterAhead}[^<>\s]{${min},${LONGEST_VALUE}})(?=</)`, "gi");
 }
 
+// A character of a cell's value of no spaces: `|` only escaped (`\|`, a literal pipe in GFM).
+const CELL_CHAR = String.raw`(?:[^|\n\s\`]|${ESCAPED_PIPE})`;
+
 // A markdown table row `| [label |] key | value |` that is not a header row (no `|---|` line after it),
 // also as a list item (`- | staging | password | x |`). The key may follow a few words (`AWS secret access
 // key`), each of letters, digits and dots and one separator: a run of `a_a_…` splits into them one way only.
 // `value`: the cell's shape (any text, by default).
-function tableCell(word: string, value = String.raw`[^|\n\`]*[^|\n\`\s]`): Found {
+function tableCell(word: string, value = String.raw`(?:[^|\n\`]|${ESCAPED_PIPE})*(?:[^|\n\`\s]|${ESCAPED_PIPE})`): Found {
   return found(
     "|",
     String.raw`^[ \t]*(?:[-*+][ \t]+)?\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*|\`)?(?:[A-Za-z0-9.]{1,64}[ _-]){0,3}${word}(?:\*\*|\`)?[ \t]*\|[ \t]*\`?(?<value>${value})(?=\`?[ \t]*\|(?![^\n]*\n[ \t]*\|?[ \t]*:?-{2,}))`,
@@ -928,7 +934,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     // In the other languages only a cell with a password's shape: no list of their words says "done".
-    ...tableCell(`(?:${LOCAL_PASSWORD_WORDS})`, String.raw`(?=[^|\n\s\`]{0,300}[\d!@#$%^&*])(?=[^|\n\s\`]{0,300}[A-Za-z])[^|\n\s\`]{6,255}`),
+    ...tableCell(`(?:${LOCAL_PASSWORD_WORDS})`, String.raw`(?=[^|\n\s\`]{0,300}[\d!@#$%^&*])(?=[^|\n\s\`]{0,300}[A-Za-z])${CELL_CHAR}{6,255}`),
     examples: { positive: "| Staging-DB | Passwort | Zebra7Lion |", lookAlike: "| Passwort | geändert |" },
   },
   {
@@ -940,7 +946,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "secret",
     // Keys named in two words (`| AWS secret access key | … |`): only a value of a key's shape, with no
     // space, as notes sit in such cells as often (`| Access key | rotate monthly |`).
-    ...tableCell("(?:access key|secret key|private key|auth token)", String.raw`(?=[^|\n\s\`]{0,300}\d)(?=[^|\n\s\`]{0,300}[A-Za-z])[^|\n\s\`]{8,4096}`),
+    ...tableCell("(?:access key|secret key|private key|auth token)", String.raw`(?=[^|\n\s\`]{0,300}\d)(?=[^|\n\s\`]{0,300}[A-Za-z])${CELL_CHAR}{8,4096}`),
     examples: { positive: `| AWS secret access key | ${fake("", 40)} |`, lookAlike: "| Access key | rotate monthly |" },
   },
   {

@@ -197,6 +197,23 @@ const FOUND: [string, Piece[]][] = [
       S(`key-${H}`, "mailgun-key"),
     ],
   ],
+  // GFM: `\|` is a literal pipe inside a cell.
+  [
+    "escaped pipes in a table's cells",
+    [
+      "| db password | ",
+      S("pa\\|ss\\|word99", "password"),
+      " |\n| staging | DB_PASSWORD | `",
+      S("x\\|Zebra7", "password"),
+      "` | note |\n| api key | ",
+      S(`${H}\\|x`, "secret"),
+      " |\n| Service | Password |\n|---|---|\n| db | ",
+      S("pa\\|ss\\|word99", "password"),
+      " |\n\n| cache | `password=",
+      S("a\\|b9", "password"),
+      "` |",
+    ],
+  ],
 ];
 
 const LEFT: [string, string][] = [
@@ -233,6 +250,7 @@ const LEFT: [string, string][] = [
   ],
   ["a certificate without its BEGIN line", `${K1}\n${K2}\n-----END CERTIFICATE-----`],
   ["a Mailgun-shaped string where Mailgun is not named", `build ${MG} of the mail service, request 123e4567-e89b-12d3-a456-426614174000`],
+  ["an escaped pipe in a table of notes", "| Key | Action |\n|---|---|\n| a \\| b | done |"],
 ];
 
 describe("redactSecrets: scanners' forms and markdown", () => {
