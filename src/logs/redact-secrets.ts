@@ -5,7 +5,7 @@ import { BoundedCache } from "../text/bounded-cache.js";
 import { sha256 } from "../text/hash.js";
 import { headlessPrivateKeys } from "./headless-keys.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
-import { isPlaceholder, NOT_SECRETS, SECRET_PATTERNS } from "./secret-patterns.js";
+import { bareValueEnd, isPlaceholder, LONGEST_VALUE, NOT_SECRETS, SECRET_PATTERNS } from "./secret-patterns.js";
 import { tableSecrets } from "./table-secrets.js";
 
 /** Text with its secrets replaced by `[REDACTED:kind]`. */
@@ -297,13 +297,19 @@ function patternSpans(text: string): Span[] {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       if (match[0].length === 0) pattern.lastIndex++;
-      const end = match.index + match[0].length;
+      let end = match.index + match[0].length;
       const value = match.groups?.["value"] ?? match.groups?.["value2"];
       if (value === undefined) {
         spans.push({ start: match.index, end, kind, rank });
         continue;
       }
-      const [start, trimmedEnd] = trimValue(text, end - value.length, end);
+      const valueStart = end - value.length;
+      // A bare value cut at the longest a match takes goes on to its end; the search goes on from there.
+      if (value.length >= LONGEST_VALUE && !QUOTES.has(value[0]!)) {
+        end = bareValueEnd(text, end);
+        pattern.lastIndex = Math.max(pattern.lastIndex, end);
+      }
+      const [start, trimmedEnd] = trimValue(text, valueStart, end);
       const found = text.slice(start, trimmedEnd);
       if (trimmedEnd > start && !isPlaceholder(found) && !namesItsKey(text, match.index, found)) spans.push({ start, end: trimmedEnd, kind, rank });
       else if (NOT_SECRETS.has(found.toLowerCase())) {

@@ -46,17 +46,31 @@ const NOT_THE_PASSWORD = String.raw`(?!v\d|(?:(?:${ALGORITHMS})(?![a-z])[\w-]*|\
 // A literal `|` in a value: escaped, as a markdown table's cell (`pa\|ss`) or a shell word holds it.
 const ESCAPED_PIPE = String.raw`(?<=\\)\|`;
 
-// The longest value taken whole: an AWS session token runs to a thousand characters and more.
-const LONGEST_VALUE = 4096;
+/**
+ * The longest run of a bare value one match takes: an AWS session token runs to a thousand characters and
+ * more. Bounded, as from every key in a run of `password=password=…` the rest of the run would be read
+ * (quadratic); a value that goes on past it is taken to its end by the caller (`bareValueEnd`).
+ */
+export const LONGEST_VALUE = 4096;
+const BARE_RUN = new RegExp(`(?:${BARE}|${ESCAPED_PIPE})*`, "y");
+
+/** Where a bare value that goes on at `at` ends. */
+export function bareValueEnd(text: string, at: number): number {
+  BARE_RUN.lastIndex = at;
+  BARE_RUN.test(text);
+  return BARE_RUN.lastIndex;
+}
 
 /**
  * A value: quoted (the quotes are dropped when redacting) or bare. `min` is the
  * shortest value taken; `letter` asks for at least one letter (so a count is not a token).
+ * A quoted value is taken whole at any length: it ends at the next quote of its kind, so
+ * no character is read from two keys' starts.
  */
 function value({ min = 3, letter = false } = {}): string {
   // Bounded as the value is: an unbounded look ahead rescans a long run of value characters from each start (quadratic).
   const need = (chars: string) => (letter ? `(?=${chars}{0,500}[A-Za-z])` : "");
-  return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},${LONGEST_VALUE}}"|'${need("[^'\\n]")}[^'\\n]{${min},${LONGEST_VALUE}}'|\`${need("[^`\\n]")}[^\`\\n]{${min},${LONGEST_VALUE}}\`|${need(BARE)}(?:${BARE}|${ESCAPED_PIPE}){${min},${LONGEST_VALUE}})`;
+  return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},}"|'${need("[^'\\n]")}[^'\\n]{${min},}'|\`${need("[^`\\n]")}[^\`\\n]{${min},}\`|${need(BARE)}(?:${BARE}|${ESCAPED_PIPE}){${min},${LONGEST_VALUE}})`;
 }
 
 // Between a key's name and its value: its closing quote (escaped in JSON held in a string: `\"`), a
@@ -136,7 +150,7 @@ const NOT_A_LOCAL_PASSWORD = String.raw`(?!\d+-?(?:zeichen|stellig|stellen|carac
 /** A value of a secret's shape after a local label: `min`+ characters with a letter and a `mark`, or quoted. */
 function localValue(min: number, mark: string, not = ""): string {
   const shape = (chars: string) => `(?=${chars}{0,300}${mark})(?=${chars}{0,300}[${LOCAL_LETTER}])`;
-  return String.raw`"${shape('[^"\\n]')}[^"\n]{${min},255}"|'${shape("[^'\\n]")}[^'\n]{${min},255}'|${not}${shape(LOCAL_VALUE)}${LOCAL_VALUE}{${min - 1},4095}${LOCAL_VALUE_END}`;
+  return String.raw`"${shape('[^"\\n]')}[^"\n]{${min},}"|'${shape("[^'\\n]")}[^'\n]{${min},}'|${not}${shape(LOCAL_VALUE)}${LOCAL_VALUE}{${min - 1},4095}${LOCAL_VALUE_END}`;
 }
 
 function localLabel(words: string, value: string): RegExp {
@@ -766,12 +780,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "secret",
     // PHP constants (`define('DB_PASSWORD', 'x')`, WordPress' keys and salts) and .NET settings (`<add key="…Password" value="x" />`).
-    pattern: /\bdefine\([ \t]*(["'])\w*(?:PASSWORD|PASS|KEY|SALT|SECRET|TOKEN)\1[ \t]*,[ \t]*(["'])(?<value>[^"'\n]{1,4096})(?=\2)/gi,
+    pattern: /\bdefine\([ \t]*(["'])\w*(?:PASSWORD|PASS|KEY|SALT|SECRET|TOKEN)\1[ \t]*,[ \t]*(["'])(?<value>[^"'\n]+)(?=\2)/gi,
     examples: { positive: "define('DB_PASSWORD', 'Zebra7Lion');", lookAlike: "define('DB_NAME', 'wordpress');" },
   },
   {
     kind: "secret",
-    pattern: /<add[ \t]+key=(["'])[^"'\n]{0,64}(?:password|secret|token|key|pwd)\1[ \t]+value=(["'])(?<value>[^"'\n]{1,4096})(?=\2)/gi,
+    pattern: /<add[ \t]+key=(["'])[^"'\n]{0,64}(?:password|secret|token|key|pwd)\1[ \t]+value=(["'])(?<value>[^"'\n]+)(?=\2)/gi,
     examples: { positive: '<add key="ClearTextPassword" value="Zebra7Lion" />', lookAlike: '<add key="Username" value="deploy" />' },
   },
   {

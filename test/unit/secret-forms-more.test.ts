@@ -20,6 +20,9 @@ const K2 = fake("", 64);
 const K3 = `${fake("", 60)}/+Zx`;
 // Mailgun's newer key: 32 hex, 8, 8.
 const MG = `${H}-${fake("", 8, "hex")}-${fake("1", 7, "hex")}`;
+// Longer than the 4,096 characters a value was once cut at.
+const LONG = fake("", 5000);
+
 const FOUND: [string, Piece[]][] = [
   [
     "a table whose header names the password column",
@@ -214,6 +217,10 @@ const FOUND: [string, Piece[]][] = [
       "` |",
     ],
   ],
+  // Quoted values are taken whole at any length; a bare one past the longest a match takes, to its end.
+  ["long quoted values", ['password = "', S(LONG, "password"), "\"\napi_key: '", S(LONG, "api-key"), '\'\n{"client_secret": "', S(LONG, "secret"), '"}']],
+  ["a long bare value", ["AWS_SESSION_TOKEN=", S(LONG, "token"), " and password=", S(LONG, "password"), "\nnext line"]],
+  ["long quoted values after other labels", ['Passwort: "', S(`7${LONG}`, "password"), "\"\ndefine('AUTH_KEY', '", S(LONG, "secret"), "');"]],
 ];
 
 const LEFT: [string, string][] = [
