@@ -82,7 +82,7 @@ export function redactionRules(): string {
       secretlint: presetVersion(),
       scanners: SCANNERS.map((rule) => rule.meta.id),
       kinds: KIND_BY_MESSAGE,
-      patterns: SECRET_PATTERNS.map(({ kind, pattern }) => [kind, pattern.source, pattern.flags]),
+      patterns: SECRET_PATTERNS.map(({ kind, pattern, valueTest }) => [kind, pattern.source, pattern.flags, valueTest?.source]),
       notSecrets: [...NOT_SECRETS],
       urlPassword: URL_PASSWORD.source,
     }),
@@ -292,7 +292,7 @@ function sourceCode(content: string): SecretLintSourceCode {
 // (about 2x over the real logs). A `value` group ends its match, which gives its offset.
 function patternSpans(text: string): Span[] {
   const spans: Span[] = [];
-  SECRET_PATTERNS.forEach(({ kind, pattern, needs }, rank) => {
+  SECRET_PATTERNS.forEach(({ kind, pattern, needs, valueTest }, rank) => {
     if (needs !== undefined && !(typeof needs === "string" ? text.includes(needs) : needs.test(text))) return;
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
@@ -311,8 +311,10 @@ function patternSpans(text: string): Span[] {
       }
       const [start, trimmedEnd] = trimValue(text, valueStart, end);
       const found = text.slice(start, trimmedEnd);
-      if (trimmedEnd > start && !isPlaceholder(found) && !namesItsKey(text, match.index, found)) spans.push({ start, end: trimmedEnd, kind, rank });
-      else if (NOT_SECRETS.has(found.toLowerCase())) {
+      if (valueTest && !valueTest.test(found)) continue;
+      const prose = NOT_SECRETS.has(found.toLowerCase()) || (start === valueStart && proseWord(text, found, trimmedEnd));
+      if (trimmedEnd > start && !prose && !isPlaceholder(found) && !namesItsKey(text, match.index, found)) spans.push({ start, end: trimmedEnd, kind, rank });
+      else if (prose) {
         const next = secretAfterWord(text, trimmedEnd);
         if (next) spans.push({ ...next, kind, rank });
       }
@@ -323,7 +325,7 @@ function patternSpans(text: string): Span[] {
 
 // The word after a value that is a word of prose (`Password: use Tr0ub4dor&3`), when it has a password's shape.
 const NEXT_WORD = /[ \t]+["'`]?([^\s"'`,;]{6,256})/y;
-const PASSWORD_SHAPE = /^(?=.*[\d!@#$%^&*])(?=.*[A-Za-z])/;
+const PASSWORD_SHAPE = /^(?=.*[\d!@#$%^&*])(?=.*\p{L})/u;
 // A count and its unit (`12chars`, `90-days`), not a password.
 const COUNT = /^\d+-?[A-Za-z]+$/;
 
@@ -335,6 +337,18 @@ function secretAfterWord(text: string, at: number): { start: number; end: number
   if (word.length < 6 || !PASSWORD_SHAPE.test(word) || COUNT.test(word) || isPlaceholder(word)) return undefined;
   const start = at + next[0].length - next[1]!.length;
   return { start, end: start + word.length };
+}
+
+// A bare word of letters of another alphabet than Latin's (`не`, `хранится`) with more words after it on its
+// line is prose (`password: не менее 8 символов`), unless a capital inside it makes it a password (`ЗолотаяРыбка`).
+const OTHER_ALPHABET_WORD = /^[^\p{Script=Latin}\P{L}]+$/u;
+const CAPITAL_INSIDE = /\p{Ll}\p{Lu}/u;
+const WORD_AFTER = /[ \t]+[\p{L}\p{N}]/uy;
+
+function proseWord(text: string, value: string, end: number): boolean {
+  if (!OTHER_ALPHABET_WORD.test(value) || CAPITAL_INSIDE.test(value)) return false;
+  WORD_AFTER.lastIndex = end;
+  return WORD_AFTER.test(text);
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;

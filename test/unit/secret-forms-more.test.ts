@@ -221,6 +221,29 @@ const FOUND: [string, Piece[]][] = [
   ["long quoted values", ['password = "', S(LONG, "password"), "\"\napi_key: '", S(LONG, "api-key"), '\'\n{"client_secret": "', S(LONG, "secret"), '"}']],
   ["a long bare value", ["AWS_SESSION_TOKEN=", S(LONG, "token"), " and password=", S(LONG, "password"), "\nnext line"]],
   ["long quoted values after other labels", ['Passwort: "', S(`7${LONG}`, "password"), "\"\ndefine('AUTH_KEY', '", S(LONG, "secret"), "');"]],
+  // Passwords in other alphabets than Latin's.
+  [
+    "passwords of Cyrillic letters",
+    [
+      "пароль: ",
+      S("ЗолотаяРыбка", "password"),
+      "\nПароль — ",
+      S("ЗолотаяРыбка", "password"),
+      '\nпароль от почты: "',
+      S("КрасныйЯблоко", "password"),
+      '"\n| пароль | ',
+      S("ЗолотаяРыбка", "password"),
+      " |\npassword: ",
+      S("ЗолотаяРыбка", "password"),
+      "\nDB_PASSWORD=",
+      S("КрасныйЯблоко", "password"),
+      "\nPassword - ",
+      S("Золото7Рыбка", "password"),
+      "\nthe admin password ",
+      S("Золото7Рыбка", "password"),
+      " was rotated",
+    ],
+  ],
 ];
 
 const LEFT: [string, string][] = [
@@ -258,6 +281,7 @@ const LEFT: [string, string][] = [
   ["a certificate without its BEGIN line", `${K1}\n${K2}\n-----END CERTIFICATE-----`],
   ["a Mailgun-shaped string where Mailgun is not named", `build ${MG} of the mail service, request 123e4567-e89b-12d3-a456-426614174000`],
   ["an escaped pipe in a table of notes", "| Key | Action |\n|---|---|\n| a \\| b | done |"],
+  ["Cyrillic words after a password's label", "пароль: отсутствует\nПароль ВКонтакте сменил\nпароль: не менее 8 символов"],
 ];
 
 describe("redactSecrets: scanners' forms and markdown", () => {
