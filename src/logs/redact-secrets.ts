@@ -169,9 +169,10 @@ function wrappedTails(text: string, spans: readonly Span[]): Span[] {
     let end = span.end;
     if (end - span.start < SHORTEST_WRAPPED) continue;
     for (;;) {
-      const lineStart = text.lastIndexOf("\n", end - 1) + 1;
       const lineBreak = text.startsWith("\r\n", end) ? 2 : text[end] === "\n" ? 1 : 0;
-      if (lineBreak === 0 || end - lineStart < WRAP_WIDTH) break;
+      // A line as long as a terminal's: no line break in the WRAP_WIDTH characters before the span's end. Read no
+      // further back: a line of many secrets was read back to its start once for each (quadratic).
+      if (lineBreak === 0 || end < WRAP_WIDTH || text.slice(end - WRAP_WIDTH, end).includes("\n")) break;
       TAIL.lastIndex = end + lineBreak;
       const tail = TAIL.exec(text);
       if (!tail || isPlaceholder(tail[0])) break;

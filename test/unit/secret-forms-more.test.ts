@@ -299,4 +299,12 @@ describe("redactSecrets: scanners' forms and markdown", () => {
     expect(result.count).toBe(20_000);
     expect(result.text).toContain("| host19999 | admin | [REDACTED:password] |\n\n| Host | Owner |\n|---|---|\n| db | Dana7Lee |");
   });
+
+  // Each secret's line was read back to its start to see whether a terminal had wrapped it: a line of them cost its square.
+  it("redacts every token of a long line, and no more", async () => {
+    const tokens = Array.from({ length: 20_000 }, (_, i) => `ghp_${fake(String(i), 36 - String(i).length)}`);
+    const result = await redactSecrets(`${tokens.join(" ")}\nnext line`);
+    expect(result.count).toBe(20_000);
+    expect(result.text).toBe(`${Array(20_000).fill("[REDACTED:github-token]").join(" ")}\nnext line`);
+  }, 8_000);
 });
