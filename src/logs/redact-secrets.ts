@@ -3,8 +3,9 @@ import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset
 import type { SecretLintRuleContext, SecretLintRuleCreator, SecretLintSourceCode } from "@secretlint/types";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { sha256 } from "../text/hash.js";
+import { headlessPrivateKeys } from "./headless-keys.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
-import { isPlaceholder, NOT_SECRETS, SECRET_PATTERNS } from "./secret-patterns.js";
+import { bareValueEnd, isPlaceholder, LONGEST_VALUE, NOT_SECRETS, SECRET_PATTERNS } from "./secret-patterns.js";
 import { tableSecrets } from "./table-secrets.js";
 
 /** Text with its secrets replaced by `[REDACTED:kind]`. */
@@ -67,7 +68,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 6;
+const REDACTION_REVISION = 7;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -81,7 +82,7 @@ export function redactionRules(): string {
       secretlint: presetVersion(),
       scanners: SCANNERS.map((rule) => rule.meta.id),
       kinds: KIND_BY_MESSAGE,
-      patterns: SECRET_PATTERNS.map(({ kind, pattern }) => [kind, pattern.source, pattern.flags]),
+      patterns: SECRET_PATTERNS.map(({ kind, pattern, valueTest }) => [kind, pattern.source, pattern.flags, valueTest?.source]),
       notSecrets: [...NOT_SECRETS],
       urlPassword: URL_PASSWORD.source,
     }),
@@ -98,6 +99,7 @@ function presetVersion(): string {
   }
 }
 
+const URL_PASSWORD_RANK = SECRET_PATTERNS.findIndex((row) => row.kind === "url-password");
 const URL_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:([^\s/?#@]+(?:@[^\s/?#@]+)*)@/di;
 const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
 const QUOTES = new Set(['"', "'", "`"]);
@@ -167,9 +169,10 @@ function wrappedTails(text: string, spans: readonly Span[]): Span[] {
     let end = span.end;
     if (end - span.start < SHORTEST_WRAPPED) continue;
     for (;;) {
-      const lineStart = text.lastIndexOf("\n", end - 1) + 1;
       const lineBreak = text.startsWith("\r\n", end) ? 2 : text[end] === "\n" ? 1 : 0;
-      if (lineBreak === 0 || end - lineStart < WRAP_WIDTH) break;
+      // A line as long as a terminal's: no line break in the WRAP_WIDTH characters before the span's end. Read no
+      // further back: a line of many secrets was read back to its start once for each (quadratic).
+      if (lineBreak === 0 || end < WRAP_WIDTH || text.slice(end - WRAP_WIDTH, end).includes("\n")) break;
       TAIL.lastIndex = end + lineBreak;
       const tail = TAIL.exec(text);
       if (!tail || isPlaceholder(tail[0])) break;
@@ -186,7 +189,8 @@ async function spansIn(text: string): Promise<Span[]> {
   const manifests = kubernetesSecretValues(text)
     .filter((value) => value.end > value.start && !isPlaceholder(text.slice(value.start, value.end)))
     .map((value) => ({ ...value, kind: "secret", rank }));
-  return [...(await secretlintSpans(text)), ...patternSpans(text), ...columns, ...manifests];
+  const keys = headlessPrivateKeys(text).map((body) => ({ ...body, kind: "private-key", rank }));
+  return [...(await secretlintSpans(text)), ...patternSpans(text), ...columns, ...manifests, ...keys];
 }
 
 // The text without its invisible characters, and where each character left came from.
@@ -235,7 +239,9 @@ async function secretlintSpans(text: string): Promise<Span[]> {
     createTranslator: (() => (messageId: string, data?: unknown) => ({ message: messageId, messageId, data })) as SecretLintRuleContext["createTranslator"],
     report: ({ message, range }) => {
       const kind = KIND_BY_MESSAGE[message.messageId] ?? message.messageId;
-      const span = narrowUrl(text, { ...secretRange(text, message.data, range), kind, rank: -1 });
+      // A URL's password is named by a vendor's row when one knows it (`api:key-…@api.mailgun.net`), as the table's own URL row is.
+      const rank = kind === "url-password" ? URL_PASSWORD_RANK : -1;
+      const span = narrowUrl(text, { ...secretRange(text, message.data, range), kind, rank });
       if (span) spans.push(span);
     },
     ignore: () => {},
@@ -287,21 +293,29 @@ function sourceCode(content: string): SecretLintSourceCode {
 // (about 2x over the real logs). A `value` group ends its match, which gives its offset.
 function patternSpans(text: string): Span[] {
   const spans: Span[] = [];
-  SECRET_PATTERNS.forEach(({ kind, pattern, needs }, rank) => {
-    if (needs !== undefined && !text.includes(needs)) return;
+  SECRET_PATTERNS.forEach(({ kind, pattern, needs, valueTest }, rank) => {
+    if (needs !== undefined && !(typeof needs === "string" ? text.includes(needs) : needs.test(text))) return;
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       if (match[0].length === 0) pattern.lastIndex++;
-      const end = match.index + match[0].length;
+      let end = match.index + match[0].length;
       const value = match.groups?.["value"] ?? match.groups?.["value2"];
       if (value === undefined) {
         spans.push({ start: match.index, end, kind, rank });
         continue;
       }
-      const [start, trimmedEnd] = trimValue(text, end - value.length, end);
+      const valueStart = end - value.length;
+      // A bare value cut at the longest a match takes goes on to its end; the search goes on from there.
+      if (value.length >= LONGEST_VALUE && !QUOTES.has(value[0]!)) {
+        end = bareValueEnd(text, end);
+        pattern.lastIndex = Math.max(pattern.lastIndex, end);
+      }
+      const [start, trimmedEnd] = trimValue(text, valueStart, end);
       const found = text.slice(start, trimmedEnd);
-      if (trimmedEnd > start && !isPlaceholder(found) && !namesItsKey(text, match.index, found)) spans.push({ start, end: trimmedEnd, kind, rank });
-      else if (NOT_SECRETS.has(found.toLowerCase())) {
+      if (valueTest && !valueTest.test(found)) continue;
+      const prose = NOT_SECRETS.has(found.toLowerCase()) || (start === valueStart && proseWord(text, found, trimmedEnd));
+      if (trimmedEnd > start && !prose && !isPlaceholder(found) && !namesItsKey(text, match.index, found)) spans.push({ start, end: trimmedEnd, kind, rank });
+      else if (prose) {
         const next = secretAfterWord(text, trimmedEnd);
         if (next) spans.push({ ...next, kind, rank });
       }
@@ -312,7 +326,7 @@ function patternSpans(text: string): Span[] {
 
 // The word after a value that is a word of prose (`Password: use Tr0ub4dor&3`), when it has a password's shape.
 const NEXT_WORD = /[ \t]+["'`]?([^\s"'`,;]{6,256})/y;
-const PASSWORD_SHAPE = /^(?=.*[\d!@#$%^&*])(?=.*[A-Za-z])/;
+const PASSWORD_SHAPE = /^(?=.*[\d!@#$%^&*])(?=.*\p{L})/u;
 // A count and its unit (`12chars`, `90-days`), not a password.
 const COUNT = /^\d+-?[A-Za-z]+$/;
 
@@ -324,6 +338,18 @@ function secretAfterWord(text: string, at: number): { start: number; end: number
   if (word.length < 6 || !PASSWORD_SHAPE.test(word) || COUNT.test(word) || isPlaceholder(word)) return undefined;
   const start = at + next[0].length - next[1]!.length;
   return { start, end: start + word.length };
+}
+
+// A bare word of letters of another alphabet than Latin's (`не`, `хранится`) with more words after it on its
+// line is prose (`password: не менее 8 символов`), unless a capital inside it makes it a password (`ЗолотаяРыбка`).
+const OTHER_ALPHABET_WORD = /^[^\p{Script=Latin}\P{L}]+$/u;
+const CAPITAL_INSIDE = /\p{Ll}\p{Lu}/u;
+const WORD_AFTER = /[ \t]+[\p{L}\p{N}]/uy;
+
+function proseWord(text: string, value: string, end: number): boolean {
+  if (!OTHER_ALPHABET_WORD.test(value) || CAPITAL_INSIDE.test(value)) return false;
+  WORD_AFTER.lastIndex = end;
+  return WORD_AFTER.test(text);
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;

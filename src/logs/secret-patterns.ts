@@ -11,8 +11,10 @@ export interface SecretPattern {
   kind: string;
   /** Global regular expression. */
   pattern: RegExp;
-  /** Text every match holds: a text without it is not searched (a cheap test before a costly pattern). */
-  needs?: string;
+  /** Text every match holds (or is near, for a pattern): a text without it is not searched (a cheap test before a costly pattern). */
+  needs?: string | RegExp;
+  /** A test the value must pass too, one the pattern cannot make under its `i` flag (letter case). */
+  valueTest?: RegExp;
   /** `positive` must be redacted with this kind; `lookAlike` must be left untouched. */
   examples: { positive: string; lookAlike: string };
 }
@@ -37,23 +39,42 @@ const API_KEY_WORD = "(?:api[_.-]?key|(?:access|app|application|subscription|aut
 
 // Unquoted values stop at whitespace, quotes and the characters that end a value in prose or tables.
 const BARE = "[^\\s\"'`,;|<>\\u3000-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef]";
+// A letter of any alphabet a password is typed in (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic): no `u` flag for `\p{L}`.
+const LETTER = "A-Za-z\\u00c0-\\u024f\\u0370-\\u03ff\\u0400-\\u052f\\u0531-\\u0587\\u05d0-\\u05ea\\u0620-\\u064a";
 // What passwords are hashed or encrypted with.
 const ALGORITHMS = "sha|md5|aes|des|bcrypt|scrypt|argon|pbkdf|rsa|hmac|base64";
 // What prose says a password is made of or hashed with, not the password: `sha512`, `AES-256`, `v3-format`, `12chars`.
 // The algorithm is a word of its own (`SHA256-hashed`, not `Shadow99`); either ends the value, or its sentence.
 const NOT_THE_PASSWORD = String.raw`(?!v\d|(?:(?:${ALGORITHMS})(?![a-z])[\w-]*|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?))[.)]?(?![^\s\`"',;]))`;
 
-// The longest value taken whole: an AWS session token runs to a thousand characters and more.
-const LONGEST_VALUE = 4096;
+// A literal `|` in a value: escaped, as a markdown table's cell (`pa\|ss`) or a shell word holds it.
+const ESCAPED_PIPE = String.raw`(?<=\\)\|`;
+
+/**
+ * The longest run of a bare value one match takes: an AWS session token runs to a thousand characters and
+ * more. Bounded, as from every key in a run of `password=password=…` the rest of the run would be read
+ * (quadratic); a value that goes on past it is taken to its end by the caller (`bareValueEnd`).
+ */
+export const LONGEST_VALUE = 4096;
+const BARE_RUN = new RegExp(`(?:${BARE}|${ESCAPED_PIPE})*`, "y");
+
+/** Where a bare value that goes on at `at` ends. */
+export function bareValueEnd(text: string, at: number): number {
+  BARE_RUN.lastIndex = at;
+  BARE_RUN.test(text);
+  return BARE_RUN.lastIndex;
+}
 
 /**
  * A value: quoted (the quotes are dropped when redacting) or bare. `min` is the
  * shortest value taken; `letter` asks for at least one letter (so a count is not a token).
+ * A quoted value is taken whole at any length: it ends at the next quote of its kind, so
+ * no character is read from two keys' starts.
  */
 function value({ min = 3, letter = false } = {}): string {
   // Bounded as the value is: an unbounded look ahead rescans a long run of value characters from each start (quadratic).
   const need = (chars: string) => (letter ? `(?=${chars}{0,500}[A-Za-z])` : "");
-  return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},${LONGEST_VALUE}}"|'${need("[^'\\n]")}[^'\\n]{${min},${LONGEST_VALUE}}'|\`${need("[^`\\n]")}[^\`\\n]{${min},${LONGEST_VALUE}}\`|${need(BARE)}${BARE}{${min},${LONGEST_VALUE}})`;
+  return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},}"|'${need("[^'\\n]")}[^'\\n]{${min},}'|\`${need("[^`\\n]")}[^\`\\n]{${min},}\`|${need(BARE)}(?:${BARE}|${ESCAPED_PIPE}){${min},${LONGEST_VALUE}})`;
 }
 
 // Between a key's name and its value: its closing quote (escaped in JSON held in a string: `\"`), a
@@ -130,10 +151,17 @@ const LOCAL_VALUE_END = "[^\\s\"'`,;«»„“”.?)]";
 // Counts and descriptions in those languages (`12Zeichen`, `16-stellig`, `2FA-geschützt`), not the password.
 const NOT_A_LOCAL_PASSWORD = String.raw`(?!\d+-?(?:zeichen|stellig|stellen|caract[eè]res|tekens|tecken|tegn|merkki|znak|karakter|символ)|2fa)`;
 
+// A password of letters alone in an alphabet with cases other than Latin's (`ЗолотаяРыбка`), maybe quoted, after
+// a sign or `это` (`пароль: `, `пароль — `): it must have a capital inside it (`valueTest`), as a word of prose has not.
+const CASED = String.raw`[\u0370-\u03ff\u0400-\u052f\u0531-\u0587]{6,64}`;
+const CASED_WORD = String.raw`(?<=(?:[:=：\-–—]|[ \t]это)[ \t*„«“]{0,4})(?:"${CASED}"|'${CASED}'|${CASED}(?![${LETTER}0-9_]))`;
+// A password's mark: a digit or a symbol, or a capital after a small letter.
+const PASSWORD_MARK = /[\d!@#$%^&*]|[a-z\u00df-\u00ff\u03ac-\u03ce\u0430-\u045f\u0561-\u0587][A-Z\u00c0-\u00de\u0386-\u03ab\u0400-\u042f\u0531-\u0556]/;
+
 /** A value of a secret's shape after a local label: `min`+ characters with a letter and a `mark`, or quoted. */
 function localValue(min: number, mark: string, not = ""): string {
   const shape = (chars: string) => `(?=${chars}{0,300}${mark})(?=${chars}{0,300}[${LOCAL_LETTER}])`;
-  return String.raw`"${shape('[^"\\n]')}[^"\n]{${min},255}"|'${shape("[^'\\n]")}[^'\n]{${min},255}'|${not}${shape(LOCAL_VALUE)}${LOCAL_VALUE}{${min - 1},4095}${LOCAL_VALUE_END}`;
+  return String.raw`"${shape('[^"\\n]')}[^"\n]{${min},}"|'${shape("[^'\\n]")}[^'\n]{${min},}'|${not}${shape(LOCAL_VALUE)}${LOCAL_VALUE}{${min - 1},4095}${LOCAL_VALUE_END}`;
 }
 
 function localLabel(words: string, value: string): RegExp {
@@ -181,11 +209,14 @@ function xmlElement(word: string, valueSpec: { min?: number; letter?: boolean })
   return found("</", String.raw`<[\w.:-]*${word}>(?<value>${letterAhead}[^<>\s]{${min},${LONGEST_VALUE}})(?=</)`, "gi");
 }
 
+// A character of a cell's value of no spaces: `|` only escaped (`\|`, a literal pipe in GFM).
+const CELL_CHAR = String.raw`(?:[^|\n\s\`]|${ESCAPED_PIPE})`;
+
 // A markdown table row `| [label |] key | value |` that is not a header row (no `|---|` line after it),
 // also as a list item (`- | staging | password | x |`). The key may follow a few words (`AWS secret access
 // key`), each of letters, digits and dots and one separator: a run of `a_a_…` splits into them one way only.
 // `value`: the cell's shape (any text, by default).
-function tableCell(word: string, value = String.raw`[^|\n\`]*[^|\n\`\s]`): Found {
+function tableCell(word: string, value = String.raw`(?:[^|\n\`]|${ESCAPED_PIPE})*(?:[^|\n\`\s]|${ESCAPED_PIPE})`): Found {
   return found(
     "|",
     String.raw`^[ \t]*(?:[-*+][ \t]+)?\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*|\`)?(?:[A-Za-z0-9.]{1,64}[ _-]){0,3}${word}(?:\*\*|\`)?[ \t]*\|[ \t]*\`?(?<value>${value})(?=\`?[ \t]*\|(?![^\n]*\n[ \t]*\|?[ \t]*:?-{2,}))`,
@@ -342,6 +373,17 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "mailgun-key",
     pattern: /\bkey-[0-9a-zA-Z]{32}\b/g,
     examples: { positive: `MG ${fake("key-", 32, "hex")}`, lookAlike: "a key-value store with key-based sharding" },
+  },
+  {
+    kind: "mailgun-key",
+    // The newer private API and signing keys: 32 hex, 8, 8. No prefix marks them, so only where Mailgun
+    // is named near them (`MAILGUN_API_KEY=`, `api:…@api.mailgun.net`), looked for from the key, not before each word.
+    needs: /mailgun/i,
+    pattern: /\b[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}\b(?:(?<=mailgun[\s\S]{0,300})|(?=[\s\S]{0,300}mailgun))/gi,
+    examples: {
+      positive: `MAILGUN_SIGNING_KEY=${fake("", 32, "hex")}-${fake("", 8, "hex")}-${fake("", 8, "hex")}`,
+      lookAlike: `build ${fake("", 32, "hex")}-${fake("", 8, "hex")}-${fake("", 8, "hex")} of the mail service`,
+    },
   },
   {
     kind: "sendgrid-key",
@@ -749,12 +791,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "secret",
     // PHP constants (`define('DB_PASSWORD', 'x')`, WordPress' keys and salts) and .NET settings (`<add key="…Password" value="x" />`).
-    pattern: /\bdefine\([ \t]*(["'])\w*(?:PASSWORD|PASS|KEY|SALT|SECRET|TOKEN)\1[ \t]*,[ \t]*(["'])(?<value>[^"'\n]{1,4096})(?=\2)/gi,
+    pattern: /\bdefine\([ \t]*(["'])\w*(?:PASSWORD|PASS|KEY|SALT|SECRET|TOKEN)\1[ \t]*,[ \t]*(["'])(?<value>[^"'\n]+)(?=\2)/gi,
     examples: { positive: "define('DB_PASSWORD', 'Zebra7Lion');", lookAlike: "define('DB_NAME', 'wordpress');" },
   },
   {
     kind: "secret",
-    pattern: /<add[ \t]+key=(["'])[^"'\n]{0,64}(?:password|secret|token|key|pwd)\1[ \t]+value=(["'])(?<value>[^"'\n]{1,4096})(?=\2)/gi,
+    pattern: /<add[ \t]+key=(["'])[^"'\n]{0,64}(?:password|secret|token|key|pwd)\1[ \t]+value=(["'])(?<value>[^"'\n]+)(?=\2)/gi,
     examples: { positive: '<add key="ClearTextPassword" value="Zebra7Lion" />', lookAlike: '<add key="Username" value="deploy" />' },
   },
   {
@@ -787,8 +829,10 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // A line of a `.pgpass` file: host, port, database, user, password.
     // Indented or listed as a log quotes it; the password has a digit or a symbol and a letter, `\:` escapes a colon.
     // Found from its port, the host checked behind it.
-    pattern:
-      /:(?:\d{2,5}|\*):(?<=^[ \t]*(?:[-*+][ \t]+)?`?[^:\s#`]*[A-Za-z.*][^:\s#`]*:(?:\d{2,5}|\*):)(?!\d+:)[^:\s]+:(?!\d+:)[^:\s]+:(?<value>(?=[^\s`]{0,300}[\d!@#$%^&*])(?=[^\s`]{0,300}[A-Za-z])(?:\\.|[^\s:`\\]){6,4096})(?=`?[ \t]*$)/gm,
+    pattern: new RegExp(
+      String.raw`:(?:\d{2,5}|\*):(?<=^[ \t]*(?:[-*+][ \t]+)?\`?[^:\s#\`]*[A-Za-z.*][^:\s#\`]*:(?:\d{2,5}|\*):)(?!\d+:)[^:\s]+:(?!\d+:)[^:\s]+:(?<value>(?=[^\s\`]{0,300}[\d!@#$%^&*])(?=[^\s\`]{0,300}[${LETTER}])(?:\\.|[^\s:\`\\]){6,4096})(?=\`?[ \t]*$)`,
+      "gm",
+    ),
     examples: { positive: "db.internal:5432:app:appuser:Zebra7Lion", lookAlike: "src/main.ts:42:10:error:TS2345" },
   },
   {
@@ -867,8 +911,9 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    pattern: localLabel(LOCAL_PASSWORD_WORDS, localValue(6, "[\\d!@#$%^&*]", `${NOT_THE_PASSWORD}${NOT_A_LOCAL_PASSWORD}`)),
-    examples: { positive: "Das Passwort für Staging lautet Zebra7Lion.", lookAlike: "Passwort: siehe Vault, mot de passe : dans 1Password" },
+    pattern: localLabel(LOCAL_PASSWORD_WORDS, `${localValue(6, "[\\d!@#$%^&*]", `${NOT_THE_PASSWORD}${NOT_A_LOCAL_PASSWORD}`)}|${CASED_WORD}`),
+    valueTest: PASSWORD_MARK,
+    examples: { positive: "Das Passwort für Staging lautet Zebra7Lion.\nпароль: ЗолотаяРыбка", lookAlike: "Passwort: siehe Vault, пароль: отсутствует" },
   },
   {
     kind: "token",
@@ -917,8 +962,9 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     // In the other languages only a cell with a password's shape: no list of their words says "done".
-    ...tableCell(`(?:${LOCAL_PASSWORD_WORDS})`, String.raw`(?=[^|\n\s\`]{0,300}[\d!@#$%^&*])(?=[^|\n\s\`]{0,300}[A-Za-z])[^|\n\s\`]{6,255}`),
-    examples: { positive: "| Staging-DB | Passwort | Zebra7Lion |", lookAlike: "| Passwort | geändert |" },
+    ...tableCell(`(?:${LOCAL_PASSWORD_WORDS})`, String.raw`(?=[^|\n\s\`]{0,300}[\d!@#$%^&*])(?=[^|\n\s\`]{0,300}[${LETTER}])${CELL_CHAR}{6,255}|${CASED}`),
+    valueTest: PASSWORD_MARK,
+    examples: { positive: "| Staging-DB | Passwort | Zebra7Lion |\n| пароль | ЗолотаяРыбка |", lookAlike: "| Passwort | geändert |\n| пароль | изменён |" },
   },
   {
     kind: "secret",
@@ -929,7 +975,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "secret",
     // Keys named in two words (`| AWS secret access key | … |`): only a value of a key's shape, with no
     // space, as notes sit in such cells as often (`| Access key | rotate monthly |`).
-    ...tableCell("(?:access key|secret key|private key|auth token)", String.raw`(?=[^|\n\s\`]{0,300}\d)(?=[^|\n\s\`]{0,300}[A-Za-z])[^|\n\s\`]{8,4096}`),
+    ...tableCell("(?:access key|secret key|private key|auth token)", String.raw`(?=[^|\n\s\`]{0,300}\d)(?=[^|\n\s\`]{0,300}[A-Za-z])${CELL_CHAR}{8,4096}`),
     examples: { positive: `| AWS secret access key | ${fake("", 40)} |`, lookAlike: "| Access key | rotate monthly |" },
   },
   {
@@ -958,7 +1004,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     // "Password - Dash456Pw", "password – x9!kq": a dash as the sign, for a value with a digit or a symbol and a letter.
     pattern: new RegExp(
-      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)\b[ \t]+[-–—][ \t]+[\`"']?${NOT_THE_PASSWORD}(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[A-Za-z])[^\s\`"',;]{3,}[^\s\`"',;.!?)])`,
+      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)\b[ \t]+[-–—][ \t]+[\`"']?${NOT_THE_PASSWORD}(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{3,}[^\s\`"',;.!?)])`,
       "gi",
     ),
     examples: { positive: "Decided Password - Dash456Pw for now", lookAlike: "Password - 12chars minimum, password – SHA256 hashed" },
@@ -967,8 +1013,10 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     // "user admin, pass: Zebra$Lion99": a bare `pass` as a key where a list of credentials puts it (a line's
     // start, after `,` `;` `/` `(` `|`), for a value with a digit or a symbol and a letter ("CI pass: build#4521" stays).
-    pattern:
-      /\bpass(?<=(?:^[ \t]*(?:[-*+][ \t]+)?|[,;(/|][ \t]*)pass)[ \t]*[:=][ \t]*[`"']?(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{6,}[^\s`"',;.!?)])/gim,
+    pattern: new RegExp(
+      String.raw`\bpass(?<=(?:^[ \t]*(?:[-*+][ \t]+)?|[,;(/|][ \t]*)pass)[ \t]*[:=][ \t]*[\`"']?(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{6,}[^\s\`"',;.!?)])`,
+      "gim",
+    ),
     examples: { positive: "admin login, pass: Zebra$Lion99", lookAlike: "First pass: step1-cleanup, CI pass: build#4521" },
   },
   {
@@ -996,7 +1044,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // and tool output put them: a value shaped like a password (a digit or a symbol and a letter), nothing after it.
     pattern: nextLineValue(
       `(?:p(?:ass(?:word|wd|phrase)|wd)|${LOCAL_PASSWORD_WORDS})`,
-      String.raw`${NOT_THE_PASSWORD}(?=${VALUE_CHAR}{0,300}[\d!@#$%^&*])(?=${VALUE_CHAR}{0,300}[A-Za-z])${VALUE_CHAR}{6,${LONGEST_VALUE}}`,
+      String.raw`${NOT_THE_PASSWORD}(?=${VALUE_CHAR}{0,300}[\d!@#$%^&*])(?=${VALUE_CHAR}{0,300}[${LETTER}])${VALUE_CHAR}{6,${LONGEST_VALUE}}`,
     ),
     examples: { positive: "Staging DB password:\n  Tr0ub4dor&3", lookAlike: "Password:\n- rotate it every 90 days" },
   },
@@ -1028,16 +1076,20 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     // "root pw is hunter2!": a bare `pw` counts only for a value with a digit or a symbol ("the pw is down").
-    pattern:
-      /\bpw\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)[`"']?(?<value>(?=[^\s`"',;]{0,300}[\d!@#$%^&*])(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;]{3,}[^\s`"',;.!?)])/gi,
+    pattern: new RegExp(
+      String.raw`\bpw\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)[\`"']?(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{3,}[^\s\`"',;.!?)])`,
+      "gi",
+    ),
     examples: { positive: "root pw is hunter2!, ask Dana", lookAlike: "the pw is down today" },
   },
   {
     kind: "password",
     // "the admin password Tr0ub4dor&3": with no verb or sign, a run of a password's own characters
     // with a digit or a symbol and a letter, that ends there ("password reset v2" stays).
-    pattern:
-      /\b(?:pw|pass(?:word|wd|phrase))[ \t]+[`"']?(?<value>(?=[A-Za-z0-9!@#$%^&*_+=.~-]{0,300}[\d!@#$%^&*])(?=[A-Za-z0-9!@#$%^&*_+=.~-]{0,300}[A-Za-z])[A-Za-z0-9!@#$%^&*_+=.~-]{6,})(?=$|[\s`"',;?)])/gim,
+    pattern: new RegExp(
+      String.raw`\b(?:pw|pass(?:word|wd|phrase))[ \t]+[\`"']?(?<value>(?=[${LETTER}0-9!@#$%^&*_+=.~-]{0,300}[\d!@#$%^&*])(?=[${LETTER}0-9!@#$%^&*_+=.~-]{0,300}[${LETTER}])[${LETTER}0-9!@#$%^&*_+=.~-]{6,})(?=$|[\s\`"',;?)])`,
+      "gim",
+    ),
     examples: { positive: "the admin password Tr0ub4dor&3 was rotated", lookAlike: "password reset flow v2 shipped, pw manager 1Password" },
   },
 ];
@@ -1053,7 +1105,9 @@ export const NOT_SECRETS = new Set(
     // Prose after a label (`Password: see the vault`, `Token: expires tomorrow`).
     "see use ask check via from per expires refreshes rotates lives comes provided managed available your our my their its this that " +
     // Rules and states (`Password: min 8 characters`, `Password: unchanged since March`).
-    "min max minimum maximum unchanged forgotten prompted keychain vault deprecated"
+    "min max minimum maximum unchanged forgotten prompted keychain vault deprecated " +
+    // The same in Russian (`пароль: нет`, `password: не задан`, `пароль: см. vault`).
+    "нет не да пусто пустой задан отсутствует обязателен изменён изменен сброшен скрыт хранится см тот прежний"
   ).split(" "),
 );
 

@@ -14,6 +14,14 @@ const expected = (pieces: Piece[]) => pieces.map((piece) => (typeof piece === "s
 
 const A = fake("", 42);
 const H = fake("", 32, "hex");
+// Lines of a PEM body: 64 characters of base64.
+const K1 = `${fake("MIIEow", 56)}+/`;
+const K2 = fake("", 64);
+const K3 = `${fake("", 60)}/+Zx`;
+// Mailgun's newer key: 32 hex, 8, 8.
+const MG = `${H}-${fake("", 8, "hex")}-${fake("1", 7, "hex")}`;
+// Longer than the 4,096 characters a value was once cut at.
+const LONG = fake("", 5000);
 
 const FOUND: [string, Piece[]][] = [
   [
@@ -156,6 +164,86 @@ const FOUND: [string, Piece[]][] = [
   ],
   ["every passphrase of ssh-keygen", ["ssh-keygen -p -P '", S("old7Pass", "password"), "' -N '", S("new7Pass", "password"), "' -f k"]],
   ["a CLI's login token", ["wandb login ", S(H, "token"), "\nngrok config add-authtoken ", S(A, "token")]],
+  // A private key pasted without its BEGIN line: its base64 lines above its END line.
+  ["a private key cut off before its BEGIN line", ["pasted the tail:\n", S(`${K1}\n${K2}\n${K3}==`, "private-key"), "\n-----END RSA PRIVATE KEY-----\nthen"]],
+  [
+    "headless keys of other kinds, as tools show them",
+    [
+      "```\n",
+      S(`${K1}\n${K2}`, "private-key"),
+      "\n-----END PRIVATE KEY-----\n```\n    12\t",
+      S(`${K1}\n    13\tAAAA`, "private-key"),
+      "\n    14\t-----END OPENSSH PRIVATE KEY-----\n> ",
+      S(`${K2}\n> ${K3}`, "private-key"),
+      "\n> -----END EC PRIVATE KEY-----\nkey: ",
+      S(`${K3}\n${K1}`, "private-key"),
+      "\n-----END ENCRYPTED PRIVATE KEY-----",
+    ],
+  ],
+  ["a headless key on one line", [S(`${K1} ${K2} ${K3}`, "private-key"), " -----END RSA PRIVATE KEY-----"]],
+  ["a private key cut off after its BEGIN line", [S(`-----BEGIN RSA PRIVATE KEY-----\n${K1}\n${K2}`, "private-key"), "\n(the rest scrolled away)"]],
+  // Mailgun's newer keys have no prefix: found where Mailgun is named.
+  [
+    "Mailgun's newer keys",
+    [
+      "MAILGUN_API_KEY=",
+      S(MG, "mailgun-key"),
+      "\nmailgun key: ",
+      S(MG, "mailgun-key"),
+      "\ncurl -s --user 'api:",
+      S(MG, "mailgun-key"),
+      "' https://api.mailgun.net/v3/mg.example.com/messages\nhttps://api:",
+      S(MG, "mailgun-key"),
+      "@api.mailgun.net/v3\n## Mailgun\n- webhook signing key ",
+      S(MG, "mailgun-key"),
+      "\nold form: ",
+      S(`key-${H}`, "mailgun-key"),
+    ],
+  ],
+  // GFM: `\|` is a literal pipe inside a cell.
+  [
+    "escaped pipes in a table's cells",
+    [
+      "| db password | ",
+      S("pa\\|ss\\|word99", "password"),
+      " |\n| staging | DB_PASSWORD | `",
+      S("x\\|Zebra7", "password"),
+      "` | note |\n| api key | ",
+      S(`${H}\\|x`, "secret"),
+      " |\n| Service | Password |\n|---|---|\n| db | ",
+      S("pa\\|ss\\|word99", "password"),
+      " |\n\n| cache | `password=",
+      S("a\\|b9", "password"),
+      "` |",
+    ],
+  ],
+  // Quoted values are taken whole at any length; a bare one past the longest a match takes, to its end.
+  ["long quoted values", ['password = "', S(LONG, "password"), "\"\napi_key: '", S(LONG, "api-key"), '\'\n{"client_secret": "', S(LONG, "secret"), '"}']],
+  ["a long bare value", ["AWS_SESSION_TOKEN=", S(LONG, "token"), " and password=", S(LONG, "password"), "\nnext line"]],
+  ["long quoted values after other labels", ['Passwort: "', S(`7${LONG}`, "password"), "\"\ndefine('AUTH_KEY', '", S(LONG, "secret"), "');"]],
+  // Passwords in other alphabets than Latin's.
+  [
+    "passwords of Cyrillic letters",
+    [
+      "пароль: ",
+      S("ЗолотаяРыбка", "password"),
+      "\nПароль — ",
+      S("ЗолотаяРыбка", "password"),
+      '\nпароль от почты: "',
+      S("КрасныйЯблоко", "password"),
+      '"\n| пароль | ',
+      S("ЗолотаяРыбка", "password"),
+      " |\npassword: ",
+      S("ЗолотаяРыбка", "password"),
+      "\nDB_PASSWORD=",
+      S("КрасныйЯблоко", "password"),
+      "\nPassword - ",
+      S("Золото7Рыбка", "password"),
+      "\nthe admin password ",
+      S("Золото7Рыбка", "password"),
+      " was rotated",
+    ],
+  ],
 ];
 
 const LEFT: [string, string][] = [
@@ -186,6 +274,14 @@ const LEFT: [string, string][] = [
   ["WordPress's placeholder", "define('AUTH_KEY', 'put your unique phrase here');"],
   ["a ConfigMap after a Secret", "kind: Secret\nmetadata: {}\n---\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n"],
   ["settings named for auth", "OAUTH_PROVIDER=github-enterprise-2024, AUTH_MODE=oauth2"],
+  [
+    "an END line after words and paths",
+    "Notes\nsrc/keys/server.pem\ndone\n-----END RSA PRIVATE KEY-----\nthe file ends with -----END PRIVATE KEY----- and that is all",
+  ],
+  ["a certificate without its BEGIN line", `${K1}\n${K2}\n-----END CERTIFICATE-----`],
+  ["a Mailgun-shaped string where Mailgun is not named", `build ${MG} of the mail service, request 123e4567-e89b-12d3-a456-426614174000`],
+  ["an escaped pipe in a table of notes", "| Key | Action |\n|---|---|\n| a \\| b | done |"],
+  ["Cyrillic words after a password's label", "пароль: отсутствует\nПароль ВКонтакте сменил\nпароль: не менее 8 символов"],
 ];
 
 describe("redactSecrets: scanners' forms and markdown", () => {
@@ -203,4 +299,12 @@ describe("redactSecrets: scanners' forms and markdown", () => {
     expect(result.count).toBe(20_000);
     expect(result.text).toContain("| host19999 | admin | [REDACTED:password] |\n\n| Host | Owner |\n|---|---|\n| db | Dana7Lee |");
   });
+
+  // Each secret's line was read back to its start to see whether a terminal had wrapped it: a line of them cost its square.
+  it("redacts every token of a long line, and no more", async () => {
+    const tokens = Array.from({ length: 20_000 }, (_, i) => `ghp_${fake(String(i), 36 - String(i).length)}`);
+    const result = await redactSecrets(`${tokens.join(" ")}\nnext line`);
+    expect(result.count).toBe(20_000);
+    expect(result.text).toBe(`${Array(20_000).fill("[REDACTED:github-token]").join(" ")}\nnext line`);
+  }, 8_000);
 });

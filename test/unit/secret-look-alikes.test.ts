@@ -67,6 +67,10 @@ const LOOK_ALIKES: string[] = [
   "open http://localhost:8080/admin and git@github.com:org/repo.git",
   "HTTP Basic authentication is disabled",
   "AKIAIOSFODNN7EXAMPLE",
+  // prose in Russian after a password's label: "at least 8 characters", "kept in the vault", "none"
+  "password: не менее 8 символов",
+  "Password: хранится в vault, пароль: не менее 8 символов",
+  "password: нет",
 ];
 
 describe("redactSecrets: look-alikes", () => {

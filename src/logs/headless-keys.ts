@@ -1,0 +1,108 @@
+/** Where a private key's body is in a text. */
+export interface KeyBody {
+  start: number;
+  end: number;
+}
+
+// A PEM private key's END line. Its BEGIN line may be cut off (a terminal scrolled, a copy started late):
+// the body is then found from the END line up.
+const END_LINE = /-----END[ A-Z0-9]*(?:PRIVATE|SECRET) KEY(?: BLOCK)?-----/g;
+// What may come before a key's line and is no part of it, as the pattern table's private-key row reads it:
+// indentation, a quote's `>`, a line number (`cat -n`, a read tool's `→`), a diff's sign; an opening quote.
+const LINE_PREFIX = /^[ \t>]*(?:\d+(?:\t|→|:|\|)[ \t]*)?[-+]?[ \t]*["'`]?$/;
+// Before a run on a line of other text (`key: MIIE…`): a separator, not a word's or a path's character.
+const SEPARATOR = /[\s"'`:=(,[>]/;
+const BASE64 = /[A-Za-z0-9+/]/;
+// A run of base64 as a key's line holds it, no word: 16 characters or more, with a digit, `+` or `/`, or both cases.
+const KEY_RUN = /^(?:(?=[A-Za-z0-9+/]{0,300}[0-9+/])|(?=[A-Za-z]{0,300}[a-z])(?=[A-Za-z]{0,300}[A-Z]))[A-Za-z0-9+/]{16,}={0,2}$/;
+// Less than this above an END line is no key anyone could use.
+const SHORTEST_BODY = 16;
+// How much of a line is read back from its end: a key's lines are under a hundred characters.
+const LONGEST_LINE = 256;
+
+/**
+ * The base64 lines of private keys whose BEGIN line is missing: the lines right above an
+ * END line, each one run of base64 or a few separated by spaces (the last line may be short,
+ * the first may follow other text), broken by newlines or JSON's `\n`. Each END line's lines
+ * are read up once, to the first line that is no key's: linear in the text.
+ */
+export function headlessPrivateKeys(text: string): KeyBody[] {
+  if (!text.includes("-----END")) return [];
+  const found: KeyBody[] = [];
+  END_LINE.lastIndex = 0;
+  for (let match = END_LINE.exec(text); match; match = END_LINE.exec(text)) {
+    const body = bodyAbove(text, match.index);
+    if (body && body.end - body.start >= SHORTEST_BODY) found.push(body);
+  }
+  return found;
+}
+
+interface Runs {
+  start: number;
+  end: number;
+  /** Where the line starts when only its prefix is before the runs (the key may go on above), else undefined. */
+  lineStart: number | undefined;
+}
+
+function bodyAbove(text: string, endLine: number): KeyBody | undefined {
+  // Unless the END line starts a line (maybe numbered), it holds the body's last line (its line break lost).
+  let lineStart = lineStartBefore(text, endLine);
+  let runs = lineStart === undefined ? keyRuns(text, endLine, true) : undefined;
+  let body: KeyBody | undefined = runs && { start: runs.start, end: runs.end };
+  if (runs) lineStart = runs.lineStart;
+  while (lineStart !== undefined) {
+    const lineEnd = endOfLineAbove(text, lineStart);
+    if (lineEnd === undefined) break;
+    // The last line of a key may be short; the ones above it are a key's runs.
+    runs = keyRuns(text, lineEnd, body === undefined);
+    if (!runs) break;
+    body = { start: runs.start, end: body?.end ?? runs.end };
+    lineStart = runs.lineStart;
+  }
+  return body;
+}
+
+// The runs of base64 that end at `to` on its line, separated by spaces or tabs: the last one any run when
+// `short` (a key's last line), the others a key's runs. Undefined when none, or when a word's character is before them.
+function keyRuns(text: string, to: number, short: boolean): Runs | undefined {
+  let found: Runs | undefined;
+  let at = to;
+  for (;;) {
+    let end = at;
+    while (end > 0 && (text[end - 1] === " " || text[end - 1] === "\t")) end--;
+    let start = end;
+    while (start > 0 && start > end - 2 && text[start - 1] === "=") start--;
+    while (start > 0 && BASE64.test(text[start - 1]!)) start--;
+    // JSON's `\n` ends a line.
+    if (text[start] === "n" && text[start - 1] === "\\") start++;
+    const run = text.slice(start, end);
+    const fits = found === undefined && short ? /^[A-Za-z0-9+/]+={0,2}$/.test(run) : KEY_RUN.test(run);
+    if (!fits) return found;
+    const lineStart = lineStartBefore(text, start);
+    const before = text[start - 1] ?? "";
+    // A run glued to a word, a name or a path (`x_key`, `a.pem`) is no key's line.
+    if (lineStart === undefined && !SEPARATOR.test(before)) return found;
+    found = { start, end: found?.end ?? end, lineStart };
+    if (lineStart !== undefined || (before !== " " && before !== "\t")) return found;
+    at = start;
+  }
+}
+
+// The start of the line `at` is on (after a newline or JSON's `\n`), when only a line's prefix is before `at`.
+function lineStartBefore(text: string, at: number): number | undefined {
+  let start = at <= LONGEST_LINE ? 0 : -1;
+  for (let i = at - 1; i >= Math.max(0, at - LONGEST_LINE); i--) {
+    if (text[i] === "\n" || (text[i] === "n" && text[i - 1] === "\\")) {
+      start = i + 1;
+      break;
+    }
+  }
+  return start !== -1 && LINE_PREFIX.test(text.slice(start, at)) ? start : undefined;
+}
+
+// The end of the line above the one starting at `lineStart`, or undefined on the text's first line.
+function endOfLineAbove(text: string, lineStart: number): number | undefined {
+  if (text[lineStart - 1] === "\n") return text[lineStart - 2] === "\r" ? lineStart - 2 : lineStart - 1;
+  if (lineStart >= 2 && text[lineStart - 1] === "n" && text[lineStart - 2] === "\\") return lineStart - 2;
+  return undefined;
+}
