@@ -16,6 +16,9 @@ requireBuild();
 const { values, positionals } = parseArgs({ options: { chars: { type: "string", default: "20000" } }, allowPositionals: true });
 const PIECES = [
   "ghp_",
+  // Whole tokens, one after another: each one's line was once read back to its start.
+  `ghp_${"a1B2".repeat(9)} `,
+  `key-${"0a1b".repeat(8)} `,
   "sk-",
   "ab-",
   "a1-",
