@@ -4,8 +4,8 @@ import { StringDecoder } from "node:string_decoder";
 // JSON-RPC 2.0's codes for a line that is not JSON, and for JSON that is no request, notification or response.
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
-// As much of one line as is held while waiting for its end (the SDK's own limit).
-const MAX_LINE_CHARS = 10 * 1024 * 1024;
+// As much of one line as is held while waiting for its end: under the SDK's own limit, with the newline.
+const MAX_LINE_BYTES = 10 * 1024 * 1024 - 1;
 
 /** Whether a parsed line is a JSON-RPC message the server can take (the SDK's own schema). */
 export type MessageCheck = (value: unknown) => boolean;
@@ -13,15 +13,18 @@ export type MessageCheck = (value: unknown) => boolean;
 /**
  * The client's stream of newline-delimited messages with every line that is
  * not one taken out and answered as JSON-RPC asks: a line that is not JSON
- * gets a parse error, JSON that is no message an invalid request (with the
- * line's id when it has one). The SDK drops such lines without a word, which
- * leaves a client waiting for an answer that never comes. Blank lines are no
- * message and get no answer.
+ * gets a parse error, JSON that is no request or notification an invalid
+ * request (with the line's id when it has one). The SDK drops such lines
+ * without a word, which leaves a client waiting for an answer that never
+ * comes. A malformed response gets no answer (answering one could start two
+ * peers answering each other for ever), nor does a blank line. An answer
+ * whose id is unknown has none: MCP allows no null id.
  */
 export function answerMalformedLines(isMessage: MessageCheck, reply: (line: string) => void): Transform {
   const decoder = new StringDecoder("utf8");
   let pending = "";
-  // A line past the limit is answered once, and its rest skipped up to its end.
+  // Bytes of the line not yet ended (the SDK's limit is in bytes); a line past it is answered once, its rest skipped.
+  let pendingBytes = 0;
   let skipping = false;
   const take = (line: string, pass: (line: string) => void) => {
     const text = line.replace(/\r$/, "");
@@ -30,15 +33,18 @@ export function answerMalformedLines(isMessage: MessageCheck, reply: (line: stri
     try {
       value = JSON.parse(text);
     } catch {
-      reply(errorLine(null, PARSE_ERROR, "Parse error: the line is not JSON"));
+      reply(errorLine(undefined, PARSE_ERROR, "Parse error: the line is not JSON"));
       return;
     }
     if (isMessage(value)) pass(`${text}\n`);
-    else reply(errorLine(idOf(value), INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 request, notification or response"));
+    else if (!isResponse(value)) reply(errorLine(idOf(value), INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 request or notification"));
   };
   return new Transform({
     decodeStrings: true,
     transform(chunk: Buffer, _encoding, done) {
+      // A newline byte is never part of a longer UTF-8 character.
+      const lastNewline = chunk.lastIndexOf(0x0a);
+      pendingBytes = lastNewline === -1 ? pendingBytes + chunk.length : chunk.length - lastNewline - 1;
       const text = pending + decoder.write(chunk);
       let start = 0;
       for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
@@ -47,8 +53,8 @@ export function answerMalformedLines(isMessage: MessageCheck, reply: (line: stri
         start = end + 1;
       }
       pending = skipping ? "" : text.slice(start);
-      if (pending.length > MAX_LINE_CHARS) {
-        reply(errorLine(null, PARSE_ERROR, `Parse error: a line longer than ${MAX_LINE_CHARS} characters`));
+      if (!skipping && pendingBytes > MAX_LINE_BYTES) {
+        reply(errorLine(undefined, PARSE_ERROR, `Parse error: a line longer than ${MAX_LINE_BYTES} bytes`));
         pending = "";
         skipping = true;
       }
@@ -62,12 +68,16 @@ export function answerMalformedLines(isMessage: MessageCheck, reply: (line: stri
   });
 }
 
-function idOf(value: unknown): string | number | null {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
-  const id = (value as { id?: unknown }).id;
-  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : null;
+function isResponse(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !("method" in value) && ("result" in value || "error" in value);
 }
 
-function errorLine(id: string | number | null, code: number, message: string): string {
-  return `${JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } })}\n`;
+function idOf(value: unknown): string | number | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const id = (value as { id?: unknown }).id;
+  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : undefined;
+}
+
+function errorLine(id: string | number | undefined, code: number, message: string): string {
+  return `${JSON.stringify({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), error: { code, message } })}\n`;
 }

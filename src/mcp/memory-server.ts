@@ -116,8 +116,12 @@ export async function serveMemoryOverStdio(compactor: Compactor, options: ServeO
   const ended = new Promise<void>((resolve) => {
     stdin.once("end", resolve);
     stdin.once("close", resolve);
+    // A stdin that fails ends the server as its end would (the transport no longer listens to stdin itself).
+    stdin.once("error", () => resolve());
     if (options.signal?.aborted) resolve();
     options.signal?.addEventListener("abort", () => resolve(), { once: true });
+    // The transport gave up (a message past its size limit): nothing more would be answered.
+    server.server.onclose = () => resolve();
   });
   const messages = stdin.pipe(
     answerMalformedLines(
@@ -129,4 +133,7 @@ export async function serveMemoryOverStdio(compactor: Compactor, options: ServeO
   await ended;
   await inFlight.settled();
   await server.close();
+  // Piped, stdin would go on flowing into the filter and keep the process alive after a signal.
+  stdin.unpipe(messages);
+  stdin.pause();
 }

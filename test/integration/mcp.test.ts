@@ -1,11 +1,13 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PassThrough } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { Compactor, serveMemoryOverStdio } from "../../src/index.js";
 import { exampleSecret } from "../../src/logs/secret-patterns.js";
 import { runCli } from "../helpers/run-cli.js";
 import { copyOf, fixture, REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
@@ -262,8 +264,8 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
       .map((line) => JSON.parse(line));
     const errors = answers.filter((answer) => answer.error).map((answer) => [answer.id, answer.error.code]);
     expect(errors).toEqual([
-      [null, -32700],
-      [null, -32600],
+      [undefined, -32700],
+      [undefined, -32600],
       [7, -32600],
     ]);
     expect(answers.filter((answer) => answer.result).map((answer) => answer.id)).toEqual([1, 2]);
@@ -283,6 +285,30 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     expect(JSON.stringify((await client.readResource({ uri: "memory://MEMORY.md" })).contents)).toContain("# Memory index");
     const found = await client.callTool({ name: "search_memory", arguments: { query: "postgres" } });
     expect(found.isError).toBeFalsy();
+  });
+
+  it.each(["SIGTERM", "SIGINT"] as const)("ends on the first %s while the client keeps stdin open", async (signal) => {
+    const { dir } = await memoryDir();
+    const child = spawn(process.execPath, [BIN, "mcp", "--dir", dir, "--quiet"], { stdio: ["pipe", "pipe", "pipe"] });
+    const answered = new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
+    const initialize = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } };
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: initialize })}\n`);
+    await answered;
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.kill(signal);
+    const code = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve("still running"), 5_000))]);
+    child.kill("SIGKILL");
+    expect(code).not.toBe("still running");
+  });
+
+  it("ends, without an uncaught error, when reading stdin fails", async () => {
+    const { dir } = await memoryDir();
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const served = serveMemoryOverStdio(await Compactor.open({ dir, env: {} }), { stdin, stdout });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    stdin.emit("error", new Error("EIO: i/o error, read"));
+    await expect(served).resolves.toBeUndefined();
   });
 
   it("answers a request sent just before stdin closes, then exits 0", async () => {

@@ -14,18 +14,22 @@ async function pass(chunks: Buffer[]): Promise<{ passed: string; replies: string
 
 describe("answerMalformedLines", () => {
   it("passes messages through whole, however the bytes are cut, and answers the rest", async () => {
-    const bytes = Buffer.from('{"jsonrpc":"2.0","method":"a","params":{"q":"héllo 🚀"}}\r\nnot json\n\n{"id":3}\n{"jsonrpc":"2.0","method":"b"}\n');
+    const bytes = Buffer.from(
+      '{"jsonrpc":"2.0","method":"a","params":{"q":"héllo 🚀"}}\r\nnot json\n\n{"id":3}\n{"id":4,"result":{"bad":true}}\n{"id":5,"error":"no"}\n{"jsonrpc":"2.0","method":"b"}\n',
+    );
     // One byte at a time: every character of more than one byte is cut.
     const { passed, replies } = await pass([...bytes].map((byte) => Buffer.from([byte])));
     expect(passed).toBe('{"jsonrpc":"2.0","method":"a","params":{"q":"héllo 🚀"}}\n{"jsonrpc":"2.0","method":"b"}\n');
+    // No id when it is unknown (MCP allows no null id); a malformed response is not answered.
     expect(replies.map((line) => JSON.parse(line))).toEqual([
-      { jsonrpc: "2.0", id: null, error: { code: -32700, message: expect.any(String) } },
+      { jsonrpc: "2.0", error: { code: -32700, message: expect.any(String) } },
       { jsonrpc: "2.0", id: 3, error: { code: -32600, message: expect.any(String) } },
     ]);
   });
 
   it("answers a line too long to hold once, skips its rest, and reads the next", async () => {
-    const long = Buffer.from(`{"jsonrpc":"2.0","method":"a","params":{"q":"${"x".repeat(11 * 1024 * 1024)}"}}\n`);
+    // Under ten million characters, over ten megabytes: the limit is in bytes, as the SDK's is.
+    const long = Buffer.from(`{"jsonrpc":"2.0","method":"a","params":{"q":"${"漢".repeat(4 * 1024 * 1024)}"}}\n`);
     const next = Buffer.from('{"jsonrpc":"2.0","method":"b"}\n');
     const chunks = [];
     for (let at = 0; at < long.length; at += 1 << 20) chunks.push(long.subarray(at, at + (1 << 20)));
