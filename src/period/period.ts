@@ -1,7 +1,9 @@
 import { addDays } from "date-fns/addDays";
 import { endOfMonth } from "date-fns/endOfMonth";
 import { endOfQuarter } from "date-fns/endOfQuarter";
+import { getISOWeek } from "date-fns/getISOWeek";
 import { getISOWeeksInYear } from "date-fns/getISOWeeksInYear";
+import { getISOWeekYear } from "date-fns/getISOWeekYear";
 import { lightFormat } from "date-fns/lightFormat";
 import { parseISO } from "date-fns/parseISO";
 import { startOfMonth } from "date-fns/startOfMonth";
@@ -65,10 +67,12 @@ export function parseWeek(label: string): Period {
 
 /** The period of a kind that holds a calendar date (`YYYY-MM-DD`). */
 export function periodOf(date: string, kind: PeriodKind = "week"): Period {
-  if (kind === "week") return knownPeriod(isoWeekLabel(date));
+  if (kind === "week" && ISO_DATE.test(date)) return knownPeriod(isoWeekLabel(date));
   const at = parseISO(date);
   if (kind === "month") return knownPeriod(lightFormat(at, "yyyy-MM"));
-  return knownPeriod(`${lightFormat(at, "yyyy")}-Q${Math.floor(at.getMonth() / 3) + 1}`);
+  if (kind === "quarter") return knownPeriod(`${lightFormat(at, "yyyy")}-Q${Math.floor(at.getMonth() / 3) + 1}`);
+  // Another form than YYYY-MM-DD (a time after it, no dashes) is read as the date library reads it.
+  return knownPeriod(`${getISOWeekYear(at)}-W${String(getISOWeek(at)).padStart(2, "0")}`);
 }
 
 // Periods by label: years of logs ask for the same few hundred weeks thousands of times.
@@ -86,6 +90,7 @@ function knownPeriod(label: string): Period {
 }
 
 const DAY_MS = 86_400_000;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 // The ISO week of a calendar date, by arithmetic on UTC days (date-fns took a tenth of a millisecond a
 // date, a third of `compact status` over ten years of logs): the week is the one its Thursday falls in.

@@ -130,9 +130,8 @@ export class SnapshotCache {
    * neither loads the saved cache again nor re-reads a file that has not changed.
    */
   followOn(): SnapshotCache {
-    const unchecked = new Set([...this.uncheckedBefore].filter((file) => !this.seen.has(file)));
-    for (const file of this.unchecked) unchecked.add(file);
-    return new SnapshotCache(new Map([...this.previous, ...this.seen]), this.previousRules, unchecked);
+    // What this read did not see is gone from the dir (every file is listed and read each time).
+    return new SnapshotCache(new Map(this.seen), this.previousRules, new Set(this.unchecked));
   }
 
   /** The sha256 of the bytes `file` was read or confirmed as, once read. */

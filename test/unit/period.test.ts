@@ -41,6 +41,9 @@ describe("parseWeek", () => {
   it("finds the week of a date, across a year end", () => {
     expect(periodOf("2027-01-01").label).toBe("2026-W53");
     expect(periodOf("2026-03-30").label).toBe("2026-W14");
+    // Other ISO 8601 forms are read as before.
+    expect(periodOf("20260330").label).toBe("2026-W14");
+    expect(periodOf("2026-03-30T10:00:00").label).toBe("2026-W14");
   });
 
   it("finds the week date-fns finds, every day of sixty years and around the ends of the years counted", () => {
