@@ -15,8 +15,9 @@ const SEPARATOR = /[\s"'`:=(,[>]/;
 const BASE64 = /[A-Za-z0-9+/]/;
 // A run of base64 as a key's line holds it, no word: 16 characters or more, with a digit, `+` or `/`, or both cases.
 const KEY_RUN = /^(?:(?=[A-Za-z0-9+/]{0,300}[0-9+/])|(?=[A-Za-z]{0,300}[a-z])(?=[A-Za-z]{0,300}[A-Z]))[A-Za-z0-9+/]{16,}={0,2}$/;
-// Less than this above an END line is no key anyone could use.
-const SHORTEST_BODY = 16;
+// Less base64 than this above an END line is no key anyone could use, nor is base64 without a digit
+// (or `+`, `/`) and both cases: a word, a name or a hex digest above an END line is none of a key's.
+const SHORTEST_BODY = 40;
 // How much of a line is read back from its end: a key's lines are under a hundred characters.
 const LONGEST_LINE = 256;
 
@@ -32,9 +33,14 @@ export function headlessPrivateKeys(text: string): KeyBody[] {
   END_LINE.lastIndex = 0;
   for (let match = END_LINE.exec(text); match; match = END_LINE.exec(text)) {
     const body = bodyAbove(text, match.index);
-    if (body && body.end - body.start >= SHORTEST_BODY) found.push(body);
+    if (body && looksLikeKey(text.slice(body.start, body.end))) found.push(body);
   }
   return found;
+}
+
+function looksLikeKey(body: string): boolean {
+  const base64 = body.replace(/[^A-Za-z0-9+/]/g, "");
+  return base64.length >= SHORTEST_BODY && /[0-9+/]/.test(base64) && /[a-z]/.test(base64) && /[A-Z]/.test(base64);
 }
 
 interface Runs {

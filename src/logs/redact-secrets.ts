@@ -68,7 +68,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 7;
+const REDACTION_REVISION = 8;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -313,7 +313,7 @@ function patternSpans(text: string): Span[] {
       const [start, trimmedEnd] = trimValue(text, valueStart, end);
       const found = text.slice(start, trimmedEnd);
       if (valueTest && !valueTest.test(found)) continue;
-      const prose = NOT_SECRETS.has(found.toLowerCase()) || (start === valueStart && proseWord(text, found, trimmedEnd));
+      const prose = NOT_SECRETS.has(found.toLowerCase()) || (start === valueStart && proseWord(text, found, start, trimmedEnd));
       if (trimmedEnd > start && !prose && !isPlaceholder(found) && !namesItsKey(text, match.index, found)) spans.push({ start, end: trimmedEnd, kind, rank });
       else if (prose) {
         const next = secretAfterWord(text, trimmedEnd);
@@ -340,16 +340,23 @@ function secretAfterWord(text: string, at: number): { start: number; end: number
   return { start, end: start + word.length };
 }
 
-// A bare word of letters of another alphabet than Latin's (`не`, `хранится`) with more words after it on its
-// line is prose (`password: не менее 8 символов`), unless a capital inside it makes it a password (`ЗолотаяРыбка`).
+// A bare word of letters of another alphabet than Latin's (`не`, `хранится`) after a label, with more words of
+// its alphabet after it on its line, is prose (`password: не менее 8 символов`), unless a capital inside it
+// makes it a password (`ЗолотаяРыбка`). A value given with `=` (`--password=секретный mydb`) is never prose.
 const OTHER_ALPHABET_WORD = /^[^\p{Script=Latin}\P{L}]+$/u;
 const CAPITAL_INSIDE = /\p{Ll}\p{Lu}/u;
-const WORD_AFTER = /[ \t]+[\p{L}\p{N}]/uy;
+const WORD_AFTER = /[ \t]+(\p{L}+)/uy;
+const SCRIPTS = [/\p{Script=Cyrillic}/u, /\p{Script=Greek}/u, /\p{Script=Armenian}/u, /\p{Script=Georgian}/u, /\p{Script=Hebrew}/u, /\p{Script=Arabic}/u];
 
-function proseWord(text: string, value: string, end: number): boolean {
+function proseWord(text: string, value: string, start: number, end: number): boolean {
   if (!OTHER_ALPHABET_WORD.test(value) || CAPITAL_INSIDE.test(value)) return false;
+  let before = start - 1;
+  while (before >= 0 && (text[before] === " " || text[before] === "\t")) before--;
+  if (text[before] === "=") return false;
   WORD_AFTER.lastIndex = end;
-  return WORD_AFTER.test(text);
+  const next = WORD_AFTER.exec(text)?.[1];
+  const script = SCRIPTS.find((pattern) => pattern.test(value[0]!));
+  return next !== undefined && script?.test(next[0]!) === true;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;

@@ -244,9 +244,28 @@ const FOUND: [string, Piece[]][] = [
       " was rotated",
     ],
   ],
+  // Words of prose follow in their own alphabet: a value given with `=`, or followed by English, is a password.
+  [
+    "lowercase Cyrillic and Greek passwords with words after them",
+    [
+      "mysql -u root --password=",
+      S("секретный", "password"),
+      " mydb\nDB_PASSWORD=",
+      S("йцукенгш", "password"),
+      " npm run migrate\npassword=",
+      S("μυστικόκλειδί", "password"),
+      " then restart\npassword: ",
+      S("йцукенгш", "password"),
+      " for the staging db",
+    ],
+  ],
 ];
 
 const LEFT: [string, string][] = [
+  [
+    "words and digests above a key's END line",
+    `It stopped at the internationalization -----END RSA PRIVATE KEY-----\nConfigurationManagerFactory\n-----END PRIVATE KEY-----\n${fake("", 64, "hex")}\n-----END RSA PRIVATE KEY-----`,
+  ],
   ["a branch named like a key", "git checkout -b sk-1423-fix-payment-webhook-retry-logic"],
   ["a member access", "await db.insert(users).values({ email, password: req.body.password })"],
   ["tokenizer settings", "tokenizer.pad_token = tokenizer.eos_token"],
