@@ -98,14 +98,14 @@ async function onTerminal(args: string[], env: Record<string, string>): Promise<
     }
   });
   await new Promise((resolve) => {
-    const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 20_000);
+    const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 40_000);
     child.on("exit", () => resolve(clearTimeout(timer)));
   });
   return raw;
 }
 
 describe.skipIf(!built || !haveScript)("colour", () => {
-  it("appears only on a terminal, and never with NO_COLOR", { timeout: 60_000 }, async () => {
+  it("appears only on a terminal, and never with NO_COLOR", { timeout: 120_000 }, async () => {
     const dir = await copyOf(fixture("consolidation"), { all: true });
     expect(hasColour(await onTerminal(["consolidate", "--dir", dir], {}))).toBe(true);
     const plain = await onTerminal(["consolidate", "--dir", dir], { NO_COLOR: "1" });
