@@ -345,7 +345,8 @@ function secretAfterWord(text: string, at: number): { start: number; end: number
 // makes it a password (`ЗолотаяРыбка`). A value given with `=` (`--password=секретный mydb`) is never prose.
 const OTHER_ALPHABET_WORD = /^[^\p{Script=Latin}\P{L}]+$/u;
 const CAPITAL_INSIDE = /\p{Ll}\p{Lu}/u;
-const WORD_AFTER = /[ \t]+(\p{L}+)/uy;
+// Numbers between are prose's too (`минимум 8 символов`).
+const WORD_AFTER = /[ \t]+(?:\p{N}+[ \t]+)*(\p{L}+)/uy;
 const SCRIPTS = [/\p{Script=Cyrillic}/u, /\p{Script=Greek}/u, /\p{Script=Armenian}/u, /\p{Script=Georgian}/u, /\p{Script=Hebrew}/u, /\p{Script=Arabic}/u];
 
 function proseWord(text: string, value: string, start: number, end: number): boolean {

@@ -29,6 +29,11 @@ export function answerMalformedLines(isMessage: MessageCheck, reply: (line: stri
   const take = (line: string, pass: (line: string) => void) => {
     const text = line.replace(/\r$/, "");
     if (text.trim() === "") return;
+    // A line ended in the chunk that took it past the limit was never counted as unfinished.
+    if (text.length * 3 + 1 > MAX_LINE_BYTES && Buffer.byteLength(text) + 1 > MAX_LINE_BYTES) {
+      reply(errorLine(undefined, PARSE_ERROR, `Parse error: a line longer than ${MAX_LINE_BYTES} bytes`));
+      return;
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);

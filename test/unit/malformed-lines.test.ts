@@ -39,6 +39,15 @@ describe("answerMalformedLines", () => {
     expect(JSON.parse(replies[0]!).error.code).toBe(-32700);
   });
 
+  it("answers a line too long that ends in the chunk it started in, after a line of its own", async () => {
+    const chunk = Buffer.from(
+      `{"jsonrpc":"2.0","method":"a"}\n{"jsonrpc":"2.0","id":5,"method":"ping","params":{"q":"${"x".repeat(10 * 1024 * 1024 + 1000)}"}}\n{"jsonrpc":"2.0","method":"b"}\n`,
+    );
+    const { passed, replies } = await pass([chunk]);
+    expect(passed).toBe('{"jsonrpc":"2.0","method":"a"}\n{"jsonrpc":"2.0","method":"b"}\n');
+    expect(replies.map((line) => JSON.parse(line).error.code)).toEqual([-32700]);
+  });
+
   it("drops a last line with no end, as a message not yet whole", async () => {
     const { passed, replies } = await pass([Buffer.from('{"jsonrpc":"2.0","method":"a"}')]);
     expect(passed).toBe("");

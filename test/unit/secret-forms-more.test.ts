@@ -301,6 +301,7 @@ const LEFT: [string, string][] = [
   ["a Mailgun-shaped string where Mailgun is not named", `build ${MG} of the mail service, request 123e4567-e89b-12d3-a456-426614174000`],
   ["an escaped pipe in a table of notes", "| Key | Action |\n|---|---|\n| a \\| b | done |"],
   ["Cyrillic words after a password's label", "пароль: отсутствует\nПароль ВКонтакте сменил\nпароль: не менее 8 символов"],
+  ["rules with a number after a password's label", "password: минимум 8 символов\npassword: от 8 символов\npassword: τουλάχιστον 8 χαρακτήρες"],
 ];
 
 describe("redactSecrets: scanners' forms and markdown", () => {
