@@ -1,4 +1,5 @@
 import path from "node:path";
+import { isCalendarDate } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import { byCodeUnit } from "../text/by-code-unit.js";
@@ -60,7 +61,7 @@ export async function findDailyLogs(dir: MemoryDir, options: FindLogsOptions = {
     if (!match) continue;
     const [, date, suffix] = match as unknown as [string, string, string | undefined];
     if (suffix !== undefined && DERIVED_SUFFIX.test(suffix)) continue;
-    if (!isRealDate(date)) {
+    if (!isCalendarDate(date)) {
       problems.push({ source: relPath, ruleId: "impossible-date", message: `${date} is not a calendar date; file skipped` });
       continue;
     }
@@ -83,12 +84,3 @@ export async function findDailyLogs(dir: MemoryDir, options: FindLogsOptions = {
 // and a year before 1000 is read as one of the 1900s by the date library.
 const FIRST_DATE = "1000-01-01";
 const LAST_DATE = "9998-12-31";
-
-// By arithmetic, not the date library: a history of years lists thousands of logs, each checked at every command.
-function isRealDate(date: string): boolean {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  if (month < 1 || month > 12 || day < 1) return false;
-  const at = new Date(0);
-  at.setUTCFullYear(year, month - 1, day);
-  return at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
-}

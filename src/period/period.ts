@@ -95,15 +95,30 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 // The ISO week of a calendar date, by arithmetic on UTC days (date-fns took a tenth of a millisecond a
 // date, a third of `compact status` over ten years of logs): the week is the one its Thursday falls in.
 function isoWeekLabel(date: string): string {
+  const at = utcDay(date);
+  const thursday = at.getTime() + (3 - ((at.getUTCDay() + 6) % 7)) * DAY_MS;
+  const weekYear = new Date(thursday).getUTCFullYear();
+  const week = Math.floor((thursday - utcDay(`${weekYear}-01-01`).getTime()) / DAY_MS / 7) + 1;
+  return `${String(weekYear).padStart(4, "0")}-W${String(week).padStart(2, "0")}`;
+}
+
+/**
+ * `YYYY-MM-DD` as midnight UTC, any year (the Date constructor reads 0–99 as 1900–1999); a day past
+ * its month's end rolls into the next, as `isCalendarDate` checks.
+ */
+function utcDay(date: string): Date {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const at = new Date(0);
   at.setUTCFullYear(year, month - 1, day);
-  const thursday = at.getTime() + (3 - ((at.getUTCDay() + 6) % 7)) * DAY_MS;
-  const weekYear = new Date(thursday).getUTCFullYear();
-  const january1 = new Date(0);
-  january1.setUTCFullYear(weekYear, 0, 1);
-  const week = Math.floor((thursday - january1.getTime()) / DAY_MS / 7) + 1;
-  return `${String(weekYear).padStart(4, "0")}-W${String(week).padStart(2, "0")}`;
+  return at;
+}
+
+/** True when `YYYY-MM-DD` names a day of the calendar (no 2026-02-30, no month 13). */
+export function isCalendarDate(date: string): boolean {
+  const [, month, day] = date.split("-").map(Number) as [number, number, number];
+  if (month < 1 || month > 12 || day < 1) return false;
+  const at = utcDay(date);
+  return at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
 }
 
 /** The days of a period, first to last. */

@@ -110,29 +110,32 @@ describe("readHeading dates", () => {
     expect(readHeading("[09:30] heartbeat", 2, "2026-03-20").date).toBeUndefined();
   });
 
-  it("reads day and month written as numbers in the order the file's date agrees with", () => {
-    expect(readHeading("01/04/2026", 1, "2026-04-01").date).toBe("2026-04-01");
-    expect(readHeading("04/01/2026", 1, "2026-04-01").date).toBe("2026-04-01");
-    expect(readHeading("03/04/2026 standup", 1, "2026-03-04").date).toBe("2026-03-04");
-    expect(readHeading("03/04/2026 standup", 1, "2026-04-03").date).toBe("2026-04-03");
-    // One reading only: a day past 12, or the same number twice.
-    expect(readHeading("25/03/2026", 1, "2026-04-01").date).toBe("2026-03-25");
-    expect(readHeading("05/05/2026", 1, "2026-01-01").date).toBe("2026-05-05");
-    // With a time, a weekday or words around it.
-    for (const heading of ["01/04/2026 14:30", "Mon 01/04/2026", "Meeting on 01/04/2026 at 10:00"]) {
-      expect(readHeading(heading, 1, "2026-04-01").date, heading).toBe("2026-04-01");
-    }
+  // A day past 12, or the same number twice, has one reading; with a time, a weekday or words around it.
+  it.each([
+    ["01/04/2026", "2026-04-01", "2026-04-01"],
+    ["04/01/2026", "2026-04-01", "2026-04-01"],
+    ["03/04/2026 standup", "2026-03-04", "2026-03-04"],
+    ["03/04/2026 standup", "2026-04-03", "2026-04-03"],
+    ["25/03/2026", "2026-04-01", "2026-03-25"],
+    ["05/05/2026", "2026-01-01", "2026-05-05"],
+    ["01/04/2026 14:30", "2026-04-01", "2026-04-01"],
+    ["Mon 01/04/2026", "2026-04-01", "2026-04-01"],
+    ["Meeting on 01/04/2026 at 10:00", "2026-04-01", "2026-04-01"],
+  ])("reads day and month written as numbers in the order the file's date agrees with: %s in %s", (heading, fileDate, date) => {
+    expect(readHeading(heading, 1, fileDate).date).toBe(date);
   });
 
-  it("reads a 12-hour time as the 24-hour one, and no time from what is none", () => {
-    expect(readHeading("2:45 pm lesson: Run migrations first", 2, "2026-04-01").time).toBe("14:45");
-    expect(readHeading("[3:07pm] note", 2, "2026-04-01").time).toBe("15:07");
-    expect(readHeading("11:59 PM wrap-up", 2, "2026-04-01").time).toBe("23:59");
-    expect(readHeading("12:05 AM deploy", 2, "2026-04-01").time).toBe("00:05");
-    expect(readHeading("12:30 p.m. lunch", 2, "2026-04-01").time).toBe("12:30");
-    expect(readHeading("[09:30] heartbeat", 2, "2026-04-01").time).toBe("09:30");
-    expect(readHeading("25:99 garbage", 2, "2026-04-01").time).toBeUndefined();
-    expect(readHeading("13:05 pm", 2, "2026-04-01").time).toBe("13:05");
+  it.each([
+    ["2:45 pm lesson: Run migrations first", "14:45"],
+    ["[3:07pm] note", "15:07"],
+    ["11:59 PM wrap-up", "23:59"],
+    ["12:05 AM deploy", "00:05"],
+    ["12:30 p.m. lunch", "12:30"],
+    ["[09:30] heartbeat", "09:30"],
+    ["25:99 garbage", undefined],
+    ["13:05 pm", "13:05"],
+  ])("reads a 12-hour time as the 24-hour one, and no time from what is none: %s", (heading, time) => {
+    expect(readHeading(heading, 2, "2026-04-01").time).toBe(time);
   });
 
   it("asks chrono nothing about a heading whose only month-like letters start a longer word", () => {
