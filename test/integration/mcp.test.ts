@@ -6,7 +6,9 @@ import path from "node:path";
 import { PassThrough } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { ClientRequest } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { Compactor, serveMemoryOverStdio } from "../../src/index.js";
 import { exampleSecret } from "../../src/logs/secret-patterns.js";
 import { runCli } from "../helpers/run-cli.js";
@@ -270,6 +272,27 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     ]);
     expect(answers.filter((answer) => answer.result).map((answer) => answer.id)).toEqual([1, 2]);
     expect(answers.find((answer) => answer.id === 2).result.structuredContent.results).toHaveLength(1);
+  });
+
+  it("answers params of the wrong shape as invalid params (-32602), not as an internal error", async () => {
+    const { dir } = await memoryDir();
+    const { client } = await connect(dir);
+    const anything = z.object({}).loose();
+    const requests: [string, object][] = [
+      ["resources/read", {}],
+      ["resources/read", { uri: 5 }],
+      ["tools/list", { cursor: 5 }],
+      ["resources/list", { cursor: {} }],
+      ["tools/call", { arguments: { query: "postgres" } }],
+      ["tools/call", { name: "search_memory", arguments: "postgres" }],
+    ];
+    for (const [method, params] of requests) {
+      await expect(client.request({ method, params } as ClientRequest, anything), `${method} ${JSON.stringify(params)}`).rejects.toMatchObject({
+        code: -32602,
+      });
+    }
+    await expect(client.request({ method: "resources/read", params: {} } as ClientRequest, anything)).rejects.toThrow(/params\.uri/);
+    expect((await client.readResource({ uri: "memory://MEMORY.md" })).contents).toHaveLength(1);
   });
 
   it("refuses an unknown tool, a cursor it never gave and an unknown resource as protocol errors", async () => {
