@@ -9,6 +9,8 @@ import { readIndexFile, readMemoryFile } from "./read-memory-file.js";
 
 // JSON-RPC error code for a resource that is not there (MCP's resources specification).
 const RESOURCE_NOT_FOUND = -32002;
+// Far above a query a person or a model writes: a pasted megabyte kept the server busy for seconds.
+const MAX_QUERY_CHARS = 10_000;
 
 /** The URI the index is served under, whatever the layout names the file. */
 export const INDEX_URI = "memory://MEMORY.md";
@@ -55,7 +57,7 @@ async function buildServer(compactor: Compactor, options: MemoryServerOptions, i
       description:
         "Ranked search over this agent's durable memories (topic files) and weekly summaries. Tolerates typos and word forms. Returns for each hit its file, name, type, description, score and the best-matching line; pass a file to read_memory for the full text.",
       inputSchema: {
-        query: z.string().min(1).describe("words to look for"),
+        query: z.string().min(1).max(MAX_QUERY_CHARS).describe("words to look for"),
         limit: z.number().int().min(1).max(100).optional().describe("at most this many hits (default 10)"),
       },
       outputSchema: { results: z.array(hit) },

@@ -274,6 +274,18 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     expect(answers.find((answer) => answer.id === 2).result.structuredContent.results).toHaveLength(1);
   });
 
+  it("refuses a query longer than any search needs, saying how long one may be", async () => {
+    const { dir } = await memoryDir();
+    const { client } = await connect(dir);
+    const search = (await client.listTools()).tools.find((tool) => tool.name === "search_memory")!;
+    expect(search.inputSchema.properties?.["query"]).toMatchObject({ maxLength: 10_000 });
+    const long = await client.callTool({ name: "search_memory", arguments: { query: "postgres ".repeat(200_000) } });
+    expect(long.isError).toBe(true);
+    expect(text(long)).toMatch(/query/);
+    expect(text(long)).toMatch(/10000/);
+    expect((await client.callTool({ name: "search_memory", arguments: { query: "postgres ".repeat(1_000) } })).isError).toBeFalsy();
+  });
+
   it("answers params of the wrong shape as invalid params (-32602), not as an internal error", async () => {
     const { dir } = await memoryDir();
     const { client } = await connect(dir);
