@@ -4,6 +4,9 @@ import { redactSecrets } from "../logs/redact-secrets.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import { readSnapshot, type Snapshot } from "../store/snapshot.js";
 
+// Longer than any path the system can open (Linux's PATH_MAX is 4096 bytes).
+const MAX_PATH_CHARS = 4096;
+
 /** A memory or summary file's text, or why it is not handed out. */
 export type MemoryFileRead = { file: string; text: string } | { refused: string };
 
@@ -15,10 +18,13 @@ export type MemoryFileRead = { file: string; text: string } | { refused: string 
  * just finished is seen.
  */
 export async function readMemoryFile(dir: MemoryDir, file: string): Promise<MemoryFileRead> {
+  const outside = { refused: `'${shown(file)}' is not a path inside the memory directory` };
+  // Normalising a path of megabytes held the server for seconds; no file of the dir has one.
+  if (file.length > MAX_PATH_CHARS) return outside;
   try {
     dir.resolve(file);
   } catch (error) {
-    if (error instanceof CompactorError) return { refused: `'${shown(file)}' is not a path inside the memory directory` };
+    if (error instanceof CompactorError) return outside;
     throw error;
   }
   const snapshot = await readSnapshot(dir);

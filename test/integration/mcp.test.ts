@@ -145,11 +145,13 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
       expect(text(read), file).not.toContain("the outside secret");
       expect(text(read), file).toMatch(/not a (path inside|memory or summary file)/);
     }
-    // A long path is quoted by its start only.
+    // A long path is quoted by its start only, and refused before the work of normalising it (megabytes took seconds).
     const long = await client.callTool({ name: "read_memory", arguments: { file: `${"a/".repeat(50_000)}x.md` } });
     expect(long.isError).toBe(true);
     expect(text(long).length).toBeLessThan(500);
-    expect(text(long)).toContain("(100004 characters)");
+    expect(text(long)).toContain("(100004 characters)' is not a path inside the memory directory");
+    const megabytes = await client.callTool({ name: "read_memory", arguments: { file: "a/".repeat(2_000_000) } });
+    expect(text(megabytes)).toContain("(4000000 characters)' is not a path inside the memory directory");
   });
 
   it("serves no file through a link in the dir: not a daily log, the tool's state, nor a memory under a second name", async () => {
