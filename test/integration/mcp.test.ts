@@ -309,6 +309,23 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     expect((await client.readResource({ uri: "memory://MEMORY.md" })).contents).toHaveLength(1);
   });
 
+  it("answers many reads at once, and each read after sees the files as they are now", async () => {
+    const { dir } = await memoryDir();
+    const memory = (name: string, fact: string) => `---\nname: ${name}\ndescription: a fact\ntype: project\n---\n\n- ${fact}\n`;
+    await Promise.all(Array.from({ length: 300 }, (_, i) => writeFile(path.join(dir, `project_fact-${i}.md`), memory(`Fact ${i}`, `fact number ${i}`))));
+    const { client } = await connect(dir);
+    const read = async (file: string) => text(await client.callTool({ name: "read_memory", arguments: { file } }));
+    const all = await Promise.all(Array.from({ length: 300 }, (_, i) => read(`project_fact-${i}.md`)));
+    expect(all.map((answer, i) => answer.includes(`fact number ${i}\n`))).toEqual(all.map(() => true));
+    // Rewritten with the same size, removed, added: the next read sees each.
+    await writeFile(path.join(dir, "project_fact-1.md"), memory("Fact 1", "fact NUMBER 1"));
+    await rm(path.join(dir, "project_fact-2.md"));
+    await writeFile(path.join(dir, "project_fact-new.md"), memory("Fact new", "a new fact"));
+    expect(await read("project_fact-1.md")).toContain("fact NUMBER 1");
+    expect(await read("project_fact-2.md")).toMatch(/is not a memory or summary file/);
+    expect(await read("project_fact-new.md")).toContain("a new fact");
+  });
+
   it("refuses an unknown tool, a cursor it never gave and an unknown resource as protocol errors", async () => {
     const { dir } = await memoryDir();
     const { client } = await connect(dir);
