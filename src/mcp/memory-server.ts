@@ -11,6 +11,8 @@ import { readIndexFile, readMemoryFile } from "./read-memory-file.js";
 const RESOURCE_NOT_FOUND = -32002;
 // Far above a query a person or a model writes: a pasted megabyte kept the server busy for seconds.
 const MAX_QUERY_CHARS = 10_000;
+// How long requests under way may take after a signal: the SDK's client sends SIGKILL 2 s after SIGTERM.
+const GRACE_AFTER_SIGNAL_MS = 1_000;
 
 /** The URI the index is served under, whatever the layout names the file. */
 export const INDEX_URI = "memory://MEMORY.md";
@@ -131,11 +133,23 @@ export async function serveMemoryOverStdio(compactor: Compactor, options: ServeO
       (line) => stdout.write(line),
     ),
   );
+  // Told to stop, the server takes no new request: a client sending on would otherwise keep it alive.
+  options.signal?.addEventListener("abort", () => stdin.unpipe(messages), { once: true });
   await server.connect(new StdioServerTransport(messages, stdout));
   await ended;
-  await inFlight.settled();
+  // What was taken is answered; after a signal, only what is answered within a short while.
+  await Promise.race([inFlight.settled(), graceAfter(options.signal)]);
   await server.close();
   // Piped, stdin would go on flowing into the filter and keep the process alive after a signal.
   stdin.unpipe(messages);
   stdin.pause();
+}
+
+// Resolves a grace period after the signal fires; never without one.
+function graceAfter(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const wait = () => setTimeout(resolve, GRACE_AFTER_SIGNAL_MS).unref();
+    if (signal?.aborted) wait();
+    else signal?.addEventListener("abort", wait, { once: true });
+  });
 }

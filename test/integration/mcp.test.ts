@@ -76,6 +76,37 @@ async function connect(dir: string, env: Record<string, string> = {}): Promise<{
 
 const text = (result: object) => ((result as { content: { text: string }[] }).content ?? []).map((part) => part.text).join("");
 
+/** The server in-process over a memory dir whose searches take `searchMs`, with a client's stdin and the signal that stops it. */
+async function slowServer(searchMs: number) {
+  const { dir } = await memoryDir();
+  const compactor = await Compactor.open({ dir, env: {} });
+  const search = compactor.search.bind(compactor);
+  compactor.search = async (query, options) => {
+    await new Promise((resolve) => setTimeout(resolve, searchMs).unref());
+    return search(query, options);
+  };
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const answers: { id?: number }[] = [];
+  let pending = "";
+  stdout.on("data", (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) answers.push(JSON.parse(line));
+  });
+  const stop = new AbortController();
+  const server = serveMemoryOverStdio(compactor, { stdin, stdout, signal: stop.signal });
+  const send = (id: number, method: string, params: object) => {
+    if (!stdin.writableEnded) stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+  };
+  send(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } });
+  const answeredIds = () => answers.map((answer) => answer.id).filter((id): id is number => typeof id === "number" && id > 1);
+  return { server, send, stdin, stop, answeredIds };
+}
+
+const endsWithin = (served: Promise<void>, ms: number) =>
+  Promise.race([served.then(() => "ended"), new Promise((resolve) => setTimeout(() => resolve("still serving"), ms).unref())]);
+
 describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", () => {
   it("lists the two tools and the index resource", async () => {
     const { dir } = await memoryDir();
@@ -363,6 +394,31 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     await new Promise((resolve) => setTimeout(resolve, 200));
     stdin.emit("error", new Error("EIO: i/o error, read"));
     await expect(served).resolves.toBeUndefined();
+  });
+
+  it("takes no request after a signal, and ends within its grace though a client sends on", async () => {
+    const { server, send, answeredIds, stop } = await slowServer(300);
+    // A request every 100 ms, each answered in 300 ms: some request is always under way.
+    let id = 1;
+    const sending = setInterval(() => send(++id, "tools/call", { name: "search_memory", arguments: { query: "postgres" } }), 100);
+    await expect.poll(() => answeredIds().length, { timeout: 10_000 }).toBeGreaterThan(2);
+    stop.abort();
+    const lastBeforeSignal = id;
+    const ended = await endsWithin(server, 5_000);
+    clearInterval(sending);
+    expect(ended).toBe("ended");
+    expect(Math.max(...answeredIds())).toBeLessThanOrEqual(lastBeforeSignal);
+  });
+
+  it("gives a request under way a short grace after a signal, also once stdin has closed", async () => {
+    for (const closeStdinFirst of [false, true]) {
+      const { server, send, stdin, stop } = await slowServer(60_000);
+      send(2, "tools/call", { name: "search_memory", arguments: { query: "postgres" } });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (closeStdinFirst) stdin.end();
+      stop.abort();
+      expect(await endsWithin(server, 5_000), `stdin closed first: ${closeStdinFirst}`).toBe("ended");
+    }
   });
 
   it("answers a request sent just before stdin closes, then exits 0", async () => {
