@@ -72,7 +72,18 @@ async function configuredRankers(ctx: RunContext): Promise<SearchRanker[]> {
  * with any secret written into them by hand redacted: what search matches, shows
  * and sends to an embeddings endpoint is what may leave the machine.
  */
-export async function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise<SearchDocument[]> {
+export function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise<SearchDocument[]> {
+  // Searches at once share the read under way: each read the dir on its own (50 at once over a year of memories: 15 s).
+  const shared = readsUnderWay.get(ctx.dir);
+  if (shared) return shared;
+  const read = readSearchableDocuments(ctx).finally(() => readsUnderWay.delete(ctx.dir));
+  readsUnderWay.set(ctx.dir, read);
+  return read;
+}
+
+const readsUnderWay = new WeakMap<RunContext["dir"], Promise<SearchDocument[]>>();
+
+async function readSearchableDocuments(ctx: Pick<RunContext, "dir">): Promise<SearchDocument[]> {
   const last = lastReads.get(ctx.dir);
   const cache = last ? last.cache.followOn() : await SnapshotCache.load(ctx.dir);
   const snapshot = await readSnapshot(ctx.dir, { cache });
