@@ -65,8 +65,9 @@ async function buildServer(compactor: Compactor, options: MemoryServerOptions, i
       outputSchema: { results: z.array(hit) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    inFlight.track(async ({ query, limit }: { query: string; limit?: number | undefined }) => {
-      const found = await compactor.search(query, { limit: limit ?? options.defaultLimit ?? 10 });
+    inFlight.track(async ({ query, limit }: { query: string; limit?: number | undefined }, extra: { signal: AbortSignal }) => {
+      // Cancelled, or the server closing: no answer is sent, so the search stops.
+      const found = await compactor.search(query, { limit: limit ?? options.defaultLimit ?? 10, signal: extra.signal });
       for (const problem of found.warnings ?? []) options.onWarning?.(problem);
       const structured = { results: found.results };
       return { content: [{ type: "text" as const, text: JSON.stringify(structured, null, 2) }], structuredContent: structured };

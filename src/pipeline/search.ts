@@ -26,11 +26,15 @@ export interface SearchOptions {
   type?: string;
   /** Rankers fused with the lexical one, e.g. an embeddings ranker when embeddings are configured. */
   rankers?: SearchRanker[];
+  /** Once aborted, the search stops before it ranks (a server's client cancelled, or went away). */
+  signal?: AbortSignal;
 }
 
 /** Ranked search over the active memories and the period summaries. Reads only. */
 export async function search(ctx: RunContext, query: string, options: SearchOptions = {}): Promise<SearchResult> {
   const documents = await searchableDocuments(ctx);
+  // Cancelled while the dir was read: the ranking is work for an answer no one takes.
+  options.signal?.throwIfAborted();
   const warnings: Problem[] = [];
   const rankers = [...(options.rankers ?? []), ...(await configuredRankers(ctx))].map((ranker) => wordsIfUnanswered(ranker, warnings));
   const ranked = await searchDocumentsRanked(documents, query, { ...options, rankers });

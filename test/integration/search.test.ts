@@ -116,6 +116,15 @@ describe("search after search in one process", () => {
     reads.mockRestore();
   });
 
+  it("stops a search whose signal is aborted while the dir is read (a server's client cancelled)", async () => {
+    const compactor = await Compactor.open({ dir: await compacted(), env: {} });
+    const stop = new AbortController();
+    const cancelled = compactor.search("postgres", { signal: stop.signal });
+    stop.abort(new Error("cancelled by the client"));
+    await expect(cancelled).rejects.toThrow("cancelled by the client");
+    expect((await compactor.search("postgres", { signal: new AbortController().signal })).results.length).toBeGreaterThan(0);
+  });
+
   it("keeps redacting a secret written by hand, search after search", async () => {
     const dir = await compacted();
     const token = exampleSecret("ghp_", 36);
