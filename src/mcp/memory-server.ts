@@ -136,11 +136,15 @@ export async function serveMemoryOverStdio(compactor: Compactor, options: ServeO
   );
   // Told to stop, the server takes no new request: a client sending on would otherwise keep it alive.
   options.signal?.addEventListener("abort", () => stdin.unpipe(messages), { once: true });
+  // Each answer the client has not read yet waits for stdout to drain: many requests at once are no listener leak to warn of.
+  const maxListeners = stdout.getMaxListeners();
+  stdout.setMaxListeners(0);
   await server.connect(new StdioServerTransport(messages, stdout));
   await ended;
   // What was taken is answered; after a signal, only what is answered within a short while.
   await Promise.race([inFlight.settled(), graceAfter(options.signal)]);
   await server.close();
+  stdout.setMaxListeners(maxListeners);
   // Piped, stdin would go on flowing into the filter and keep the process alive after a signal.
   stdin.unpipe(messages);
   stdin.pause();

@@ -421,6 +421,31 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     }
   });
 
+  it("answers many requests at once to a client slow to read with no warning of a listener leak on stderr", async () => {
+    const { dir } = await memoryDir();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    const stdin = new PassThrough();
+    // The client reads nothing for now: every answer waits for stdout to drain.
+    const stdout = new PassThrough({ highWaterMark: 16 });
+    const served = serveMemoryOverStdio(await Compactor.open({ dir, env: {} }), { stdin, stdout });
+    const initialize = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } };
+    stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: initialize })}\n`);
+    for (let id = 2; id < 40; id++) stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "ping" })}\n`);
+    await expect.poll(() => stdout.listenerCount("drain")).toBeGreaterThan(20);
+    let answers = "";
+    stdout.on("data", (chunk: Buffer) => {
+      answers += chunk.toString();
+    });
+    stdin.end();
+    await served;
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off("warning", onWarning);
+    expect(answers.trim().split("\n")).toHaveLength(39);
+    expect(warnings).not.toContain("MaxListenersExceededWarning");
+  });
+
   it("answers a request sent just before stdin closes, then exits 0", async () => {
     const { dir } = await memoryDir();
     const requests = [
