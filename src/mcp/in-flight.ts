@@ -2,9 +2,9 @@
 export class InFlight {
   private readonly pending = new Set<Promise<unknown>>();
 
-  track<A, R>(handler: (args: A) => Promise<R>): (args: A) => Promise<R> {
-    return (args) => {
-      const answer = handler(args);
+  track<A extends unknown[], R>(handler: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+    return (...args) => {
+      const answer = handler(...args);
       this.pending.add(answer);
       const forget = () => this.pending.delete(answer);
       answer.then(forget, forget);

@@ -50,14 +50,16 @@ export function answerMalformedLines(isMessage: MessageCheck, reply: (line: stri
       // A newline byte is never part of a longer UTF-8 character.
       const lastNewline = chunk.lastIndexOf(0x0a);
       pendingBytes = lastNewline === -1 ? pendingBytes + chunk.length : chunk.length - lastNewline - 1;
-      const text = pending + decoder.write(chunk);
+      // Only the new text is searched for a newline: a long line is not scanned again with every chunk.
+      const text = decoder.write(chunk);
       let start = 0;
       for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
-        if (!skipping) take(text.slice(start, end), (line) => this.push(line));
+        if (!skipping) take(pending + text.slice(start, end), (line) => this.push(line));
+        pending = "";
         skipping = false;
         start = end + 1;
       }
-      pending = skipping ? "" : text.slice(start);
+      pending = skipping ? "" : pending + text.slice(start);
       if (!skipping && pendingBytes > MAX_LINE_BYTES) {
         reply(errorLine(undefined, PARSE_ERROR, `Parse error: a line longer than ${MAX_LINE_BYTES} bytes`));
         pending = "";

@@ -9,6 +9,10 @@ import { readIndexFile, readMemoryFile } from "./read-memory-file.js";
 
 // JSON-RPC error code for a resource that is not there (MCP's resources specification).
 const RESOURCE_NOT_FOUND = -32002;
+// Far above a query a person or a model writes: a pasted megabyte kept the server busy for seconds.
+const MAX_QUERY_CHARS = 10_000;
+// How long requests under way may take after a signal: the SDK's client sends SIGKILL 2 s after SIGTERM.
+const GRACE_AFTER_SIGNAL_MS = 1_000;
 
 /** The URI the index is served under, whatever the layout names the file. */
 export const INDEX_URI = "memory://MEMORY.md";
@@ -55,14 +59,15 @@ async function buildServer(compactor: Compactor, options: MemoryServerOptions, i
       description:
         "Ranked search over this agent's durable memories (topic files) and weekly summaries. Tolerates typos and word forms. Returns for each hit its file, name, type, description, score and the best-matching line; pass a file to read_memory for the full text.",
       inputSchema: {
-        query: z.string().min(1).describe("words to look for"),
+        query: z.string().min(1).max(MAX_QUERY_CHARS).describe("words to look for"),
         limit: z.number().int().min(1).max(100).optional().describe("at most this many hits (default 10)"),
       },
       outputSchema: { results: z.array(hit) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    inFlight.track(async ({ query, limit }: { query: string; limit?: number | undefined }) => {
-      const found = await compactor.search(query, { limit: limit ?? options.defaultLimit ?? 10 });
+    inFlight.track(async ({ query, limit }: { query: string; limit?: number | undefined }, extra: { signal: AbortSignal }) => {
+      // Cancelled, or the server closing: no answer is sent, so the search stops.
+      const found = await compactor.search(query, { limit: limit ?? options.defaultLimit ?? 10, signal: extra.signal });
       for (const problem of found.warnings ?? []) options.onWarning?.(problem);
       const structured = { results: found.results };
       return { content: [{ type: "text" as const, text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
@@ -129,11 +134,27 @@ export async function serveMemoryOverStdio(compactor: Compactor, options: ServeO
       (line) => stdout.write(line),
     ),
   );
+  // Told to stop, the server takes no new request: a client sending on would otherwise keep it alive.
+  options.signal?.addEventListener("abort", () => stdin.unpipe(messages), { once: true });
+  // Each answer the client has not read yet waits for stdout to drain: many requests at once are no listener leak to warn of.
+  const maxListeners = stdout.getMaxListeners();
+  stdout.setMaxListeners(0);
   await server.connect(new StdioServerTransport(messages, stdout));
   await ended;
-  await inFlight.settled();
+  // What was taken is answered; after a signal, only what is answered within a short while.
+  await Promise.race([inFlight.settled(), graceAfter(options.signal)]);
   await server.close();
+  stdout.setMaxListeners(maxListeners);
   // Piped, stdin would go on flowing into the filter and keep the process alive after a signal.
   stdin.unpipe(messages);
   stdin.pause();
+}
+
+// Resolves a grace period after the signal fires; never without one.
+function graceAfter(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const wait = () => setTimeout(resolve, GRACE_AFTER_SIGNAL_MS).unref();
+    if (signal?.aborted) wait();
+    else signal?.addEventListener("abort", wait, { once: true });
+  });
 }

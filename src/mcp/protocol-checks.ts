@@ -1,5 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 
 // JSON-RPC and MCP codes: a parameter the server cannot take; a resource that is not there.
 const INVALID_PARAMS = -32602;
@@ -12,31 +13,43 @@ export interface Served {
   resources: ReadonlySet<string>;
 }
 
-type Handler = (request: { method: string; params?: Record<string, unknown> }, extra: unknown) => unknown;
+type Request = { method: string; params?: Record<string, unknown> };
+type Handler = (request: Request, extra: unknown) => unknown;
+// The SDK's schema of one request (zod 4).
+type RequestSchema = z.ZodType<Request> & { shape: { method: z.ZodLiteral<string> } };
 
 /**
  * Answers as the MCP specification asks what the SDK answers otherwise: an
  * unknown tool is a protocol error (-32602), not a tool's failed result; a
  * cursor, which this server never hands out since every list fits one page, is
  * invalid (-32602), not ignored; an unknown or malformed resource URI is not
- * found (-32002), not an internal error. Call before registering anything:
- * it wraps each handler the server is given.
+ * found (-32002), not an internal error; params of the wrong shape (a call
+ * without a tool's name, arguments that are no object) are invalid (-32602),
+ * not an internal error whose message is the validator's dump. Call before
+ * registering anything: it wraps each handler the server is given.
  */
 export function refuseWhatIsNotServed(server: McpServer, served: Served, makeError: typeof McpError): void {
-  const low = server.server as unknown as { setRequestHandler: (schema: unknown, handler: Handler) => void };
+  const low = server.server as unknown as { setRequestHandler: (schema: RequestSchema, handler: Handler) => void };
   const setHandler = low.setRequestHandler.bind(low);
   low.setRequestHandler = (schema, handler) =>
-    setHandler(schema, (request, extra) => {
-      const refusal = refusalOf(request, served);
+    // The SDK is given the method alone to match: the params are checked here, where a failure can be answered as what it is.
+    setHandler(z.looseObject({ method: schema.shape.method }) as unknown as RequestSchema, (request, extra) => {
+      const parsed = schema.safeParse(request);
+      if (!parsed.success) throw new makeError(INVALID_PARAMS, `Invalid params: ${issuesOf(parsed.error)}`);
+      const refusal = refusalOf(parsed.data, served);
       if (refusal) throw new makeError(refusal.code, refusal.message, refusal.data);
-      return handler(request, extra);
+      return handler(parsed.data, extra);
     });
 }
 
-function refusalOf(
-  request: { method: string; params?: Record<string, unknown> },
-  served: Served,
-): { code: number; message: string; data?: unknown } | undefined {
+// The first issues as `path: message`, as the rest of compact reports zod's.
+function issuesOf(error: z.ZodError): string {
+  const shown = error.issues.slice(0, 5).map((issue) => `${issue.path.join(".") || "(request)"}: ${issue.message}`);
+  const more = error.issues.length > 5 ? `; … and ${error.issues.length - 5} more` : "";
+  return `${shown.join("; ")}${more}`;
+}
+
+function refusalOf(request: Request, served: Served): { code: number; message: string; data?: unknown } | undefined {
   const params = request.params ?? {};
   if (request.method === "tools/call" && !served.tools.has(String(params["name"])))
     return { code: INVALID_PARAMS, message: `Unknown tool: ${String(params["name"])} (this server has ${[...served.tools].join(", ")})` };

@@ -2,7 +2,11 @@ import path from "node:path";
 import { CompactorError } from "../errors/compactor-error.js";
 import { redactSecrets } from "../logs/redact-secrets.js";
 import type { MemoryDir } from "../store/memory-dir.js";
-import { readSnapshot, type Snapshot } from "../store/snapshot.js";
+import type { Snapshot } from "../store/snapshot.js";
+import { currentSnapshot } from "./current-snapshot.js";
+
+// Longer than any path the system can open (Linux's PATH_MAX is 4096 bytes).
+const MAX_PATH_CHARS = 4096;
 
 /** A memory or summary file's text, or why it is not handed out. */
 export type MemoryFileRead = { file: string; text: string } | { refused: string };
@@ -11,17 +15,20 @@ export type MemoryFileRead = { file: string; text: string } | { refused: string 
  * The text of one active memory (a topic file) or period summary, by its
  * path in the memory dir. Anything else is refused: a path leaving the dir,
  * a symlink whose real path is outside it (the snapshot never reads those),
- * the lock, journals, logs, config. Read fresh each time, so a run that
- * just finished is seen.
+ * the lock, journals, logs, config. Read again each time (unchanged files
+ * confirmed by their stat), so a run that just finished is seen.
  */
 export async function readMemoryFile(dir: MemoryDir, file: string): Promise<MemoryFileRead> {
+  const outside = { refused: `'${shown(file)}' is not a path inside the memory directory` };
+  // Normalising a path of megabytes held the server for seconds; no file of the dir has one.
+  if (file.length > MAX_PATH_CHARS) return outside;
   try {
     dir.resolve(file);
   } catch (error) {
-    if (error instanceof CompactorError) return { refused: `'${shown(file)}' is not a path inside the memory directory` };
+    if (error instanceof CompactorError) return outside;
     throw error;
   }
-  const snapshot = await readSnapshot(dir);
+  const snapshot = await currentSnapshot(dir);
   const clean = await fileNamed(path.posix.normalize(file), snapshot);
   const known = snapshot.memories.some((m) => m.file === clean) || snapshot.summaries.some((s) => s.file === clean);
   const text = snapshot.texts.get(clean);

@@ -26,11 +26,15 @@ export interface SearchOptions {
   type?: string;
   /** Rankers fused with the lexical one, e.g. an embeddings ranker when embeddings are configured. */
   rankers?: SearchRanker[];
+  /** Once aborted, the search stops before it ranks (a server's client cancelled, or went away). */
+  signal?: AbortSignal;
 }
 
 /** Ranked search over the active memories and the period summaries. Reads only. */
 export async function search(ctx: RunContext, query: string, options: SearchOptions = {}): Promise<SearchResult> {
   const documents = await searchableDocuments(ctx);
+  // Cancelled while the dir was read: the ranking is work for an answer no one takes.
+  options.signal?.throwIfAborted();
   const warnings: Problem[] = [];
   const rankers = [...(options.rankers ?? []), ...(await configuredRankers(ctx))].map((ranker) => wordsIfUnanswered(ranker, warnings));
   const ranked = await searchDocumentsRanked(documents, query, { ...options, rankers });
@@ -72,7 +76,18 @@ async function configuredRankers(ctx: RunContext): Promise<SearchRanker[]> {
  * with any secret written into them by hand redacted: what search matches, shows
  * and sends to an embeddings endpoint is what may leave the machine.
  */
-export async function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise<SearchDocument[]> {
+export function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise<SearchDocument[]> {
+  // Searches at once share the read under way: each read the dir on its own (50 at once over a year of memories: 15 s).
+  const shared = readsUnderWay.get(ctx.dir);
+  if (shared) return shared;
+  const read = readSearchableDocuments(ctx).finally(() => readsUnderWay.delete(ctx.dir));
+  readsUnderWay.set(ctx.dir, read);
+  return read;
+}
+
+const readsUnderWay = new WeakMap<RunContext["dir"], Promise<SearchDocument[]>>();
+
+async function readSearchableDocuments(ctx: Pick<RunContext, "dir">): Promise<SearchDocument[]> {
   const last = lastReads.get(ctx.dir);
   const cache = last ? last.cache.followOn() : await SnapshotCache.load(ctx.dir);
   const snapshot = await readSnapshot(ctx.dir, { cache });

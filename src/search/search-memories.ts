@@ -34,6 +34,9 @@ const DEFAULT_LIMIT = 10;
 const FUZZY_WEIGHT = 0.6;
 // A known stem this much shorter than an unknown query word, and its prefix, is the word with a mistyped ending.
 const MAX_SUFFIX = 4;
+// Unknown query words tried as typos, at most: each is weighed against every known term, and a query of
+// hundreds of them (a pasted log) is no mistyped search; it held a server's one thread for minutes.
+const MAX_TYPO_WORDS = 32;
 
 /** A memory as a search document. */
 export function memoryDocument(memory: Memory): SearchDocument {
@@ -119,12 +122,14 @@ function rankLexically(documents: SearchDocument[], query: string, limit: number
   const languages = new Set(languageOf.values());
   if (languages.size === 0) languages.add("english");
   const queryTerms = new Map<string, number>();
-  for (const word of tokenize(query)) {
+  let typoWords = 0;
+  // A word said twice counts once: its weight is the same, and its typos are looked for once.
+  for (const word of new Set(tokenize(query))) {
     const stems = new Set<string>();
     for (const language of languages) if (!isStopWord(word, language)) stems.add(stem(word, language));
     const known = [...stems].filter((term) => index.has(term));
     for (const term of known) queryTerms.set(term, 1);
-    if (known.length > 0) continue;
+    if (known.length > 0 || stems.size === 0 || ++typoWords > MAX_TYPO_WORDS) continue;
     for (const term of stems) for (const near of nearTerms(term, index.vocabulary())) queryTerms.set(near, Math.max(queryTerms.get(near) ?? 0, FUZZY_WEIGHT));
   }
   const ranked = index.rankTerms(

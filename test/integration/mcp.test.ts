@@ -6,7 +6,9 @@ import path from "node:path";
 import { PassThrough } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { ClientRequest } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { Compactor, serveMemoryOverStdio } from "../../src/index.js";
 import { exampleSecret } from "../../src/logs/secret-patterns.js";
 import { runCli } from "../helpers/run-cli.js";
@@ -73,6 +75,37 @@ async function connect(dir: string, env: Record<string, string> = {}): Promise<{
 }
 
 const text = (result: object) => ((result as { content: { text: string }[] }).content ?? []).map((part) => part.text).join("");
+
+/** The server in-process over a memory dir whose searches take `searchMs`, with a client's stdin and the signal that stops it. */
+async function slowServer(searchMs: number) {
+  const { dir } = await memoryDir();
+  const compactor = await Compactor.open({ dir, env: {} });
+  const search = compactor.search.bind(compactor);
+  compactor.search = async (query, options) => {
+    await new Promise((resolve) => setTimeout(resolve, searchMs).unref());
+    return search(query, options);
+  };
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const answers: { id?: number }[] = [];
+  let pending = "";
+  stdout.on("data", (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) answers.push(JSON.parse(line));
+  });
+  const stop = new AbortController();
+  const server = serveMemoryOverStdio(compactor, { stdin, stdout, signal: stop.signal });
+  const send = (id: number, method: string, params: object) => {
+    if (!stdin.writableEnded) stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+  };
+  send(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } });
+  const answeredIds = () => answers.map((answer) => answer.id).filter((id): id is number => typeof id === "number" && id > 1);
+  return { server, send, stdin, stop, answeredIds };
+}
+
+const endsWithin = (served: Promise<void>, ms: number) =>
+  Promise.race([served.then(() => "ended"), new Promise((resolve) => setTimeout(() => resolve("still serving"), ms).unref())]);
 
 describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", () => {
   it("lists the two tools and the index resource", async () => {
@@ -143,11 +176,13 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
       expect(text(read), file).not.toContain("the outside secret");
       expect(text(read), file).toMatch(/not a (path inside|memory or summary file)/);
     }
-    // A long path is quoted by its start only.
+    // A long path is quoted by its start only, and refused before the work of normalising it (megabytes took seconds).
     const long = await client.callTool({ name: "read_memory", arguments: { file: `${"a/".repeat(50_000)}x.md` } });
     expect(long.isError).toBe(true);
     expect(text(long).length).toBeLessThan(500);
-    expect(text(long)).toContain("(100004 characters)");
+    expect(text(long)).toContain("(100004 characters)' is not a path inside the memory directory");
+    const megabytes = await client.callTool({ name: "read_memory", arguments: { file: "a/".repeat(2_000_000) } });
+    expect(text(megabytes)).toContain("(4000000 characters)' is not a path inside the memory directory");
   });
 
   it("serves no file through a link in the dir: not a daily log, the tool's state, nor a memory under a second name", async () => {
@@ -272,6 +307,56 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     expect(answers.find((answer) => answer.id === 2).result.structuredContent.results).toHaveLength(1);
   });
 
+  it("refuses a query longer than any search needs, saying how long one may be", async () => {
+    const { dir } = await memoryDir();
+    const { client } = await connect(dir);
+    const search = (await client.listTools()).tools.find((tool) => tool.name === "search_memory")!;
+    expect(search.inputSchema.properties?.["query"]).toMatchObject({ maxLength: 10_000 });
+    const long = await client.callTool({ name: "search_memory", arguments: { query: "postgres ".repeat(200_000) } });
+    expect(long.isError).toBe(true);
+    expect(text(long)).toMatch(/query/);
+    expect(text(long)).toMatch(/10000/);
+    expect((await client.callTool({ name: "search_memory", arguments: { query: "postgres ".repeat(1_000) } })).isError).toBeFalsy();
+  });
+
+  it("answers params of the wrong shape as invalid params (-32602), not as an internal error", async () => {
+    const { dir } = await memoryDir();
+    const { client } = await connect(dir);
+    const anything = z.object({}).loose();
+    const requests: [string, object][] = [
+      ["resources/read", {}],
+      ["resources/read", { uri: 5 }],
+      ["tools/list", { cursor: 5 }],
+      ["resources/list", { cursor: {} }],
+      ["tools/call", { arguments: { query: "postgres" } }],
+      ["tools/call", { name: "search_memory", arguments: "postgres" }],
+    ];
+    for (const [method, params] of requests) {
+      await expect(client.request({ method, params } as ClientRequest, anything), `${method} ${JSON.stringify(params)}`).rejects.toMatchObject({
+        code: -32602,
+      });
+    }
+    await expect(client.request({ method: "resources/read", params: {} } as ClientRequest, anything)).rejects.toThrow(/params\.uri/);
+    expect((await client.readResource({ uri: "memory://MEMORY.md" })).contents).toHaveLength(1);
+  });
+
+  it("answers many reads at once, and each read after sees the files as they are now", async () => {
+    const { dir } = await memoryDir();
+    const memory = (name: string, fact: string) => `---\nname: ${name}\ndescription: a fact\ntype: project\n---\n\n- ${fact}\n`;
+    await Promise.all(Array.from({ length: 300 }, (_, i) => writeFile(path.join(dir, `project_fact-${i}.md`), memory(`Fact ${i}`, `fact number ${i}`))));
+    const { client } = await connect(dir);
+    const read = async (file: string) => text(await client.callTool({ name: "read_memory", arguments: { file } }));
+    const all = await Promise.all(Array.from({ length: 300 }, (_, i) => read(`project_fact-${i}.md`)));
+    expect(all.map((answer, i) => answer.includes(`fact number ${i}\n`))).toEqual(all.map(() => true));
+    // Rewritten with the same size, removed, added: the next read sees each.
+    await writeFile(path.join(dir, "project_fact-1.md"), memory("Fact 1", "fact NUMBER 1"));
+    await rm(path.join(dir, "project_fact-2.md"));
+    await writeFile(path.join(dir, "project_fact-new.md"), memory("Fact new", "a new fact"));
+    expect(await read("project_fact-1.md")).toContain("fact NUMBER 1");
+    expect(await read("project_fact-2.md")).toMatch(/is not a memory or summary file/);
+    expect(await read("project_fact-new.md")).toContain("a new fact");
+  });
+
   it("refuses an unknown tool, a cursor it never gave and an unknown resource as protocol errors", async () => {
     const { dir } = await memoryDir();
     const { client } = await connect(dir);
@@ -309,6 +394,56 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     await new Promise((resolve) => setTimeout(resolve, 200));
     stdin.emit("error", new Error("EIO: i/o error, read"));
     await expect(served).resolves.toBeUndefined();
+  });
+
+  it("takes no request after a signal, and ends within its grace though a client sends on", async () => {
+    const { server, send, answeredIds, stop } = await slowServer(300);
+    // A request every 100 ms, each answered in 300 ms: some request is always under way.
+    let id = 1;
+    const sending = setInterval(() => send(++id, "tools/call", { name: "search_memory", arguments: { query: "postgres" } }), 100);
+    await expect.poll(() => answeredIds().length, { timeout: 10_000 }).toBeGreaterThan(2);
+    stop.abort();
+    const lastBeforeSignal = id;
+    const ended = await endsWithin(server, 5_000);
+    clearInterval(sending);
+    expect(ended).toBe("ended");
+    expect(Math.max(...answeredIds())).toBeLessThanOrEqual(lastBeforeSignal);
+  });
+
+  it("gives a request under way a short grace after a signal, also once stdin has closed", async () => {
+    for (const closeStdinFirst of [false, true]) {
+      const { server, send, stdin, stop } = await slowServer(60_000);
+      send(2, "tools/call", { name: "search_memory", arguments: { query: "postgres" } });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (closeStdinFirst) stdin.end();
+      stop.abort();
+      expect(await endsWithin(server, 5_000), `stdin closed first: ${closeStdinFirst}`).toBe("ended");
+    }
+  });
+
+  it("answers many requests at once to a client slow to read with no warning of a listener leak on stderr", async () => {
+    const { dir } = await memoryDir();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    const stdin = new PassThrough();
+    // The client reads nothing for now: every answer waits for stdout to drain.
+    const stdout = new PassThrough({ highWaterMark: 16 });
+    const served = serveMemoryOverStdio(await Compactor.open({ dir, env: {} }), { stdin, stdout });
+    const initialize = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } };
+    stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: initialize })}\n`);
+    for (let id = 2; id < 40; id++) stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "ping" })}\n`);
+    await expect.poll(() => stdout.listenerCount("drain")).toBeGreaterThan(20);
+    let answers = "";
+    stdout.on("data", (chunk: Buffer) => {
+      answers += chunk.toString();
+    });
+    stdin.end();
+    await served;
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off("warning", onWarning);
+    expect(answers.trim().split("\n")).toHaveLength(39);
+    expect(warnings).not.toContain("MaxListenersExceededWarning");
   });
 
   it("answers a request sent just before stdin closes, then exits 0", async () => {

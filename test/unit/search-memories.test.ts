@@ -72,6 +72,23 @@ describe("searchDocuments", () => {
     expect(files(searchDocuments(docs, "staging"))).toEqual(["a.md"]);
   });
 
+  it("looks for a repeated word's typos once, and for those of a few unknown words only (the suite's time limit fails the old minute)", () => {
+    // 20,000 known words: each unknown query word tried as a typo is weighed against every one of them.
+    const word = (i: number) => `t${(i * 7919).toString(36)}q`;
+    const docs: SearchDocument[] = Array.from({ length: 200 }, (_, d) => ({
+      file: `project_d${d}.md`,
+      name: `Doc ${d}`,
+      type: "project",
+      description: "",
+      body: Array.from({ length: 100 }, (_, k) => word(d * 100 + k)).join(" "),
+    }));
+    const typo = word(4242).replace(/q$/, "x");
+    expect(files(searchDocuments(docs, `${typo} `.repeat(1500)))).toEqual(files(searchDocuments(docs, typo)));
+    expect(files(searchDocuments(docs, typo))).toEqual(["project_d42.md"]);
+    const pasted = Array.from({ length: 1500 }, (_, i) => `unknwn${i.toString(36)}`).join(" ");
+    expect(searchDocuments(docs, `${typo} ${pasted}`).map((hit) => hit.file)).toEqual(["project_d42.md"]);
+  });
+
   it("finds nothing for words no document is near", () => {
     expect(searchDocuments(DOCS, "kubernetes helm")).toEqual([]);
     expect(searchDocuments(DOCS, "the and of")).toEqual([]);
