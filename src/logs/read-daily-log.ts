@@ -40,7 +40,7 @@ export async function readLogBytes(file: LogFile, bytes: Uint8Array): Promise<Da
   const decoded = decodeText(bytes, file.relPath);
   const frontmatter = readFrontmatter(decoded.text);
   // The log is still read as text: what is not data is read as part of the log, a `---` rule and what follows it.
-  if (frontmatter.problem) {
+  if (frontmatter.problem && meantAsFrontmatter(decoded.text, frontmatter.raw ?? "")) {
     decoded.problems.push({ source: file.relPath, line: 1, ruleId: "unreadable-frontmatter", message: `${frontmatter.problem}; read as part of the log` });
   }
   const redacted = await redactSecrets(decoded.text);
@@ -77,6 +77,16 @@ export async function readLogBytes(file: LogFile, bytes: Uint8Array): Promise<Da
     resolvedDates,
     problems: decoded.problems,
   };
+}
+
+// A log may open with a rule: a longer one (`-----`), or `---` over markdown (`## [09:00] …`, a list), which an
+// agent appending `---` before each entry writes. Only `---` naming a language, or over a `key:` line, was front matter.
+const OPENING_FENCE = /^\uFEFF?---[ \t]*(\w*)[ \t]*$/;
+const FIELD = /^[\w"'][\w .'"-]*:(?:\s|$)/m;
+
+function meantAsFrontmatter(text: string, between: string): boolean {
+  const opening = OPENING_FENCE.exec(text.slice(0, text.indexOf("\n")));
+  return opening !== null && (opening[1] !== "" || FIELD.test(between));
 }
 
 // A fence (``` or ~~~, three or more) left open to the end of the file, and the headings it hides.
