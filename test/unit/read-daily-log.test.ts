@@ -40,6 +40,19 @@ describe("readLogBytes", () => {
     expect((await read("---\ntitle: Day\n- not: [a field\n---\n")).problems.map((p) => p.ruleId)).toEqual(["unreadable-frontmatter"]);
   });
 
+  it("reads a heading after a byte order mark inside the file, as logs joined with cat leave one", async () => {
+    const log = await read(
+      "# 2026-04-01\n## [09:00] decision: First\nOne.\n\uFEFF# 2026-04-02\n## [09:00] decision: Second\nTwo.\n\u200B## [10:00] note: Pasted\nThree.\n",
+    );
+    expect(log.entries.map((e) => [e.startLine, e.date, e.heading])).toEqual([
+      [1, "2026-04-01", "2026-04-01"],
+      [2, "2026-04-01", "[09:00] decision: First"],
+      [4, "2026-04-02", "2026-04-02"],
+      [5, "2026-04-02", "[09:00] decision: Second"],
+      [7, "2026-04-02", "[10:00] note: Pasted"],
+    ]);
+  });
+
   it("says nothing of fences closed, longer closing fences, inline code, or a fence open at the end that hides no heading", async () => {
     for (const text of [
       "## a\n```\n# not a heading\n```\n## b\n",
