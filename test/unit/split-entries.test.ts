@@ -50,6 +50,18 @@ describe("splitEntries", () => {
     expect(summary(text).map((e) => e.date)).toEqual(["2026-03-02", "2026-03-03", "2026-03-03"]);
   });
 
+  it("dates entries by date headings in other languages and times written 9h30", () => {
+    const text = "# Donnerstag, 6. März 2025\n## 09:15 Uhr\n- a\n# Vendredi 7 mars 2025\n## 9h30\n- b\n# 2025年3月8日\n## 10:00\n- c\n";
+    expect(summary(text, "2025-03-06").map((e) => [e.date, e.time])).toEqual([
+      ["2025-03-06", undefined],
+      ["2025-03-06", "09:15"],
+      ["2025-03-07", undefined],
+      ["2025-03-07", "09:30"],
+      ["2025-03-08", undefined],
+      ["2025-03-08", "10:00"],
+    ]);
+  });
+
   it("does not take a date mentioned in a section title as the entry's date", () => {
     const text = "## Plan: migrate before 2026-05-01\n- a\n";
     expect(summary(text)[0]!.date).toBe("2026-03-02");
