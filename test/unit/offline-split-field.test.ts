@@ -5,7 +5,7 @@ import { type Field, splitField } from "../../src/providers/offline/split-field.
 // The straightforward reading: every form tried on every statement.
 const BOLD_LABEL = /^\*\*([^*\n]{1,40}?)\s*(?:[:：]\s*\*\*|\*\*\s*[:：])\s*(.*)$/su;
 const BOLD_TITLE = /^\*\*([^*\n]{1,60})\*\*\s*[-–—]\s+(.+)$/su;
-const PLAIN_LABEL = /^([\p{L}\p{N}][\p{L}\p{N}\p{M} ._/&+#'’()-]{0,28}?)\s*(?::\s+|：\s*)(\S.*)$/su;
+const PLAIN_LABEL = /^([\p{L}\p{N}][\p{L}\p{N}\p{M} ._/&+#'’()-]{0,28}?)\s*(?:::?\s+|：\s*)(\S.*)$/su;
 
 function splitFieldInFull(markdown: string): Field {
   const text = markdown.trim();
@@ -18,7 +18,7 @@ function splitFieldInFull(markdown: string): Field {
 
 describe("splitField", () => {
   it("reads every statement as trying every form would", () => {
-    const piece = fc.constantFrom("**", "Status", "Fix", "状态", ":", "：", " ", "\n", "-", "—", "https", "value here", "a b c d e", "**Label:**", "x");
+    const piece = fc.constantFrom("**", "Status", "Fix", "状态", ":", "：", " ", "\n", "-", "—", "https", "value here", "a b c d e", "**Label:**", "x", "::");
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const text = pieces.join("");
@@ -26,5 +26,9 @@ describe("splitField", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it("reads a property written key:: value as a label", () => {
+    expect(splitField("decision:: We use UTC everywhere")).toEqual({ label: "decision", value: "We use UTC everywhere" });
   });
 });

@@ -18,10 +18,13 @@ export interface Block {
   ordered: boolean;
 }
 
-// Inside a paragraph, as agents write them: a `**Label:** value` line or a `•` line starts a new
-// statement even without a blank line before it; `|` lines are a table (markdown without tables reads them as text).
-const FIELD_LINE = /^\s*\*\*[^*\n]{1,40}?(?:[:：]\s*\*\*|\*\*\s*[:：])/;
+// Inside a paragraph, as agents write them: a `**Label:** value` line, a property (`tags:: a, b`, Logseq's
+// `SCHEDULED: <…>`) or a `•` line starts a new statement even without a blank line before it; `|` lines
+// are a table (markdown without tables reads them as text).
+const FIELD_LINE = /^\s*(?:\*\*[^*\n]{1,40}?(?:[:：]\s*\*\*|\*\*\s*[:：])|[\p{L}\p{N}_.-]+::(?:\s|$)|(?:SCHEDULED|DEADLINE):\s*<)/u;
 const BULLET_LINE = /^\s*•\s+/;
+// Logseq's own bookkeeping (`collapsed:: true`, `id:: 65e8…`) says nothing of the day: no statement.
+const BOOKKEEPING_LINE = /^\s*(?:id|collapsed|heading|background-color|created-at|updated-at|card-[\w-]+|logseq\.[\w.-]+)::(?:\s|$)/;
 const TABLE_LINE = /^\s*\|/;
 const HARD_BREAK = /(?: {2}|\\)$/;
 const LIST_MARKER = /^\s*(?:[-*+]|\d{1,9}[.)])\s?/;
@@ -43,10 +46,11 @@ export function readBlocks(text: string, firstLine: number): Block[] {
     let runStart = start;
     let body = new WrappedText();
     let shape: BlockShape = "paragraph";
+    let bookkeeping = false;
     const flush = (last: number) => {
       if (runStart > last) return;
       if (shape === "table") push("table", runStart, last, 0, lines.slice(runStart - 1, last).join("\n"));
-      else push(shape, runStart, last, depth, body.toString().replace(/\\$/, ""));
+      else if (!bookkeeping) push(shape, runStart, last, depth, body.toString().replace(/\\$/, ""));
     };
     for (let n = start; n <= end; n++) {
       const raw = n === start && firstLineText !== undefined ? firstLineText : lineOf(n);
@@ -58,7 +62,10 @@ export function readBlocks(text: string, firstLine: number): Block[] {
         runStart = n;
         body = new WrappedText();
       }
-      if (n === start || startsNew) shape = lineShape;
+      if (n === start || startsNew) {
+        shape = lineShape;
+        bookkeeping = BOOKKEEPING_LINE.test(raw);
+      }
       body.add(raw.replace(BULLET_LINE, "").trim());
     }
     flush(end);
@@ -98,7 +105,7 @@ export function readBlocks(text: string, firstLine: number): Block[] {
               .replace(/^\s{0,3}>\s?/, "")
               .trim(),
           );
-        push("quote", start, end, 0, body.toString());
+        push("quote", start, end, 0, withoutCalloutMarker(body.toString(), lineOf(start)));
         return;
       }
       case "list":
@@ -137,4 +144,17 @@ export function readBlocks(text: string, firstLine: number): Block[] {
 
   for (const node of topLevelBlocks(text)) walk(node, 0);
   return blocks;
+}
+
+// An Obsidian callout (`> [!note] Focus`): its marker shows as an icon, its title as a heading of what follows.
+function withoutCalloutMarker(text: string, firstLine: string): string {
+  const callout = /^\s{0,3}>\s?\[![\w-]+\][+-]?[ \t]*(.*)$/.exec(firstLine);
+  if (!callout) return text;
+  const title = callout[1]!.trim();
+  const body = text
+    .replace(/^\[![\w-]+\][+-]?\s*/, "")
+    .slice(title.length)
+    .trim();
+  if (!title || !body) return title || body;
+  return /[.:!?。：]$/u.test(title) ? `${title} ${body}` : `${title}: ${body}`;
 }

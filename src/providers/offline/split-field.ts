@@ -8,8 +8,8 @@ export interface Field {
 
 const BOLD_LABEL = /^\*\*([^*\n]{1,40}?)\s*(?:[:：]\s*\*\*|\*\*\s*[:：])\s*(.*)$/su;
 const BOLD_TITLE = /^\*\*([^*\n]{1,60})\*\*\s*[-–—]\s+(.+)$/su;
-// A plain label is short and has no sentence inside it: `Fix: …`, `状态：…`, not `See https://…`.
-const PLAIN_LABEL = /^([\p{L}\p{N}][\p{L}\p{N}\p{M} ._/&+#'’()-]{0,28}?)\s*(?::\s+|：\s*)(\S.*)$/su;
+// A plain label is short and has no sentence inside it: `Fix: …`, `状态：…`, a property `decision:: …`, not `See https://…`.
+const PLAIN_LABEL = /^([\p{L}\p{N}][\p{L}\p{N}\p{M} ._/&+#'’()-]{0,28}?)\s*(?:::?\s+|：\s*)(\S.*)$/su;
 
 /** Splits `**Label:** value`, `**Title** - value` and `Label: value` into label and value. */
 export function splitField(markdown: string): Field {
