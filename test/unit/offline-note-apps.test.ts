@@ -22,6 +22,10 @@ describe("offline model on an Obsidian daily note and a Logseq journal", async (
       expect(memory.description).not.toMatch(MARKUP);
     }
   });
+
+  it("names a decision written as a property, or after 'we', for what was decided", () => {
+    expect(result.memories.map((memory) => memory.name)).toEqual(expect.arrayContaining(["Use UTC everywhere in billing", "Keep invoice timestamps in UTC"]));
+  });
 });
 
 describe("an Obsidian callout", () => {
