@@ -11,8 +11,9 @@ describe("offline model on an Obsidian daily note and a Logseq journal", async (
   const result = (await (await Compactor.open({ dir, env: {} })).compactDaily("2025-W10"))!;
   const bullets = result.summary.body.split("\n").filter((line) => line.startsWith("- "));
 
-  it.each(bullets)("writes summary bullet '%s' without the apps' markup", (bullet) => {
+  it.each(bullets)("writes summary bullet '%s' without the apps' markup, or the time it was noted at", (bullet) => {
     expect(bullet).not.toMatch(MARKUP);
+    expect(bullet).not.toMatch(/^- \d{4}-\d{2}-\d{2}: \[?\d{1,2}:\d{2}/);
   });
 
   it("names and describes every memory without the apps' markup", () => {
