@@ -1,10 +1,12 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Compactor } from "../../src/pipeline/compactor.js";
 import { readBlocks } from "../../src/providers/offline/read-blocks.js";
-import { copyOf, fixture } from "../helpers/temp-dir.js";
+import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
 
 // Obsidian and Logseq syntax that shows as something else, or nothing, where the note is read.
-const MARKUP = /\[\[|\]\]|::|\[!|%%|\(\(|\{\{|\[\^|(?:^|\s)#[\p{L}_]|collapsed|\bid:/u;
+const MARKUP = /\$\$|\[\[|\]\]|::|\[!|%%|\(\(|\{\{|\[\^|(?:^|\s)#[\p{L}_]|collapsed|\bid:/u;
 
 describe("offline model on an Obsidian daily note and a Logseq journal", async () => {
   const dir = await copyOf(fixture("note-apps"));
@@ -34,5 +36,29 @@ describe("an Obsidian callout", () => {
     expect(readBlocks("> [!note] Focus\n> Ship the fix.", 1).map((block) => block.text)).toEqual(["Focus: Ship the fix."]);
     expect(readBlocks("> [!warning]-\n> Never reset staging.", 1).map((block) => block.text)).toEqual(["Never reset staging."]);
     expect(readBlocks("> [!tip] Use worktrees.", 1).map((block) => block.text)).toEqual(["Use worktrees."]);
+  });
+});
+
+describe("display math", () => {
+  it("is read as code, not as a statement, on its lines or on one", () => {
+    const blocks = readBlocks("$$\n\\text{MRR} = \\sum_c p_c\n$$\nThe sort is $O(n \\log n)$.\n\n$$ E = mc^2 $$", 10);
+    expect(blocks.map((block) => [block.shape, block.startLine, block.endLine])).toEqual([
+      ["code", 10, 12],
+      ["paragraph", 13, 13],
+      ["code", 15, 15],
+    ]);
+    expect(blocks[1]!.text).toBe("The sort is $O(n \\log n)$.");
+  });
+});
+
+describe("a memory of a formula and a sentence", () => {
+  it("is named and described by the sentence, not the formula or its heading", async () => {
+    const dir = await tempDir();
+    await writeFile(
+      path.join(dir, "2025-03-04.md"),
+      "# 2025-03-04\n\n## 🧠 Learned\n$$\n\\text{MRR} = \\sum_{c} p_c\n$$\nThe sort runs in time for the export.\n",
+    );
+    const result = (await (await Compactor.open({ dir, env: {} })).compactDaily("2025-W10"))!;
+    expect(result.memories.map((memory) => [memory.name, memory.description])).toEqual([["Sort runs in time", "The sort runs in time for the export."]]);
   });
 });

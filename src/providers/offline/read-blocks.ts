@@ -26,6 +26,7 @@ const BULLET_LINE = /^\s*•\s+/;
 // Logseq's own bookkeeping (`collapsed:: true`, `id:: 65e8…`) says nothing of the day: no statement.
 const BOOKKEEPING_LINE = /^\s*(?:id|collapsed|heading|background-color|created-at|updated-at|card-[\w-]+|logseq\.[\w.-]+)::(?:\s|$)/;
 const TABLE_LINE = /^\s*\|/;
+const MATH_OPEN = /^\s*\$\$/;
 const HARD_BREAK = /(?: {2}|\\)$/;
 const LIST_MARKER = /^\s*(?:[-*+]|\d{1,9}[.)])\s?/;
 
@@ -42,6 +43,13 @@ export function readBlocks(text: string, firstLine: number): Block[] {
   const push = (shape: BlockShape, start: number, end: number, depth: number, body: string, ordered = false) =>
     blocks.push({ shape, startLine: firstLine + start - 1, endLine: firstLine + end - 1, depth, text: body, ordered });
 
+  // Display math (`$$ … $$`) is a formula, read as code is: no statement of the day.
+  const mathEnd = (from: number, end: number): number | undefined => {
+    if (/^\s*\$\$.*\S.*\$\$\s*$/.test(lineOf(from))) return from;
+    for (let n = from + 1; n <= end; n++) if (/\$\$\s*$/.test(lineOf(n))) return n;
+    return undefined;
+  };
+
   const paragraph = (start: number, end: number, depth: number, firstLineText?: string) => {
     let runStart = start;
     let body = new WrappedText();
@@ -54,15 +62,24 @@ export function readBlocks(text: string, firstLine: number): Block[] {
     };
     for (let n = start; n <= end; n++) {
       const raw = n === start && firstLineText !== undefined ? firstLineText : lineOf(n);
+      const math = MATH_OPEN.test(raw) ? mathEnd(n, end) : undefined;
+      if (math !== undefined) {
+        flush(n - 1);
+        push("code", n, math, 0, lines.slice(n - 1, math).join("\n"));
+        runStart = math + 1;
+        body = new WrappedText();
+        n = math;
+        continue;
+      }
       const lineShape: BlockShape = TABLE_LINE.test(raw) ? "table" : BULLET_LINE.test(raw) ? "item" : "paragraph";
       const startsNew =
-        n > start && (lineShape !== shape || lineShape === "item" || (shape !== "table" && (FIELD_LINE.test(raw) || HARD_BREAK.test(lineOf(n - 1)))));
+        n > runStart && (lineShape !== shape || lineShape === "item" || (shape !== "table" && (FIELD_LINE.test(raw) || HARD_BREAK.test(lineOf(n - 1)))));
       if (startsNew) {
         flush(n - 1);
         runStart = n;
         body = new WrappedText();
       }
-      if (n === start || startsNew) {
+      if (n === runStart) {
         shape = lineShape;
         bookkeeping = BOOKKEEPING_LINE.test(raw);
       }
