@@ -82,9 +82,9 @@ function timeOf(text: string): string | undefined {
   return `${String(hours).padStart(2, "0")}:${found[2]}`;
 }
 
-// Day and month written as numbers (`01/04/2026`) are read month first by chrono; written day first, the
-// file's own date says which: of the two readings, the one nearer the file's date.
-const NUMERIC_DATE = /(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})(?![\d/.])/;
+// Day and month written as numbers (`01/04/2026`, `04-03-2025`) are read month first by chrono; written day
+// first, the file's own date says which: of the two readings, the one nearer the file's date.
+const NUMERIC_DATE = /(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})(?![\d/.-])/;
 
 function nearerReading(found: { text: string; date: string }, contextDate: string): string {
   const numbers = NUMERIC_DATE.exec(found.text);

@@ -121,6 +121,8 @@ describe("readHeading dates", () => {
     ["01/04/2026 14:30", "2026-04-01", "2026-04-01"],
     ["Mon 01/04/2026", "2026-04-01", "2026-04-01"],
     ["Meeting on 01/04/2026 at 10:00", "2026-04-01", "2026-04-01"],
+    ["04-03-2025", "2025-03-03", "2025-03-04"],
+    ["03-04-2025", "2025-03-03", "2025-03-04"],
   ])("reads day and month written as numbers in the order the file's date agrees with: %s in %s", (heading, fileDate, date) => {
     expect(readHeading(heading, 1, fileDate).date).toBe(date);
   });
