@@ -62,3 +62,14 @@ describe("a memory of a formula and a sentence", () => {
     expect(result.memories.map((memory) => [memory.name, memory.description])).toEqual([["Sort runs in time", "The sort runs in time for the export."]]);
   });
 });
+
+describe("a folded block's frame", () => {
+  it("is no statement, and what it folds is read", () => {
+    const text = "<details>\n<summary>Full error</summary>\n\nThe build broke on `tsc` 5.5.\n\n</details>";
+    expect(readBlocks(text, 1).map((block) => [block.shape, block.text])).toEqual([
+      ["comment", ""],
+      ["paragraph", "The build broke on `tsc` 5.5."],
+      ["comment", ""],
+    ]);
+  });
+});

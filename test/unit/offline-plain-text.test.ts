@@ -32,6 +32,7 @@ function plainTextInFull(markdown: string): string {
     .replace(/\[([^\][]+)\]\([^()[\]]*\)/g, "$1")
     .replace(/<(https?:\/\/[^<>\s]+)>/g, "$1")
     .replace(/<(\d{4}-\d{2}-\d{2}[^<>]*)>/g, "$1")
+    .replace(/<br\s*\/?>/gi, " ")
     .replace(/(`[^`]*`)|<\/?[a-z][^<>]*>/gi, (_, code: string | undefined) => code ?? "")
     .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, "$2")
     .replace(/(^|[\s(（「“"])[*_](?=\S)([^*_\n]*?\S)[*_](?=$|[\s).,;:!?）」”"，。])/gu, "$1$2")
@@ -75,6 +76,7 @@ const markdown = fc
       "[^1]",
       "/",
       "<2026-03-02 Mon>",
+      "<br>",
     ),
     { maxLength: 25 },
   )
@@ -97,7 +99,8 @@ describe("plainText", () => {
     ["[>] Moved to Friday", "Moved to Friday"],
     ["[-] Cancelled the vendor call", "Cancelled the vendor call"],
     ["TODO Ask Sam SCHEDULED: <2025-03-07 Fri>", "TODO Ask Sam SCHEDULED: 2025-03-07 Fri"],
-  ])("reads Obsidian and Logseq markup as the text it shows: %s", (markdown, text) => {
+    ["Press <kbd>Ctrl</kbd>+<kbd>C</kbd> to stop.<br>Then rerun.", "Press Ctrl+C to stop. Then rerun."],
+  ])("reads Obsidian and Logseq markup, and HTML line breaks, as the text it shows: %s", (markdown, text) => {
     expect(plainText(markdown)).toBe(text);
   });
 

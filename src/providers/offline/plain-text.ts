@@ -29,6 +29,8 @@ const RULES: [needs: readonly string[], apply: (text: string) => string][] = [
   [["<"], (text) => text.replace(/<(https?:\/\/[^<>\s]+)>/g, "$1")],
   // Logseq's and Org's dates: `SCHEDULED: <2025-03-07 Fri>`.
   [["<"], (text) => text.replace(/<(\d{4}-\d{2}-\d{2}[^<>]*)>/g, "$1")],
+  // A line break between two sentences leaves a space.
+  [["<"], (text) => text.replace(/<br\s*\/?>/gi, " ")],
   // Code spans are matched only to be kept as they are, so tags inside them stay: without a tag, nothing changes.
   [["<"], (text) => text.replace(/(`[^`]*`)|<\/?[a-z][^<>]*>/gi, (_, code: string | undefined) => code ?? "")],
   [["**", "__"], (text) => text.replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, "$2")],

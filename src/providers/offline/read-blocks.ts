@@ -27,6 +27,7 @@ const BULLET_LINE = /^\s*•\s+/;
 const BOOKKEEPING_LINE = /^\s*(?:id|collapsed|heading|background-color|created-at|updated-at|card-[\w-]+|logseq\.[\w.-]+)::(?:\s|$)/;
 const TABLE_LINE = /^\s*\|/;
 const MATH_OPEN = /^\s*\$\$/;
+const FOLD_FRAME = /^\s*(?:<\/?(?:details|summary)\b[^>]*>\s*(?:[^<]*<\/summary>\s*)?)+$/i;
 const HARD_BREAK = /(?: {2}|\\)$/;
 const LIST_MARKER = /^\s*(?:[-*+]|\d{1,9}[.)])\s?/;
 
@@ -111,7 +112,8 @@ export function readBlocks(text: string, firstLine: number): Block[] {
         push("rule", start, end, 0, "");
         return;
       case "html":
-        if (/^\s*<!--/.test(node.value)) push("comment", start, end, 0, "");
+        // A comment, or the frame of a folded block (`<details><summary>Full error</summary>`), says nothing of the day.
+        if (/^\s*<!--/.test(node.value) || FOLD_FRAME.test(node.value)) push("comment", start, end, 0, "");
         else paragraph(start, end, depth);
         return;
       case "blockquote": {
