@@ -36,6 +36,12 @@ describe("naming a memory from a sentence", () => {
     }
   });
 
+  it("cuts no name inside a link", () => {
+    expect(named("The billing dashboard at https://grafana.internal/d/billing is the source of truth for MRR")).toBe(
+      "Billing dashboard at https://grafana.internal/d/billing",
+    );
+  });
+
   it("takes a time out of a name with its preposition", () => {
     expect(shapeName("Backups at 03:00 collided with the billing export")).toBe("Backups collided with the billing export");
   });

@@ -12,7 +12,8 @@ const LEADING_VERB =
 // (not before one that only links: "we were blocked" names nothing).
 const SUBJECT =
   /^(?:we|i)\s+(?!(?:am|are|was|were|be|been|have|has|had|will|would|can|could|should|shall|must|may|might|do|does|did|don't|didn't|won't|can't|got|get|still|also|just|all|both)\b)(?=\p{Ll})/iu;
-const SEPARATORS = /\s*[:：|→]\s*|\s+[-–—]\s+|\s*[—–]\s*/u;
+// A link's `://` is no separator: split there, `the dashboard at https://…` named a memory `The dashboard at https`.
+const SEPARATORS = /\s*(?::(?!\/\/)|[：|→])\s*|\s+[-–—]\s+|\s*[—–]\s*/u;
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 const TYPE_WORD: Record<MemoryType, string> = { user: "User note", feedback: "Working note", project: "Project note", reference: "Reference note" };
 
