@@ -81,6 +81,10 @@ export async function findDailyLogs(dir: MemoryDir, options: FindLogsOptions = {
     files.push({ relPath, date });
   }
   for (const problem of misnamedLogs(unmatched)) problems.push(problem);
+  if (files.length === 0 && problems.length === 0) {
+    const outside = await logsOutside(dir, options, new Set(listing.files));
+    if (outside) problems.push(outside);
+  }
   files.sort((a, b) => byCodeUnit(a.date, b.date) || byCodeUnit(a.relPath, b.relPath));
   problems.sort((a, b) => byCodeUnit(a.source, b.source));
   return { files, problems };
@@ -109,6 +113,20 @@ function misnamedLogs(relPaths: string[]): Problem[] {
     ruleId: "misnamed-log",
     message: `a daily log's name starts with its date as ${date}: not read (rename it ${name})${more > 0 ? `; and ${more} more files named so` : ""}`,
   }));
+}
+
+// With no log where the layout reads them, and nothing else to say, files named like logs elsewhere (`2025/03/2025-03-03.md`) are most
+// likely the logs, in a layout that is not read: said once. Looked for only then, so a run pays nothing for it.
+async function logsOutside(dir: MemoryDir, options: FindLogsOptions, seen: Set<string>): Promise<Problem | undefined> {
+  const globs = options.include ?? dir.layout.logGlobs;
+  const elsewhere = await dir.list(["**/*.md"], [...DEFAULT_LOG_EXCLUDES, ...(options.exclude ?? [])], { anyCaseExtension: true });
+  const named = elsewhere.files.filter((relPath) => !seen.has(relPath) && (isDailyLogName(relPath) || OTHER_DATE_NAME.test(path.posix.basename(relPath))));
+  if (named.length === 0) return undefined;
+  return {
+    source: named[0]!,
+    ruleId: "log-outside-layout",
+    message: `named like a daily log, but logs are read from ${globs.join(", ")}: not read (move it there, or set logs.include)${named.length > 1 ? `; and ${named.length - 1} more files so placed` : ""}`,
+  };
 }
 
 // Weeks are labelled and compared as text with four-digit years: the last week of 9999 ends in 10000,

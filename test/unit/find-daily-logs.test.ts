@@ -161,6 +161,19 @@ describe("findDailyLogs", () => {
     expect((await findDailyLogs(dir, { include: ["journals/*.md"] })).problems.map((p) => p.source)).toEqual(["journals/2025_03_10.md"]);
   });
 
+  it("warns once of logs where the layout does not read them, when it finds none where it does", async () => {
+    const dir = await tempDir();
+    await touch(dir, "2025/03/2025-03-03.md", "2025/03/2025-03-04.md", "journals/2025_03_05.md", "notes/ideas.md", "archive/2025-01-01.md");
+    const { files, problems } = await findDailyLogs(dir);
+    expect(files).toEqual([]);
+    expect(problems.map((p) => `${p.source}: ${p.message}`)).toEqual([
+      "2025/03/2025-03-03.md: named like a daily log, but logs are read from *.md, logs/**/*.md, daily/**/*.md: not read (move it there, or set logs.include); and 2 more files so placed",
+    ]);
+    // A log where the layout reads them: the others are not looked for.
+    await touch(dir, "2025-03-06.md");
+    expect((await findDailyLogs(dir)).problems).toEqual([]);
+  });
+
   it("takes include and exclude globs from options", async () => {
     const dir = await tempDir();
     await touch(dir, "journal/2026-03-30.md", "2026-03-31.md", "2026-04-01-private.md");
