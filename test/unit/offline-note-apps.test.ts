@@ -49,6 +49,11 @@ describe("display math", () => {
     ]);
     expect(blocks[1]!.text).toBe("The sort is $O(n \\log n)$.");
   });
+
+  it("opened and never closed is text, found in one pass over the paragraph (large enough to fail on the square of it)", () => {
+    const blocks = readBlocks("$$ a\n".repeat(50_000), 1);
+    expect(blocks.map((block) => block.shape)).toEqual(["paragraph"]);
+  });
 });
 
 describe("a memory of a formula and a sentence", () => {

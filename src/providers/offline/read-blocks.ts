@@ -27,6 +27,7 @@ const BULLET_LINE = /^\s*•\s+/;
 const BOOKKEEPING_LINE = /^\s*(?:id|collapsed|heading|background-color|created-at|updated-at|card-[\w-]+|logseq\.[\w.-]+)::(?:\s|$)/;
 const TABLE_LINE = /^\s*\|/;
 const MATH_OPEN = /^\s*\$\$/;
+const MATH_CLOSE = /\$\$\s*$/;
 const FOLD_FRAME = /^\s*(?:<\/?(?:details|summary)\b[^>]*>\s*(?:[^<]*<\/summary>\s*)?)+$/i;
 const HARD_BREAK = /(?: {2}|\\)$/;
 const LIST_MARKER = /^\s*(?:[-*+]|\d{1,9}[.)])\s?/;
@@ -44,13 +45,6 @@ export function readBlocks(text: string, firstLine: number): Block[] {
   const push = (shape: BlockShape, start: number, end: number, depth: number, body: string, ordered = false) =>
     blocks.push({ shape, startLine: firstLine + start - 1, endLine: firstLine + end - 1, depth, text: body, ordered });
 
-  // Display math (`$$ … $$`) is a formula, read as code is: no statement of the day.
-  const mathEnd = (from: number, end: number): number | undefined => {
-    if (/^\s*\$\$.*\S.*\$\$\s*$/.test(lineOf(from))) return from;
-    for (let n = from + 1; n <= end; n++) if (/\$\$\s*$/.test(lineOf(n))) return n;
-    return undefined;
-  };
-
   const paragraph = (start: number, end: number, depth: number, firstLineText?: string) => {
     let runStart = start;
     let body = new WrappedText();
@@ -61,9 +55,21 @@ export function readBlocks(text: string, firstLine: number): Block[] {
       if (shape === "table") push("table", runStart, last, 0, lines.slice(runStart - 1, last).join("\n"));
       else if (!bookkeeping) push(shape, runStart, last, depth, body.toString().replace(/\\$/, ""));
     };
+    // Display math (`$$ … $$`) is a formula, read as code is: no statement of the day. Its closing line is
+    // looked for no further than the paragraph's last one: lines that open and never close cost one pass.
+    let lastClosing: number | undefined;
+    const mathEnd = (from: number): number | undefined => {
+      if (/^\s*\$\$.*\S.*\$\$\s*$/.test(lineOf(from))) return from;
+      if (lastClosing === undefined) {
+        lastClosing = start;
+        for (let n = end; n > start && lastClosing === start; n--) if (MATH_CLOSE.test(lineOf(n))) lastClosing = n;
+      }
+      for (let n = from + 1; n <= lastClosing; n++) if (MATH_CLOSE.test(lineOf(n))) return n;
+      return undefined;
+    };
     for (let n = start; n <= end; n++) {
       const raw = n === start && firstLineText !== undefined ? firstLineText : lineOf(n);
-      const math = MATH_OPEN.test(raw) ? mathEnd(n, end) : undefined;
+      const math = MATH_OPEN.test(raw) ? mathEnd(n) : undefined;
       if (math !== undefined) {
         flush(n - 1);
         push("code", n, math, 0, lines.slice(n - 1, math).join("\n"));
