@@ -44,7 +44,8 @@ export interface FoundLogs {
 /**
  * Finds every daily log in a memory directory, its `.md` in any case.
  * Impossible dates are reported and skipped, as are links leading out of the
- * directory, folders named like logs and files that are not regular files.
+ * directory, folders named like logs and files that are not regular files;
+ * names with the date written otherwise (`2025_03_04.md`) once a form.
  */
 export async function findDailyLogs(dir: MemoryDir, options: FindLogsOptions = {}): Promise<FoundLogs> {
   // `2026-04-01.MD` is a log as `2026-04-01.md` is (LOG_NAME ignores case), and on a case-sensitive disk both
@@ -56,9 +57,13 @@ export async function findDailyLogs(dir: MemoryDir, options: FindLogsOptions = {
   const files: LogFile[] = [];
   const problems: Problem[] = [];
   for (const skipped of listing.skipped) if (LOG_NAME.test(path.posix.basename(skipped.source))) problems.push(skipped);
+  const unmatched: string[] = [];
   for (const relPath of listing.files) {
     const match = LOG_NAME.exec(path.posix.basename(relPath));
-    if (!match) continue;
+    if (!match) {
+      unmatched.push(relPath);
+      continue;
+    }
     const [, date, suffix] = match as unknown as [string, string, string | undefined];
     if (suffix !== undefined && DERIVED_SUFFIX.test(suffix)) continue;
     if (!isCalendarDate(date)) {
@@ -75,9 +80,53 @@ export async function findDailyLogs(dir: MemoryDir, options: FindLogsOptions = {
     }
     files.push({ relPath, date });
   }
+  for (const problem of misnamedLogs(unmatched)) problems.push(problem);
+  if (files.length === 0 && problems.length === 0) {
+    const outside = await logsOutside(dir, options, new Set(listing.files));
+    if (outside) problems.push(outside);
+  }
   files.sort((a, b) => byCodeUnit(a.date, b.date) || byCodeUnit(a.relPath, b.relPath));
   problems.sort((a, b) => byCodeUnit(a.source, b.source));
   return { files, problems };
+}
+
+// A name starting with a date written otherwise (`2025_03_04.md`, Logseq's journals; `2025.03.04`, `20250304`,
+// `2025-3-4`, `2025-03-04 standup.md`) is no daily log by the contract, but most likely meant as one: said once a form.
+const OTHER_DATE_NAME = /^(\d{4})([-_.]?)(\d{1,2})\2(\d{1,2})(?:[-_ ](.+))?\.md$/i;
+
+function misnamedLogs(relPaths: string[]): Problem[] {
+  const forms = new Map<string, { first: string; date: string; name: string; more: number }>();
+  for (const relPath of relPaths) {
+    const found = OTHER_DATE_NAME.exec(path.posix.basename(relPath));
+    if (!found) continue;
+    const [, year, separator, month, day, suffix] = found as unknown as [string, string, string, string, string, string | undefined];
+    if (separator === "" && (month.length < 2 || day.length < 2)) continue;
+    const date = `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
+    if (!isCalendarDate(date) || (suffix !== undefined && DERIVED_SUFFIX.test(suffix))) continue;
+    const form = `${separator}${month.length}${day.length}`;
+    const seen = forms.get(form);
+    if (seen) seen.more++;
+    else forms.set(form, { first: relPath, date, name: `${date}${suffix ? `-${suffix.replace(/\s+/g, "-")}` : ""}.md`, more: 0 });
+  }
+  return [...forms.values()].map(({ first, date, name, more }) => ({
+    source: first,
+    ruleId: "misnamed-log",
+    message: `a daily log's name starts with its date as ${date}: not read (rename it ${name})${more > 0 ? `; and ${more} more files named so` : ""}`,
+  }));
+}
+
+// With no log where the layout reads them, and nothing else to say, files named like logs elsewhere (`2025/03/2025-03-03.md`) are most
+// likely the logs, in a layout that is not read: said once. Looked for only then, so a run pays nothing for it.
+async function logsOutside(dir: MemoryDir, options: FindLogsOptions, seen: Set<string>): Promise<Problem | undefined> {
+  const globs = options.include ?? dir.layout.logGlobs;
+  const elsewhere = await dir.list(["**/*.md"], [...DEFAULT_LOG_EXCLUDES, ...(options.exclude ?? [])], { anyCaseExtension: true });
+  const named = elsewhere.files.filter((relPath) => !seen.has(relPath) && (isDailyLogName(relPath) || OTHER_DATE_NAME.test(path.posix.basename(relPath))));
+  if (named.length === 0) return undefined;
+  return {
+    source: named[0]!,
+    ruleId: "log-outside-layout",
+    message: `named like a daily log, but logs are read from ${globs.join(", ")}: not read (move it there, or set logs.include)${named.length > 1 ? `; and ${named.length - 1} more files so placed` : ""}`,
+  };
 }
 
 // Weeks are labelled and compared as text with four-digit years: the last week of 9999 ends in 10000,

@@ -35,15 +35,20 @@ export async function readDailyLog(dir: MemoryDir, file: LogFile, maxBytes?: num
   return readLogBytes(file, read.bytes);
 }
 
+const INVISIBLE_LINE_START = /^[\uFEFF\u200B\u2060]+/gm;
+
 /** Decodes, redacts, splits and dates a log's bytes. */
 export async function readLogBytes(file: LogFile, bytes: Uint8Array): Promise<DailyLog> {
   const decoded = decodeText(bytes, file.relPath);
-  const frontmatter = readFrontmatter(decoded.text);
+  // A byte order mark or zero-width space at a line's start (logs joined with `cat`, text pasted from a chat)
+  // is invisible, but hides the heading or list marker after it from the markdown parser.
+  const text = decoded.text.replace(INVISIBLE_LINE_START, "");
+  const frontmatter = readFrontmatter(text);
   // The log is still read as text: what is not data is read as part of the log, a `---` rule and what follows it.
-  if (frontmatter.problem) {
+  if (frontmatter.problem && meantAsFrontmatter(text, frontmatter.raw ?? "")) {
     decoded.problems.push({ source: file.relPath, line: 1, ruleId: "unreadable-frontmatter", message: `${frontmatter.problem}; read as part of the log` });
   }
-  const redacted = await redactSecrets(decoded.text);
+  const redacted = await redactSecrets(text);
   const entries = splitEntries(redacted.text, file.relPath, file.date);
   const unclosed = unclosedFence(redacted.text);
   if (unclosed) {
@@ -77,6 +82,16 @@ export async function readLogBytes(file: LogFile, bytes: Uint8Array): Promise<Da
     resolvedDates,
     problems: decoded.problems,
   };
+}
+
+// A log may open with a rule: a longer one (`-----`), or `---` over markdown (`## [09:00] …`, a list), which an
+// agent appending `---` before each entry writes. Only `---` naming a language, or over a `key:` line, was front matter.
+const OPENING_FENCE = /^\uFEFF?---[ \t]*(\w*)[ \t]*$/;
+const FIELD = /^[\w"'][\w .'"-]*:(?:\s|$)/m;
+
+function meantAsFrontmatter(text: string, between: string): boolean {
+  const opening = OPENING_FENCE.exec(text.slice(0, text.indexOf("\n")));
+  return opening !== null && (opening[1] !== "" || FIELD.test(between));
 }
 
 // A fence (``` or ~~~, three or more) left open to the end of the file, and the headings it hides.

@@ -1,7 +1,9 @@
+import type { Chrono } from "chrono-node";
 import { isValid } from "date-fns/isValid";
 import { lightFormat } from "date-fns/lightFormat";
 import { parseISO } from "date-fns/parseISO";
 import { chrono } from "./chrono.js";
+import { dateLocales, namesMonth } from "./date-locales.js";
 
 /** What a heading says about the entry it opens. */
 export interface HeadingFacts {
@@ -38,6 +40,8 @@ export const ENTRY_KINDS = [
 const ISO_DATE = /(\d{4})-(\d{2})-(\d{2})(?!\d)/;
 // `14:30`, `2:45 pm`, `[3:07pm]`, `11:59 PM`: a 12-hour time is read as the 24-hour one it is.
 const TIME = /(?:^|[^\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])(?:\s?([ap])\.?m\.?(?![a-z]))?/i;
+// `14h05`, `9h30`: as French, and other languages after it, write the time of day.
+const H_TIME = /(?<![\p{L}\p{N}:])(\d{1,2})h(\d{2})(?![\p{L}\p{N}:])/iu;
 const KIND = new RegExp(`(?:^|[\\s\\]])(${ENTRY_KINDS.join("|")}):\\s`, "i");
 // A month name is a word of its own, or runs straight into an ordinal word (`Decfirst`, as chrono reads
 // it), after anything but a letter, an ordinal or `of` (`5Dec`, `1stJan`, `firstjan`, `12ofdec.` too):
@@ -65,7 +69,7 @@ export function readHeading(text: string, depth: number, contextDate: string): H
 
 // A time of day as `HH:MM`, or none for what is no time (`25:99`, `13:05 pm`).
 function timeOf(text: string): string | undefined {
-  const found = TIME.exec(text);
+  const found = TIME.exec(text) ?? H_TIME.exec(text);
   if (!found) return undefined;
   let hours = Number(found[1]);
   const minutes = Number(found[2]);
@@ -78,9 +82,9 @@ function timeOf(text: string): string | undefined {
   return `${String(hours).padStart(2, "0")}:${found[2]}`;
 }
 
-// Day and month written as numbers (`01/04/2026`) are read month first by chrono; written day first, the
-// file's own date says which: of the two readings, the one nearer the file's date.
-const NUMERIC_DATE = /(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})(?![\d/.])/;
+// Day and month written as numbers (`01/04/2026`, `04-03-2025`) are read month first by chrono; written day
+// first, the file's own date says which: of the two readings, the one nearer the file's date.
+const NUMERIC_DATE = /(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})(?![\d/.-])/;
 
 function nearerReading(found: { text: string; date: string }, contextDate: string): string {
   const numbers = NUMERIC_DATE.exec(found.text);
@@ -103,11 +107,21 @@ function findDate(text: string, depth: number, contextDate: string): string | un
   // A date certain of its day and month is written with a number; most headings hold none, and most
   // that do hold only a time (`## [09:30] heartbeat`): chrono reads a day and a month only from a
   // month name, two numbers joined by `/ . -` or a space, or a number of time units (`3 days ago`).
-  if (!/\d/.test(text) || !MAY_HOLD_DATE.test(text)) return undefined;
-  const ref = parseISO(contextDate);
-  for (const found of chrono().en.strict.parse(text, ref)) {
+  if (!/[0-9０-９]/.test(text)) return undefined;
+  const english = /\d/.test(text) && MAY_HOLD_DATE.test(text) ? readWith(chrono().en.strict, text, depth, contextDate) : undefined;
+  if (english) return english;
+  // Then the languages whose month names it holds (`Freitag, 7. März 2025`, `2025年3月5日`).
+  for (const locale of dateLocales(text)) {
+    const found = readWith(chrono()[locale].strict, text, depth, contextDate, namesMonth);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function readWith(parser: Chrono, text: string, depth: number, contextDate: string, accept = (_found: string) => true): string | undefined {
+  for (const found of parser.parse(text, parseISO(contextDate))) {
     if (depth > 1 && found.index > LEADING_DATE_WINDOW) break;
-    if (!found.start.isCertain("day") || !found.start.isCertain("month")) continue;
+    if (!found.start.isCertain("day") || !found.start.isCertain("month") || !accept(found.text)) continue;
     return nearerReading({ text: found.text, date: lightFormat(found.start.date(), "yyyy-MM-dd") }, contextDate);
   }
   return undefined;

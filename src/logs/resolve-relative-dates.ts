@@ -5,6 +5,7 @@ import { lightFormat } from "date-fns/lightFormat";
 import { parseISO } from "date-fns/parseISO";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { chrono } from "./chrono.js";
+import { isTimeTaken } from "./time-taken.js";
 
 export interface DateResolution {
   text: string;
@@ -94,7 +95,7 @@ function resolvePiece(line: string, reference: Date): DateResolution {
   let count = 0;
   const parser = NEEDS_SLOW_PARSER.test(line) ? chrono().en.casual : quickParser();
   for (const found of parser.parse(line, reference)) {
-    if (!RELATIVE.test(found.text)) continue;
+    if (!RELATIVE.test(found.text) || isTimeTaken(line, found.text, found.index)) continue;
     const end = found.index + found.text.length;
     if (found.index < cursor || ALREADY_ANNOTATED.test(line.slice(end))) continue;
     out += `${line.slice(cursor, end)} (${absoluteLabel(found.text, found.start.date())})`;

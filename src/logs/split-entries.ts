@@ -11,12 +11,16 @@ interface EntryStart {
 /**
  * Splits a log into entries that together cover every line: each entry runs
  * from its start to the line before the next one, so no text is ever dropped.
- * Sections start at headings of the file's top two levels; a file without
- * headings is split at each paragraph and list item.
+ * Sections start at headings of the file's top two levels, and at deeper
+ * headings that lead with a date; a file without headings is split at each
+ * paragraph and list item.
  */
 export function splitEntries(text: string, file: string, fileDate: string): LogEntry[] {
   const lines = text.split("\n");
-  const starts = findEntryStarts(topLevelBlocks(text));
+  // A heading below the split level starts an entry too when it leads with a date (`### Tue 3/4/25` under
+  // `## Week 10`): the entry after it is that day's.
+  const isDateHeading = (node: MarkdownBlock) => readHeading(headingText(lines[node.startLine - 1]!), node.depth, fileDate).date !== undefined;
+  const starts = findEntryStarts(topLevelBlocks(text), isDateHeading);
   if (starts.length === 0) return [];
   starts[0] = { ...starts[0]!, line: 1 };
 
@@ -46,7 +50,7 @@ export function splitEntries(text: string, file: string, fileDate: string): LogE
   return entries;
 }
 
-function findEntryStarts(nodes: MarkdownBlock[]): EntryStart[] {
+function findEntryStarts(nodes: MarkdownBlock[], isDateHeading: (node: MarkdownBlock) => boolean): EntryStart[] {
   const headingDepths = nodes.flatMap((node) => (node.type === "heading" ? [node.depth] : []));
   if (headingDepths.length === 0) return nodes.flatMap(blockStarts);
 
@@ -67,7 +71,7 @@ function findEntryStarts(nodes: MarkdownBlock[]): EntryStart[] {
     if (node.type === "yaml") {
       starts.push({ line, shape: "frontmatter" });
       afterFrontmatter = true;
-    } else if (node.type === "heading" && node.depth <= splitDepth) {
+    } else if (node.type === "heading" && (node.depth <= splitDepth || isDateHeading(node))) {
       starts.push({ line, shape: "heading", depth: node.depth });
       sawHeading = true;
       afterFrontmatter = false;

@@ -131,6 +131,49 @@ describe("findDailyLogs", () => {
     expect(problems.map((p) => `${p.source}: ${p.message}`)).toEqual(["2026-04-01.md: a symbolic link to a folder, not followed; skipped"]);
   });
 
+  it("warns once of logs named with their date written another way, and does not read them", async () => {
+    const dir = await tempDir();
+    await touch(
+      dir,
+      "2025-03-03.md",
+      "2025_03_04.md",
+      "2025_03_05.md",
+      "2025_03_06-standup.md",
+      "2025.03.07.md",
+      "20250308.md",
+      "2025-3-9.md",
+      "2025_02_30.md",
+      "v2025_notes.md",
+      "2025-03-10 standup.md",
+      "2025_03_11-summary.md",
+    );
+    await touch(dir, "journals/2025_03_10.md");
+    const { files, problems } = await findDailyLogs(dir);
+    expect(files.map((f) => f.relPath)).toEqual(["2025-03-03.md"]);
+    expect(problems.map((p) => `${p.source}: ${p.message}`)).toEqual([
+      "2025-03-10 standup.md: a daily log's name starts with its date as 2025-03-10: not read (rename it 2025-03-10-standup.md)",
+      "2025-3-9.md: a daily log's name starts with its date as 2025-03-09: not read (rename it 2025-03-09.md)",
+      "2025.03.07.md: a daily log's name starts with its date as 2025-03-07: not read (rename it 2025-03-07.md)",
+      "20250308.md: a daily log's name starts with its date as 2025-03-08: not read (rename it 2025-03-08.md)",
+      "2025_03_04.md: a daily log's name starts with its date as 2025-03-04: not read (rename it 2025-03-04.md); and 2 more files named so",
+    ]);
+    // Under the globs that find logs only: a Logseq journal folder the config names is warned of too.
+    expect((await findDailyLogs(dir, { include: ["journals/*.md"] })).problems.map((p) => p.source)).toEqual(["journals/2025_03_10.md"]);
+  });
+
+  it("warns once of logs where the layout does not read them, when it finds none where it does", async () => {
+    const dir = await tempDir();
+    await touch(dir, "2025/03/2025-03-03.md", "2025/03/2025-03-04.md", "journals/2025_03_05.md", "notes/ideas.md", "archive/2025-01-01.md");
+    const { files, problems } = await findDailyLogs(dir);
+    expect(files).toEqual([]);
+    expect(problems.map((p) => `${p.source}: ${p.message}`)).toEqual([
+      "2025/03/2025-03-03.md: named like a daily log, but logs are read from *.md, logs/**/*.md, daily/**/*.md: not read (move it there, or set logs.include); and 2 more files so placed",
+    ]);
+    // A log where the layout reads them: the others are not looked for.
+    await touch(dir, "2025-03-06.md");
+    expect((await findDailyLogs(dir)).problems).toEqual([]);
+  });
+
   it("takes include and exclude globs from options", async () => {
     const dir = await tempDir();
     await touch(dir, "journal/2026-03-30.md", "2026-03-31.md", "2026-04-01-private.md");

@@ -11,8 +11,14 @@ describe("naming a memory from a sentence", () => {
     ["Dana asked me to stop opening PRs without a linked issue", "Stop opening PRs"],
     ["so we switched to per-field merge with vector clocks after Dana agreed", "Per-field merge with vector clocks"],
     ["Use Postgres for the sync service", "Use Postgres for the sync service"],
+    ["We use UTC everywhere in billing", "Use UTC everywhere in billing"],
+    ["Decided: we keep invoice timestamps in UTC.", "Keep invoice timestamps in UTC"],
   ])("%s → %s", (sentence, name) => {
     expect(named(sentence)).toBe(name);
+  });
+
+  it("names no sentence whose subject leads a verb that says nothing of what was done", () => {
+    expect(named("We were blocked by the vendor for a week")).toBeUndefined();
   });
 
   it("keeps the verb that carries a decision", () => {
@@ -28,6 +34,12 @@ describe("naming a memory from a sentence", () => {
       const name = named(sentence);
       if (name) expect(nameProblems(name), name).toEqual([]);
     }
+  });
+
+  it("cuts no name inside a link", () => {
+    expect(named("The billing dashboard at https://grafana.internal/d/billing is the source of truth for MRR")).toBe(
+      "Billing dashboard at https://grafana.internal/d/billing",
+    );
   });
 
   it("takes a time out of a name with its preposition", () => {

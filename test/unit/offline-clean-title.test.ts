@@ -28,3 +28,13 @@ describe("a heading's 12-hour time", () => {
     expect(cleanTitle("5:00 Pmax check")).toBe("Pmax check");
   });
 });
+
+describe("a heading's time written otherwise", () => {
+  it("is taken out of the title whole: 09:15 Uhr, 14h05", async () => {
+    const { cleanTitle } = await import("../../src/providers/offline/clean-title.js");
+    expect(cleanTitle("09:15 Uhr")).toBe("");
+    expect(cleanTitle("10:00 Uhr Retro")).toBe("Retro");
+    expect(cleanTitle("14h05 — Réunion avec Claire")).toBe("Réunion avec Claire");
+    expect(cleanTitle("Uhrwerk 2h30 reparieren")).toBe("Uhrwerk reparieren");
+  });
+});

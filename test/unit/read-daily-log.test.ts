@@ -26,6 +26,33 @@ describe("readLogBytes", () => {
     ]);
   });
 
+  it("says nothing of front matter where the log opens with a rule: a longer one, or --- over markdown", async () => {
+    for (const text of [
+      "-----\n## [09:00] decision: Pin Node\nBody.\n\n---\n\n## [10:00] note: After\nMore.\n",
+      "----\nDaily log\n---\n",
+      "---\n## [11:20] decision: Use Postgres\n**Decision:** Postgres 16.\n\n---\n## [16:45] lesson: Run migrations first\nAlways.\n",
+      "---\n# 2026-04-01\n- did a thing\n---\n",
+    ]) {
+      expect((await read(text)).problems, text).toEqual([]);
+    }
+    // Fields that are not data, or another language, are still front matter gone wrong.
+    expect((await read("---toml\ntitle = 'Day'\n---\n## [09:00] note: x\n")).problems.map((p) => p.ruleId)).toEqual(["unreadable-frontmatter"]);
+    expect((await read("---\ntitle: Day\n- not: [a field\n---\n")).problems.map((p) => p.ruleId)).toEqual(["unreadable-frontmatter"]);
+  });
+
+  it("reads a heading after a byte order mark inside the file, as logs joined with cat leave one", async () => {
+    const log = await read(
+      "# 2026-04-01\n## [09:00] decision: First\nOne.\n\uFEFF# 2026-04-02\n## [09:00] decision: Second\nTwo.\n\u200B## [10:00] note: Pasted\nThree.\n",
+    );
+    expect(log.entries.map((e) => [e.startLine, e.date, e.heading])).toEqual([
+      [1, "2026-04-01", "2026-04-01"],
+      [2, "2026-04-01", "[09:00] decision: First"],
+      [4, "2026-04-02", "2026-04-02"],
+      [5, "2026-04-02", "[09:00] decision: Second"],
+      [7, "2026-04-02", "[10:00] note: Pasted"],
+    ]);
+  });
+
   it("says nothing of fences closed, longer closing fences, inline code, or a fence open at the end that hides no heading", async () => {
     for (const text of [
       "## a\n```\n# not a heading\n```\n## b\n",

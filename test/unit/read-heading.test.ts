@@ -121,6 +121,8 @@ describe("readHeading dates", () => {
     ["01/04/2026 14:30", "2026-04-01", "2026-04-01"],
     ["Mon 01/04/2026", "2026-04-01", "2026-04-01"],
     ["Meeting on 01/04/2026 at 10:00", "2026-04-01", "2026-04-01"],
+    ["04-03-2025", "2025-03-03", "2025-03-04"],
+    ["03-04-2025", "2025-03-03", "2025-03-04"],
   ])("reads day and month written as numbers in the order the file's date agrees with: %s in %s", (heading, fileDate, date) => {
     expect(readHeading(heading, 1, fileDate).date).toBe(date);
   });
@@ -136,6 +138,34 @@ describe("readHeading dates", () => {
     ["13:05 pm", "13:05"],
   ])("reads a 12-hour time as the 24-hour one, and no time from what is none: %s", (heading, time) => {
     expect(readHeading(heading, 2, "2026-04-01").time).toBe(time);
+  });
+
+  it.each([
+    ["Donnerstag, 6. März 2025", 1, "2025-03-06"],
+    ["Freitag, 7. August 2025", 1, "2025-08-07"],
+    ["Vendredi 7 mars 2025", 1, "2025-03-07"],
+    ["samedi 8 mars", 1, "2025-03-08"],
+    ["Sábado, 8 de marzo de 2025", 1, "2025-03-08"],
+    ["Lunedì 3 marzo 2025", 1, "2025-03-03"],
+    ["Segunda-feira, 3 de março de 2025", 1, "2025-03-03"],
+    ["3 maart 2025", 1, "2025-03-03"],
+    ["3 mars 2025", 2, "2025-03-03"],
+    ["2025年3月5日 星期三", 1, "2025-03-05"],
+    ["3月5号 周三", 2, "2025-03-05"],
+    ["３月５日（水）", 2, "2025-03-05"],
+    ["Mars 3 mission", 1, undefined],
+    ["December 3h later", 1, undefined],
+    ["10:00 Uhr — Notizen zum März-Release", 2, undefined],
+  ])("reads a date written in another language's words: %s", (heading, depth, date) => {
+    expect(readHeading(heading, depth, "2025-03-03").date).toBe(date);
+  });
+
+  it.each([
+    ["14h05", "14:05"],
+    ["9h30 Réunion", "09:30"],
+    ["Deploy a4h56", undefined],
+  ])("reads a time written with h: %s", (heading, time) => {
+    expect(readHeading(heading, 2, "2025-03-03").time).toBe(time);
   });
 
   it("asks chrono nothing about a heading whose only month-like letters start a longer word", () => {

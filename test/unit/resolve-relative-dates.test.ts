@@ -26,6 +26,22 @@ describe("resolveRelativeDates", () => {
     expect(resolveRelativeDates(text, "2026-03-03")).toEqual({ text, count: 0 });
   });
 
+  it.each([
+    "The CSV fix shipped in one day.",
+    "We finished the migration in a week.",
+    "Done in 2 days, reviewed in a day.",
+    "It was rebuilt in just two weeks.",
+  ])("leaves 'in a day' after a past verb alone, a time taken rather than a date: %s", (text) => {
+    expect(resolveRelativeDates(text, "2026-03-03")).toEqual({ text, count: 0 });
+  });
+
+  it("resolves 'in a week' said of what is to come", () => {
+    expect(resolveRelativeDates("We will ship in a week; the review is scheduled in 3 days.", "2026-03-03").text).toBe(
+      "We will ship in a week (2026-W11); the review is scheduled in 3 days (2026-03-06).",
+    );
+    expect(resolveRelativeDates("Decided to ship in a week.", "2026-03-03").text).toBe("Decided to ship in a week (2026-W11).");
+  });
+
   it("resolves against the date it is given, not today", () => {
     expect(resolveRelativeDates("yesterday", "2020-01-01").text).toBe("yesterday (2019-12-31)");
   });

@@ -50,6 +50,31 @@ describe("splitEntries", () => {
     expect(summary(text).map((e) => e.date)).toEqual(["2026-03-02", "2026-03-03", "2026-03-03"]);
   });
 
+  it("dates entries by date headings in other languages and times written 9h30", () => {
+    const text = "# Donnerstag, 6. März 2025\n## 09:15 Uhr\n- a\n# Vendredi 7 mars 2025\n## 9h30\n- b\n# 2025年3月8日\n## 10:00\n- c\n";
+    expect(summary(text, "2025-03-06").map((e) => [e.date, e.time])).toEqual([
+      ["2025-03-06", undefined],
+      ["2025-03-06", "09:15"],
+      ["2025-03-07", undefined],
+      ["2025-03-07", "09:30"],
+      ["2025-03-08", undefined],
+      ["2025-03-08", "10:00"],
+    ]);
+  });
+
+  it("starts an entry at a date heading below the level the log is split at, so what follows it has its date", () => {
+    const text = "# Journal\n## Week 10\n### Mon 3/3/25\n- a\n### Tue 3/4/25\n- b\n#### Notes\n- c\n## Ideas\n- d\n";
+    expect(summary(text, "2025-03-03").map((e) => [e.lines, e.date])).toEqual([
+      ["1-1", "2025-03-03"],
+      ["2-2", "2025-03-03"],
+      ["3-4", "2025-03-03"],
+      ["5-8", "2025-03-04"],
+      ["9-10", "2025-03-04"],
+    ]);
+    // A sub-heading naming a date after its title is no date heading.
+    expect(summary("## Plans\n### Migrate the billing database before 2025-05-01\n- a\n", "2025-03-03").map((e) => e.lines)).toEqual(["1-3"]);
+  });
+
   it("does not take a date mentioned in a section title as the entry's date", () => {
     const text = "## Plan: migrate before 2026-05-01\n- a\n";
     expect(summary(text)[0]!.date).toBe("2026-03-02");

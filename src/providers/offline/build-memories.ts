@@ -57,7 +57,9 @@ export function buildMemories(units: readonly ScoredUnit[], entries: readonly Lo
 }
 
 function toMemory(group: ScoredUnit[], lines: Map<string, string[]>, existing: ExistingMemories): OfflineMemory {
-  const lead = group.reduce((best, unit) => (unit.score > best.score ? unit : best), group[0]!);
+  // The lead says what the memory is: a unit of code or a table alone says nothing in words.
+  const said = group.filter((unit) => keySentence(unit) !== undefined);
+  const lead = (said.length > 0 ? said : group).reduce((best, unit) => (unit.score > best.score ? unit : best));
   let type = lead.memoryType!;
   let name = nameMemory(group, type, keySentence(lead));
   const description = describe(lead);

@@ -5,9 +5,10 @@ import { plainText } from "./plain-text.js";
 
 // Pictographs and the joiners and selectors that build them into one emoji.
 const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{200D}|\u{20E3}/gu;
-// A time taken out takes its preposition with it: "Backups at 03:00 collided" → "Backups collided".
+// A time taken out takes its preposition with it: "Backups at 03:00 collided" → "Backups collided"; `09:15 Uhr`
+// and `14h05` are times too.
 const STAMP =
-  /(?:\b(?:at|on|by|from|until|since|um|ab|à|às)\s+)?(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|\s?[+-]\d{2}:?\d{2})?)?|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[aApP]\.?[mM]\.?(?![a-zA-Z]))?(?:\s?[+-]\d{2}:?\d{2})?(?:\s*[-–—]\s*\d{1,2}:\d{2}\+?(?:\s?[aApP]\.?[mM]\.?(?![a-zA-Z]))?)?(?:\s*(?:UTC|GMT(?:[+-]\d{1,2})?|[A-Z]{2,4}T))?|\b\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b)/g;
+  /(?:\b(?:at|on|by|from|until|since|um|ab|à|às)\s+)?(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|\s?[+-]\d{2}:?\d{2})?)?|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[aApP]\.?[mM]\.?(?![a-zA-Z]))?(?:\s?[+-]\d{2}:?\d{2})?(?:\s*[-–—]\s*\d{1,2}:\d{2}\+?(?:\s?[aApP]\.?[mM]\.?(?![a-zA-Z]))?)?(?:\s*(?:UTC|GMT(?:[+-]\d{1,2})?|[A-Z]{2,4}T|Uhr\b))?|\b\d{1,2}h\d{2}\b|\b\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b)/g;
 const TIME_OF_DAY = /(?:凌晨|早上|上午|中午|下午|晚上|深夜|傍晚|夜间|夜間)(?=\s|$)/gu;
 const KIND = new RegExp(`^(?:${ENTRY_KINDS.join("|")})\\s*:\\s*`, "i");
 

@@ -8,7 +8,12 @@ import type { ScoredUnit } from "./weigh-units.js";
 // "We decided to drop IE11" is about dropping IE11: the verb after "to" stays, it carries the decision.
 const LEADING_VERB =
   /^(?:(?:we|i|they|she|he|you|\p{Lu}\p{L}+)\s+)?(?:(?:have|had|will|would|'ll|'ve)\s+)?(?:(?:decided|agreed|chose|opted|settled|planned|plan|wanted|want|needed|need|asked|told|reminded|started|began)\b\s*(?:(?:me|us|him|her|them)\s+)?(?:to\s+|on\s+|that\s+)?|(?:switched|moved|migrated|changed|went|go)\s+(?:over\s+)?to\s+)/iu;
-const SEPARATORS = /\s*[:：|→]\s*|\s+[-–—]\s+|\s*[—–]\s*/u;
+// "We keep invoices in UTC" is about keeping invoices in UTC: a first person before a verb of what is done goes
+// (not before one that only links: "we were blocked" names nothing).
+const SUBJECT =
+  /^(?:we|i)\s+(?!(?:am|are|was|were|be|been|have|has|had|will|would|can|could|should|shall|must|may|might|do|does|did|don't|didn't|won't|can't|got|get|still|also|just|all|both)\b)(?=\p{Ll})/iu;
+// A link's `://` is no separator: split there, `the dashboard at https://…` named a memory `The dashboard at https`.
+const SEPARATORS = /\s*(?::(?!\/\/)|[：|→])\s*|\s+[-–—]\s+|\s*[—–]\s*/u;
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 const TYPE_WORD: Record<MemoryType, string> = { user: "User note", feedback: "Working note", project: "Project note", reference: "Reference note" };
 
@@ -35,6 +40,8 @@ export function phraseOf(sentence: string): string {
     .split(/[,;，；。]|\s[—–-]\s|\s(?:because|since|so that|due to|weil|porque|parce que)\s/iu)[0]!
     .replace(/^(?:so|and|but|then|also|thus|therefore)\s+/i, "")
     .replace(LEADING_VERB, "")
+    .replace(/^[:：]\s*/u, "")
+    .replace(SUBJECT, "")
     .replace(/^(?:the|a|an)\s+/i, "")
     .trim();
 }

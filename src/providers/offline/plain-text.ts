@@ -6,6 +6,20 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai
 // character that would start the next link or tag (`[`, `(`, `<`): a line of a thousand unclosed
 // `[a](` would otherwise be rescanned from each of them, at the square of its length.
 const RULES: [needs: readonly string[], apply: (text: string) => string][] = [
+  // Obsidian and Logseq: `{{embed [[Page]]}}` shows the page, another macro nothing; `![[embed]]`, `[[Page|shown]]`
+  // and `#[[tag]]` show the name; `((block ref))`, a footnote's `[^1]` and a `%%comment%%` show nothing.
+  [["{{"], (text) => text.replace(/\{\{\s*(\w+)([^{}]*)\}\}/g, (_, macro: string, args: string) => (macro.toLowerCase() === "embed" ? args : ""))],
+  [["[["], (text) => text.replace(/!?#?\[\[([^[\]|]*)(?:\|([^[\]]*))?\]\]/g, (_, target: string, shown: string | undefined) => shown ?? shownName(target))],
+  [["(("], (text) => text.replace(/\(\([0-9a-f-]{8,}\)\)/gi, "")],
+  [["[^"], (text) => text.replace(/^\s*\[\^[^\]\s]+\]:\s*/, "").replace(/\[\^[^\]\s]+\]/g, "")],
+  [["%%"], (text) => text.replace(/%%[^%]*%%/g, "")],
+  // Properties: Logseq's bookkeeping ones (`collapsed:: true`, `id:: …`) show nothing, others (`project:: x`) read as `project: x`.
+  [["::"], (text) => text.replace(BOOKKEEPING_PROPERTY, "").replace(/(`[^`]*`)|(?<=[\p{L}\p{N}_-])::(?=\s|$)/gu, (_, code: string | undefined) => code ?? ":")],
+  [
+    ["=="],
+    (text) => text.replace(/(`[^`]*`)|==(?=[^\s=])([^=`]*?[^\s=])==/g, (_, code: string | undefined, marked: string | undefined) => code ?? marked ?? ""),
+  ],
+  [["#"], withoutTags],
   [["!["], (text) => text.replace(/!\[([^\][]*)\]\([^()[\]]*\)/g, "$1")],
   [
     ["]("],
@@ -13,12 +27,40 @@ const RULES: [needs: readonly string[], apply: (text: string) => string][] = [
   ],
   [["]("], (text) => text.replace(/\[([^\][]+)\]\([^()[\]]*\)/g, "$1")],
   [["<"], (text) => text.replace(/<(https?:\/\/[^<>\s]+)>/g, "$1")],
+  // Logseq's and Org's dates: `SCHEDULED: <2025-03-07 Fri>`.
+  [["<"], (text) => text.replace(/<(\d{4}-\d{2}-\d{2}[^<>]*)>/g, "$1")],
+  // A line break between two sentences leaves a space.
+  [["<"], (text) => text.replace(/<br\s*\/?>/gi, " ")],
   // Code spans are matched only to be kept as they are, so tags inside them stay: without a tag, nothing changes.
   [["<"], (text) => text.replace(/(`[^`]*`)|<\/?[a-z][^<>]*>/gi, (_, code: string | undefined) => code ?? "")],
   [["**", "__"], (text) => text.replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, "$2")],
   [["*", "_"], (text) => text.replace(/(^|[\s(（「“"])[*_](?=\S)([^*_\n]*?\S)[*_](?=$|[\s).,;:!?）」”"，。])/gu, "$1$2")],
-  [["["], (text) => text.replace(/^\s*\[[ xX]\]\s+/, "")],
+  // A task's box, done or not, and Obsidian's other states: moved `[>]`, cancelled `[-]`, begun `[/]`, `[!]`, `[?]`.
+  [["["], (text) => text.replace(/^\s*\[[ xX>\-/!?<*]\]\s+/, "")],
 ];
+
+const BOOKKEEPING_PROPERTY = /(?:^|\s)(?:id|collapsed|heading|background-color|created-at|updated-at|card-[\w-]+|logseq\.[\w.-]+)::(?:\s+\S+)?/g;
+// A tag starts with a letter (`#482` is an issue, `C#` a language); a tag's words stay, a run of them ending the text goes.
+const TAG = /(`[^`]*`)|(?<![^\s(（])#([\p{L}_][\p{L}\p{N}_/-]*)/gu;
+const TRAILING_TAG = /^#[\p{L}_][\p{L}\p{N}_/-]*$/u;
+
+function withoutTags(text: string): string {
+  // Words at even places, the spaces between at odd ones. Cut from the end word by word: a regex anchored
+  // at the end is tried from every space before it.
+  const words = text.split(/(\s+)/);
+  const last = words.at(-1) === "" && words.length > 2 ? words.length - 3 : words.length - 1;
+  let kept = last;
+  while (kept >= 2 && TRAILING_TAG.test(words[kept]!)) kept -= 2;
+  words.splice(kept + 1, last - kept);
+  return words.join("").replace(TAG, (_, code: string | undefined, tag: string | undefined) => code ?? tag ?? "");
+}
+
+// `[[Projects/Billing Export#Plan]]` shows as `Billing Export`; `[[#Plan]]` as `Plan`.
+function shownName(target: string): string {
+  const [page = "", section = ""] = target.split("#");
+  const name = (page.split("/").at(-1) ?? "").replace(/\.md$/i, "").trim();
+  return name || section.replace(/^\^/, "").trim();
+}
 
 /** Inline markdown read as plain text: links, emphasis, images and tags gone; code spans kept. */
 export function plainText(markdown: string): string {

@@ -18,11 +18,17 @@ export interface Block {
   ordered: boolean;
 }
 
-// Inside a paragraph, as agents write them: a `**Label:** value` line or a `•` line starts a new
-// statement even without a blank line before it; `|` lines are a table (markdown without tables reads them as text).
-const FIELD_LINE = /^\s*\*\*[^*\n]{1,40}?(?:[:：]\s*\*\*|\*\*\s*[:：])/;
+// Inside a paragraph, as agents write them: a `**Label:** value` line, a property (`tags:: a, b`, Logseq's
+// `SCHEDULED: <…>`) or a `•` line starts a new statement even without a blank line before it; `|` lines
+// are a table (markdown without tables reads them as text).
+const FIELD_LINE = /^\s*(?:\*\*[^*\n]{1,40}?(?:[:：]\s*\*\*|\*\*\s*[:：])|[\p{L}\p{N}_.-]+::(?:\s|$)|(?:SCHEDULED|DEADLINE):\s*<)/u;
 const BULLET_LINE = /^\s*•\s+/;
+// Logseq's own bookkeeping (`collapsed:: true`, `id:: 65e8…`) says nothing of the day: no statement.
+const BOOKKEEPING_LINE = /^\s*(?:id|collapsed|heading|background-color|created-at|updated-at|card-[\w-]+|logseq\.[\w.-]+)::(?:\s|$)/;
 const TABLE_LINE = /^\s*\|/;
+const MATH_OPEN = /^\s*\$\$/;
+const MATH_CLOSE = /\$\$\s*$/;
+const FOLD_FRAME = /^\s*(?:<\/?(?:details|summary)\b[^>]*>\s*(?:[^<]*<\/summary>\s*)?)+$/i;
 const HARD_BREAK = /(?: {2}|\\)$/;
 const LIST_MARKER = /^\s*(?:[-*+]|\d{1,9}[.)])\s?/;
 
@@ -43,22 +49,47 @@ export function readBlocks(text: string, firstLine: number): Block[] {
     let runStart = start;
     let body = new WrappedText();
     let shape: BlockShape = "paragraph";
+    let bookkeeping = false;
     const flush = (last: number) => {
       if (runStart > last) return;
       if (shape === "table") push("table", runStart, last, 0, lines.slice(runStart - 1, last).join("\n"));
-      else push(shape, runStart, last, depth, body.toString().replace(/\\$/, ""));
+      else if (!bookkeeping) push(shape, runStart, last, depth, body.toString().replace(/\\$/, ""));
+    };
+    // Display math (`$$ … $$`) is a formula, read as code is: no statement of the day. Its closing line is
+    // looked for no further than the paragraph's last one: lines that open and never close cost one pass.
+    let lastClosing: number | undefined;
+    const mathEnd = (from: number): number | undefined => {
+      if (/^\s*\$\$.*\S.*\$\$\s*$/.test(lineOf(from))) return from;
+      if (lastClosing === undefined) {
+        lastClosing = start;
+        for (let n = end; n > start && lastClosing === start; n--) if (MATH_CLOSE.test(lineOf(n))) lastClosing = n;
+      }
+      for (let n = from + 1; n <= lastClosing; n++) if (MATH_CLOSE.test(lineOf(n))) return n;
+      return undefined;
     };
     for (let n = start; n <= end; n++) {
       const raw = n === start && firstLineText !== undefined ? firstLineText : lineOf(n);
+      const math = MATH_OPEN.test(raw) ? mathEnd(n) : undefined;
+      if (math !== undefined) {
+        flush(n - 1);
+        push("code", n, math, 0, lines.slice(n - 1, math).join("\n"));
+        runStart = math + 1;
+        body = new WrappedText();
+        n = math;
+        continue;
+      }
       const lineShape: BlockShape = TABLE_LINE.test(raw) ? "table" : BULLET_LINE.test(raw) ? "item" : "paragraph";
       const startsNew =
-        n > start && (lineShape !== shape || lineShape === "item" || (shape !== "table" && (FIELD_LINE.test(raw) || HARD_BREAK.test(lineOf(n - 1)))));
+        n > runStart && (lineShape !== shape || lineShape === "item" || (shape !== "table" && (FIELD_LINE.test(raw) || HARD_BREAK.test(lineOf(n - 1)))));
       if (startsNew) {
         flush(n - 1);
         runStart = n;
         body = new WrappedText();
       }
-      if (n === start || startsNew) shape = lineShape;
+      if (n === runStart) {
+        shape = lineShape;
+        bookkeeping = BOOKKEEPING_LINE.test(raw);
+      }
       body.add(raw.replace(BULLET_LINE, "").trim());
     }
     flush(end);
@@ -87,7 +118,8 @@ export function readBlocks(text: string, firstLine: number): Block[] {
         push("rule", start, end, 0, "");
         return;
       case "html":
-        if (/^\s*<!--/.test(node.value)) push("comment", start, end, 0, "");
+        // A comment, or the frame of a folded block (`<details><summary>Full error</summary>`), says nothing of the day.
+        if (/^\s*<!--/.test(node.value) || FOLD_FRAME.test(node.value)) push("comment", start, end, 0, "");
         else paragraph(start, end, depth);
         return;
       case "blockquote": {
@@ -98,7 +130,7 @@ export function readBlocks(text: string, firstLine: number): Block[] {
               .replace(/^\s{0,3}>\s?/, "")
               .trim(),
           );
-        push("quote", start, end, 0, body.toString());
+        push("quote", start, end, 0, withoutCalloutMarker(body.toString(), lineOf(start)));
         return;
       }
       case "list":
@@ -137,4 +169,17 @@ export function readBlocks(text: string, firstLine: number): Block[] {
 
   for (const node of topLevelBlocks(text)) walk(node, 0);
   return blocks;
+}
+
+// An Obsidian callout (`> [!note] Focus`): its marker shows as an icon, its title as a heading of what follows.
+function withoutCalloutMarker(text: string, firstLine: string): string {
+  const callout = /^\s{0,3}>\s?\[![\w-]+\][+-]?[ \t]*(.*)$/.exec(firstLine);
+  if (!callout) return text;
+  const title = callout[1]!.trim();
+  const body = text
+    .replace(/^\[![\w-]+\][+-]?\s*/, "")
+    .slice(title.length)
+    .trim();
+  if (!title || !body) return title || body;
+  return /[.:!?。：]$/u.test(title) ? `${title} ${body}` : `${title}: ${body}`;
 }

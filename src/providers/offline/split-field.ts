@@ -8,12 +8,16 @@ export interface Field {
 
 const BOLD_LABEL = /^\*\*([^*\n]{1,40}?)\s*(?:[:：]\s*\*\*|\*\*\s*[:：])\s*(.*)$/su;
 const BOLD_TITLE = /^\*\*([^*\n]{1,60})\*\*\s*[-–—]\s+(.+)$/su;
-// A plain label is short and has no sentence inside it: `Fix: …`, `状态：…`, not `See https://…`.
-const PLAIN_LABEL = /^([\p{L}\p{N}][\p{L}\p{N}\p{M} ._/&+#'’()-]{0,28}?)\s*(?::\s+|：\s*)(\S.*)$/su;
+// A plain label is short and has no sentence inside it: `Fix: …`, `状态：…`, a property `decision:: …`, not `See https://…`.
+const PLAIN_LABEL = /^([\p{L}\p{N}][\p{L}\p{N}\p{M} ._/&+#'’()-]{0,28}?)\s*(?:::?\s+|：\s*)(\S.*)$/su;
+
+// A time of day leading a statement (`- 09:30 Paired with Priya`, `- [23:43] 策略调整:…`) says when, which the
+// bullet's date already does, and hides a label after it; not a list of times (`- 8:00, 11:00`).
+const LEADING_TIME = /^\[?~?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?\]?(?:\s+[-–—|]\s+|\s+)(?!\d{1,2}:\d{2})(?=\S)/iu;
 
 /** Splits `**Label:** value`, `**Title** - value` and `Label: value` into label and value. */
 export function splitField(markdown: string): Field {
-  const text = markdown.trim();
+  const text = markdown.trim().replace(LEADING_TIME, "");
   const bold = BOLD_LABEL.exec(text) ?? BOLD_TITLE.exec(text);
   if (bold) return { label: bold[1]!.trim(), value: bold[2]!.trim(), bold: true };
   // A plain label ends at a colon: a statement without one is not tried character by character.
