@@ -241,9 +241,10 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // Up to the END line; when it is missing, over the header and base64 lines that follow (JSON `\n` too),
     // each maybe numbered (`cat -n`, a read tool's `→`) or a diff's line, the blank line after the headers too.
     // No END is looked for past the next BEGIN: a log of BEGIN lines would be scanned to its end from each.
-    // A header (`Proc-Type: 4,ENCRYPTED`) is tried first: its name alone would pass for base64.
+    // A header (`Proc-Type: 4,ENCRYPTED`) is tried first: its name alone would pass for base64. A blank line or
+    // two (a renderer that doubled the line breaks) when a whole line of base64 follows them.
     pattern:
-      /-----BEGIN[ A-Z0-9]*(?:PRIVATE|SECRET) KEY(?: BLOCK)?-----(?:(?:[^-]|-(?!----BEGIN))*?-----END[ A-Z0-9]*(?:PRIVATE|SECRET) KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\n)[ \t>]*(?:\d+(?:\t|→|:|\|)[ \t]*)?[-+]?(?:[A-Za-z-]+: [^\n\\]*(?:(?:\r?\n|\\n)(?=\r?\n|\\n))?|[A-Za-z0-9+/=]+[ \t]*(?=\r?\n|\\n|$|["'`]|\.\.\.|…)))*)/g,
+      /-----BEGIN[ A-Z0-9]*(?:PRIVATE|SECRET) KEY(?: BLOCK)?-----(?:(?:[^-]|-(?!----BEGIN))*?-----END[ A-Z0-9]*(?:PRIVATE|SECRET) KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\n)[ \t>]*(?:\d+(?:\t|→|:|\|)[ \t]*)?[-+]?(?:[A-Za-z-]+: [^\n\\]*(?:(?:\r?\n|\\n)(?=\r?\n|\\n))?|[A-Za-z0-9+/=]+[ \t]*(?=\r?\n|\\n|$|["'`]|\.\.\.|…)|[ \t]*(?=(?:(?:\r?\n|\\n)[ \t>]*)?(?:\r?\n|\\n)[ \t>]*(?:\d+(?:\t|→|:|\|)[ \t]*)?[-+]?[A-Za-z0-9+/]{40,}={0,2}[ \t]*(?:\r?\n|\\n|$))))*)/g,
     examples: {
       positive: `-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n${fake("AoGBAK", 40)}`,
       lookAlike: "-----BEGIN PUBLIC KEY----- blocks are fine to share",
