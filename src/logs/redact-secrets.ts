@@ -3,6 +3,7 @@ import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset
 import type { SecretLintRuleContext, SecretLintRuleCreator, SecretLintSourceCode } from "@secretlint/types";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { sha256 } from "../text/hash.js";
+import { isFunctionWord } from "./function-words.js";
 import { headlessPrivateKeys } from "./headless-keys.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
 import { bareValueEnd, isPlaceholder, LONGEST_VALUE, NOT_SECRETS, SECRET_PATTERNS } from "./secret-patterns.js";
@@ -68,7 +69,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 9;
+const REDACTION_REVISION = 10;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -340,24 +341,27 @@ function secretAfterWord(text: string, at: number): { start: number; end: number
   return { start, end: start + word.length };
 }
 
-// A bare word of letters of another alphabet than Latin's (`не`, `хранится`) after a label, with more words of
-// its alphabet after it on its line, is prose (`password: не менее 8 символов`), unless a capital inside it
-// makes it a password (`ЗолотаяРыбка`). A value given with `=` (`--password=секретный mydb`) is never prose.
-const OTHER_ALPHABET_WORD = /^[^\p{Script=Latin}\P{L}]+$/u;
+// A bare word of letters alone after a label, in any alphabet, is the password (`пароль: секретслово для входа`,
+// `password: μυστικό για είσοδο`) unless prose puts it there: a function word (`Password: must be at least 8
+// characters`, `пароль: не менее 8 символов`) or a word a count follows (`password: минимум 8 символов`); words
+// of state and pointers (`none`, `siehe`, `хранится`) are in NOT_SECRETS. So is a count itself (`password: 8
+// characters`): no password is two digits long. A capital inside a word makes it a password (`ЗолотаяРыбка`); a
+// value given with `=` (`--password=секретный mydb`) is never prose.
+const LETTERS = /^\p{L}+$/u;
+const TWO_DIGITS = /^\p{N}{1,2}$/u;
 const CAPITAL_INSIDE = /\p{Ll}\p{Lu}/u;
-// Numbers between are prose's too (`минимум 8 символов`).
-const WORD_AFTER = /[ \t]+(?:\p{N}+[ \t]+)*(\p{L}+)/uy;
-const SCRIPTS = [/\p{Script=Cyrillic}/u, /\p{Script=Greek}/u, /\p{Script=Armenian}/u, /\p{Script=Georgian}/u, /\p{Script=Hebrew}/u, /\p{Script=Arabic}/u];
+const COUNT_AFTER = /[ \t]+\p{N}+[ \t]*\p{L}/uy;
+const WORD_AFTER = /[ \t]+\p{L}/uy;
 
 function proseWord(text: string, value: string, start: number, end: number): boolean {
-  if (!OTHER_ALPHABET_WORD.test(value) || CAPITAL_INSIDE.test(value)) return false;
+  const count = TWO_DIGITS.test(value);
+  if (!(count || LETTERS.test(value)) || CAPITAL_INSIDE.test(value)) return false;
   let before = start - 1;
   while (before >= 0 && (text[before] === " " || text[before] === "\t")) before--;
   if (text[before] === "=") return false;
-  WORD_AFTER.lastIndex = end;
-  const next = WORD_AFTER.exec(text)?.[1];
-  const script = SCRIPTS.find((pattern) => pattern.test(value[0]!));
-  return next !== undefined && script?.test(next[0]!) === true;
+  const after = count ? WORD_AFTER : COUNT_AFTER;
+  after.lastIndex = end;
+  return after.test(text) || (!count && isFunctionWord(value));
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;

@@ -155,6 +155,8 @@ const NOT_A_LOCAL_PASSWORD = String.raw`(?!\d+-?(?:zeichen|stellig|stellen|carac
 // a sign or `это` (`пароль: `, `пароль — `): it must have a capital inside it (`valueTest`), as a word of prose has not.
 const CASED = String.raw`[\u0370-\u03ff\u0400-\u052f\u0531-\u0587]{6,64}`;
 const CASED_WORD = String.raw`(?<=(?:[:=：\-–—]|[ \t]это)[ \t*„«“]{0,4})(?:"${CASED}"|'${CASED}'|${CASED}(?![${LETTER}0-9_]))`;
+// A word of letters alone after a sign (not a path's or a name's start: `siehe vault.example.com`).
+const LETTERS_AFTER_SIGN = String.raw`(?<=[:=：\-–—][ \t*„«“]{0,4})[${LETTER}]{4,64}(?![${LETTER}0-9_@/\\-]|\.[^\s])`;
 // A password's mark: a digit or a symbol, or a capital after a small letter.
 const PASSWORD_MARK = /[\d!@#$%^&*]|[a-z\u00df-\u00ff\u03ac-\u03ce\u0430-\u045f\u0561-\u0587][A-Z\u00c0-\u00de\u0386-\u03ab\u0400-\u042f\u0531-\u0556]/;
 
@@ -917,6 +919,14 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     examples: { positive: "Das Passwort für Staging lautet Zebra7Lion.\nпароль: ЗолотаяРыбка", lookAlike: "Passwort: siehe Vault, пароль: отсутствует" },
   },
   {
+    kind: "password",
+    // A password of letters alone after a label and its sign (`пароль: секретслово для входа`, `Passwort: geheimwort`):
+    // the password unless prose puts it there, as after an English label (a function word, a count after it, a word of
+    // NOT_SECRETS).
+    pattern: localLabel(LOCAL_PASSWORD_WORDS, LETTERS_AFTER_SIGN),
+    examples: { positive: "пароль: секретслово для входа", lookAlike: "пароль: не менее 8 символов, Passwort: siehe Vault" },
+  },
+  {
     kind: "token",
     pattern: localLabel(
       "api-schlüssel|api-schluessel|zugangstoken|(?:geheimer |privater )?schlüssel|geheimnis|totp-schlüssel|clé (?:d['’])?api|clé secrète|clé privée|(?:token|jeton) d['’]accès|clave (?:de )?api|token de acceso|chave (?:de )?api|token de acesso|chiave api|api-sleutel|api-nyckel|api-nøgle|api-ключ|ключ api|секретный ключ|токен(?: доступа)?|jeton",
@@ -1108,7 +1118,19 @@ export const NOT_SECRETS = new Set(
     // Rules and states (`Password: min 8 characters`, `Password: unchanged since March`).
     "min max minimum maximum unchanged forgotten prompted keychain vault deprecated " +
     // The same in Russian (`пароль: нет`, `password: не задан`, `пароль: см. vault`).
-    "нет не да пусто пустой задан отсутствует обязателен изменён изменен сброшен скрыт хранится см тот прежний"
+    "нет не да пусто пустой задан отсутствует обязателен изменён изменен сброшен скрыт хранится см тот прежний " +
+    "смотри указан неверный истёк истек забыт удалён удален сменён сменен зашифрован " +
+    // And in the other languages of password labels: see, none, empty, missing, unchanged, changed, set, required,
+    // stored, forgotten, expired, wrong, encrypted (`Passwort: siehe Vault`, `mot de passe : aucun`).
+    "siehe kein keins keines leer fehlt unverändert geändert gesetzt erforderlich gespeichert vergessen abgelaufen falsch verschlüsselt " +
+    "voir aucun vide manquant inchangé changé modifié défini requis obligatoire stocké oublié expiré incorrect chiffré " +
+    "ver ninguna ninguno vacía vacío falta cambiada cambiado requerida obligatoria guardada olvidada caducada incorrecta cifrada " +
+    "nenhuma vazia alterada obrigatória esquecida expirada incorreta " +
+    "zie geen leeg ontbreekt gewijzigd verplicht opgeslagen vergeten verlopen onjuist versleuteld " +
+    "ingen tomt saknas ändrat ändrad krävs sparat glömt fel krypterat " +
+    "ingen tom mangler endret påkrevd lagret glemt feil " +
+    "yok boş eksik değişti gerekli kayıtlı unutuldu yanlış şifreli " +
+    "brak pusty zmienione wymagane zapisane zapomniane błędne"
   ).split(" "),
 );
 
