@@ -69,7 +69,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 10;
+const REDACTION_REVISION = 11;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -306,10 +306,16 @@ function patternSpans(text: string): Span[] {
         continue;
       }
       const valueStart = end - value.length;
-      // A bare value cut at the longest a match takes goes on to its end; the search goes on from there.
+      // A bare value cut at the longest a match takes goes on to its end (a URL's query parameter, to the next one);
+      // the search goes on from there.
       if (value.length >= LONGEST_VALUE && !QUOTES.has(value[0]!)) {
-        end = bareValueEnd(text, end);
+        end = bareValueEnd(text, end, inQuery(text, valueStart));
         pattern.lastIndex = Math.max(pattern.lastIndex, end);
+      }
+      // A URL's query parameter ends where the next one starts (`?token=…&page=2`), whichever row read it.
+      if (!QUOTES.has(value[0]!) && inQuery(text, valueStart)) {
+        const next = QUERY_END.exec(text.slice(valueStart, end));
+        if (next) end = valueStart + next.index;
       }
       const [start, trimmedEnd] = trimValue(text, valueStart, end);
       const found = text.slice(start, trimmedEnd);
@@ -323,6 +329,17 @@ function patternSpans(text: string): Span[] {
     }
   });
   return spans;
+}
+
+const QUERY_END = /[&#]/;
+const QUERY_NAME_CHAR = /[\w.[\]-]/;
+
+// Whether the value at `at` is a URL's query parameter's (`?access_token=…`, `&user[password]=…`).
+function inQuery(text: string, at: number): boolean {
+  if (text[at - 1] !== "=") return false;
+  let start = at - 1;
+  while (start > 0 && at - start <= 65 && QUERY_NAME_CHAR.test(text[start - 1]!)) start--;
+  return start < at - 1 && (text[start - 1] === "?" || text[start - 1] === "&");
 }
 
 // The word after a value that is a word of prose (`Password: use Tr0ub4dor&3`), when it has a password's shape.

@@ -58,11 +58,19 @@ const ESCAPED_PIPE = String.raw`(?<=\\)\|`;
 export const LONGEST_VALUE = 4096;
 const BARE_RUN = new RegExp(`(?:${BARE}|${ESCAPED_PIPE})*`, "y");
 
-/** Where a bare value that goes on at `at` ends. */
-export function bareValueEnd(text: string, at: number): number {
-  BARE_RUN.lastIndex = at;
-  BARE_RUN.test(text);
-  return BARE_RUN.lastIndex;
+// A URL's query parameter's value (`?token=…&page=2`) ends where the next parameter starts: `&` and `#` come encoded
+// in it. Told by what is before it, so a value read from a key's start is not read again from the next `&`.
+const QUERY_VALUE = String.raw`(?<=[?&][\w.[\]-]{1,64}=)`;
+const NOT_QUERY_VALUE = String.raw`(?<![?&][\w.[\]-]{1,64}=)`;
+const QUERY_CHAR = BARE.replace("[^", "[^&#");
+const QUERY_RUN = new RegExp(`${QUERY_CHAR}*`, "y");
+
+/** Where a bare value that goes on at `at` ends (a URL's query parameter's, at the next parameter). */
+export function bareValueEnd(text: string, at: number, query = false): number {
+  const run = query ? QUERY_RUN : BARE_RUN;
+  run.lastIndex = at;
+  run.test(text);
+  return run.lastIndex;
 }
 
 /**
@@ -74,7 +82,8 @@ export function bareValueEnd(text: string, at: number): number {
 function value({ min = 3, letter = false } = {}): string {
   // Bounded as the value is: an unbounded look ahead rescans a long run of value characters from each start (quadratic).
   const need = (chars: string) => (letter ? `(?=${chars}{0,500}[A-Za-z])` : "");
-  return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},}"|'${need("[^'\\n]")}[^'\\n]{${min},}'|\`${need("[^`\\n]")}[^\`\\n]{${min},}\`|${need(BARE)}(?:${BARE}|${ESCAPED_PIPE}){${min},${LONGEST_VALUE}})`;
+  const bare = `${QUERY_VALUE}${need(QUERY_CHAR)}${QUERY_CHAR}{${min},${LONGEST_VALUE}}|${NOT_QUERY_VALUE}${need(BARE)}(?:${BARE}|${ESCAPED_PIPE}){${min},${LONGEST_VALUE}}`;
+  return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},}"|'${need("[^'\\n]")}[^'\\n]{${min},}'|\`${need("[^`\\n]")}[^\`\\n]{${min},}\`|${bare})`;
 }
 
 // Between a key's name and its value: its closing quote (escaped in JSON held in a string: `\"`), a
@@ -341,7 +350,8 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "discord-webhook",
-    pattern: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/(?<value>[A-Za-z0-9_-]{30,})/g,
+    // Whole, as Slack's and Teams' are: a webhook's URL is its credential.
+    pattern: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]{30,}/g,
     examples: {
       positive: `hook https://discord.com/api/webhooks/123456789012345678/${fake("", 68)}`,
       lookAlike: "https://discord.com/developers/docs/resources/webhook",
@@ -351,6 +361,15 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "discord-token",
     pattern: /\b[MNO](?=[A-Za-z0-9]{0,25}\d)[A-Za-z0-9]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}\b/g,
     examples: { positive: `bot ${fake("MTk4NjIyNDgzNDcxOTI1MjQ4", 0)}.${fake("Cl2FMQ", 0)}.${fake("", 27)}`, lookAlike: "Minecraft.server.properties" },
+  },
+  {
+    kind: "telegram-token",
+    // In a Bot API URL, the token whatever its shape (`/bot123456:ABC-DEF…/sendMessage`, as Telegram's docs write it).
+    ...found("api.telegram.org", String.raw`api\.telegram\.org\/(?:file\/)?bot(?<value>\d{1,20}:[A-Za-z0-9_-]{1,256})`, "g"),
+    examples: {
+      positive: "curl https://api.telegram.org/bot123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11/getMe",
+      lookAlike: "see https://api.telegram.org/bots/api",
+    },
   },
   {
     kind: "telegram-token",
@@ -458,6 +477,28 @@ export const SECRET_PATTERNS: SecretPattern[] = [
       positive: `https://logs.blob.core.windows.net/c?sv=2022-11-02&sig=${fake("", 43)}%3D`,
       lookAlike: "https://example.com/search?q=sig&page=2",
     },
+  },
+  {
+    kind: "aws-signature",
+    // A presigned URL's signature: whoever holds the URL has the object until it expires. Its session token too.
+    ...found("X-Amz-", "[?&]X-Amz-Signature=(?<value>[0-9a-fA-F]{32,128})", "g"),
+    examples: {
+      positive: `https://b.s3.amazonaws.com/k?X-Amz-Expires=3600&X-Amz-Signature=${fake("", 64, "hex")}`,
+      lookAlike: "the X-Amz-Signature= parameter",
+    },
+  },
+  {
+    kind: "token",
+    ...found("X-Amz-", "[?&]X-Amz-Security-Token=(?<value>[A-Za-z0-9%+/=_-]{16,4096})", "g"),
+    examples: {
+      positive: `https://b.s3.amazonaws.com/k?X-Amz-Security-Token=${fake("IQoJb3JpZ2luX2Vj", 200)}&X-Amz-Date=1`,
+      lookAlike: "https://b.s3.amazonaws.com/k?X-Amz-Security-Token=&X-Amz-Date=20240101T000000Z",
+    },
+  },
+  {
+    kind: "gcp-signature",
+    ...found("X-Goog-", "[?&]X-Goog-Signature=(?<value>[0-9a-fA-F]{32,1024})", "g"),
+    examples: { positive: `https://storage.googleapis.com/b/o?X-Goog-Expires=900&X-Goog-Signature=${fake("", 256, "hex")}`, lookAlike: "X-Goog-Signature=…" },
   },
   {
     kind: "ai-key",
