@@ -69,7 +69,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 11;
+const REDACTION_REVISION = 12;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -159,10 +159,11 @@ async function redactOnce(text: string): Promise<RedactionResult> {
 }
 
 // A key a terminal wrapped goes on at the start of the next line: the rest of a long line that ends
-// in a long secret, when that next line is one run of a key's characters with a letter and a digit.
+// in a long secret, when that next line is one run of a key's characters with a letter and a digit. A `=` only
+// ends it (base64's padding): the next line of an env dump (`NODE_VERSION=20.11.1`) is no key's tail.
 const WRAP_WIDTH = 60;
 const SHORTEST_WRAPPED = 20;
-const TAIL = /(?=[A-Za-z0-9_+/=.-]{0,256}\d)(?=[A-Za-z0-9_+/=.-]{0,256}[A-Za-z])[A-Za-z0-9_+/=.-]{8,256}(?=\r?\n|$)/y;
+const TAIL = /(?=[A-Za-z0-9_+/.-]{0,256}\d)(?=[A-Za-z0-9_+/.-]{0,256}[A-Za-z])[A-Za-z0-9_+/.-]{8,256}={0,2}(?=\r?\n|$)/y;
 
 function wrappedTails(text: string, spans: readonly Span[]): Span[] {
   const tails: Span[] = [];

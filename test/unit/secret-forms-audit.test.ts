@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { redactSecrets } from "../../src/logs/redact-secrets.js";
+import { exampleSecret as fake } from "../../src/logs/secret-patterns.js";
+
+// Forms a hostile audit of agents' logs found: env dumps, tools' flags, a secret a command prints, prompts.
+// Each case is text and secrets in turn: the input joins them, the expected output puts each secret's
+// marker in its place, so over-redaction fails too.
+type Piece = string | { secret: string; kind: string };
+const S = (secret: string, kind: string): Piece => ({ secret, kind });
+const input = (pieces: Piece[]) => pieces.map((piece) => (typeof piece === "string" ? piece : piece.secret)).join("");
+const expected = (pieces: Piece[]) => pieces.map((piece) => (typeof piece === "string" ? piece : `[REDACTED:${piece.kind}]`)).join("");
+
+const H64 = fake("", 64, "hex");
+const GHP = fake("ghp_", 36);
+
+const FOUND: [string, Piece[]][] = [
+  // A long key's line is no terminal's wrap when the next line is an assignment of its own.
+  [
+    "an env dump's lines after a long key",
+    ["$ env\nSECRET_KEY_BASE=", S(H64, "secret"), "\nNODE_VERSION=20.11.1\nGITHUB_TOKEN=", S(GHP, "github-token"), "\nPATH=/usr/bin"],
+  ],
+];
+
+const LEFT: [string, string][] = [
+  ["an env dump of no secret", `GIT_COMMIT=${fake("", 40, "hex")}\nNODE_VERSION=20.11.1\nBUILD_ID=build-2026-03-04-1a2b3c\nPATH=/usr/bin`],
+];
+
+describe("redactSecrets: forms from the audit", () => {
+  it.each(FOUND)("redacts %s", async (_name, pieces) => {
+    expect((await redactSecrets(input(pieces))).text).toBe(expected(pieces));
+  });
+
+  it.each(LEFT)("leaves %s", async (_name, text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});
