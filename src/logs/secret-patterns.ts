@@ -557,7 +557,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     // `-p x` / `-px` after the tools that take a password that way.
     pattern: new RegExp(
-      String.raw`${TOOL_START}(?:sshpass|mysql|mysqldump|mysqladmin|mariadb|mongosh|mongo|mongodump|mongorestore|mongoexport|mongoimport|(?:docker|podman|nerdctl|buildah) login)${TOOL_ARGS}[ \t]-p[ \t]*${TOOL_VALUE}`,
+      String.raw`${TOOL_START}(?:sshpass|mysql|mysqldump|mysqladmin|mariadb|mongosh|mongo|mongodump|mongorestore|mongoexport|mongoimport|(?:docker|podman|nerdctl|buildah|az) login)${TOOL_ARGS}[ \t]-p[ \t]*${TOOL_VALUE}`,
       "g",
     ),
     examples: { positive: "sshpass -p 'hunter2' ssh deploy@10.0.0.5", lookAlike: "mkdir -p build && ssh -p 2222 deploy@10.0.0.5" },
@@ -886,8 +886,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    pattern: new RegExp(String.raw`${TOOL_START}curl${TOOL_ARGS}[ \t](?:-u|--user)[ \t]+["']?[^\s:"']+:${value({ min: 1 })}`, "g"),
-    examples: { positive: "curl -u admin:hunter2 https://ci.internal/api", lookAlike: "curl -u admin https://ci.internal/api (prompts)" },
+    // curl's `-u user:password`, HTTPie's `-a user:password`; quoted, the password runs to the closing quote.
+    pattern: new RegExp(
+      String.raw`${TOOL_START}(?:curl${TOOL_ARGS}[ \t](?:-u|--user)|https?(?!:)${TOOL_ARGS}[ \t](?:-a|--auth))(?:=|[ \t]+)(?:(["'])[^\s:"']+:(?<value2>(?:(?!\1)[^\n]){1,256})(?=\1)|[^\s:"']+:${value({ min: 1 })})`,
+      "g",
+    ),
+    examples: { positive: 'curl -u "admin:Zebra Lion7" https://ci.internal/api', lookAlike: "curl -u admin https://ci.internal/api (prompts)" },
   },
   {
     kind: "password",

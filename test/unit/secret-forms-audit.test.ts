@@ -19,9 +19,14 @@ const FOUND: [string, Piece[]][] = [
     "an env dump's lines after a long key",
     ["$ env\nSECRET_KEY_BASE=", S(H64, "secret"), "\nNODE_VERSION=20.11.1\nGITHUB_TOKEN=", S(GHP, "github-token"), "\nPATH=/usr/bin"],
   ],
+  // A password given to a tool: Azure's CLI, HTTPie, and curl's quoted with a space in it.
+  ["az login's password", ["az login --service-principal -u app -p ", S("Zebra7Lion", "password"), " --tenant t"]],
+  ["HTTPie's credentials", ["http --auth admin:", S("Zebra7Lion", "password"), " GET https://x\nhttp -a=admin:", S("Zebra7Lion", "password"), " https://x"]],
+  ["curl's quoted credentials", ['curl -u "admin:', S("Zebra Lion7", "password"), '" https://x']],
 ];
 
 const LEFT: [string, string][] = [
+  ["a URL before a flag", "see https://example.com -a admin:x and curl --user-agent Mozilla:5 https://x"],
   ["an env dump of no secret", `GIT_COMMIT=${fake("", 40, "hex")}\nNODE_VERSION=20.11.1\nBUILD_ID=build-2026-03-04-1a2b3c\nPATH=/usr/bin`],
 ];
 
