@@ -100,6 +100,24 @@ const TOOL_START = String.raw`\b(?<![.-])`;
 const TOOL_ARGS = String.raw`(?![\w.-])[^\n|;&]{0,300}?`;
 const TOOL_VALUE = String.raw`(?!-|\d+:\d+\b)${value({ min: 1 })}`;
 
+// Commands that print a secret (with the flags that make them print it alone).
+const ARGS = String.raw`[^\n|;&]{0,300}?[ \t]`;
+const PRINTS_A_SECRET = [
+  String.raw`op[ \t]+read`,
+  String.raw`op[ \t]+item[ \t]+get${ARGS}--fields?[ =]`,
+  String.raw`(?:vault|bao)[ \t]+(?:kv[ \t]+get|read)${ARGS}-field=`,
+  String.raw`gcloud[ \t]+secrets[ \t]+versions[ \t]+access`,
+  String.raw`aws[ \t]+secretsmanager[ \t]+get-secret-value${ARGS}--output[ =]text`,
+  String.raw`security[ \t]+find-(?:generic|internet)-password${ARGS}-w\b`,
+  String.raw`(?:pass|gopass)[ \t]+show`,
+  String.raw`bw[ \t]+get[ \t]+password`,
+  String.raw`doppler[ \t]+secrets[ \t]+get${ARGS}--plain`,
+  String.raw`heroku[ \t]+(?:config:get|auth:token)`,
+  String.raw`kubectl[ \t]+get[ \t]+secrets?\b[^\n]{0,300}?\|[ \t]*base64[ \t]+(?:-d|--decode|-D)`,
+  // A variable named for a secret, echoed alone (`$PWD` is a directory).
+  String.raw`(?:echo|printenv)[ \t]+["']?\$?\{?[A-Z0-9_]*(?:PASSWORD|PASSWD|_PASS|_PWD|SECRET|TOKEN|API_?KEY|ACCESS_KEY)\}?["']?[ \t]*(?=\r?\n)`,
+].join("|");
+
 // A value that looks generated, in `chars`: a digit, a letter, and a run of 16 letters, digits or `%`
 // somewhere (a session named "2024-06-12-keynote-track-b" or a Windows SID is no credential).
 function generated(chars: string): string {
@@ -639,6 +657,13 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     examples: { positive: 'docker login -u me --password-stdin <<< "Zebra7Lion"', lookAlike: 'docker login -u me --password-stdin <<< "$PW"' },
   },
 
+  {
+    kind: "secret",
+    // A secret a command prints, alone on the line after it: `op read op://…`, `vault kv get -field=password …`,
+    // `kubectl get secret … | base64 -d`, `security find-generic-password … -w`, `echo $DB_PASSWORD`.
+    pattern: new RegExp(String.raw`${TOOL_START}(?:${PRINTS_A_SECRET})[^\n]{0,300}\r?\n[ \t]*(?<value>[^\s\`]{4,${LONGEST_VALUE}})(?=[ \t]*(?:\r?\n|$))`, "g"),
+    examples: { positive: "$ vault kv get -field=password secret/db\nZebra7Lion\n$ ls", lookAlike: "$ vault kv get secret/db\n====== Data ======" },
+  },
   {
     kind: "secret",
     // `gh secret set NAME --body x`: the secret itself.

@@ -23,9 +23,34 @@ const FOUND: [string, Piece[]][] = [
   ["az login's password", ["az login --service-principal -u app -p ", S("Zebra7Lion", "password"), " --tenant t"]],
   ["HTTPie's credentials", ["http --auth admin:", S("Zebra7Lion", "password"), " GET https://x\nhttp -a=admin:", S("Zebra7Lion", "password"), " https://x"]],
   ["curl's quoted credentials", ['curl -u "admin:', S("Zebra Lion7", "password"), '" https://x']],
+  // A secret a command printed, alone on the next line.
+  [
+    "secrets printed by the commands that read them",
+    [
+      "$ op read op://Private/db/password\n",
+      S("Zebra7Lion!", "secret"),
+      "\n$ vault kv get -field=password secret/db\n",
+      S("Zebra7Lion", "secret"),
+      "\n$ kubectl get secret db -o jsonpath='{.data.password}' | base64 -d\n",
+      S("Zebra7Lion", "secret"),
+      "\n$ security find-generic-password -s github -w\n",
+      S(GHP, "github-token"),
+      "\n$ heroku auth:token\n",
+      S("1a2b3c4d-1a2b-4c3d-8e9f-1a2b3c4d5e6f", "secret"),
+      "\n$ echo $DB_PASSWORD\n",
+      S("Zebra7Lion", "secret"),
+      "\n$ printenv STRIPE_API_KEY\n",
+      S(fake("", 32), "secret"),
+      "\n$ ls",
+    ],
+  ],
 ];
 
 const LEFT: [string, string][] = [
+  [
+    "what commands print that is no secret",
+    "$ echo $MAX_TOKENS\n4096\n$ echo $PWD\n/home/dana/app\n$ vault kv get secret/db\n====== Data ======\n$ op item get db\nID: abc\n$ echo $TOKEN\nnull",
+  ],
   ["a URL before a flag", "see https://example.com -a admin:x and curl --user-agent Mozilla:5 https://x"],
   ["an env dump of no secret", `GIT_COMMIT=${fake("", 40, "hex")}\nNODE_VERSION=20.11.1\nBUILD_ID=build-2026-03-04-1a2b3c\nPATH=/usr/bin`],
 ];
