@@ -118,6 +118,9 @@ const PRINTS_A_SECRET = [
   String.raw`(?:echo|printenv)[ \t]+["']?\$?\{?[A-Z0-9_]*(?:PASSWORD|PASSWD|_PASS|_PWD|SECRET|TOKEN|API_?KEY|ACCESS_KEY)\}?["']?[ \t]*(?=\r?\n)`,
 ].join("|");
 
+// A word saying what a password is for: a name, a path, a quoted path.
+const ABOUT_WORD = String.raw`(?:[\w.@~/-]+|'[^'\n]{1,256}')`;
+
 // A value that looks generated, in `chars`: a digit, a letter, and a run of 16 letters, digits or `%`
 // somewhere (a session named "2024-06-12-keynote-track-b" or a Windows SID is no credential).
 function generated(chars: string): string {
@@ -1061,9 +1064,10 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    // "the password for staging is hunter2", "the db passphrase: x9!k"
+    // "the password for staging is hunter2", "the db passphrase: x9!k", and ssh's prompt for a key's passphrase as an
+    // agent answers it ("Enter passphrase for key '/home/u/.ssh/id_ed25519': x9!k").
     pattern: new RegExp(
-      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)s?\b\`?(?:[ \t]+(?:for|of|on|to|in|at)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?[ \t]+|[ \t]*(?::|=|->)[ \t]*)${value({ min: 3 })}`,
+      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)s?\b\`?(?:[ \t]+(?:for|of|on|to|in|at)[ \t]+(?:the[ \t]+)?${ABOUT_WORD}(?:[ \t]+${ABOUT_WORD})?)?(?:[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?[ \t]+|[ \t]*(?::|=|->)[ \t]*)${value({ min: 3 })}`,
       "gi",
     ),
     examples: { positive: "the password for staging is hunter2, ask Dana", lookAlike: "the password reset flow is live and the password is stored in Vault" },

@@ -44,9 +44,20 @@ const FOUND: [string, Piece[]][] = [
       "\n$ ls",
     ],
   ],
+  // ssh's prompt for a key's passphrase, answered in the log.
+  [
+    "a passphrase after ssh's prompt",
+    [
+      "Enter passphrase for /home/u/.ssh/id_ed25519: ",
+      S("Zebra7Lion", "password"),
+      "\nEnter passphrase for key '/home/u/.ssh/id_rsa': ",
+      S("Tiger8Moon", "password"),
+    ],
+  ],
 ];
 
 const LEFT: [string, string][] = [
+  ["prose about a password for a path", "the password for /api/login: required, passwords in /etc/shadow: hashed"],
   [
     "what commands print that is no secret",
     "$ echo $MAX_TOKENS\n4096\n$ echo $PWD\n/home/dana/app\n$ vault kv get secret/db\n====== Data ======\n$ op item get db\nID: abc\n$ echo $TOKEN\nnull",
