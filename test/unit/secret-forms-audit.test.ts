@@ -54,9 +54,12 @@ const FOUND: [string, Piece[]][] = [
       S("Tiger8Moon", "password"),
     ],
   ],
+  // A column headed `pass` beside a user's column.
+  ["a table of users and passes", ["| user | pass |\n|---|---|\n| admin | ", S("Zebra7Lion", "password"), " |\n| ci | (in vault) |"]],
 ];
 
 const LEFT: [string, string][] = [
+  ["a test table's pass column", "| Suite | Pass | Fail |\n|---|---|---|\n| unit | 1234 | 0 |"],
   ["prose about a password for a path", "the password for /api/login: required, passwords in /etc/shadow: hashed"],
   [
     "what commands print that is no secret",
