@@ -586,14 +586,53 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     // 7-Zip takes its password attached: `7z a -pSECRET`.
-    pattern: new RegExp(String.raw`${TOOL_START}7z[az]?(?:\.exe)?${TOOL_ARGS}[ \t]-p(?=[^\s-])${value({ min: 1 })}`, "g"),
+    pattern: new RegExp(String.raw`${TOOL_START}(?:7z[az]?|unrar|rar)(?:\.exe)?${TOOL_ARGS}[ \t]-p(?=[^\s-])${value({ min: 1 })}`, "g"),
     examples: { positive: "7z a -pZebra7Lion backup.7z data/", lookAlike: "7z a -p backup.7z data/ (asks for it)" },
   },
   {
     kind: "password",
     // `-P x` after the tools that take a password that way.
-    pattern: new RegExp(String.raw`${TOOL_START}(?:sqlcmd|mssql-cli|bcp|zip|unzip)${TOOL_ARGS}[ \t]-[a-z]*P[ \t]*${TOOL_VALUE}`, "g"),
+    pattern: new RegExp(String.raw`${TOOL_START}(?:sqlcmd|mssql-cli|bcp|zip|unzip|mosquitto_(?:pub|sub|rr))${TOOL_ARGS}[ \t]-[a-z]*P[ \t]*${TOOL_VALUE}`, "g"),
     examples: { positive: "zip -r -P Zebra7Lion backup.zip data/", lookAlike: "zip -r backup.zip data/ && ls -P" },
+  },
+  {
+    kind: "password",
+    // What an expect script (or Python's pexpect) sends to a password prompt: `expect "*password:"` then
+    // `send "x\r"`, on its line or the next; `child.expect('Password:')` then `child.sendline('x')`.
+    ...found(
+      "send",
+      String.raw`expect\b[^\n]{0,200}?(?:assword|assphrase)[^\n]{0,200}?(?:\r?\n[ \t]*)?(?:\{[ \t]*)?(?:[\w.]{1,64}\.)?send(?:line)?(?:[ \t]+(?:--[ \t]+)?|\([ \t]*)(?:"(?<value>[^"\n]{1,256}?)(?=(?:\\[rn])?")|'(?<value2>[^'\n]{1,256}?)(?=(?:\\[rn])?'))`,
+      "gi",
+    ),
+    examples: { positive: 'spawn ssh deploy@db\nexpect "password:"\nsend "Zebra7Lion\\r"', lookAlike: 'expect "password:"\nsend "$env(PW)\\r"' },
+  },
+  {
+    kind: "password",
+    // An LDAP bind's password: `ldapsearch … -w x` (`-W` asks for it).
+    pattern: new RegExp(String.raw`${TOOL_START}ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)${TOOL_ARGS}[ \t]-w[ \t]*${TOOL_VALUE}`, "g"),
+    examples: { positive: 'ldapsearch -x -D "cn=admin,dc=x" -w Zebra7Lion -b dc=x', lookAlike: 'ldapsearch -x -D "cn=admin,dc=x" -W -b dc=x' },
+  },
+  {
+    kind: "password",
+    // A password given with a user's name: `rabbitmqctl add_user app x`, and `net user admin x /add` where a
+    // command starts (a line, a prompt, inline code: "net user base grew" is prose).
+    pattern: new RegExp(
+      String.raw`${TOOL_START}(?:net[ \t]+user(?<=^[ \t]*(?:[$>#][ \t]*|[A-Za-z]:\\[^>\n]{0,200}>[ \t]*|PS[^>\n]{0,200}>[ \t]*|\`)?net[ \t]+user)|rabbitmqctl[ \t]+(?:add_user|change_password))[ \t]+["']?[\w.@$-]{1,64}["']?[ \t]+(?![/*])${value({ min: 1 })}`,
+      "gim",
+    ),
+    examples: { positive: "net user admin Zebra7Lion /add", lookAlike: "net user admin * /add\nnet user admin /active:yes\nthe net user base grew" },
+  },
+  {
+    kind: "secret",
+    // MinIO's client: `mc alias set NAME URL ACCESS_KEY SECRET_KEY`.
+    pattern: new RegExp(
+      String.raw`${TOOL_START}mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+${value({ min: 1 })}`,
+      "g",
+    ),
+    examples: {
+      positive: `mc alias set s3 https://s3.example.com minio ${fake("", 40)}`,
+      lookAlike: "mc alias set s3 https://s3.example.com (asks for the keys)",
+    },
   },
   {
     kind: "password",

@@ -56,9 +56,40 @@ const FOUND: [string, Piece[]][] = [
   ],
   // A column headed `pass` beside a user's column.
   ["a table of users and passes", ["| user | pass |\n|---|---|\n| admin | ", S("Zebra7Lion", "password"), " |\n| ci | (in vault) |"]],
+  // Passwords given to more tools, and sent to a password prompt by a script.
+  [
+    "passwords given to tools",
+    [
+      'ldapsearch -x -D "cn=admin,dc=x" -w ',
+      S("Zebra7Lion", "password"),
+      " -b dc=x\nnet user admin ",
+      S("Zebra7Lion", "password"),
+      " /add\nrabbitmqctl add_user app ",
+      S("Zebra7Lion", "password"),
+      "\nmosquitto_pub -u me -P ",
+      S("Zebra7Lion", "password"),
+      " -t x\nunrar x -p",
+      S("Zebra7Lion", "password"),
+      " a.rar\nmc alias set s3 https://s3.example.com minio ",
+      S(fake("", 40), "secret"),
+    ],
+  ],
+  [
+    "what a script sends to a password prompt",
+    [
+      'expect "password:"\nsend "',
+      S("Zebra7Lion", "password"),
+      '\\r"\nexpect "*assword*" { send "',
+      S("Tiger8Moon", "password"),
+      "\\r\" }\nchild.expect('Password:')\nchild.sendline('",
+      S("Zebra7Lion", "password"),
+      "')",
+    ],
+  ],
 ];
 
 const LEFT: [string, string][] = [
+  ["tools asked for a password, and prose", 'ldapsearch -x -W -b dc=x\nnet user admin * /add\nthe net user base grew\nexpect "$ "\nsend "ls\\r"'],
   ["a test table's pass column", "| Suite | Pass | Fail |\n|---|---|---|\n| unit | 1234 | 0 |"],
   ["prose about a password for a path", "the password for /api/login: required, passwords in /etc/shadow: hashed"],
   [
