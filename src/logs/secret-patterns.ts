@@ -848,6 +848,21 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
+    // HTTP basic auth in code: `requests.get(url, auth=("admin", "x"))`, `HTTPBasicAuth("admin", "x")`, `aiohttp.BasicAuth(…)`.
+    pattern: /(?:auth[ \t]*=[ \t]*|(?:Basic|Digest)Auth)\([ \t]*(["'])[^"'\n]{1,128}\1[ \t]*,[ \t]*(["'])(?<value>[^"'\n]{1,256})(?=\2)/g,
+    examples: { positive: 'requests.get(url, auth=("admin", "Zebra7Lion"))', lookAlike: 'requests.get(url, auth=("admin", password))' },
+  },
+  {
+    kind: "password",
+    // PowerShell's `ConvertTo-SecureString "x" -AsPlainText -Force`: the string is the password.
+    pattern: /ConvertTo-SecureString(?:[ \t]+-\w+)*[ \t]+(?:-String[ \t]+)?(?:"(?<value>[^"\n]{1,256})(?=")|'(?<value2>[^'\n]{1,256})(?='))/gi,
+    examples: {
+      positive: '$pw = ConvertTo-SecureString "Zebra7Lion" -AsPlainText -Force',
+      lookAlike: "$pw = ConvertTo-SecureString $env:PW -AsPlainText -Force",
+    },
+  },
+  {
+    kind: "password",
     // A setter named for the secret: `setPassword("x")`, `set_api_key('x')`.
     pattern: /\bset_?(?:password|passwd|secret|token|api_?key|access_?key)\([ \t]*(["'])(?<value>[^"'\n]{1,256})(?=\1)/gi,
     examples: { positive: 'ds.setPassword("Zebra7Lion");', lookAlike: "ds.setPassword(config.password);" },
@@ -1287,6 +1302,8 @@ export function isPlaceholder(candidate: string): boolean {
   if (/^(?:~|\.{1,2})?\/[\w./-]*$/.test(v) || v.includes("://")) return true;
   if (/^v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/.test(v) || /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?$/.test(v)) return true;
   if (/^[A-Za-z_$][\w$.]*[([]/.test(v) || /^(?:process\.env|env|self|this|config|settings|secrets|vars)\./.test(v)) return true;
+  // A PowerShell cmdlet (`$pw = ConvertTo-SecureString …`), the command a password comes from.
+  if (/^(?:Get|Set|New|Read|Import|Export|Invoke|ConvertTo|ConvertFrom)-[A-Z][A-Za-z]+$/.test(v)) return true;
   if (isCode(v)) return true;
   // AWS's documented example keys, SQL parameters (`$1`), a template's fields (`{password}`, `{db_pass}`).
   if (/EXAMPLE(?:KEY)?$/.test(v) || /^(?:\$\d+|\{[a-z_]{1,64}\}?)$/.test(v)) return true;

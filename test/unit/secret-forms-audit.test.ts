@@ -86,9 +86,23 @@ const FOUND: [string, Piece[]][] = [
       "')",
     ],
   ],
+  // Passwords in code: HTTP basic auth in Python, PowerShell's secure strings.
+  [
+    "passwords in code",
+    [
+      'requests.get(url, auth=("admin", "',
+      S("Zebra7Lion", "password"),
+      "\"))\nauth=HTTPBasicAuth('admin', '",
+      S("Zebra7Lion", "password"),
+      "')\n$pw = ConvertTo-SecureString \"",
+      S("Zebra7Lion", "password"),
+      '" -AsPlainText -Force',
+    ],
+  ],
 ];
 
 const LEFT: [string, string][] = [
+  ["passwords code reads from elsewhere", 'requests.get(url, auth=("admin", password))\n$pw = ConvertTo-SecureString $env:PW -AsPlainText -Force'],
   ["tools asked for a password, and prose", 'ldapsearch -x -W -b dc=x\nnet user admin * /add\nthe net user base grew\nexpect "$ "\nsend "ls\\r"'],
   ["a test table's pass column", "| Suite | Pass | Fail |\n|---|---|---|\n| unit | 1234 | 0 |"],
   ["prose about a password for a path", "the password for /api/login: required, passwords in /etc/shadow: hashed"],
