@@ -33,7 +33,7 @@ const fake = exampleSecret;
 // Patterns start with a literal where they can: a leading lookbehind or alternation makes V8 try every position.
 // A look ahead is bounded: unbounded, it rescans a long run from every place a match may start (quadratic).
 const PASSWORD_WORD = "p(?:ass(?:word|wd|phrase)|wd|(?<=[_.-]p)ass|(?<![a-z0-9]p)w)";
-const SECRET_WORD = "(?:secret(?:[_.-]?key(?:[_.-]?base)?)?|(?:private|signing|encryption)[_.-]?key)";
+const SECRET_WORD = "(?:secret(?:[_.-]?key(?:[_.-]?base)?)?|(?:private|signing|encryption|preshared)[_.-]?key)";
 const TOKEN_WORD = "token";
 const API_KEY_WORD = "(?:api[_.-]?key|(?:access|app|application|subscription|auth|routing|integration)[_.-]?key)";
 
@@ -162,9 +162,11 @@ function nextLineValue(word: string, value: string): RegExp {
   const label = String.raw`^[ \t]*${quote}(?:[-*+][ \t]+|#{1,6}[ \t]+)?${emphasis}${words}${word}s?${after}${emphasis}[ \t]*[:：]`;
   // The value on its own line, maybe in a fence of its own (a fence line, the value, a fence line).
   const fence = String.raw`(?:${quote}(?:\`{3,}|~{3,})[\w-]{0,20}[ \t]*\r?\n)?`;
+  // YAML's block scalar (`password: |`, `token: >-`).
+  const block = String.raw`(?:[ \t]+[|>][-+]?[1-9]?)?`;
   // Found from the colon, the label checked behind it: from each line's start the label's words were read again.
   return new RegExp(
-    String.raw`[:：](?=${emphasis}[ \t]*\r?\n)(?<=${label})${emphasis}[ \t]*\r?\n(?:[ \t]*${quote}\r?\n)?[ \t]*${fence}[ \t]*${quote}[\`"']?(?<value>${value})(?=[\`"']?[ \t]*(?:#[^\n]*)?$)`,
+    String.raw`[:：](?=${block}${emphasis}[ \t]*\r?\n)(?<=${label})${block}${emphasis}[ \t]*\r?\n(?:[ \t]*${quote}\r?\n)?[ \t]*${fence}[ \t]*${quote}[\`"']?(?<value>${value})(?=[\`"']?[ \t]*(?:#[^\n]*)?$)`,
     "gim",
   );
 }
@@ -780,6 +782,19 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     examples: {
       positive: `GOOGLE_CREDENTIALS_B64=${Buffer.from('{"type":"service_account","private_key":"x"}').toString("base64")}`,
       lookAlike: "the type is service_account",
+    },
+  },
+  {
+    kind: "secret",
+    // OpenVPN's static key (`tls-auth`, `tls-crypt`, inline in a `.ovpn`): a shared secret, its hex lines to its END line.
+    ...found(
+      "OpenVPN Static key",
+      String.raw`-----BEGIN OpenVPN Static key V1-----(?:\r?\n[ \t>]*[0-9a-fA-F]+[ \t]*)*(?:\r?\n[ \t>]*-----END OpenVPN Static key V1-----)?`,
+      "g",
+    ),
+    examples: {
+      positive: `<tls-auth>\n-----BEGIN OpenVPN Static key V1-----\n${fake("", 32, "hex")}\n${fake("", 32, "hex")}\n-----END OpenVPN Static key V1-----\n</tls-auth>`,
+      lookAlike: "tls-auth ta.key 1 (an OpenVPN Static key file)",
     },
   },
   {

@@ -8,10 +8,14 @@ import { exampleSecret as fake } from "../../src/logs/secret-patterns.js";
 type Piece = string | { secret: string; kind: string };
 const S = (secret: string, kind: string): Piece => ({ secret, kind });
 const input = (pieces: Piece[]) => pieces.map((piece) => (typeof piece === "string" ? piece : piece.secret)).join("");
-const expected = (pieces: Piece[]) => pieces.map((piece) => (typeof piece === "string" ? piece : `[REDACTED:${piece.kind}]`)).join("");
+// A secret's line breaks stay, before its marker, so line numbers do not move.
+const marker = (piece: { secret: string; kind: string }) => `${"\n".repeat(piece.secret.split("\n").length - 1)}[REDACTED:${piece.kind}]`;
+const expected = (pieces: Piece[]) => pieces.map((piece) => (typeof piece === "string" ? piece : marker(piece))).join("");
 
 const H64 = fake("", 64, "hex");
 const GHP = fake("ghp_", 36);
+const A40 = fake("", 40);
+const H32 = fake("", 32, "hex");
 
 const FOUND: [string, Piece[]][] = [
   // A long key's line is no terminal's wrap when the next line is an assignment of its own.
@@ -99,9 +103,25 @@ const FOUND: [string, Piece[]][] = [
       '" -AsPlainText -Force',
     ],
   ],
+  // Config files: a YAML block scalar's value, WireGuard's preshared key, OpenVPN's static key.
+  [
+    "secrets in config files",
+    [
+      "db:\n  password: |\n    ",
+      S("Zebra7Lion", "password"),
+      "\n  token: >-\n    ",
+      S(A40, "token"),
+      "\n[Peer]\nPublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=\nPresharedKey = ",
+      S(`${fake("", 43)}=`, "secret"),
+      "\n<tls-auth>\n",
+      S(`-----BEGIN OpenVPN Static key V1-----\n${H32}\n${H32}\n-----END OpenVPN Static key V1-----`, "secret"),
+      "\n</tls-auth>",
+    ],
+  ],
 ];
 
 const LEFT: [string, string][] = [
+  ["config that names its secrets' files", "db:\n  password: |\n    see vault\ntls-auth ta.key 1\nPublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg="],
   ["passwords code reads from elsewhere", 'requests.get(url, auth=("admin", password))\n$pw = ConvertTo-SecureString $env:PW -AsPlainText -Force'],
   ["tools asked for a password, and prose", 'ldapsearch -x -W -b dc=x\nnet user admin * /add\nthe net user base grew\nexpect "$ "\nsend "ls\\r"'],
   ["a test table's pass column", "| Suite | Pass | Fail |\n|---|---|---|\n| unit | 1234 | 0 |"],
