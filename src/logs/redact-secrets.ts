@@ -69,7 +69,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 13;
+const REDACTION_REVISION = 14;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -361,14 +361,15 @@ function secretAfterWord(text: string, at: number): { start: number; end: number
 
 // A bare word of letters alone after a label, in any alphabet, is the password (`пароль: секретслово для входа`,
 // `password: μυστικό για είσοδο`) unless prose puts it there: a function word (`Password: must be at least 8
-// characters`, `пароль: не менее 8 символов`) or a word a count follows (`password: минимум 8 символов`); words
-// of state and pointers (`none`, `siehe`, `хранится`) are in NOT_SECRETS. So is a count itself (`password: 8
-// characters`): no password is two digits long. A capital inside a word makes it a password (`ЗолотаяРыбка`); a
-// value given with `=` (`--password=секретный mydb`) is never prose.
+// characters`, `пароль: не менее 8 символов`), or a word a count follows a few words on (`password: минимум 8
+// символов`, `mot de passe : doit contenir 8 caractères`); words of state and pointers (`none`, `siehe`,
+// `хранится`) are in NOT_SECRETS. So is a count itself (`password: 8 characters`): no password is two digits
+// long. A capital inside a word makes it a password (`ЗолотаяРыбка`); a value given with `=` (`--password=секретный
+// mydb`) is never prose.
 const LETTERS = /^\p{L}+$/u;
 const TWO_DIGITS = /^\p{N}{1,2}$/u;
 const CAPITAL_INSIDE = /\p{Ll}\p{Lu}/u;
-const COUNT_AFTER = /[ \t]+\p{N}+[ \t]*\p{L}/uy;
+const COUNT_AFTER = /(?:[ \t]+\p{L}{1,32}){0,3}[ \t]+\p{N}+[ \t]*\p{L}/uy;
 const WORD_AFTER = /[ \t]+\p{L}/uy;
 
 function proseWord(text: string, value: string, start: number, end: number): boolean {

@@ -29,6 +29,8 @@ const PROSE: [string, string][] = [
   ["Latin, a German pointer", "Passwort: siehe Vault"],
   ["Latin, a French state", "mot de passe : aucun"],
   ["Cyrillic, a rule", "пароль: не менее 8 символов"],
+  ["Cyrillic, a count a few words on", "пароль: должен содержать 8 символов"],
+  ["Latin, a French count a few words on", "mot de passe : doit contenir 8 caractères"],
   ["Cyrillic, a count after a word", "password: минимум 8 символов"],
   ["Cyrillic, a pointer", "пароль: смотри в vault"],
   ["Cyrillic, a function word", "пароль: для входа не нужен"],
