@@ -43,8 +43,11 @@ const LISTS = [
 
 let words: Set<string> | undefined;
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 function plain(word: string): string {
-  return word.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/ς/g, "σ");
+  const lower = word.toLowerCase();
+  return ASCII.test(lower) ? lower : lower.normalize("NFD").replace(/\p{M}/gu, "").replace(/ς/g, "σ");
 }
 
 /**
