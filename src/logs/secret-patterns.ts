@@ -183,12 +183,12 @@ const LOCAL_VALUE_END = "[^\\s\"'`,;«»„“”.?)]";
 // Counts and descriptions in those languages (`12Zeichen`, `16-stellig`, `2FA-geschützt`), not the password.
 const NOT_A_LOCAL_PASSWORD = String.raw`(?!\d+-?(?:zeichen|stellig|stellen|caract[eè]res|tekens|tecken|tegn|merkki|znak|karakter|символ)|2fa)`;
 
-// A password of letters alone in an alphabet with cases other than Latin's (`ЗолотаяРыбка`), maybe quoted, after
-// a sign or `это` (`пароль: `, `пароль — `): it must have a capital inside it (`valueTest`), as a word of prose has not.
+// A password of letters alone in an alphabet with cases other than Latin's (`ЗолотаяРыбка`), as a table's cell holds it.
 const CASED = String.raw`[\u0370-\u03ff\u0400-\u052f\u0531-\u0587]{6,64}`;
-const CASED_WORD = String.raw`(?<=(?:[:=：\-–—]|[ \t]это)[ \t*„«“]{0,4})(?:"${CASED}"|'${CASED}'|${CASED}(?![${LETTER}0-9_]))`;
-// A word of letters alone after a sign (not a path's or a name's start: `siehe vault.example.com`).
-const LETTERS_AFTER_SIGN = String.raw`(?<=[:=：\-–—][ \t*„«“]{0,4})[${LETTER}]{4,64}(?![${LETTER}0-9_@/\\-]|\.[^\s])`;
+// A password of letters alone in any alphabet, maybe quoted, after a sign or `это` (`пароль: секретслово`, `Пароль —
+// ЗолотаяРыбка`, `Passwort: geheimwort`): the password unless prose puts it there (a function word, a count, a word of
+// NOT_SECRETS), as after an English label. Not a path's or a name's start (`siehe vault.example.com`).
+const LETTER_WORD = String.raw`(?<=(?:[:=：\-–—]|[ \t]это)[ \t*„«“]{0,4})(?:"[${LETTER}]{4,64}"|'[${LETTER}]{4,64}'|[${LETTER}]{4,64}(?![${LETTER}0-9_@/\\-]|\.[^\s]))`;
 // A password's mark: a digit or a symbol, or a capital after a small letter.
 const PASSWORD_MARK = /[\d!@#$%^&*]|[a-z\u00df-\u00ff\u03ac-\u03ce\u0430-\u045f\u0561-\u0587][A-Z\u00c0-\u00de\u0386-\u03ab\u0400-\u042f\u0531-\u0556]/;
 
@@ -602,7 +602,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // What an expect script (or Python's pexpect) sends to a password prompt: `expect "*password:"` then
     // `send "x\r"`, on its line or the next; `child.expect('Password:')` then `child.sendline('x')`.
     ...found(
-      "send",
+      "expect",
       String.raw`expect\b[^\n]{0,200}?(?:assword|assphrase)[^\n]{0,200}?(?:\r?\n[ \t]*)?(?:\{[ \t]*)?(?:[\w.]{1,64}\.)?send(?:line)?(?:[ \t]+(?:--[ \t]+)?|\([ \t]*)(?:"(?<value>[^"\n]{1,256}?)(?=(?:\\[rn])?")|'(?<value2>[^'\n]{1,256}?)(?=(?:\\[rn])?'))`,
       "gi",
     ),
@@ -611,13 +611,14 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     // An LDAP bind's password: `ldapsearch … -w x` (`-W` asks for it).
-    pattern: new RegExp(String.raw`${TOOL_START}ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)${TOOL_ARGS}[ \t]-w[ \t]*${TOOL_VALUE}`, "g"),
+    ...found("ldap", String.raw`${TOOL_START}ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)${TOOL_ARGS}[ \t]-w[ \t]*${TOOL_VALUE}`, "g"),
     examples: { positive: 'ldapsearch -x -D "cn=admin,dc=x" -w Zebra7Lion -b dc=x', lookAlike: 'ldapsearch -x -D "cn=admin,dc=x" -W -b dc=x' },
   },
   {
     kind: "password",
     // A password given with a user's name: `rabbitmqctl add_user app x`, and `net user admin x /add` where a
     // command starts (a line, a prompt, inline code: "net user base grew" is prose).
+    needs: /net[ \t]+user|rabbitmqctl/i,
     pattern: new RegExp(
       String.raw`${TOOL_START}(?:net[ \t]+user(?<=^[ \t]*(?:[$>#][ \t]*|[A-Za-z]:\\[^>\n]{0,200}>[ \t]*|PS[^>\n]{0,200}>[ \t]*|\`)?net[ \t]+user)|rabbitmqctl[ \t]+(?:add_user|change_password))[ \t]+["']?[\w.@$-]{1,64}["']?[ \t]+(?![/*])${value({ min: 1 })}`,
       "gim",
@@ -627,10 +628,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "secret",
     // MinIO's client: `mc alias set NAME URL ACCESS_KEY SECRET_KEY`.
-    pattern: new RegExp(
-      String.raw`${TOOL_START}mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+${value({ min: 1 })}`,
-      "g",
-    ),
+    ...found("mc ", String.raw`${TOOL_START}mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+${value({ min: 1 })}`, "g"),
     examples: {
       positive: `mc alias set s3 https://s3.example.com minio ${fake("", 40)}`,
       lookAlike: "mc alias set s3 https://s3.example.com (asks for the keys)",
@@ -870,6 +868,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     // PowerShell's `ConvertTo-SecureString "x" -AsPlainText -Force`: the string is the password.
+    needs: /securestring/i,
     pattern: /ConvertTo-SecureString(?:[ \t]+-\w+)*[ \t]+(?:-String[ \t]+)?(?:"(?<value>[^"\n]{1,256})(?=")|'(?<value2>[^'\n]{1,256})(?='))/gi,
     examples: {
       positive: '$pw = ConvertTo-SecureString "Zebra7Lion" -AsPlainText -Force',
@@ -1056,17 +1055,11 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    pattern: localLabel(LOCAL_PASSWORD_WORDS, `${localValue(6, "[\\d!@#$%^&*]", `${NOT_THE_PASSWORD}${NOT_A_LOCAL_PASSWORD}`)}|${CASED_WORD}`),
-    valueTest: PASSWORD_MARK,
-    examples: { positive: "Das Passwort für Staging lautet Zebra7Lion.\nпароль: ЗолотаяРыбка", lookAlike: "Passwort: siehe Vault, пароль: отсутствует" },
-  },
-  {
-    kind: "password",
-    // A password of letters alone after a label and its sign (`пароль: секретслово для входа`, `Passwort: geheimwort`):
-    // the password unless prose puts it there, as after an English label (a function word, a count after it, a word of
-    // NOT_SECRETS).
-    pattern: localLabel(LOCAL_PASSWORD_WORDS, LETTERS_AFTER_SIGN),
-    examples: { positive: "пароль: секретслово для входа", lookAlike: "пароль: не менее 8 символов, Passwort: siehe Vault" },
+    pattern: localLabel(LOCAL_PASSWORD_WORDS, `${localValue(6, "[\\d!@#$%^&*]", `${NOT_THE_PASSWORD}${NOT_A_LOCAL_PASSWORD}`)}|${LETTER_WORD}`),
+    examples: {
+      positive: "Das Passwort für Staging lautet Zebra7Lion.\nпароль: ЗолотаяРыбка\nпароль: секретслово для входа",
+      lookAlike: "Passwort: siehe Vault, пароль: отсутствует, пароль: не менее 8 символов",
+    },
   },
   {
     kind: "token",
