@@ -50,11 +50,20 @@ function plain(word: string): string {
   return ASCII.test(lower) ? lower : lower.normalize("NFD").replace(/\p{M}/gu, "").replace(/ς/g, "σ");
 }
 
+function functionWords(): Set<string> {
+  words ??= new Set(LISTS.flatMap((list) => list.map(plain)));
+  return words;
+}
+
+/** The word lists as their package gives them: what redaction's rules depend on from it. */
+export function functionWordLists(): readonly (readonly string[])[] {
+  return LISTS;
+}
+
 /**
  * True for a function word of one of those languages (`must`, `the`, `не`, `для`, `για`, `dans`):
  * prose starts with one, a password is none.
  */
 export function isFunctionWord(word: string): boolean {
-  words ??= new Set(LISTS.flatMap((list) => list.map(plain)));
-  return words.has(plain(word));
+  return functionWords().has(plain(word));
 }

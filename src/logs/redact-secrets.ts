@@ -3,7 +3,7 @@ import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset
 import type { SecretLintRuleContext, SecretLintRuleCreator, SecretLintSourceCode } from "@secretlint/types";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { sha256 } from "../text/hash.js";
-import { isFunctionWord } from "./function-words.js";
+import { functionWordLists, isFunctionWord } from "./function-words.js";
 import { headlessPrivateKeys } from "./headless-keys.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
 import { bareValueEnd, isPlaceholder, LONGEST_VALUE, NOT_SECRETS, SECRET_PATTERNS } from "./secret-patterns.js";
@@ -73,8 +73,8 @@ const REDACTION_REVISION = 14;
 let rulesFingerprint: string | undefined;
 
 /**
- * Which rules this redaction runs: a hash of the pattern table, the kinds, secretlint's preset
- * version and `REDACTION_REVISION`. Text found clean under other rules must be looked at again.
+ * Which rules this redaction runs: a hash of the pattern table, the kinds, the function words,
+ * secretlint's preset version and `REDACTION_REVISION`. Text found clean under other rules must be looked at again.
  */
 export function redactionRules(): string {
   rulesFingerprint ??= sha256(
@@ -85,6 +85,7 @@ export function redactionRules(): string {
       kinds: KIND_BY_MESSAGE,
       patterns: SECRET_PATTERNS.map(({ kind, pattern, valueTest }) => [kind, pattern.source, pattern.flags, valueTest?.source]),
       notSecrets: [...NOT_SECRETS],
+      functionWords: functionWordLists(),
       urlPassword: URL_PASSWORD.source,
     }),
   );
