@@ -51,6 +51,12 @@ const PIECES = [
   "<http://",
   "<a",
   "A_KEY=",
+  // A query's value read to the next parameter, a password of letters after a local label, a command's output,
+  // a key's END line under blank lines (the seventeenth pass).
+  "?token=a1b2c3d4e5f6&",
+  "пароль: секретслово ",
+  "op read\nabcd\n",
+  "\n\n-----END RSA PRIVATE KEY-----",
   "| a | b |\n",
   "- a\n",
   "## 10:00 h\n",

@@ -18,14 +18,20 @@ const KEY_RUN = /^(?:(?=[A-Za-z0-9+/]{0,300}[0-9+/])|(?=[A-Za-z]{0,300}[a-z])(?=
 // Less base64 than this above an END line is no key anyone could use, nor is base64 without a digit
 // (or `+`, `/`) and both cases: a word, a name or a hex digest above an END line is none of a key's.
 const SHORTEST_BODY = 40;
+// A line of a key's prefix alone (spaces, a quote's `>`, a number, a diff's sign), and how many of them in a row a key's
+// lines may be apart.
+const BLANK_LINE = /^[ \t>]*(?:\d+(?:\t|→|:|\|)[ \t]*)?[-+]?[ \t]*$/;
+const MOST_BLANK_LINES = 2;
+const CHECKSUM = /^=[A-Za-z0-9+/]{4}$/;
 // How much of a line is read back from its end: a key's lines are under a hundred characters.
 const LONGEST_LINE = 256;
 
 /**
  * The base64 lines of private keys whose BEGIN line is missing: the lines right above an
  * END line, each one run of base64 or a few separated by spaces (the last line may be short,
- * the first may follow other text), broken by newlines or JSON's `\n`. Each END line's lines
- * are read up once, to the first line that is no key's: linear in the text.
+ * the first may follow other text, an armor checksum may end them), broken by newlines or
+ * JSON's `\n`, a blank line or two between them. Each END line's lines are read up once, to
+ * the first line that is no key's: linear in the text.
  */
 export function headlessPrivateKeys(text: string): KeyBody[] {
   if (!text.includes("-----END")) return [];
@@ -56,16 +62,47 @@ function bodyAbove(text: string, endLine: number): KeyBody | undefined {
   let runs = lineStart === undefined ? keyRuns(text, endLine, true) : undefined;
   let body: KeyBody | undefined = runs && { start: runs.start, end: runs.end };
   if (runs) lineStart = runs.lineStart;
+  // The last line of a key may be short; the ones above it are a key's runs.
+  let short = body === undefined;
   while (lineStart !== undefined) {
-    const lineEnd = endOfLineAbove(text, lineStart);
+    // Blank lines inside a key (a renderer that doubled its line breaks, a quote's empty `>` lines): skipped
+    // when a whole line of the key is above them, as the line a header ends in (`DEK-Info: …,<hex>`) is not.
+    let lineEnd = endOfLineAbove(text, lineStart);
+    let blanks = 0;
+    for (let blank = blankLineStart(text, lineEnd); blank !== undefined && blanks < MOST_BLANK_LINES; blank = blankLineStart(text, lineEnd)) {
+      blanks++;
+      lineEnd = endOfLineAbove(text, blank);
+    }
     if (lineEnd === undefined) break;
-    // The last line of a key may be short; the ones above it are a key's runs.
-    runs = keyRuns(text, lineEnd, body === undefined);
-    if (!runs) break;
+    // An armored key's checksum (`=Ab3x`) may stand between its body and its END line.
+    const checksum = body === undefined ? checksumEnding(text, lineEnd) : undefined;
+    if (checksum) {
+      body = { start: checksum.start, end: lineEnd };
+      lineStart = checksum.lineStart;
+      continue;
+    }
+    runs = keyRuns(text, lineEnd, short);
+    if (!runs || (blanks > 0 && runs.lineStart === undefined)) break;
     body = { start: runs.start, end: body?.end ?? runs.end };
     lineStart = runs.lineStart;
+    short = false;
   }
   return body;
+}
+
+// An armor checksum's line ending at `lineEnd`: `=` and four base64 characters after a line's prefix.
+function checksumEnding(text: string, lineEnd: number): { start: number; lineStart: number } | undefined {
+  const start = lineEnd - 5;
+  if (start < 0 || !CHECKSUM.test(text.slice(start, lineEnd))) return undefined;
+  const lineStart = lineStartBefore(text, start);
+  return lineStart === undefined ? undefined : { start, lineStart };
+}
+
+// The start of the line that ends at `lineEnd` when it holds nothing but a line's prefix.
+function blankLineStart(text: string, lineEnd: number | undefined): number | undefined {
+  if (lineEnd === undefined) return undefined;
+  const start = lineStartBefore(text, lineEnd);
+  return start !== undefined && BLANK_LINE.test(text.slice(start, lineEnd)) ? start : undefined;
 }
 
 // The runs of base64 that end at `to` on its line, separated by spaces or tabs: the last one any run when

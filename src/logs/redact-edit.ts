@@ -7,6 +7,8 @@ import { type RedactionResult, redactSecrets } from "./redact-secrets.js";
 const CONTEXT_LINES = 3;
 // The start of a private key block, as secretlint's rule and the table find it (spaces optional).
 const PRIVATE_KEY_BEGIN = /BEGIN[^\n]{0,40}PRIVATE KEY/i;
+// Its end: a key pasted without its BEGIN line is read up from it, any number of lines.
+const PRIVATE_KEY_END = /END[^\n]{0,40}PRIVATE KEY/i;
 // Shorter texts are scanned whole: that is as quick as finding what changed.
 const EDIT_FROM = 8_192;
 // Past this many changed lines, so is the whole text.
@@ -42,6 +44,8 @@ export async function redactEdit(text: string, before: string): Promise<Redactio
         to = starts.length;
         continue;
       }
+      // A key without its BEGIN line may start any number of lines further up: scan it all (END lines are rare).
+      if (start > 0 && PRIVATE_KEY_END.test(scanned)) return redactSecrets(text);
       const found = await redactSecrets(scanned);
       // A secret reaching the window's last line may go on past it, and a rule may read the line
       // after it: scan further.

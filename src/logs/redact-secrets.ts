@@ -3,6 +3,7 @@ import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset
 import type { SecretLintRuleContext, SecretLintRuleCreator, SecretLintSourceCode } from "@secretlint/types";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { sha256 } from "../text/hash.js";
+import { functionWordLists, isFunctionWord } from "./function-words.js";
 import { headlessPrivateKeys } from "./headless-keys.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
 import { bareValueEnd, isPlaceholder, LONGEST_VALUE, NOT_SECRETS, SECRET_PATTERNS } from "./secret-patterns.js";
@@ -68,12 +69,12 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 8;
+const REDACTION_REVISION = 14;
 let rulesFingerprint: string | undefined;
 
 /**
- * Which rules this redaction runs: a hash of the pattern table, the kinds, secretlint's preset
- * version and `REDACTION_REVISION`. Text found clean under other rules must be looked at again.
+ * Which rules this redaction runs: a hash of the pattern table, the kinds, the function words,
+ * secretlint's preset version and `REDACTION_REVISION`. Text found clean under other rules must be looked at again.
  */
 export function redactionRules(): string {
   rulesFingerprint ??= sha256(
@@ -84,6 +85,7 @@ export function redactionRules(): string {
       kinds: KIND_BY_MESSAGE,
       patterns: SECRET_PATTERNS.map(({ kind, pattern, valueTest }) => [kind, pattern.source, pattern.flags, valueTest?.source]),
       notSecrets: [...NOT_SECRETS],
+      functionWords: functionWordLists(),
       urlPassword: URL_PASSWORD.source,
     }),
   );
@@ -158,10 +160,11 @@ async function redactOnce(text: string): Promise<RedactionResult> {
 }
 
 // A key a terminal wrapped goes on at the start of the next line: the rest of a long line that ends
-// in a long secret, when that next line is one run of a key's characters with a letter and a digit.
+// in a long secret, when that next line is one run of a key's characters with a letter and a digit. A `=` only
+// ends it (base64's padding): the next line of an env dump (`NODE_VERSION=20.11.1`) is no key's tail.
 const WRAP_WIDTH = 60;
 const SHORTEST_WRAPPED = 20;
-const TAIL = /(?=[A-Za-z0-9_+/=.-]{0,256}\d)(?=[A-Za-z0-9_+/=.-]{0,256}[A-Za-z])[A-Za-z0-9_+/=.-]{8,256}(?=\r?\n|$)/y;
+const TAIL = /(?=[A-Za-z0-9_+/.-]{0,256}\d)(?=[A-Za-z0-9_+/.-]{0,256}[A-Za-z])[A-Za-z0-9_+/.-]{8,256}={0,2}(?=\r?\n|$)/y;
 
 function wrappedTails(text: string, spans: readonly Span[]): Span[] {
   const tails: Span[] = [];
@@ -305,10 +308,16 @@ function patternSpans(text: string): Span[] {
         continue;
       }
       const valueStart = end - value.length;
-      // A bare value cut at the longest a match takes goes on to its end; the search goes on from there.
+      // A bare value cut at the longest a match takes goes on to its end (a URL's query parameter, to the next one);
+      // the search goes on from there.
       if (value.length >= LONGEST_VALUE && !QUOTES.has(value[0]!)) {
-        end = bareValueEnd(text, end);
+        end = bareValueEnd(text, end, inQuery(text, valueStart));
         pattern.lastIndex = Math.max(pattern.lastIndex, end);
+      }
+      // A URL's query parameter ends where the next one starts (`?token=…&page=2`), whichever row read it.
+      if (!QUOTES.has(value[0]!) && inQuery(text, valueStart)) {
+        const next = QUERY_END.exec(text.slice(valueStart, end));
+        if (next) end = valueStart + next.index;
       }
       const [start, trimmedEnd] = trimValue(text, valueStart, end);
       const found = text.slice(start, trimmedEnd);
@@ -322,6 +331,17 @@ function patternSpans(text: string): Span[] {
     }
   });
   return spans;
+}
+
+const QUERY_END = /[&#]/;
+const QUERY_NAME_CHAR = /[\w.[\]-]/;
+
+// Whether the value at `at` is a URL's query parameter's (`?access_token=…`, `&user[password]=…`).
+function inQuery(text: string, at: number): boolean {
+  if (text[at - 1] !== "=") return false;
+  let start = at - 1;
+  while (start > 0 && at - start <= 65 && QUERY_NAME_CHAR.test(text[start - 1]!)) start--;
+  return start < at - 1 && (text[start - 1] === "?" || text[start - 1] === "&");
 }
 
 // The word after a value that is a word of prose (`Password: use Tr0ub4dor&3`), when it has a password's shape.
@@ -340,24 +360,28 @@ function secretAfterWord(text: string, at: number): { start: number; end: number
   return { start, end: start + word.length };
 }
 
-// A bare word of letters of another alphabet than Latin's (`не`, `хранится`) after a label, with more words of
-// its alphabet after it on its line, is prose (`password: не менее 8 символов`), unless a capital inside it
-// makes it a password (`ЗолотаяРыбка`). A value given with `=` (`--password=секретный mydb`) is never prose.
-const OTHER_ALPHABET_WORD = /^[^\p{Script=Latin}\P{L}]+$/u;
+// A bare word of letters alone after a label, in any alphabet, is the password (`пароль: секретслово для входа`,
+// `password: μυστικό για είσοδο`) unless prose puts it there: a function word (`Password: must be at least 8
+// characters`, `пароль: не менее 8 символов`), or a word a count follows a few words on (`password: минимум 8
+// символов`, `mot de passe : doit contenir 8 caractères`); words of state and pointers (`none`, `siehe`,
+// `хранится`) are in NOT_SECRETS. So is a count itself (`password: 8 characters`): no password is two digits
+// long. A capital inside a word makes it a password (`ЗолотаяРыбка`); a value given with `=` (`--password=секретный
+// mydb`) is never prose.
+const LETTERS = /^\p{L}+$/u;
+const TWO_DIGITS = /^\p{N}{1,2}$/u;
 const CAPITAL_INSIDE = /\p{Ll}\p{Lu}/u;
-// Numbers between are prose's too (`минимум 8 символов`).
-const WORD_AFTER = /[ \t]+(?:\p{N}+[ \t]+)*(\p{L}+)/uy;
-const SCRIPTS = [/\p{Script=Cyrillic}/u, /\p{Script=Greek}/u, /\p{Script=Armenian}/u, /\p{Script=Georgian}/u, /\p{Script=Hebrew}/u, /\p{Script=Arabic}/u];
+const COUNT_AFTER = /(?:[ \t]+\p{L}{1,32}){0,3}[ \t]+\p{N}+[ \t]*\p{L}/uy;
+const WORD_AFTER = /[ \t]+\p{L}/uy;
 
 function proseWord(text: string, value: string, start: number, end: number): boolean {
-  if (!OTHER_ALPHABET_WORD.test(value) || CAPITAL_INSIDE.test(value)) return false;
+  const count = TWO_DIGITS.test(value);
+  if (!(count || LETTERS.test(value)) || CAPITAL_INSIDE.test(value)) return false;
   let before = start - 1;
   while (before >= 0 && (text[before] === " " || text[before] === "\t")) before--;
   if (text[before] === "=") return false;
-  WORD_AFTER.lastIndex = end;
-  const next = WORD_AFTER.exec(text)?.[1];
-  const script = SCRIPTS.find((pattern) => pattern.test(value[0]!));
-  return next !== undefined && script?.test(next[0]!) === true;
+  const after = count ? WORD_AFTER : COUNT_AFTER;
+  after.lastIndex = end;
+  return after.test(text) || (!count && isFunctionWord(value));
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;

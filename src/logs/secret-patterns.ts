@@ -33,7 +33,7 @@ const fake = exampleSecret;
 // Patterns start with a literal where they can: a leading lookbehind or alternation makes V8 try every position.
 // A look ahead is bounded: unbounded, it rescans a long run from every place a match may start (quadratic).
 const PASSWORD_WORD = "p(?:ass(?:word|wd|phrase)|wd|(?<=[_.-]p)ass|(?<![a-z0-9]p)w)";
-const SECRET_WORD = "(?:secret(?:[_.-]?key(?:[_.-]?base)?)?|(?:private|signing|encryption)[_.-]?key)";
+const SECRET_WORD = "(?:secret(?:[_.-]?key(?:[_.-]?base)?)?|(?:private|signing|encryption|preshared)[_.-]?key)";
 const TOKEN_WORD = "token";
 const API_KEY_WORD = "(?:api[_.-]?key|(?:access|app|application|subscription|auth|routing|integration)[_.-]?key)";
 
@@ -58,11 +58,19 @@ const ESCAPED_PIPE = String.raw`(?<=\\)\|`;
 export const LONGEST_VALUE = 4096;
 const BARE_RUN = new RegExp(`(?:${BARE}|${ESCAPED_PIPE})*`, "y");
 
-/** Where a bare value that goes on at `at` ends. */
-export function bareValueEnd(text: string, at: number): number {
-  BARE_RUN.lastIndex = at;
-  BARE_RUN.test(text);
-  return BARE_RUN.lastIndex;
+// A URL's query parameter's value (`?token=…&page=2`) ends where the next parameter starts: `&` and `#` come encoded
+// in it. Told by what is before it, so a value read from a key's start is not read again from the next `&`.
+const QUERY_VALUE = String.raw`(?<=[?&][\w.[\]-]{1,64}=)`;
+const NOT_QUERY_VALUE = String.raw`(?<![?&][\w.[\]-]{1,64}=)`;
+const QUERY_CHAR = BARE.replace("[^", "[^&#");
+const QUERY_RUN = new RegExp(`${QUERY_CHAR}*`, "y");
+
+/** Where a bare value that goes on at `at` ends (a URL's query parameter's, at the next parameter). */
+export function bareValueEnd(text: string, at: number, query = false): number {
+  const run = query ? QUERY_RUN : BARE_RUN;
+  run.lastIndex = at;
+  run.test(text);
+  return run.lastIndex;
 }
 
 /**
@@ -74,7 +82,8 @@ export function bareValueEnd(text: string, at: number): number {
 function value({ min = 3, letter = false } = {}): string {
   // Bounded as the value is: an unbounded look ahead rescans a long run of value characters from each start (quadratic).
   const need = (chars: string) => (letter ? `(?=${chars}{0,500}[A-Za-z])` : "");
-  return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},}"|'${need("[^'\\n]")}[^'\\n]{${min},}'|\`${need("[^`\\n]")}[^\`\\n]{${min},}\`|${need(BARE)}(?:${BARE}|${ESCAPED_PIPE}){${min},${LONGEST_VALUE}})`;
+  const bare = `${QUERY_VALUE}${need(QUERY_CHAR)}${QUERY_CHAR}{${min},${LONGEST_VALUE}}|${NOT_QUERY_VALUE}${need(BARE)}(?:${BARE}|${ESCAPED_PIPE}){${min},${LONGEST_VALUE}}`;
+  return `(?<value>"${need('[^"\\n]')}[^"\\n]{${min},}"|'${need("[^'\\n]")}[^'\\n]{${min},}'|\`${need("[^`\\n]")}[^\`\\n]{${min},}\`|${bare})`;
 }
 
 // Between a key's name and its value: its closing quote (escaped in JSON held in a string: `\"`), a
@@ -90,6 +99,27 @@ const ASSIGN = String.raw`[ \t]*(?:=>|:=|=(?!=)|:(?!:)|：)(?:\*{1,2})?[ \t]*\\?
 const TOOL_START = String.raw`\b(?<![.-])`;
 const TOOL_ARGS = String.raw`(?![\w.-])[^\n|;&]{0,300}?`;
 const TOOL_VALUE = String.raw`(?!-|\d+:\d+\b)${value({ min: 1 })}`;
+
+// Commands that print a secret (with the flags that make them print it alone).
+const ARGS = String.raw`[^\n|;&]{0,300}?[ \t]`;
+const PRINTS_A_SECRET = [
+  String.raw`op[ \t]+read`,
+  String.raw`op[ \t]+item[ \t]+get${ARGS}--fields?[ =]`,
+  String.raw`(?:vault|bao)[ \t]+(?:kv[ \t]+get|read)${ARGS}-field=`,
+  String.raw`gcloud[ \t]+secrets[ \t]+versions[ \t]+access`,
+  String.raw`aws[ \t]+secretsmanager[ \t]+get-secret-value${ARGS}--output[ =]text`,
+  String.raw`security[ \t]+find-(?:generic|internet)-password${ARGS}-w\b`,
+  String.raw`(?:pass|gopass)[ \t]+show`,
+  String.raw`bw[ \t]+get[ \t]+password`,
+  String.raw`doppler[ \t]+secrets[ \t]+get${ARGS}--plain`,
+  String.raw`heroku[ \t]+(?:config:get|auth:token)`,
+  String.raw`kubectl[ \t]+get[ \t]+secrets?\b[^\n]{0,300}?\|[ \t]*base64[ \t]+(?:-d|--decode|-D)`,
+  // A variable named for a secret, echoed alone (`$PWD` is a directory).
+  String.raw`(?:echo|printenv)[ \t]+["']?\$?\{?[A-Z0-9_]*(?:PASSWORD|PASSWD|_PASS|_PWD|SECRET|TOKEN|API_?KEY|ACCESS_KEY)\}?["']?[ \t]*(?=\r?\n)`,
+].join("|");
+
+// A word saying what a password is for: a name, a path, a quoted path.
+const ABOUT_WORD = String.raw`(?:[\w.@~/-]+|'[^'\n]{1,256}')`;
 
 // A value that looks generated, in `chars`: a digit, a letter, and a run of 16 letters, digits or `%`
 // somewhere (a session named "2024-06-12-keynote-track-b" or a Windows SID is no credential).
@@ -132,9 +162,11 @@ function nextLineValue(word: string, value: string): RegExp {
   const label = String.raw`^[ \t]*${quote}(?:[-*+][ \t]+|#{1,6}[ \t]+)?${emphasis}${words}${word}s?${after}${emphasis}[ \t]*[:：]`;
   // The value on its own line, maybe in a fence of its own (a fence line, the value, a fence line).
   const fence = String.raw`(?:${quote}(?:\`{3,}|~{3,})[\w-]{0,20}[ \t]*\r?\n)?`;
+  // YAML's block scalar (`password: |`, `token: >-`).
+  const block = String.raw`(?:[ \t]+[|>][-+]?[1-9]?)?`;
   // Found from the colon, the label checked behind it: from each line's start the label's words were read again.
   return new RegExp(
-    String.raw`[:：](?=${emphasis}[ \t]*\r?\n)(?<=${label})${emphasis}[ \t]*\r?\n(?:[ \t]*${quote}\r?\n)?[ \t]*${fence}[ \t]*${quote}[\`"']?(?<value>${value})(?=[\`"']?[ \t]*(?:#[^\n]*)?$)`,
+    String.raw`[:：](?=${block}${emphasis}[ \t]*\r?\n)(?<=${label})${block}${emphasis}[ \t]*\r?\n(?:[ \t]*${quote}\r?\n)?[ \t]*${fence}[ \t]*${quote}[\`"']?(?<value>${value})(?=[\`"']?[ \t]*(?:#[^\n]*)?$)`,
     "gim",
   );
 }
@@ -151,10 +183,12 @@ const LOCAL_VALUE_END = "[^\\s\"'`,;«»„“”.?)]";
 // Counts and descriptions in those languages (`12Zeichen`, `16-stellig`, `2FA-geschützt`), not the password.
 const NOT_A_LOCAL_PASSWORD = String.raw`(?!\d+-?(?:zeichen|stellig|stellen|caract[eè]res|tekens|tecken|tegn|merkki|znak|karakter|символ)|2fa)`;
 
-// A password of letters alone in an alphabet with cases other than Latin's (`ЗолотаяРыбка`), maybe quoted, after
-// a sign or `это` (`пароль: `, `пароль — `): it must have a capital inside it (`valueTest`), as a word of prose has not.
+// A password of letters alone in an alphabet with cases other than Latin's (`ЗолотаяРыбка`), as a table's cell holds it.
 const CASED = String.raw`[\u0370-\u03ff\u0400-\u052f\u0531-\u0587]{6,64}`;
-const CASED_WORD = String.raw`(?<=(?:[:=：\-–—]|[ \t]это)[ \t*„«“]{0,4})(?:"${CASED}"|'${CASED}'|${CASED}(?![${LETTER}0-9_]))`;
+// A password of letters alone in any alphabet, maybe quoted, after a sign or `это` (`пароль: секретслово`, `Пароль —
+// ЗолотаяРыбка`, `Passwort: geheimwort`): the password unless prose puts it there (a function word, a count, a word of
+// NOT_SECRETS), as after an English label. Not a path's or a name's start (`siehe vault.example.com`).
+const LETTER_WORD = String.raw`(?<=(?:[:=：\-–—]|[ \t]это)[ \t*„«“]{0,4})(?:"[${LETTER}]{4,64}"|'[${LETTER}]{4,64}'|[${LETTER}]{4,64}(?![${LETTER}0-9_@/\\-]|\.[^\s]))`;
 // A password's mark: a digit or a symbol, or a capital after a small letter.
 const PASSWORD_MARK = /[\d!@#$%^&*]|[a-z\u00df-\u00ff\u03ac-\u03ce\u0430-\u045f\u0561-\u0587][A-Z\u00c0-\u00de\u0386-\u03ab\u0400-\u042f\u0531-\u0556]/;
 
@@ -241,9 +275,10 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // Up to the END line; when it is missing, over the header and base64 lines that follow (JSON `\n` too),
     // each maybe numbered (`cat -n`, a read tool's `→`) or a diff's line, the blank line after the headers too.
     // No END is looked for past the next BEGIN: a log of BEGIN lines would be scanned to its end from each.
-    // A header (`Proc-Type: 4,ENCRYPTED`) is tried first: its name alone would pass for base64.
+    // A header (`Proc-Type: 4,ENCRYPTED`) is tried first: its name alone would pass for base64. A blank line or
+    // two (a renderer that doubled the line breaks) when a whole line of base64 follows them.
     pattern:
-      /-----BEGIN[ A-Z0-9]*(?:PRIVATE|SECRET) KEY(?: BLOCK)?-----(?:(?:[^-]|-(?!----BEGIN))*?-----END[ A-Z0-9]*(?:PRIVATE|SECRET) KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\n)[ \t>]*(?:\d+(?:\t|→|:|\|)[ \t]*)?[-+]?(?:[A-Za-z-]+: [^\n\\]*(?:(?:\r?\n|\\n)(?=\r?\n|\\n))?|[A-Za-z0-9+/=]+[ \t]*(?=\r?\n|\\n|$|["'`]|\.\.\.|…)))*)/g,
+      /-----BEGIN[ A-Z0-9]*(?:PRIVATE|SECRET) KEY(?: BLOCK)?-----(?:(?:[^-]|-(?!----BEGIN))*?-----END[ A-Z0-9]*(?:PRIVATE|SECRET) KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\n)[ \t>]*(?:\d+(?:\t|→|:|\|)[ \t]*)?[-+]?(?:[A-Za-z-]+: [^\n\\]*(?:(?:\r?\n|\\n)(?=\r?\n|\\n))?|[A-Za-z0-9+/=]+[ \t]*(?=\r?\n|\\n|$|["'`]|\.\.\.|…)|[ \t]*(?=(?:(?:\r?\n|\\n)[ \t>]*)?(?:\r?\n|\\n)[ \t>]*(?:\d+(?:\t|→|:|\|)[ \t]*)?[-+]?[A-Za-z0-9+/]{40,}={0,2}[ \t]*(?:\r?\n|\\n|$))))*)/g,
     examples: {
       positive: `-----BEGIN RSA PRIVATE KEY-----\n${fake("MIIEow", 64)}\n${fake("AoGBAK", 40)}`,
       lookAlike: "-----BEGIN PUBLIC KEY----- blocks are fine to share",
@@ -338,7 +373,8 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "discord-webhook",
-    pattern: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/(?<value>[A-Za-z0-9_-]{30,})/g,
+    // Whole, as Slack's and Teams' are: a webhook's URL is its credential.
+    pattern: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]{30,}/g,
     examples: {
       positive: `hook https://discord.com/api/webhooks/123456789012345678/${fake("", 68)}`,
       lookAlike: "https://discord.com/developers/docs/resources/webhook",
@@ -348,6 +384,15 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "discord-token",
     pattern: /\b[MNO](?=[A-Za-z0-9]{0,25}\d)[A-Za-z0-9]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}\b/g,
     examples: { positive: `bot ${fake("MTk4NjIyNDgzNDcxOTI1MjQ4", 0)}.${fake("Cl2FMQ", 0)}.${fake("", 27)}`, lookAlike: "Minecraft.server.properties" },
+  },
+  {
+    kind: "telegram-token",
+    // In a Bot API URL, the token whatever its shape (`/bot123456:ABC-DEF…/sendMessage`, as Telegram's docs write it).
+    ...found("api.telegram.org", String.raw`api\.telegram\.org\/(?:file\/)?bot(?<value>\d{1,20}:[A-Za-z0-9_-]{1,256})`, "g"),
+    examples: {
+      positive: "curl https://api.telegram.org/bot123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11/getMe",
+      lookAlike: "see https://api.telegram.org/bots/api",
+    },
   },
   {
     kind: "telegram-token",
@@ -457,6 +502,28 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     },
   },
   {
+    kind: "aws-signature",
+    // A presigned URL's signature: whoever holds the URL has the object until it expires. Its session token too.
+    ...found("X-Amz-", "[?&]X-Amz-Signature=(?<value>[0-9a-fA-F]{32,128})", "g"),
+    examples: {
+      positive: `https://b.s3.amazonaws.com/k?X-Amz-Expires=3600&X-Amz-Signature=${fake("", 64, "hex")}`,
+      lookAlike: "the X-Amz-Signature= parameter",
+    },
+  },
+  {
+    kind: "token",
+    ...found("X-Amz-", "[?&]X-Amz-Security-Token=(?<value>[A-Za-z0-9%+/=_-]{16,4096})", "g"),
+    examples: {
+      positive: `https://b.s3.amazonaws.com/k?X-Amz-Security-Token=${fake("IQoJb3JpZ2luX2Vj", 200)}&X-Amz-Date=1`,
+      lookAlike: "https://b.s3.amazonaws.com/k?X-Amz-Security-Token=&X-Amz-Date=20240101T000000Z",
+    },
+  },
+  {
+    kind: "gcp-signature",
+    ...found("X-Goog-", "[?&]X-Goog-Signature=(?<value>[0-9a-fA-F]{32,1024})", "g"),
+    examples: { positive: `https://storage.googleapis.com/b/o?X-Goog-Expires=900&X-Goog-Signature=${fake("", 256, "hex")}`, lookAlike: "X-Goog-Signature=…" },
+  },
+  {
     kind: "ai-key",
     // Groq, xAI, Perplexity, Replicate, Tavily, Notion.
     pattern:
@@ -513,7 +580,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     // `-p x` / `-px` after the tools that take a password that way.
     pattern: new RegExp(
-      String.raw`${TOOL_START}(?:sshpass|mysql|mysqldump|mysqladmin|mariadb|mongosh|mongo|mongodump|mongorestore|mongoexport|mongoimport|(?:docker|podman|nerdctl|buildah) login)${TOOL_ARGS}[ \t]-p[ \t]*${TOOL_VALUE}`,
+      String.raw`${TOOL_START}(?:sshpass|mysql|mysqldump|mysqladmin|mariadb|mongosh|mongo|mongodump|mongorestore|mongoexport|mongoimport|(?:docker|podman|nerdctl|buildah|az) login)${TOOL_ARGS}[ \t]-p[ \t]*${TOOL_VALUE}`,
       "g",
     ),
     examples: { positive: "sshpass -p 'hunter2' ssh deploy@10.0.0.5", lookAlike: "mkdir -p build && ssh -p 2222 deploy@10.0.0.5" },
@@ -521,14 +588,51 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     // 7-Zip takes its password attached: `7z a -pSECRET`.
-    pattern: new RegExp(String.raw`${TOOL_START}7z[az]?(?:\.exe)?${TOOL_ARGS}[ \t]-p(?=[^\s-])${value({ min: 1 })}`, "g"),
+    pattern: new RegExp(String.raw`${TOOL_START}(?:7z[az]?|unrar|rar)(?:\.exe)?${TOOL_ARGS}[ \t]-p(?=[^\s-])${value({ min: 1 })}`, "g"),
     examples: { positive: "7z a -pZebra7Lion backup.7z data/", lookAlike: "7z a -p backup.7z data/ (asks for it)" },
   },
   {
     kind: "password",
     // `-P x` after the tools that take a password that way.
-    pattern: new RegExp(String.raw`${TOOL_START}(?:sqlcmd|mssql-cli|bcp|zip|unzip)${TOOL_ARGS}[ \t]-[a-z]*P[ \t]*${TOOL_VALUE}`, "g"),
+    pattern: new RegExp(String.raw`${TOOL_START}(?:sqlcmd|mssql-cli|bcp|zip|unzip|mosquitto_(?:pub|sub|rr))${TOOL_ARGS}[ \t]-[a-z]*P[ \t]*${TOOL_VALUE}`, "g"),
     examples: { positive: "zip -r -P Zebra7Lion backup.zip data/", lookAlike: "zip -r backup.zip data/ && ls -P" },
+  },
+  {
+    kind: "password",
+    // What an expect script (or Python's pexpect) sends to a password prompt: `expect "*password:"` then
+    // `send "x\r"`, on its line or the next; `child.expect('Password:')` then `child.sendline('x')`.
+    ...found(
+      "expect",
+      String.raw`expect\b[^\n]{0,200}?(?:assword|assphrase)[^\n]{0,200}?(?:\r?\n[ \t]*)?(?:\{[ \t]*)?(?:[\w.]{1,64}\.)?send(?:line)?(?:[ \t]+(?:--[ \t]+)?|\([ \t]*)(?:"(?<value>[^"\n]{1,256}?)(?=(?:\\[rn])?")|'(?<value2>[^'\n]{1,256}?)(?=(?:\\[rn])?'))`,
+      "gi",
+    ),
+    examples: { positive: 'spawn ssh deploy@db\nexpect "password:"\nsend "Zebra7Lion\\r"', lookAlike: 'expect "password:"\nsend "$env(PW)\\r"' },
+  },
+  {
+    kind: "password",
+    // An LDAP bind's password: `ldapsearch … -w x` (`-W` asks for it).
+    ...found("ldap", String.raw`${TOOL_START}ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)${TOOL_ARGS}[ \t]-w[ \t]*${TOOL_VALUE}`, "g"),
+    examples: { positive: 'ldapsearch -x -D "cn=admin,dc=x" -w Zebra7Lion -b dc=x', lookAlike: 'ldapsearch -x -D "cn=admin,dc=x" -W -b dc=x' },
+  },
+  {
+    kind: "password",
+    // A password given with a user's name: `rabbitmqctl add_user app x`, and `net user admin x /add` where a
+    // command starts (a line, a prompt, inline code: "net user base grew" is prose).
+    needs: /net[ \t]+user|rabbitmqctl/i,
+    pattern: new RegExp(
+      String.raw`${TOOL_START}(?:net[ \t]+user(?<=^[ \t]*(?:[$>#][ \t]*|[A-Za-z]:\\[^>\n]{0,200}>[ \t]*|PS[^>\n]{0,200}>[ \t]*|\`)?net[ \t]+user)|rabbitmqctl[ \t]+(?:add_user|change_password))[ \t]+["']?[\w.@$-]{1,64}["']?[ \t]+(?![/*])${value({ min: 1 })}`,
+      "gim",
+    ),
+    examples: { positive: "net user admin Zebra7Lion /add", lookAlike: "net user admin * /add\nnet user admin /active:yes\nthe net user base grew" },
+  },
+  {
+    kind: "secret",
+    // MinIO's client: `mc alias set NAME URL ACCESS_KEY SECRET_KEY`.
+    ...found("mc ", String.raw`${TOOL_START}mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+${value({ min: 1 })}`, "g"),
+    examples: {
+      positive: `mc alias set s3 https://s3.example.com minio ${fake("", 40)}`,
+      lookAlike: "mc alias set s3 https://s3.example.com (asks for the keys)",
+    },
   },
   {
     kind: "password",
@@ -595,6 +699,13 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     examples: { positive: 'docker login -u me --password-stdin <<< "Zebra7Lion"', lookAlike: 'docker login -u me --password-stdin <<< "$PW"' },
   },
 
+  {
+    kind: "secret",
+    // A secret a command prints, alone on the line after it: `op read op://…`, `vault kv get -field=password …`,
+    // `kubectl get secret … | base64 -d`, `security find-generic-password … -w`, `echo $DB_PASSWORD`.
+    pattern: new RegExp(String.raw`${TOOL_START}(?:${PRINTS_A_SECRET})[^\n]{0,300}\r?\n[ \t]*(?<value>[^\s\`]{4,${LONGEST_VALUE}})(?=[ \t]*(?:\r?\n|$))`, "g"),
+    examples: { positive: "$ vault kv get -field=password secret/db\nZebra7Lion\n$ ls", lookAlike: "$ vault kv get secret/db\n====== Data ======" },
+  },
   {
     kind: "secret",
     // `gh secret set NAME --body x`: the secret itself.
@@ -672,6 +783,19 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     },
   },
   {
+    kind: "secret",
+    // OpenVPN's static key (`tls-auth`, `tls-crypt`, inline in a `.ovpn`): a shared secret, its hex lines to its END line.
+    ...found(
+      "OpenVPN Static key",
+      String.raw`-----BEGIN OpenVPN Static key V1-----(?:\r?\n[ \t>]*[0-9a-fA-F]+[ \t]*)*(?:\r?\n[ \t>]*-----END OpenVPN Static key V1-----)?`,
+      "g",
+    ),
+    examples: {
+      positive: `<tls-auth>\n-----BEGIN OpenVPN Static key V1-----\n${fake("", 32, "hex")}\n${fake("", 32, "hex")}\n-----END OpenVPN Static key V1-----\n</tls-auth>`,
+      lookAlike: "tls-auth ta.key 1 (an OpenVPN Static key file)",
+    },
+  },
+  {
     kind: "private-key",
     // A PuTTY key file's private lines.
     ...found(
@@ -734,6 +858,22 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // A password as the second string of a login call: `db.auth("admin", "x")`, `smtp.login("me", "x")`.
     pattern: /\.(?:auth|login|authenticate|connect|bind)\([ \t]*(["'])[^"'\n]{1,128}\1[ \t]*,[ \t]*(["'])(?<value>[^"'\n]{1,256})(?=\2)/g,
     examples: { positive: 'db.auth("admin", "Zebra7Lion")', lookAlike: 'app.login("admin", password)' },
+  },
+  {
+    kind: "password",
+    // HTTP basic auth in code: `requests.get(url, auth=("admin", "x"))`, `HTTPBasicAuth("admin", "x")`, `aiohttp.BasicAuth(…)`.
+    pattern: /(?:auth[ \t]*=[ \t]*|(?:Basic|Digest)Auth)\([ \t]*(["'])[^"'\n]{1,128}\1[ \t]*,[ \t]*(["'])(?<value>[^"'\n]{1,256})(?=\2)/g,
+    examples: { positive: 'requests.get(url, auth=("admin", "Zebra7Lion"))', lookAlike: 'requests.get(url, auth=("admin", password))' },
+  },
+  {
+    kind: "password",
+    // PowerShell's `ConvertTo-SecureString "x" -AsPlainText -Force`: the string is the password.
+    needs: /securestring/i,
+    pattern: /ConvertTo-SecureString(?:[ \t]+-\w+)*[ \t]+(?:-String[ \t]+)?(?:"(?<value>[^"\n]{1,256})(?=")|'(?<value2>[^'\n]{1,256})(?='))/gi,
+    examples: {
+      positive: '$pw = ConvertTo-SecureString "Zebra7Lion" -AsPlainText -Force',
+      lookAlike: "$pw = ConvertTo-SecureString $env:PW -AsPlainText -Force",
+    },
   },
   {
     kind: "password",
@@ -842,8 +982,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    pattern: new RegExp(String.raw`${TOOL_START}curl${TOOL_ARGS}[ \t](?:-u|--user)[ \t]+["']?[^\s:"']+:${value({ min: 1 })}`, "g"),
-    examples: { positive: "curl -u admin:hunter2 https://ci.internal/api", lookAlike: "curl -u admin https://ci.internal/api (prompts)" },
+    // curl's `-u user:password`, HTTPie's `-a user:password`; quoted, the password runs to the closing quote.
+    pattern: new RegExp(
+      String.raw`${TOOL_START}(?:curl${TOOL_ARGS}[ \t](?:-u|--user)|https?(?!:)${TOOL_ARGS}[ \t](?:-a|--auth))(?:=|[ \t]+)(?:(["'])[^\s:"']+:(?<value2>(?:(?!\1)[^\n]){1,256})(?=\1)|[^\s:"']+:${value({ min: 1 })})`,
+      "g",
+    ),
+    examples: { positive: 'curl -u "admin:Zebra Lion7" https://ci.internal/api', lookAlike: "curl -u admin https://ci.internal/api (prompts)" },
   },
   {
     kind: "password",
@@ -911,9 +1055,11 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    pattern: localLabel(LOCAL_PASSWORD_WORDS, `${localValue(6, "[\\d!@#$%^&*]", `${NOT_THE_PASSWORD}${NOT_A_LOCAL_PASSWORD}`)}|${CASED_WORD}`),
-    valueTest: PASSWORD_MARK,
-    examples: { positive: "Das Passwort für Staging lautet Zebra7Lion.\nпароль: ЗолотаяРыбка", lookAlike: "Passwort: siehe Vault, пароль: отсутствует" },
+    pattern: localLabel(LOCAL_PASSWORD_WORDS, `${localValue(6, "[\\d!@#$%^&*]", `${NOT_THE_PASSWORD}${NOT_A_LOCAL_PASSWORD}`)}|${LETTER_WORD}`),
+    examples: {
+      positive: "Das Passwort für Staging lautet Zebra7Lion.\nпароль: ЗолотаяРыбка\nпароль: секретслово для входа",
+      lookAlike: "Passwort: siehe Vault, пароль: отсутствует, пароль: не менее 8 символов",
+    },
   },
   {
     kind: "token",
@@ -980,9 +1126,10 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    // "the password for staging is hunter2", "the db passphrase: x9!k"
+    // "the password for staging is hunter2", "the db passphrase: x9!k", and ssh's prompt for a key's passphrase as an
+    // agent answers it ("Enter passphrase for key '/home/u/.ssh/id_ed25519': x9!k").
     pattern: new RegExp(
-      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)s?\b\`?(?:[ \t]+(?:for|of|on|to|in|at)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?[ \t]+|[ \t]*(?::|=|->)[ \t]*)${value({ min: 3 })}`,
+      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)s?\b\`?(?:[ \t]+(?:for|of|on|to|in|at)[ \t]+(?:the[ \t]+)?${ABOUT_WORD}(?:[ \t]+${ABOUT_WORD})?)?(?:[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?[ \t]+|[ \t]*(?::|=|->)[ \t]*)${value({ min: 3 })}`,
       "gi",
     ),
     examples: { positive: "the password for staging is hunter2, ask Dana", lookAlike: "the password reset flow is live and the password is stored in Vault" },
@@ -1107,7 +1254,19 @@ export const NOT_SECRETS = new Set(
     // Rules and states (`Password: min 8 characters`, `Password: unchanged since March`).
     "min max minimum maximum unchanged forgotten prompted keychain vault deprecated " +
     // The same in Russian (`пароль: нет`, `password: не задан`, `пароль: см. vault`).
-    "нет не да пусто пустой задан отсутствует обязателен изменён изменен сброшен скрыт хранится см тот прежний"
+    "нет не да пусто пустой задан отсутствует обязателен изменён изменен сброшен скрыт хранится см тот прежний " +
+    "смотри указан неверный истёк истек забыт удалён удален сменён сменен зашифрован " +
+    // And in the other languages of password labels: see, none, empty, missing, unchanged, changed, set, required,
+    // stored, forgotten, expired, wrong, encrypted (`Passwort: siehe Vault`, `mot de passe : aucun`).
+    "siehe kein keins keines leer fehlt unverändert geändert gesetzt erforderlich gespeichert vergessen abgelaufen falsch verschlüsselt " +
+    "voir aucun vide manquant inchangé changé modifié défini requis obligatoire stocké oublié expiré incorrect chiffré " +
+    "ver ninguna ninguno vacía vacío falta cambiada cambiado requerida obligatoria guardada olvidada caducada incorrecta cifrada " +
+    "nenhuma vazia alterada obrigatória esquecida expirada incorreta " +
+    "zie geen leeg ontbreekt gewijzigd verplicht opgeslagen vergeten verlopen onjuist versleuteld " +
+    "ingen tomt saknas ändrat ändrad krävs sparat glömt fel krypterat " +
+    "ingen tom mangler endret påkrevd lagret glemt feil " +
+    "yok boş eksik değişti gerekli kayıtlı unutuldu yanlış şifreli " +
+    "brak pusty zmienione wymagane zapisane zapomniane błędne"
   ).split(" "),
 );
 
@@ -1151,6 +1310,8 @@ export function isPlaceholder(candidate: string): boolean {
   if (/^(?:~|\.{1,2})?\/[\w./-]*$/.test(v) || v.includes("://")) return true;
   if (/^v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/.test(v) || /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?$/.test(v)) return true;
   if (/^[A-Za-z_$][\w$.]*[([]/.test(v) || /^(?:process\.env|env|self|this|config|settings|secrets|vars)\./.test(v)) return true;
+  // A PowerShell cmdlet (`$pw = ConvertTo-SecureString …`), the command a password comes from.
+  if (/^(?:Get|Set|New|Read|Import|Export|Invoke|ConvertTo|ConvertFrom)-[A-Z][A-Za-z]+$/.test(v)) return true;
   if (isCode(v)) return true;
   // AWS's documented example keys, SQL parameters (`$1`), a template's fields (`{password}`, `{db_pass}`).
   if (/EXAMPLE(?:KEY)?$/.test(v) || /^(?:\$\d+|\{[a-z_]{1,64}\}?)$/.test(v)) return true;

@@ -14,6 +14,8 @@ const PASSWORD_HEADER = new RegExp(`^(?:[A-Za-z0-9.]{1,32}[ _-]){0,2}(?:password
 const SECRET_HEADER =
   /^(?:[A-Za-z0-9.]{1,32}[ _-]){0,2}(?:secret|secret[ _-]?key|api[ _-]?key|apikey|access[ _-]?key|access[ _-]?token|auth[ _-]?token|bearer[ _-]?token|bot[ _-]?token|private[ _-]?key|client[ _-]?secret|credential|credentials)s?$/i;
 const TOKEN_HEADER = /^(?:[A-Za-z0-9.]{1,32}[ _-]){0,2}tokens?$/i;
+const PASS = /^pass$/i;
+const USER_HEADER = /^(?:user(?:[ _-]?name)?|login|e-?mail|account|benutzer(?:name)?|utilisateur|usuario|usuário|пользователь|логин)$/i;
 // A header cell longer than this names no column.
 const LONGEST_HEADER = 64;
 const SEPARATOR = /^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$/;
@@ -42,7 +44,14 @@ export function tableSecrets(text: string): TableSecret[] {
   for (let i = 1; i < lines.length; i++) {
     if (!SEPARATOR.test(lineAt(text, lines, i))) continue;
     const header = cellsOf(text, lines[i - 1]!, lineEnd(text, lines, i - 1));
-    const kinds = header.map((cell) => kindOf(text.slice(cell.start, cell.end)));
+    const names = header.map((cell) => text.slice(cell.start, cell.end));
+    const kinds = names.map(kindOf);
+    // `Pass` beside a user's column is a password's (`| user | pass |`), not a count of runs (`| Pass | Fail |`).
+    if (names.some((name) => USER_HEADER.test(plainHeader(name)))) {
+      names.forEach((name, column) => {
+        if (PASS.test(plainHeader(name))) kinds[column] = "password";
+      });
+    }
     if (!kinds.some((kind) => kind !== undefined)) continue;
     for (let row = i + 1; row < lines.length; row++) {
       const start = lines[row]!;
@@ -62,9 +71,13 @@ export function tableSecrets(text: string): TableSecret[] {
   return found;
 }
 
+function plainHeader(header: string): string {
+  return header.length > LONGEST_HEADER ? "" : header.replace(/^[*`]{1,2}|[*`]{1,2}$/g, "").trim();
+}
+
 function kindOf(header: string): string | undefined {
-  if (header.length > LONGEST_HEADER) return undefined;
-  const name = header.replace(/^[*`]{1,2}|[*`]{1,2}$/g, "").trim();
+  const name = plainHeader(header);
+  if (name === "") return undefined;
   if (PASSWORD_HEADER.test(name)) return "password";
   if (SECRET_HEADER.test(name)) return "secret";
   if (TOKEN_HEADER.test(name)) return "token";

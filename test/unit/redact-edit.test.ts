@@ -111,6 +111,15 @@ describe("redactEdit", () => {
     expect(edited).toEqual(await redactSecrets(after));
   });
 
+  it("reads a private key up from an END line put below it, however many lines it has", async () => {
+    const keyLines = Array.from({ length: 12 }, (_, i) => exampleSecret(`K${i}x`, 64));
+    const before = `${FILLER.join("\n")}\n${keyLines.join("\n")}\n${FILLER.join("\n")}\n`;
+    const after = before.replace(`${keyLines[11]}\n`, `${keyLines[11]}\n-----END RSA PRIVATE KEY-----\n`);
+    const edited = await redactEdit(after, before);
+    for (const line of keyLines) expect(edited.text).not.toContain(line);
+    expect(edited).toEqual(await redactSecrets(after));
+  });
+
   it("follows a private key past the lines around the change", async () => {
     const keyLines = Array.from({ length: 12 }, (_, i) => exampleSecret(`K${i}`, 64));
     const before = `${FILLER.join("\n")}\n${keyLines.join("\n")}\n${FILLER.join("\n")}\n`;

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { redactSecrets } from "../../src/logs/redact-secrets.js";
+
+const R = "[REDACTED:password]";
+
+// A password of letters alone after a label is the password in every alphabet, whatever words follow it
+// (what it is for); prose after a label is read as prose in every alphabet: a function word starts it, or
+// it states a count. [input, expected]: the whole output is compared.
+const PASSWORDS: [string, string, string][] = [
+  ["Latin, English words after it", "password: correcthorse for the staging db", `password: ${R} for the staging db`],
+  ["Latin, a German label", "Passwort: geheimwort für den Login", `Passwort: ${R} für den Login`],
+  ["Latin, a French label", "mot de passe : motsecret pour la base", `mot de passe : ${R} pour la base`],
+  ["Cyrillic, Cyrillic words after it", "пароль: секретслово для входа", `пароль: ${R} для входа`],
+  ["Cyrillic, a dash", "Пароль — секретслово для входа", `Пароль — ${R} для входа`],
+  ["Cyrillic, alone", "пароль: секретслово", `пароль: ${R}`],
+  ["Cyrillic, an English label", "password: секретслово для входа", `password: ${R} для входа`],
+  ["Cyrillic with a digit", "пароль: qwerty123 для входа", `пароль: ${R} для входа`],
+  ["Greek, Greek words after it", "password: μυστικόλόγος για είσοδο", `password: ${R} για είσοδο`],
+  ["Hebrew, Hebrew words after it", "password: סיסמהסודית לכניסה", `password: ${R} לכניסה`],
+  ["Arabic, Arabic words after it", "password: كلمةسرية للدخول", `password: ${R} للدخول`],
+  ["Armenian, Armenian words after it", "password: գաղտնիբառ մուտքի համար", `password: ${R} մուտքի համար`],
+  ["digits, words after them", "password: 12345678 for the wifi", `password: ${R} for the wifi`],
+];
+
+const PROSE: [string, string][] = [
+  ["Latin, a rule", "Password: must be at least 8 characters"],
+  ["Latin, a count", "password: 8 characters minimum"],
+  ["Latin, a function word", "Password: should be rotated monthly"],
+  ["Latin, a German pointer", "Passwort: siehe Vault"],
+  ["Latin, a French state", "mot de passe : aucun"],
+  ["Cyrillic, a rule", "пароль: не менее 8 символов"],
+  ["Cyrillic, a count a few words on", "пароль: должен содержать 8 символов"],
+  ["Latin, a French count a few words on", "mot de passe : doit contenir 8 caractères"],
+  ["Cyrillic, a count after a word", "password: минимум 8 символов"],
+  ["Cyrillic, a pointer", "пароль: смотри в vault"],
+  ["Cyrillic, a function word", "пароль: для входа не нужен"],
+  ["Greek, a count after a word", "password: ελάχιστο 8 χαρακτήρες"],
+  ["Greek, a function word", "password: για το staging δείτε το vault"],
+  ["Hebrew, a count after a word", "password: לפחות 8 תווים"],
+  ["Arabic, a count", "password: 8 أحرف على الأقل"],
+  ["Arabic, a function word", "password: في الخزنة"],
+];
+
+describe("redactSecrets: a password of letters, and prose after a label", () => {
+  it.each(PASSWORDS)("redacts a password of letters: %s", async (_name, text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(PROSE)("leaves prose after a label: %s", async (_name, text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});
