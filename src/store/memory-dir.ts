@@ -290,6 +290,8 @@ function walkRoots(patterns: string[]): { base: string; depth: number }[] {
   return [...roots].map(([base, depth]) => ({ base, depth }));
 }
 
+// Bytes under a kilobyte: rounded up, a 69-byte file was "1 KB over the 1 KB limit" of 20 bytes.
 function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }

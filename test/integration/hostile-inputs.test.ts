@@ -329,7 +329,7 @@ describe("bad input gets one line, a non-zero exit and nothing written", () => {
     const run = await runCli(["--week", "2026-W14", "--dir", dir]);
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split("\n").at(-1)).toBe(
-      "compact: 2026-03-31.md: 3 KB is over the 1 KB limit for one file (logs.maxBytes); split the file or raise the limit",
+      "compact: 2026-03-31.md: 3 KB is over the 1000 bytes limit for one file (logs.maxBytes); split the file or raise the limit",
     );
     expect(await snapshotDir(dir)).toEqual(before);
   });

@@ -214,7 +214,7 @@ describe("compact status", () => {
     const run = await runCli(["status", "--dir", dir], { clock: clock("2026-03-18T12:00:00.000Z") });
     expect(run.code, run.stderr).toBe(0);
     const warning =
-      "warning: 2026-03-11.md: 2 KB is over the 1 KB limit for one file (logs.maxBytes); split the file or raise the limit; its sessions are not counted";
+      "warning: 2026-03-11.md: 2 KB is over the 1000 bytes limit for one file (logs.maxBytes); split the file or raise the limit; its sessions are not counted";
     expect(run.stderr.split("\n").filter((line) => line.startsWith("warning: 2026-03-11.md"))).toEqual([warning]);
     expect(run.stdout).not.toContain("warning");
     expect(run.stdout).toContain("weeks with logs: 3;");
