@@ -86,7 +86,7 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
     const cache = await SnapshotCache.load(ctx.dir);
     const snapshot = await readSnapshot(ctx.dir, { cache });
     const outcome = await compactPeriod(ctx, period, snapshot, built, options);
-    if (!outcome) return { ...noLogs(ctx, period, built, snapshot.problems), recovered };
+    if ("unread" in outcome) return { ...noLogs(ctx, period, built, [...snapshot.problems, ...outcome.unread]), recovered };
     const journal = await commitChanges(ctx.dir, outcome.plan.changes, {
       command: `compact --week ${period.label}`,
       now: ctx.now(),
@@ -106,6 +106,11 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
   });
 }
 
+/** A period with no log to read, and why (logs named otherwise, placed elsewhere, or not readable). */
+export interface NoLogsRead {
+  unread: Problem[];
+}
+
 /** A period's logs read and its model call made and read: what does not depend on the weeks before it. */
 export interface AskedPeriod {
   result: CompactionResult;
@@ -115,11 +120,11 @@ export interface AskedPeriod {
   logs: DailyLog[];
 }
 
-/** One period compacted against a snapshot, planned but not written. Undefined when the period has no logs. */
+/** One period compacted against a snapshot, planned but not written; when it has no log to read, why. */
 export async function compactPeriod(ctx: RunContext, period: Period, snapshot: Snapshot, model: MemoryModel, options: { strict?: boolean } = {}) {
   const memories = new RunMemories(snapshot.memories);
   const asked = await askPeriod(ctx, period, memories, model);
-  if (!asked) return undefined;
+  if ("unread" in asked) return asked;
   asked.result.warnings.unshift(...snapshot.problems);
   return planAsked(ctx, asked, snapshot, memories, options);
 }
@@ -135,9 +140,9 @@ export async function askPeriod(
   memories: RunMemories,
   model: MemoryModel,
   files?: LogFile[],
-): Promise<AskedPeriod | undefined> {
+): Promise<AskedPeriod | NoLogsRead> {
   const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal, files });
-  if (logs.logs.length === 0) return undefined;
+  if (logs.logs.length === 0) return { unread: logs.problems };
   await nextTurn();
   const related = relatedMemories(memories, logs.logs);
   const prepared = await prepareCompaction(await ctx.prompts(), logs, related, ctx.settings);
@@ -174,7 +179,7 @@ async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Prom
   if (PAID_PROVIDERS.has(model.provider)) {
     // A dry run never spends money: a paid provider stops at the estimate.
     const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
-    if (logs.logs.length === 0) return noLogs(ctx, period, model, snapshot.problems, true);
+    if (logs.logs.length === 0) return noLogs(ctx, period, model, [...snapshot.problems, ...logs.problems], true);
     const prepared = await prepareCompaction(await ctx.prompts(), logs, relatedMemories(new RunMemories(snapshot.memories), logs.logs), ctx.settings);
     const estimate = await estimateOf(model, prepared.prompt, logs.logs.length, ctx.settings.maxTokens, ctx.price(model.modelId), ctx.signal);
     return {
@@ -186,7 +191,7 @@ async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Prom
     };
   }
   const outcome = await compactPeriod(ctx, period, snapshot, model);
-  if (!outcome) return noLogs(ctx, period, model, snapshot.problems, true);
+  if ("unread" in outcome) return noLogs(ctx, period, model, [...snapshot.problems, ...outcome.unread], true);
   const actions = new Map(outcome.plan.files.map((file) => [file.path, file.action]));
   const preview = outcome.plan.changes.map((change) => ({
     path: change.path,
@@ -199,7 +204,7 @@ async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Prom
 
 function weekResult(
   period: Period,
-  outcome: NonNullable<Awaited<ReturnType<typeof compactPeriod>>>,
+  outcome: ReturnType<typeof planAsked>,
   extra: {
     dryRun: boolean;
     notes: string[];

@@ -165,7 +165,7 @@ export class Compactor {
     const [{ readSnapshot }, { compactPeriod }] = await Promise.all([import("../store/snapshot.js"), import("./compact-week.js")]);
     const snapshot = await readSnapshot(this.dir);
     const outcome = await compactPeriod(this.context, period, snapshot, await this.model());
-    return outcome?.result;
+    return "unread" in outcome ? undefined : outcome.result;
   }
 
   /** Compacts one ISO week into its summary and memories, as one undoable run. */

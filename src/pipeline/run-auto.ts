@@ -234,7 +234,11 @@ async function compactDueWeeks(
       // starts from the week before's snapshot, in memory). Commits run one at a time in week order.
       const writer = new WriteBehind(commitWeeks, { maxQueued: MAX_WEEKS_QUEUED, minInterval: COMMIT_INTERVAL_MS });
       const planned = inOrder(todo, concurrency, ask, async (week, asked, index) => {
-        if (!asked) return;
+        // Its logs listed but none readable (a link out of the dir, a FIFO): why is said, and the week stays due.
+        if ("unread" in asked) {
+          warnings.push(...asked.unread);
+          return;
+        }
         for (const log of asked.logs) sessions.set(log.file.relPath, countSessions([log], lastConsolidation));
         // The index is rebuilt by the last week only: every rebuild reads every memory.
         const outcome = planAsked(ctx, asked, snapshot, memories, { index: index === todo.length - 1 });

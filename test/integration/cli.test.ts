@@ -72,6 +72,19 @@ describe("compact --week", () => {
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
+  it("says why a week has no logs when its logs are named another way", async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, "2025_03_04.md"), "# 2025-03-04\n\n- Decided to keep UTC timestamps\n");
+    const warning = "warning: 2025_03_04.md: a daily log's name starts with its date as 2025-03-04: not read (rename it 2025-03-04.md)";
+    for (const args of [["--week", "2025-W10"], ["--week", "2025-W10", "--dry-run"]]) {
+      const run = await runCli([...args, "--dir", dir]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr.split("\n").filter((line) => line.startsWith("warning:"))).toEqual([warning]);
+    }
+    const json = await runCli(["--week", "2025-W10", "--dir", dir, "--json"]);
+    expect(JSON.parse(json.stdout).warnings).toEqual([expect.objectContaining({ source: "2025_03_04.md", ruleId: "misnamed-log" })]);
+  });
+
   it("fails with exit 1 and writes nothing when the answer stays unusable", async () => {
     const dir = await copyOf(EXAMPLE);
     const before = await snapshotDir(dir);
