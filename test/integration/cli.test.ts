@@ -76,7 +76,10 @@ describe("compact --week", () => {
     const dir = await tempDir();
     await writeFile(path.join(dir, "2025_03_04.md"), "# 2025-03-04\n\n- Decided to keep UTC timestamps\n");
     const warning = "warning: 2025_03_04.md: a daily log's name starts with its date as 2025-03-04: not read (rename it 2025-03-04.md)";
-    for (const args of [["--week", "2025-W10"], ["--week", "2025-W10", "--dry-run"]]) {
+    for (const args of [
+      ["--week", "2025-W10"],
+      ["--week", "2025-W10", "--dry-run"],
+    ]) {
       const run = await runCli([...args, "--dir", dir]);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr.split("\n").filter((line) => line.startsWith("warning:"))).toEqual([warning]);
