@@ -57,6 +57,12 @@ const PIECES = [
   "пароль: секретслово ",
   "op read\nabcd\n",
   "\n\n-----END RSA PRIVATE KEY-----",
+  // An expect script's prompt, every word of it a place to try a send from (14 s at 100,000 characters once),
+  // and curl's quoted user that never closes.
+  "expect.assword",
+  "expect password ",
+  'expect "password" {send "',
+  'curl -u "a:',
   "| a | b |\n",
   "- a\n",
   "## 10:00 h\n",

@@ -6,7 +6,7 @@ import { sha256 } from "../text/hash.js";
 import { functionWordLists, isFunctionWord } from "./function-words.js";
 import { headlessPrivateKeys } from "./headless-keys.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
-import { bareValueEnd, isPlaceholder, LONGEST_VALUE, NOT_SECRETS, SECRET_PATTERNS } from "./secret-patterns.js";
+import { bareValueEnd, isPlaceholder, LONGEST_VALUE, NOT_SECRETS, PROSE_BEFORE_A_WORD, SECRET_PATTERNS } from "./secret-patterns.js";
 import { tableSecrets } from "./table-secrets.js";
 
 /** Text with its secrets replaced by `[REDACTED:kind]`. */
@@ -69,7 +69,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 15;
+const REDACTION_REVISION = 16;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -322,8 +322,10 @@ function patternSpans(text: string): Span[] {
       const [start, trimmedEnd] = trimValue(text, valueStart, end);
       const found = text.slice(start, trimmedEnd);
       if (valueTest && !valueTest.test(found)) continue;
+      const lower = found.toLowerCase();
       const prose =
-        NOT_SECRETS.has(found.toLowerCase()) ||
+        NOT_SECRETS.has(lower) ||
+        (PROSE_BEFORE_A_WORD.has(lower) && wordFollows(text, trimmedEnd)) ||
         (start === valueStart && (proseWord(text, found, start, trimmedEnd) || (kind !== "password" && proseCompound(text, found, start, trimmedEnd))));
       if (trimmedEnd > start && !prose && !isPlaceholder(found) && !namesItsKey(text, match.index, found)) spans.push({ start, end: trimmedEnd, kind, rank });
       else if (prose) {
@@ -366,13 +368,33 @@ function secretAfterWord(text: string, at: number): { start: number; end: number
 // `password: μυστικό για είσοδο`) unless prose puts it there: a function word (`Password: must be at least 8
 // characters`, `пароль: не менее 8 символов`), or a word a count follows a few words on (`password: минимум 8
 // символов`, `mot de passe : doit contenir 8 caractères`); words of state and pointers (`none`, `siehe`,
-// `хранится`) are in NOT_SECRETS. So is a count itself (`password: 8 characters`): no password is two digits
+// `хранится`) are in NOT_SECRETS. The function word must have the sentence go on after it: alone (`password: again`,
+// `password: nada`) it is the password. The count must be of what a password is made of (`8 characters`, `8 Zeichen`,
+// `8 символов`): `password: letmein until 5pm`, `password: sesame for 2FA`, `the wifi password is sunshine for 2
+// guests` name the password. So is a count itself (`password: 8 characters`): no password is two digits
 // long. A capital inside a word makes it a password (`ЗолотаяРыбка`); a value given with `=` (`--password=секретный
 // mydb`) is never prose.
 const LETTERS = /^\p{L}+$/u;
 const TWO_DIGITS = /^\p{N}{1,2}$/u;
 const CAPITAL_INSIDE = /\p{Ll}\p{Lu}/u;
-const COUNT_AFTER = /(?:[ \t]+\p{L}{1,32}){0,3}[ \t]+\p{N}+[ \t]*\p{L}/uy;
+// What a password is made of, in the languages of password labels.
+const UNITS = [
+  "char(?:acter)?s?|letters?|digits?|symbols?|numbers?",
+  "zeichen|buchstaben|ziffern|symbole",
+  "caract[eè]res?|lettres|chiffres|symboles",
+  "caracteres|letras|d[ií]gitos|n[uú]meros|s[ií]mbolos",
+  "caratter[ei]|lettere|cifre|simboli|numeri",
+  "tekens?|cijfers",
+  "tecken|bokst[aä]ver|siffror|tegn|sifre",
+  "karakter(?:li)?|haneli|rakam",
+  "znak(?:[oó]w|i)?|liter|cyfr[y]?",
+  "символ(?:ов|а)?|знак(?:ов|а)?|цифр[ыа]?|букв[ыа]?",
+  "χαρακτήρ(?:ες|ων|ας)|ψηφί(?:α|ων)|γράμματα",
+  "תווים|ספרות|אותיות",
+  "أحرف|حروف|رموز|أرقام|خانات",
+  "նիշ\\p{L}*",
+].join("|");
+const COUNT_AFTER = new RegExp(String.raw`(?:[ \t]+\p{L}{1,32}){0,3}[ \t]+\p{N}+[ \t]*(?:${UNITS})(?![\p{L}\p{N}])`, "iuy");
 const WORD_AFTER = /[ \t]+\p{L}/uy;
 
 function proseWord(text: string, value: string, start: number, end: number): boolean {
@@ -383,7 +405,16 @@ function proseWord(text: string, value: string, start: number, end: number): boo
   if (text[before] === "=") return false;
   const after = count ? WORD_AFTER : COUNT_AFTER;
   after.lastIndex = end;
-  return after.test(text) || (!count && isFunctionWord(value));
+  if (after.test(text)) return true;
+  return !count && isFunctionWord(value) && wordFollows(text, end);
+}
+
+// Whether another word follows at `at`: the sentence goes on (`mot de passe : dans 1Password`).
+const GOES_ON = /[ \t]+[\p{L}\p{N}]/uy;
+
+function wordFollows(text: string, at: number): boolean {
+  GOES_ON.lastIndex = at;
+  return GOES_ON.test(text);
 }
 
 // A token, key or secret has digits or a mixed case; words of letters joined by hyphens, with the sentence going

@@ -601,9 +601,13 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     // What an expect script (or Python's pexpect) sends to a password prompt: `expect "*password:"` then
     // `send "x\r"`, on its line or the next; `child.expect('Password:')` then `child.sendline('x')`.
+    // The prompt's word is taken once, atomically (a lookahead's capture): tried at every `assword` of a line of
+    // them, each with every place a `send` could start and every object before it, a 100,000-character line of
+    // `expect.assword` took 14 s. On the prompt's line `send` starts a word (`child.sendline`); on the next, an
+    // object may come first.
     ...found(
       "expect",
-      String.raw`expect\b[^\n]{0,200}?(?:assword|assphrase)[^\n]{0,200}?(?:\r?\n[ \t]*)?(?:\{[ \t]*)?(?:[\w.]{1,64}\.)?send(?:line)?(?:[ \t]+(?:--[ \t]+)?|\([ \t]*)(?:"(?<value>[^"\n]{1,256}?)(?=(?:\\[rn])?")|'(?<value2>[^'\n]{1,256}?)(?=(?:\\[rn])?'))`,
+      String.raw`expect\b(?=(?<prompt>[^\n]{0,200}?(?:assword|assphrase)))\k<prompt>[^\n]{0,200}?(?:\r?\n[ \t]*(?:\{[ \t]*)?(?:[\w.]{1,64}\.)?)?\bsend(?:line)?(?:[ \t]+(?:--[ \t]+)?|\([ \t]*)(?:"(?<value>[^"\n]{1,256}?)(?=(?:\\[rn])?")|'(?<value2>[^'\n]{1,256}?)(?=(?:\\[rn])?'))`,
       "gi",
     ),
     examples: { positive: 'spawn ssh deploy@db\nexpect "password:"\nsend "Zebra7Lion\\r"', lookAlike: 'expect "password:"\nsend "$env(PW)\\r"' },
@@ -982,9 +986,10 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    // curl's `-u user:password`, HTTPie's `-a user:password`; quoted, the password runs to the closing quote.
+    // curl's `-u user:password`, HTTPie's `-a user:password`; quoted, the password runs to the closing quote, or to
+    // the end of its word when the quote never closes (`curl -u "admin:x https://…`).
     pattern: new RegExp(
-      String.raw`${TOOL_START}(?:curl${TOOL_ARGS}[ \t](?:-u|--user)|https?(?!:)${TOOL_ARGS}[ \t](?:-a|--auth))(?:=|[ \t]+)(?:(["'])[^\s:"']+:(?<value2>(?:(?!\1)[^\n]){1,256})(?=\1)|[^\s:"']+:${value({ min: 1 })})`,
+      String.raw`${TOOL_START}(?:curl${TOOL_ARGS}[ \t](?:-u|--user)|https?(?!:)${TOOL_ARGS}[ \t](?:-a|--auth))(?:=|[ \t]+)(?:(["'])[^\s:"']+:(?<value2>(?:(?!\1)[^\n]){1,256}(?=\1)|(?:(?!\1)\S){1,256})|[^\s:"']+:${value({ min: 1 })})`,
       "g",
     ),
     examples: { positive: 'curl -u "admin:Zebra Lion7" https://ci.internal/api', lookAlike: "curl -u admin https://ci.internal/api (prompts)" },
@@ -1258,17 +1263,24 @@ export const NOT_SECRETS = new Set(
     "смотри указан неверный истёк истек забыт удалён удален сменён сменен зашифрован " +
     // And in the other languages of password labels: see, none, empty, missing, unchanged, changed, set, required,
     // stored, forgotten, expired, wrong, encrypted (`Passwort: siehe Vault`, `mot de passe : aucun`).
-    "siehe kein keins keines leer fehlt unverändert geändert gesetzt erforderlich gespeichert vergessen abgelaufen falsch verschlüsselt " +
-    "voir aucun vide manquant inchangé changé modifié défini requis obligatoire stocké oublié expiré incorrect chiffré " +
-    "ver ninguna ninguno vacía vacío falta cambiada cambiado requerida obligatoria guardada olvidada caducada incorrecta cifrada " +
+    "siehe kein keins keines fehlt unverändert geändert gesetzt erforderlich gespeichert vergessen abgelaufen falsch verschlüsselt " +
+    "aucun vide manquant inchangé changé modifié défini requis obligatoire stocké oublié expiré incorrect chiffré " +
+    "ninguna ninguno vacía vacío falta cambiada cambiado requerida obligatoria guardada olvidada caducada incorrecta cifrada " +
     "nenhuma vazia alterada obrigatória esquecida expirada incorreta " +
-    "zie geen leeg ontbreekt gewijzigd verplicht opgeslagen vergeten verlopen onjuist versleuteld " +
-    "ingen tomt saknas ändrat ändrad krävs sparat glömt fel krypterat " +
-    "ingen tom mangler endret påkrevd lagret glemt feil " +
+    "geen leeg ontbreekt gewijzigd verplicht opgeslagen vergeten verlopen onjuist versleuteld " +
+    "tomt saknas ändrat ändrad krävs sparat glömt krypterat " +
+    "mangler endret påkrevd lagret glemt feil " +
     "yok boş eksik değişti gerekli kayıtlı unutuldu yanlış şifreli " +
-    "brak pusty zmienione wymagane zapisane zapomniane błędne"
+    "pusty zmienione wymagane zapisane zapomniane błędne"
   ).split(" "),
 );
+
+// Short words of those lists that are also passwords people pick (see, empty, none, wrong, lack: `siehe`-like `voir`,
+// `ver`, `zie`, `leer`, `ingen`, `tom`, `fel`, `brak`): prose only with the sentence going on after them (`Passwort:
+// leer lassen`, `wachtwoord: zie vault`); alone (`password: tom`) each is the password.
+// So are verbs that say to change it (`Contraseña: Cambiarla pronto`, `Lösenord: Byts varje månad`, `пароль:
+// Поменять завтра`).
+export const PROSE_BEFORE_A_WORD = new Set("voir ver zie leer ingen tom fel brak cambiar cambiarla byts bytt ändra поменять сменить изменить".split(" "));
 
 // Code that reads a secret from somewhere: a member access on an object code names so (`req.body.password`,
 // `options.apiKey`, `tokenizer.eos_token`, `var.db_password`, `random_password.db.result`), maybe a call

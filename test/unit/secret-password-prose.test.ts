@@ -20,6 +20,25 @@ const PASSWORDS: [string, string, string][] = [
   ["Arabic, Arabic words after it", "password: كلمةسرية للدخول", `password: ${R} للدخول`],
   ["Armenian, Armenian words after it", "password: գաղտնիբառ մուտքի համար", `password: ${R} մուտքի համար`],
   ["digits, words after them", "password: 12345678 for the wifi", `password: ${R} for the wifi`],
+  // A count a few words on that is not of what a password is made of: the word is the password.
+  ["a time a word on", "password: letmein until 5pm", `password: ${R} until 5pm`],
+  ["guests a word on", "The wifi password is sunshine for 2 guests", `The wifi password is ${R} for 2 guests`],
+  ["hosts a word on", "root password: toor on 3 hosts", `root password: ${R} on 3 hosts`],
+  ["2FA a word on", "password: sesame for 2FA", `password: ${R} for 2FA`],
+  ["a count's unit words on", "my password is swordfish and 10 more chars", `my password is ${R} and 10 more chars`],
+  // A function word with nothing after it is the password.
+  ["an English function word alone", "password: again", `password: ${R}`],
+  ["another English function word alone", "password: below", `password: ${R}`],
+  ["a pronoun alone", "password: himself", `password: ${R}`],
+  ["a Spanish function word alone", "password: nada", `password: ${R}`],
+  ["a German function word alone", "password: alles", `password: ${R}`],
+  ["a Spanish adverb alone", "password: siempre", `password: ${R}`],
+  // Short words of state or pointers in other languages, alone.
+  ...["tom", "fel", "ver", "zie", "leer", "ingen", "brak", "voir"].map((word): [string, string, string] => [
+    `a short word of state alone: ${word}`,
+    `password: ${word}`,
+    `password: ${R}`,
+  ]),
 ];
 
 const PROSE: [string, string][] = [
@@ -39,6 +58,15 @@ const PROSE: [string, string][] = [
   ["Hebrew, a count after a word", "password: לפחות 8 תווים"],
   ["Arabic, a count", "password: 8 أحرف على الأقل"],
   ["Arabic, a function word", "password: في الخزنة"],
+  ["German, a count", "Passwort: mindestens 12 Zeichen"],
+  ["Spanish, a count a few words on", "contraseña: debe tener 10 caracteres"],
+  ["Polish, a count", "hasło: minimum 8 znaków"],
+  ["Dutch, a pointer and a word after it", "wachtwoord: zie vault"],
+  ["Swedish, a word of state and a word after it", "lösenord: ingen behövs"],
+  // A verb saying to change it, the sentence going on after it.
+  ["Spanish, a verb", "Contraseña: Cambiarla pronto por favor"],
+  ["Swedish, a verb", "Lösenord: Byts varje månad"],
+  ["Cyrillic, a verb", "пароль: Поменять завтра"],
 ];
 
 describe("redactSecrets: a password of letters, and prose after a label", () => {
