@@ -42,23 +42,26 @@ const BOILERPLATE = [
 ];
 // Rationale is no part of the fact itself: "30 s" in "why: 30 s was too short" is not the value.
 const RATIONALE = /^\s*(?:[-*]\s+)?\*{0,2}(why|how to apply|rationale|because)\b/i;
-const SYNONYMS: Record<string, string> = {
-  prod: "production",
-  produktion: "production",
-  produccion: "production",
-  producción: "production",
-  stage: "staging",
-  dev: "development",
-  db: "database",
-  pg: "postgres",
-  postgresql: "postgres",
-  k8s: "kubernetes",
-  repo: "repository",
-  iphone: "ios",
-  ipad: "ios",
-  pr: "pull-request",
-  prs: "pull-request",
-};
+// A map, not an object: a word like "constructor" would read the object's own function as its synonym.
+const SYNONYMS = new Map(
+  Object.entries({
+    prod: "production",
+    produktion: "production",
+    produccion: "production",
+    producción: "production",
+    stage: "staging",
+    dev: "development",
+    db: "database",
+    pg: "postgres",
+    postgresql: "postgres",
+    k8s: "kubernetes",
+    repo: "repository",
+    iphone: "ios",
+    ipad: "ios",
+    pr: "pull-request",
+    prs: "pull-request",
+  }),
+);
 /** Words that name a kind of fact (a time, an owner), not which thing it is about. */
 export const ATTRIBUTE_WORDS = new Set(
   [
@@ -276,7 +279,7 @@ function factLines(body: string): string[] {
 function addMentions(mentions: Set<string>, words: Iterable<string>, language: Language): void {
   for (const word of words) {
     mentions.add(word);
-    if (/[._/:-]/.test(word)) for (const part of word.split(/[._/:-]+/)) if (part.length > 1) mentions.add(stem(SYNONYMS[part] ?? part, language));
+    if (/[._/:-]/.test(word)) for (const part of word.split(/[._/:-]+/)) if (part.length > 1) mentions.add(stem(SYNONYMS.get(part) ?? part, language));
   }
 }
 
@@ -328,7 +331,7 @@ function lineFacts(line: string, language: Language): LineFacts {
   if (!found) {
     const qualifiers: string[] = [];
     for (const token of tokenize(line)) {
-      const qualifier = QUALIFIER_OF.get(SYNONYMS[token] ?? token);
+      const qualifier = QUALIFIER_OF.get(SYNONYMS.get(token) ?? token);
       if (qualifier) qualifiers.push(qualifier);
     }
     found = {
@@ -350,7 +353,7 @@ export function contentWords(text: string, language: Language = "english"): stri
   const out: string[] = [];
   for (const raw of tokenize(plain)) {
     const token = raw.replace(/'s$/, "");
-    const word = SYNONYMS[token] ?? token;
+    const word = SYNONYMS.get(token) ?? token;
     if (isStopWord(word, language)) continue;
     out.push(stem(word, language));
   }
@@ -405,7 +408,7 @@ export function typedValues(text: string): Set<string> {
       first = false;
       const lower = token.toLowerCase().replace(/['’]s$/, "");
       if (NOT_NAMES.has(lower) || /\d/.test(token)) continue;
-      if (!atStart || /^\p{Lu}{2,}$/u.test(token)) values.add(`name:${SYNONYMS[lower] ?? lower}`);
+      if (!atStart || /^\p{Lu}{2,}$/u.test(token)) values.add(`name:${SYNONYMS.get(lower) ?? lower}`);
     }
   }
   return values;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type MemoryFacts, memoryFacts, readFacts } from "../../src/consolidate/memory-facts.js";
+import { contentWords, type MemoryFacts, memoryFacts, readFacts } from "../../src/consolidate/memory-facts.js";
 
 // Sets compared by content: a grown memory's facts may list them in another order.
 function plain(facts: MemoryFacts) {
@@ -113,5 +113,11 @@ describe("memory facts of a memory that grows", () => {
     memoryFacts({ name, description, body: before });
     const body = `${before}\nReplies in English from now on, the team is international and we always write in English.`;
     expect(plain(memoryFacts({ name, description, body }))).toEqual(plain(readFacts({ name, description, body }).facts));
+  });
+});
+
+describe("contentWords", () => {
+  it("reads a word that names an object's own property as a word", () => {
+    expect(contentWords("call the constructor, then toString")).toEqual(["call", "constructor", "tostr"]);
   });
 });
