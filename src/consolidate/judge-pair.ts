@@ -1,7 +1,7 @@
 import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { stem } from "../text/tokenize.js";
-import { ATTRIBUTE_WORDS, isPolarityWord, type MemoryFacts } from "./memory-facts.js";
+import { ATTRIBUTE_WORDS, isPolarityWord, type MemoryFacts, typedValues } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
 
 /** What the rules make of two memories of one type found alike. */
@@ -46,7 +46,7 @@ export interface JudgedSide {
 // "We dropped Redis", "Vercel replaces ECS", "no longer on Heroku".
 const SUPERSEDES =
   /\b(replac(?:e|es|ed|ing)|supersed(?:e|es|ed|ing)|instead of|no longer|drop(?:s|ped)?|switch(?:ed|ing)? (?:away )?from|mov(?:e|ed|ing) (?:off|away from)|deprecat(?:e|es|ed)|retir(?:e|es|ed)|stopp?(?:ed)? using|migrated (?:off|away from))\b/i;
-const VALUE_KINDS = ["host", "time", "date", "number", "id", "name"];
+const VALUE_KINDS = ["host", "time", "date", "monthday", "duration", "number", "id", "name"];
 const MAX_HUNK = 2;
 // A holder ("the public API gateway", "the image resizer") may take a word more than a value.
 const MAX_HOLDER = 3;
@@ -336,7 +336,7 @@ export function swappedWord(a: MemoryFacts, b: MemoryFacts): { a: string[]; b: s
         if (hunk.a.length === 0 || hunk.b.length === 0 || hunk.a.length > MAX_HUNK || hunk.b.length > MAX_HUNK) continue;
         // A value is a thing, not a verb of how it is said ("runs on" / "uses").
         if (hunk.a.every((word) => GENERIC_WORDS.has(word)) || hunk.b.every((word) => GENERIC_WORDS.has(word))) continue;
-        if (isAbbreviation(hunk.b, hunk.a) || isAbbreviation(hunk.a, hunk.b) || sameWord(hunk.a, hunk.b)) continue;
+        if (isAbbreviation(hunk.b, hunk.a) || isAbbreviation(hunk.a, hunk.b) || sameWord(hunk.a, hunk.b) || sameValue(hunk.a, hunk.b)) continue;
         if (hunk.b.every((word) => !a.mentions.has(word) && !ATTRIBUTE_WORDS.has(word)) && hunk.a.every((word) => !inY.has(word) && !ATTRIBUTE_WORDS.has(word)))
           return hunk;
       }
@@ -435,6 +435,13 @@ function sameWord(a: string[], b: string[]): boolean {
   if (a.length !== 1 || b.length !== 1) return false;
   const [x, y] = [a[0]!, b[0]!];
   return Math.min(x.length, y.length) >= 3 && (x.startsWith(y) || y.startsWith(x));
+}
+
+// "20m" / "20 minutes", "2k" / "2000": one value written two ways (the words are stems: "20 minut").
+function sameValue(a: string[], b: string[]): boolean {
+  if (!a.some((word) => /\d/.test(word)) && !b.some((word) => /\d/.test(word))) return false;
+  const [x, y] = [typedValues(a.join(" ")), typedValues(b.join(" "))];
+  return x.size > 0 && x.size === y.size && [...x].every((value) => y.has(value));
 }
 
 // "rf" for "replication factor": one side the other's initials.

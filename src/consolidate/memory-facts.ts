@@ -2,6 +2,7 @@ import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { ownCopy } from "../text/own-copy.js";
 import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
+import { countWord, readWrittenValues } from "./value-forms.js";
 import { wordNumbersGrown } from "./word-numbers.js";
 
 /**
@@ -355,7 +356,9 @@ export function contentWords(text: string, language: Language = "english"): stri
     const token = raw.replace(/'s$/, "");
     const word = SYNONYMS.get(token) ?? token;
     if (isStopWord(word, language)) continue;
-    out.push(stem(word, language));
+    // "seven runs" says what "7 runs" does ("one" is as often no count).
+    const count = token === "one" ? undefined : countWord(word);
+    out.push(count === undefined ? stem(word, language) : String(count));
   }
   return out;
 }
@@ -372,9 +375,12 @@ const NUMBERISH = /(?<![\p{L}\p{N}_:.,%-])[_:.,%-]*([\p{L}\p{N}][\p{L}\p{N}_:.,%
 const CAPITALISED = /(?:^|[^\p{L}\p{N}_])(\p{Lu}[\p{L}\p{N}_'’-]*[\p{L}\p{N}]|\p{Lu})/gu;
 
 /**
- * The values a statement states, typed: hosts and links, times, dates,
- * numbers and versions (as written, thousands and `k` normalised),
- * identifiers with digits, and names (a capital not at a sentence start).
+ * The values a statement states, typed: hosts and links, times, dates
+ * (and their month and day, as a date without a year is written),
+ * durations, numbers and versions (as written, thousands and `k`
+ * normalised, counts in words as digits), identifiers with digits, and
+ * names (a capital not at a sentence start). See value-forms.ts for the
+ * forms read alike.
  */
 export function typedValues(text: string): Set<string> {
   const values = new Set<string>();
@@ -387,8 +393,8 @@ export function typedValues(text: string): Set<string> {
     values.add(`host:${host}`);
     return " ";
   });
-  for (const match of rest.matchAll(DATE)) values.add(`date:${match[0]}`);
-  rest = rest.replace(DATE, " ");
+  for (const match of rest.matchAll(DATE)) values.add(`date:${match[0]}`).add(`monthday:${match[0].slice(5)}`);
+  rest = readWrittenValues(rest.replace(DATE, " "), values);
   for (const match of rest.matchAll(TIME)) values.add(`time:${match[1]!.padStart(2, "0")}:${match[2]}`);
   rest = rest.replace(TIME, " ");
   for (const match of rest.matchAll(NUMBERISH)) {

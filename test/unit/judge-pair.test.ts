@@ -260,11 +260,59 @@ describe("judgePair: duplicates merge", () => {
   });
 });
 
+describe("judgePair: a value written another way", () => {
+  it.each([
+    [
+      "a count in digits and in words",
+      ["Load test runs", "Report each load test as the median of 5 runs", "Every load test number we publish is the median of 5 runs (warm cache)."],
+      ["Load test runs", "Report each load test as the median of five runs", "Every load test number we publish is the median of five runs (warm cache)."],
+    ],
+    [
+      "thousands with k",
+      ["Index batches", "Index documents in batches of 2000", "Index documents in batches of 2000 and retry 3 times."],
+      ["Index batches", "Index documents in batches of 2k", "Index documents in batches of 2k and retry three times."],
+    ],
+    [
+      "a duration in short",
+      ["Session timeout", "Idle sessions end after 20 minutes", "Idle admin sessions end after 20 minutes."],
+      ["Session timeout", "Idle sessions end after 20m", "Idle admin sessions end after 20m."],
+    ],
+    [
+      "a date and time in words",
+      ["Grant report", "The grant report is due 2026-03-02, 21:00 CET", "The grant report is due 2026-03-02 at 21:00 CET."],
+      ["Grant report", "The grant report is due March 2, 9 pm CET", "The grant report is due March 2 at 9 pm CET."],
+    ],
+  ] as const)("is the same value: %s", (_, older, newer) => {
+    expect(judge([...older], [...newer])).toBe("merge");
+  });
+
+  it.each([
+    [
+      "a time on the 12-hour clock",
+      ["School pickup", "Pick the kids up at 15:30", "School pickup on weekdays is at 15:30."],
+      ["School pickup", "School pickup moved to 4 pm", "Weekday school pickup is at 4 pm now."],
+    ],
+    [
+      "a duration in words, then in digits",
+      ["Daily practice", "One hour of violin practice on weekdays", "Practice violin for one hour on weekdays."],
+      ["Daily practice", "Weekday violin practice is 45 minutes", "Practice violin for 45 minutes on weekdays."],
+    ],
+    [
+      "a date without its year",
+      ["Visa renewal", "Renew the visa by 2026-06-30", "The visa must be renewed by 2026-06-30."],
+      ["Visa renewal", "Visa renewal deadline moved to July 14", "The visa renewal deadline was moved to July 14."],
+    ],
+  ] as const)("is a changed value: %s", (_, older, newer) => {
+    expect(judge([...older], [...newer])).toBe("conflict");
+    expect(judge([...older], [...newer], { lexical: 0.2, cosine: 0.99, relative: 0.05, standing: 9, mutual: true })).toBe("conflict");
+  });
+});
+
 describe("typedValues", () => {
   it("reads hosts, times, dates, numbers with thousands and k, identifiers and names", () => {
     expect(
       [...typedValues("Alerts at 50,000 or 50k messages via https://pager.acme.io/x at 9:05 on 2026-02-01; region eu-west-1, owner Marta.")].sort(),
-    ).toEqual(["date:2026-02-01", "host:pager.acme.io/x", "id:eu-west-1", "name:marta", "number:1", "number:50000", "time:09:05"].sort());
+    ).toEqual(["date:2026-02-01", "host:pager.acme.io/x", "id:eu-west-1", "monthday:02-01", "name:marta", "number:1", "number:50000", "time:09:05"].sort());
   });
 });
 
