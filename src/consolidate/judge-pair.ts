@@ -277,14 +277,16 @@ export function changedValue(older: JudgedSide, newer: JudgedSide): ConflictProp
   }
   // A value said under a negation is not asserted: "no miles or Fahrenheit" states no temperature unit.
   const asserted = (facts: MemoryFacts, v: string) => !facts.negated.has(v.slice(v.indexOf(":") + 1));
+  // A value the newer gives only as what was before ("90 days (it was 30 days)") is one it no longer states.
+  const states = (facts: MemoryFacts, v: string) => (facts.past.has(v) ? facts.values.has(v) : mentionsValue(facts, v));
   for (const kind of VALUE_KINDS) {
     const onlyA = derived(a)
       .valuesOf(kind)
-      .filter((v) => !mentionsValue(b, v) && asserted(a, v));
+      .filter((v) => !states(b, v) && asserted(a, v));
     if (onlyA.length === 0) continue;
     const onlyB = derived(b)
       .valuesOf(kind)
-      .filter((v) => !mentionsValue(a, v) && asserted(b, v));
+      .filter((v) => !states(a, v) && asserted(b, v));
     if (onlyB.length > 0) return "different-values";
   }
   if (swappedWord(a, b) !== undefined) return "different-values";

@@ -2,7 +2,7 @@ import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { ownCopy } from "../text/own-copy.js";
 import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
-import { countWord, readWrittenValues } from "./value-forms.js";
+import { COUNT_WORD, countWord, readWrittenValues } from "./value-forms.js";
 import { wordNumbersGrown } from "./word-numbers.js";
 
 /**
@@ -20,8 +20,10 @@ export interface MemoryFacts {
   mentions: Set<string>;
   /** Statement sequences, in order: the description, then each statement line of the body. */
   sequences: string[][];
-  /** Typed values of the statement, `kind:value`. */
+  /** Typed values the statement asserts, `kind:value`. */
   values: Set<string>;
+  /** Values it gives only as what was before ("90 days (it was 30 days)"): not asserted. */
+  past: Set<string>;
   /** Qualifiers by class (`env:production`, `platform:ios`, `day:monday`). */
   qualifiers: Set<string>;
   /** `+stem` for an "always X", `-stem` for a "never X" / "don't X" / "no X". */
@@ -211,7 +213,7 @@ function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "
   addMentions(added, [...stated.flatMap((line) => line.words), ...rationale], previous.language);
   const mentions = extended(previous.mentions, added);
   if (mentions !== previous.mentions) wordNumbersGrown(previous.mentions, mentions);
-  const grownSet = (kind: "values" | "qualifiers" | "polarity" | "negated") =>
+  const grownSet = (kind: "values" | "past" | "qualifiers" | "polarity" | "negated") =>
     extended(
       previous[kind],
       stated.flatMap((line) => line[kind]),
@@ -221,6 +223,7 @@ function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "
     mentions,
     sequences: stated.length === 0 ? previous.sequences : [...previous.sequences, ...stated.map((line) => line.words)],
     values: grownSet("values"),
+    past: grownSet("past"),
     qualifiers: grownSet("qualifiers"),
     polarity: grownSet("polarity"),
     negated: grownSet("negated"),
@@ -303,10 +306,11 @@ export function readFacts(memory: Pick<Memory, "name" | "description" | "body">)
   const statement = [memory.name, ...statementLines].join("\n");
   const qualifiers = new Set([name, ...stated].flatMap((line) => line.qualifiers));
   const values = new Set(stated.flatMap((line) => line.values));
+  const past = new Set(stated.flatMap((line) => line.past));
   const polarity = new Set(stated.flatMap((line) => line.polarity));
   const negated = new Set(stated.flatMap((line) => line.negated));
   return {
-    facts: { subject, possessors, mentions, sequences, values, qualifiers, polarity, negated, statement: statement.toLowerCase(), language },
+    facts: { subject, possessors, mentions, sequences, values, past, qualifiers, polarity, negated, statement: statement.toLowerCase(), language },
     settled,
   };
 }
@@ -317,6 +321,7 @@ const LANGUAGE_SAMPLE = 32_000;
 interface LineFacts {
   words: string[];
   values: string[];
+  past: string[];
   polarity: string[];
   negated: string[];
   qualifiers: string[];
@@ -335,10 +340,12 @@ function lineFacts(line: string, language: Language): LineFacts {
       const qualifier = QUALIFIER_OF.get(SYNONYMS.get(token) ?? token);
       if (qualifier) qualifiers.push(qualifier);
     }
+    const { values, past } = statedValues(line);
     found = {
       words: contentWords(line, language),
       // Copies: a value is cut from the line, and kept here it would keep the line's whole text alive.
-      values: Array.from(typedValues(line), ownCopy),
+      values: Array.from(values, ownCopy),
+      past: Array.from(past, ownCopy),
       polarity: [...polarityOf([line], language)],
       negated: [...negatedWords([line])],
       qualifiers,
@@ -347,6 +354,39 @@ function lineFacts(line: string, language: Language): LineFacts {
   }
   return found;
 }
+
+// "(it was 30 days)", "previously 09:00", "up from 5", "moved from Monday to Wednesday": what follows
+// is what was, to the clause's end. A bare "was" is no such mark ("was moved to June 3").
+const PAST_MARK =
+  /(?<![\p{L}\p{N}])(?:it\s+was|\(\s*was|was\s+previously|previously|formerly|used\s+to\s+be|(?:up|down)\s+from|(?:chang|mov|increas|decreas|rais|lower|reduc|cut|bump|extend|shorten|push|upgrad|downgrad|switch|shift)[a-z]*\s+from|(?:went|rose|fell|grew|shrank|dropped)\s+(?:up\s+|down\s+)?from)[\s:]+/giu;
+const MAY_BE_PAST = /was|previous|formerly|used to|from/i;
+// Only a value said right after the mark was the value: "it was decided that deploys run at 04:00" is no past time.
+const PAST_VALUE_START = new RegExp(`^(?:(?:at|on|in|every|only|just|about|around|the|an?)\\s+)?(?:\\d|\\p{Lu}|${COUNT_WORD}(?![\\p{L}]))`, "u");
+const PAST_END = /[;!?()[\]]|[.,:](?=\s|$)|\s(?:to|now|but|until|since|so|because|when|and\s+(?:is|are)\s+now)(?![\p{L}])/iu;
+
+/** A line's values, and apart those it gives only as what was before. */
+function statedValues(line: string): { values: ReadonlySet<string>; past: ReadonlySet<string> } {
+  if (!MAY_BE_PAST.test(line)) return { values: typedValues(line), past: NO_VALUES };
+  const clauses: string[] = [];
+  let asserted = "";
+  let at = 0;
+  for (const match of line.matchAll(PAST_MARK)) {
+    const after = match.index + match[0].length;
+    if (match.index < at || !PAST_VALUE_START.test(line.slice(after))) continue;
+    const length = line.slice(after).search(PAST_END);
+    const end = length < 0 ? line.length : after + length;
+    // Read with its mark: a name right after it is inside a sentence, not at its start.
+    clauses.push(line.slice(match.index, end));
+    asserted += `${line.slice(at, match.index)} `;
+    at = end;
+  }
+  if (clauses.length === 0) return { values: typedValues(line), past: NO_VALUES };
+  const values = typedValues(asserted + line.slice(at));
+  const past = new Set([...typedValues(clauses.join("\n"))].filter((value) => !values.has(value)));
+  return { values, past };
+}
+
+const NO_VALUES: ReadonlySet<string> = new Set();
 
 /** Content words of a text: stop words out, synonyms joined, stemmed; `lena's` is `lena`. */
 export function contentWords(text: string, language: Language = "english"): string[] {

@@ -302,6 +302,16 @@ describe("judgePair: a value written another way", () => {
       ["Visa renewal", "Renew the visa by 2026-06-30", "The visa must be renewed by 2026-06-30."],
       ["Visa renewal", "Visa renewal deadline moved to July 14", "The visa renewal deadline was moved to July 14."],
     ],
+    [
+      "the old value restated as what was before",
+      ["Log retention", "Logs are kept 30 days", "Application logs are kept for 30 days."],
+      ["Log retention", "Logs are now kept 90 days, up from 30 days", "Application logs are kept for 90 days now (it was 30 days)."],
+    ],
+    [
+      "the old owner restated as what was before",
+      ["Newsletter owner", "The newsletter owner is Ines", "The monthly newsletter is owned by Ines."],
+      ["Newsletter owner", "The newsletter owner is Kofi, previously Ines", "The monthly newsletter is owned by Kofi (previously Ines)."],
+    ],
   ] as const)("is a changed value: %s", (_, older, newer) => {
     expect(judge([...older], [...newer])).toBe("conflict");
     expect(judge([...older], [...newer], { lexical: 0.2, cosine: 0.99, relative: 0.05, standing: 9, mutual: true })).toBe("conflict");

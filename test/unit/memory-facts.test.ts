@@ -116,6 +116,37 @@ describe("memory facts of a memory that grows", () => {
   });
 });
 
+describe("memory facts: values given as what was before", () => {
+  const facts = (body: string) => readFacts({ name: "Settings", description: "", body }).facts;
+
+  it.each([
+    ["it was", "Logs are kept 90 days now (it was 30 days).", "duration:7776000", "duration:2592000"],
+    ["was in brackets", "Standup is at 9:30 am now (was 10:00).", "time:09:30", "time:10:00"],
+    ["previously", "Escalate after 5 minutes, previously 15 minutes.", "duration:300", "duration:900"],
+    ["up from", "The cap is 2000 testers, up from 500.", "number:2000", "number:500"],
+    ["changed from … to", "Payday changed from Friday to Monday.", "name:monday", "name:friday"],
+    ["used to be", "The editor is Kofi; it used to be Ines.", "name:kofi", "name:ines"],
+  ])("%s", (_, body, now, before) => {
+    const read = facts(body);
+    expect(read.values).toContain(now);
+    expect(read.values).not.toContain(before);
+    expect(read.past).toContain(before);
+  });
+
+  it("takes no bare 'was', no passive 'it was', and no value said now as well as before", () => {
+    const extended = facts("The deadline was extended to June 3.");
+    expect(extended.values).toContain("monthday:06-03");
+    expect(extended.past.size).toBe(0);
+    expect(facts("It was decided that deploys run at 04:00.").values).toContain("time:04:00");
+    const both = facts("Logs are kept 30 days (it was 30 days for traces too).");
+    expect(both.values).toContain("duration:2592000");
+    expect(both.past.size).toBe(0);
+    // "from" without a change: a range, or when something starts.
+    expect(facts("Open from 09:00 to 17:00.").values).toContain("time:09:00");
+    expect(facts("From 1 June Kofi edits the newsletter.").past.size).toBe(0);
+  });
+});
+
 describe("contentWords", () => {
   it("reads a word that names an object's own property as a word", () => {
     expect(contentWords("call the constructor, then toString")).toEqual(["call", "constructor", "tostr"]);
