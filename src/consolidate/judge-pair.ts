@@ -220,13 +220,19 @@ function mentionsWord(facts: MemoryFacts, word: string): boolean {
  * least two words in a row follow that both say. A name that asks for a
  * thing or a person as its value ("Payments owner", "Deploy target") makes
  * those words the value instead: a conflict, not a look-alike. Names that
- * each say whose the fact is, and not the same one, are two holders too.
+ * each say whose the fact is, and not the same one, are two holders too;
+ * so are names whose proper names the other memory never mentions
+ * ("Reading list for Noor" / "Reading list for Sam").
  */
 export function differentHolder(a: MemoryFacts, b: MemoryFacts): boolean {
   // "Dana's answer style" / "Eli's answer style": each name says whose, and the other never mentions that one.
   const unknownTo = (own: MemoryFacts, other: MemoryFacts) => own.possessors.size > 0 && [...own.possessors].every((word) => !other.mentions.has(word));
   if (unknownTo(a, b) && unknownTo(b, a)) return true;
   for (const word of [...a.subject, ...b.subject]) if (ENTITY_ATTRIBUTES.has(word)) return false;
+  // "Reading list for Noor" / "Reading list for Sam", "Log archive (EU)" / "(US)": each name names someone
+  // or something the other memory never mentions.
+  const unnamed = (own: MemoryFacts, other: MemoryFacts) => own.named.size > 0 && [...own.named].every((name) => !mentionsValue(other, `name:${name}`));
+  if (unnamed(a, b) && unnamed(b, a)) return true;
   // Numbers aside: "expire after 15 minutes" / "expire after 30 days" is one predicate with other values.
   // A holder is named where a memory says what it is about: its first statements. A memory that grew
   // over years of merges is not aligned line by line against another (that cost grew with both).

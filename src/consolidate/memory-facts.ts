@@ -24,6 +24,8 @@ export interface MemoryFacts {
   values: Set<string>;
   /** Values it gives only as what was before ("90 days (it was 30 days)"): not asserted. */
   past: Set<string>;
+  /** Names in the memory's name ("Reading list for Noor" → noor): whom or what it is about. */
+  named: Set<string>;
   /** Qualifiers by class (`env:production`, `platform:ios`, `day:monday`). */
   qualifiers: Set<string>;
   /** `+stem` for an "always X", `-stem` for a "never X" / "don't X" / "no X". */
@@ -310,12 +312,36 @@ export function readFacts(memory: Pick<Memory, "name" | "description" | "body">)
   const polarity = new Set(stated.flatMap((line) => line.polarity));
   const negated = new Set(stated.flatMap((line) => line.negated));
   return {
-    facts: { subject, possessors, mentions, sequences, values, past, qualifiers, polarity, negated, statement: statement.toLowerCase(), language },
+    facts: {
+      subject,
+      possessors,
+      mentions,
+      sequences,
+      values,
+      past,
+      named: namedIn(memory.name, language),
+      qualifiers,
+      polarity,
+      negated,
+      statement: statement.toLowerCase(),
+      language,
+    },
     settled,
   };
 }
 
 const LANGUAGE_SAMPLE = 32_000;
+
+// German capitalises every noun: there a capital in a name says nothing of whom it is about.
+// A capital inside a word ("OpenSearch", "GitHub") makes it a name even where the name starts.
+function namedIn(name: string, language: Language): Set<string> {
+  if (language === "german") return new Set();
+  const named = new Set([...typedValues(name)].flatMap((value) => (value.startsWith("name:") ? [value.slice(5)] : [])));
+  for (const match of name.matchAll(INNER_CAPITAL)) named.add(match[0].toLowerCase());
+  return named;
+}
+
+const INNER_CAPITAL = /(?<![\p{L}\p{N}])\p{L}*\p{Ll}\p{Lu}[\p{L}\p{N}]*/gu;
 
 /** What one line states; a memory's facts are its lines' facts put together. */
 interface LineFacts {

@@ -318,6 +318,43 @@ describe("judgePair: a value written another way", () => {
   });
 });
 
+describe("judgePair: names in the memories' names", () => {
+  const close = { cosine: 0.99, relative: 0.05, standing: 9, mutual: true };
+
+  it("say whom each is about: two people's facts stay apart, however close the vectors", () => {
+    const noor: [string, string, string] = ["Reading list for Noor", "Send Noor one long article a week", "Send Noor one long article a week, on Sunday."];
+    const sam: [string, string, string] = ["Reading list for Sam", "Send Sam three short posts a day", "Send Sam three short posts a day, by email."];
+    expect(judge(noor, sam)).toBe("apart");
+    expect(judge(noor, sam, { lexical: 0.2, ...close })).toBe("apart");
+    expect(
+      judge(
+        ["OpenSSL version", "The base image ships OpenSSL 3.0", "The base image ships OpenSSL 3.0."],
+        ["PostgreSQL version", "The base image ships PostgreSQL 16", "The base image ships PostgreSQL 16."],
+        {
+          lexical: 0.2,
+          ...close,
+        },
+      ),
+    ).toBe("apart");
+  });
+
+  it("but a name the other memory mentions, or a name that asks for its value, tells nothing apart", () => {
+    expect(
+      judge(
+        ["Seat for Noor", "Noor wants a window seat", "Book Noor a window seat."],
+        ["Seats on Noor's flights", "Book Noor a window seat on every flight", "Book Noor a window seat on every flight; never the middle."],
+        { lexical: 0.2, ...close },
+      ),
+    ).toBe("merge");
+    expect(
+      judge(
+        ["Deploy target for Web", "Web deploys to Vercel", "The web app deploys to Vercel."],
+        ["Deploy target for Web", "Web deploys to Fly", "The web app deploys to Fly."],
+      ),
+    ).toBe("conflict");
+  });
+});
+
 describe("typedValues", () => {
   it("reads hosts, times, dates, numbers with thousands and k, identifiers and names", () => {
     expect(

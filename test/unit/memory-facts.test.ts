@@ -147,6 +147,17 @@ describe("memory facts: values given as what was before", () => {
   });
 });
 
+describe("memory facts: names", () => {
+  it("reads the names in a memory's name, but not a German one's capitals", () => {
+    const named = (name: string, body = "Send them one long article a week.") => [...readFacts({ name, description: "", body }).facts.named].sort();
+    expect(named("Reading list for Noor")).toEqual(["noor"]);
+    expect(named("Log archive (EU)")).toEqual(["eu"]);
+    expect(named("OpenSearch version")).toEqual(["opensearch"]);
+    expect(named("Garden watering")).toEqual([]);
+    expect(named("Rotation der Schlüssel", "Vault rotiert die Schlüssel alle 30 Tage, und niemand muss eingreifen.")).toEqual([]);
+  });
+});
+
 describe("contentWords", () => {
   it("reads a word that names an object's own property as a word", () => {
     expect(contentWords("call the constructor, then toString")).toEqual(["call", "constructor", "tostr"]);
