@@ -183,17 +183,38 @@ export function sameSubjectByVectors(evidence: PairEvidence, options: JudgeOptio
   return cosine >= options.cosineFloor && relative <= options.sameSubjectRelative && standing >= options.sameSubjectStanding && evidence.mutual !== false;
 }
 
-/** A class of qualifier (environment, platform, day, role) both name, with no value in common. */
+/** A class of qualifier (environment, platform, day, role, region) both name, with no value in common. */
 export function differentQualifier(a: MemoryFacts, b: MemoryFacts): string | undefined {
   const [qa, qb] = [derived(a).qualifiersByClass(), derived(b).qualifiersByClass()];
   for (const [kind, values] of qa) {
     const other = qb.get(kind);
-    if (other && ![...values].some((value) => other.has(value))) return kind === "env" ? "environment" : kind;
+    if (!other || [...values].some((value) => other.has(value)) || isTheValue(kind, a, b)) continue;
+    return kind === "env" ? "environment" : kind === "area" ? "region" : kind;
   }
   // A fact that names no environment is about production: "staging X" is another thing.
   const [ea, eb] = [qa.get("env"), qb.get("env")];
   if ((ea === undefined) !== (eb === undefined) && [...(ea ?? eb)!].every((env) => env !== "production")) return "environment";
   return undefined;
+}
+
+// Name words that make a class of qualifier what the fact is about: "AWS region", "Deploy environment".
+const CLASS_ATTRIBUTES: Record<string, string[]> = {
+  env: ["environment", "env"],
+  platform: ["platform"],
+  day: ["day", "weekday"],
+  role: ["role"],
+  region: ["region", "zone", "location"],
+  area: ["region", "zone", "location"],
+};
+
+/**
+ * A qualifier both name is the fact's value, not which thing it is about,
+ * when both names say its class ("AWS region" / "AWS primary region").
+ */
+function isTheValue(kind: string, a: MemoryFacts, b: MemoryFacts): boolean {
+  const names = (facts: MemoryFacts, words: string[]) => words.some((word) => facts.subject.has(stem(word, facts.language)));
+  const attributes = CLASS_ATTRIBUTES[kind] ?? [];
+  return names(a, attributes) && names(b, attributes);
 }
 
 /** Each name says something the other memory never mentions (attribute words like "time" or "owner" aside). */

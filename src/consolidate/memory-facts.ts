@@ -127,6 +127,33 @@ const QUALIFIERS: Record<string, string[]> = {
   role: ["primary", "secondary", "replica", "disaster-recovery", "dr", "standby", "fallback"],
 };
 const QUALIFIER_OF = new Map(Object.entries(QUALIFIERS).flatMap(([kind, words]) => words.map((word) => [word, `${kind}:${word}`] as const)));
+// Cloud regions ("eu-west-3", "us-central1") and the areas they are in ("EU", "US", only in capitals:
+// "us" is a word): a region is one class, an area another, so "eu-west-3" and "EU" are not told apart.
+const REGION_ID =
+  /^(us|eu|ap|sa|ca|me|af|il|mx|europe|asia|australia|northamerica|southamerica|africa)(?:-gov)?-(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-?\d$/;
+const AREA_OF: Record<string, string> = {
+  us: "us",
+  usa: "us",
+  eu: "eu",
+  europe: "eu",
+  uk: "uk",
+  ap: "apac",
+  apac: "apac",
+  asia: "apac",
+  australia: "apac",
+  emea: "emea",
+  sa: "latam",
+  southamerica: "latam",
+  latam: "latam",
+  mx: "latam",
+  ca: "ca",
+  northamerica: "ca",
+  me: "me",
+  il: "me",
+  af: "africa",
+  africa: "africa",
+};
+const AREA_CODE = /(?<![\p{L}\p{N}])(EU|US|USA|UK|APAC|EMEA|LATAM)(?![\p{L}\p{N}])/gu;
 const NEGATIONS = new Set(["never", "not", "don't", "dont", "no", "nie", "niemals", "kein", "keine", "jamais", "nunca"]);
 const AFFIRMATIONS = new Set(["always", "immer", "toujours", "siempre", "sempre"]);
 
@@ -362,10 +389,8 @@ function lineFacts(line: string, language: Language): LineFacts {
   let found = lineFactsCache.get(key);
   if (!found) {
     const qualifiers: string[] = [];
-    for (const token of tokenize(line)) {
-      const qualifier = QUALIFIER_OF.get(SYNONYMS.get(token) ?? token);
-      if (qualifier) qualifiers.push(qualifier);
-    }
+    for (const token of tokenize(line)) addQualifiers(qualifiers, SYNONYMS.get(token) ?? token);
+    if (/[A-Z]{2}/.test(line)) for (const match of line.matchAll(AREA_CODE)) qualifiers.push(`area:${AREA_OF[match[1]!.toLowerCase()]}`);
     const { values, past } = statedValues(line);
     found = {
       words: contentWords(line, language),
@@ -379,6 +404,15 @@ function lineFacts(line: string, language: Language): LineFacts {
     lineFactsCache.set(key, found);
   }
   return found;
+}
+
+function addQualifiers(qualifiers: string[], word: string): void {
+  const qualifier = QUALIFIER_OF.get(word);
+  if (qualifier) qualifiers.push(qualifier);
+  else if (/\d$/.test(word)) {
+    const region = REGION_ID.exec(word);
+    if (region) qualifiers.push(`region:${word}`, `area:${AREA_OF[region[1]!]}`);
+  }
 }
 
 // "(it was 30 days)", "previously 09:00", "up from 5", "moved from Monday to Wednesday": what follows

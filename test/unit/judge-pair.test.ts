@@ -318,6 +318,40 @@ describe("judgePair: a value written another way", () => {
   });
 });
 
+describe("judgePair: regions", () => {
+  const close = { lexical: 0.2, cosine: 0.99, relative: 0.05, standing: 9, mutual: true };
+
+  it("two regions or areas are two things, however close the vectors", () => {
+    const eu: [string, string, string] = [
+      "Log archive (EU)",
+      "Logs of the eu-west-3 cluster are archived to s3://acme-logs-eu",
+      "Logs of the eu-west-3 cluster are archived to s3://acme-logs-eu and kept a year.",
+    ];
+    const us: [string, string, string] = [
+      "Log archive (US)",
+      "Logs of the us-west-2 cluster are archived to s3://acme-logs-us",
+      "Logs of the us-west-2 cluster are archived to s3://acme-logs-us and kept a year.",
+    ];
+    expect(judge(eu, us)).toBe("apart");
+    expect(judge(eu, us, close)).toBe("apart");
+    const otherRegion: [string, string, string] = [
+      "Cluster logs",
+      "Logs of the eu-central-1 cluster",
+      "Logs of the eu-central-1 cluster are archived nightly.",
+    ];
+    expect(judge(["Cluster logs", "Logs of the eu-west-3 cluster", "Logs of the eu-west-3 cluster are archived nightly."], otherRegion, close)).toBe("apart");
+  });
+
+  it("but a region is the value when both names say region", () => {
+    expect(
+      judge(
+        ["AWS region", "Production runs in eu-west-1", "Production runs in eu-west-1."],
+        ["AWS primary region", "Production runs in eu-central-1", "Production runs in eu-central-1."],
+      ),
+    ).toBe("conflict");
+  });
+});
+
 describe("judgePair: names in the memories' names", () => {
   const close = { cosine: 0.99, relative: 0.05, standing: 9, mutual: true };
 

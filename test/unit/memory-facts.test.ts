@@ -147,7 +147,17 @@ describe("memory facts: values given as what was before", () => {
   });
 });
 
-describe("memory facts: names", () => {
+describe("memory facts: qualifiers and names", () => {
+  const qualifiers = (body: string, name = "Note") => [...readFacts({ name, description: "", body }).facts.qualifiers].sort();
+
+  it("reads cloud regions, and areas in capitals only", () => {
+    expect(qualifiers("Logs of the eu-west-3 cluster.")).toEqual(["area:eu", "region:eu-west-3"]);
+    expect(qualifiers("Runs in us-central1.")).toEqual(["area:us", "region:us-central1"]);
+    expect(qualifiers("Nightly archive", "Log archive (US)")).toEqual(["area:us"]);
+    // "us" the word, a host that ends in a region's letters, a version.
+    expect(qualifiers("Tell us before the deploy to acme-logs-eu.s3.amazonaws.com, eu-1.2.")).toEqual([]);
+  });
+
   it("reads the names in a memory's name, but not a German one's capitals", () => {
     const named = (name: string, body = "Send them one long article a week.") => [...readFacts({ name, description: "", body }).facts.named].sort();
     expect(named("Reading list for Noor")).toEqual(["noor"]);
