@@ -1,7 +1,7 @@
 import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { stem } from "../text/tokenize.js";
-import { ATTRIBUTE_WORDS, isPolarityWord, type MemoryFacts, typedValues } from "./memory-facts.js";
+import { ATTRIBUTE_WORDS, isPolarityWord, type MemoryFacts, typedValues, WEEKDAYS } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
 
 /** What the rules make of two memories of one type found alike. */
@@ -209,12 +209,17 @@ const CLASS_ATTRIBUTES: Record<string, string[]> = {
 
 /**
  * A qualifier both name is the fact's value, not which thing it is about,
- * when both names say its class ("AWS region" / "AWS primary region").
+ * when both names say its class ("AWS region" / "AWS primary region"); and
+ * a weekday is when two memories of one name ("Cleaner visits"), neither
+ * naming a day, say something happens: a schedule's value, where an
+ * environment or a region would still say which deployment.
  */
 function isTheValue(kind: string, a: MemoryFacts, b: MemoryFacts): boolean {
   const names = (facts: MemoryFacts, words: string[]) => words.some((word) => facts.subject.has(stem(word, facts.language)));
   const attributes = CLASS_ATTRIBUTES[kind] ?? [];
-  return names(a, attributes) && names(b, attributes);
+  if (names(a, attributes) && names(b, attributes)) return true;
+  if (kind !== "day" || a.subject.size !== b.subject.size || ![...a.subject].every((word) => b.subject.has(word))) return false;
+  return !names(a, WEEKDAYS) && !names(b, WEEKDAYS);
 }
 
 /** Each name says something the other memory never mentions (attribute words like "time" or "owner" aside). */

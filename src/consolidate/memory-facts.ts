@@ -119,11 +119,12 @@ export const ATTRIBUTE_WORDS = new Set(
     "interval",
   ].map((word) => stem(word)),
 );
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 // A qualifier of one of these classes on each side, and none shared: two different things.
 const QUALIFIERS: Record<string, string[]> = {
   env: ["production", "staging", "development", "local", "qa", "sandbox", "preview"],
   platform: ["ios", "android", "web", "mobile", "desktop", "windows", "macos", "linux"],
-  day: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+  day: WEEKDAYS,
   role: ["primary", "secondary", "replica", "disaster-recovery", "dr", "standby", "fallback"],
 };
 const QUALIFIER_OF = new Map(Object.entries(QUALIFIERS).flatMap(([kind, words]) => words.map((word) => [word, `${kind}:${word}`] as const)));
@@ -409,7 +410,11 @@ function lineFacts(line: string, language: Language): LineFacts {
 function addQualifiers(qualifiers: string[], word: string): void {
   const qualifier = QUALIFIER_OF.get(word);
   if (qualifier) qualifiers.push(qualifier);
-  else if (/\d$/.test(word)) {
+  // "on Mondays" names the day "on Monday" does.
+  else if (word.endsWith("days")) {
+    const day = QUALIFIER_OF.get(word.slice(0, -1));
+    if (day) qualifiers.push(day);
+  } else if (/\d$/.test(word)) {
     const region = REGION_ID.exec(word);
     if (region) qualifiers.push(`region:${word}`, `area:${AREA_OF[region[1]!]}`);
   }

@@ -318,6 +318,33 @@ describe("judgePair: a value written another way", () => {
   });
 });
 
+describe("judgePair: a weekday", () => {
+  it("is the value when two memories of one name, neither naming a day, say when something happens", () => {
+    expect(
+      judge(
+        ["Cleaner visits", "The cleaner comes on Mondays", "The cleaner comes on Mondays; leave the key out Sunday night."],
+        ["Cleaner visits", "The cleaner now comes on Wednesday", "The cleaner comes on Wednesday, so leave the key out Tuesday evening."],
+      ),
+    ).toBe("conflict");
+  });
+
+  it("still tells two things apart when the names differ or name the day", () => {
+    expect(
+      judge(
+        ["Book club", "Book club is on Tuesday at 19:00", "Book club: Tuesday 19:00 at the library."],
+        ["Chess club", "Chess club is on Friday at 19:00", "Chess club: Friday 19:00 at the library."],
+        { lexical: 0.6, cosine: 0.99, relative: 0.05, standing: 9, mutual: true },
+      ),
+    ).toBe("apart");
+    expect(
+      judge(
+        ["Standup on Mondays", "Standup is on Mondays at 10:00", "Standup: Mondays 10:00."],
+        ["Standup on Thursdays", "Standup is on Thursdays at 10:00", "Standup: Thursdays 10:00."],
+      ),
+    ).toBe("apart");
+  });
+});
+
 describe("judgePair: regions", () => {
   const close = { lexical: 0.2, cosine: 0.99, relative: 0.05, standing: 9, mutual: true };
 

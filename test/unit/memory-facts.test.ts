@@ -150,6 +150,12 @@ describe("memory facts: values given as what was before", () => {
 describe("memory facts: qualifiers and names", () => {
   const qualifiers = (body: string, name = "Note") => [...readFacts({ name, description: "", body }).facts.qualifiers].sort();
 
+  it("reads a weekday in the plural as the day", () => {
+    expect(qualifiers("The cleaner comes on Mondays.")).toEqual(["day:monday"]);
+    expect(qualifiers("The cleaner comes on Monday.")).toEqual(["day:monday"]);
+    expect(qualifiers("Birthdays and holidays are off.")).toEqual([]);
+  });
+
   it("reads cloud regions, and areas in capitals only", () => {
     expect(qualifiers("Logs of the eu-west-3 cluster.")).toEqual(["area:eu", "region:eu-west-3"]);
     expect(qualifiers("Runs in us-central1.")).toEqual(["area:us", "region:us-central1"]);
