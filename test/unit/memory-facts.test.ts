@@ -172,6 +172,12 @@ describe("memory facts: qualifiers and names", () => {
     expect(named("Garden watering")).toEqual([]);
     expect(named("Rotation der Schlüssel", "Vault rotiert die Schlüssel alle 30 Tage, und niemand muss eingreifen.")).toEqual([]);
   });
+
+  it("reads a short English text with two a's as English", () => {
+    expect(readFacts({ name: "Vendor call notes", description: "", body: "Notes for a call with a vendor: `notes/vendor-call.md`." }).facts.language).toBe(
+      "english",
+    );
+  });
 });
 
 describe("contentWords", () => {
