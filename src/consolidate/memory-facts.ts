@@ -241,6 +241,7 @@ function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "
   const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => lineFacts(line, previous.language).words);
   const added = new Set<string>();
   addMentions(added, [...stated.flatMap((line) => line.words), ...rationale], previous.language);
+  addValueMentions(added, stated);
   const mentions = extended(previous.mentions, added);
   if (mentions !== previous.mentions) wordNumbersGrown(previous.mentions, mentions);
   const grownSet = (kind: "values" | "past" | "qualifiers" | "polarity" | "negated") =>
@@ -317,6 +318,14 @@ function addMentions(mentions: Set<string>, words: Iterable<string>, language: L
   }
 }
 
+// A time, date or duration written two ways ("21:00" / "9 pm", "2026-03-02" / "March 2", "3h" / "three hours")
+// is a word both mention, as the same value written alike is.
+const WRITTEN_KINDS = /^(?:time|monthday|duration):/;
+
+function addValueMentions(mentions: Set<string>, lines: LineFacts[]): void {
+  for (const line of lines) for (const value of [...line.values, ...line.past]) if (WRITTEN_KINDS.test(value)) mentions.add(value);
+}
+
 /** A memory's facts read from its whole text, never from a cache. */
 export function readFacts(memory: Pick<Memory, "name" | "description" | "body">): ReadFacts {
   const bodyLines = factLines(memory.body);
@@ -333,6 +342,7 @@ export function readFacts(memory: Pick<Memory, "name" | "description" | "body">)
   const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => facts(line).words);
   const mentions = new Set<string>();
   addMentions(mentions, [...subject, ...sequences.flat(), ...rationale], language);
+  addValueMentions(mentions, stated);
   const statement = [memory.name, ...statementLines].join("\n");
   const qualifiers = new Set([name, ...stated].flatMap((line) => line.qualifiers));
   const values = new Set(stated.flatMap((line) => line.values));

@@ -147,6 +147,17 @@ describe("memory facts: values given as what was before", () => {
   });
 });
 
+describe("memory facts: a value written two ways", () => {
+  it("is a word both mention, as it is when written alike", () => {
+    const mentions = (body: string) => readFacts({ name: "Grant report", description: "", body }).facts.mentions;
+    const [digits, words] = [mentions("Due 2026-03-02 at 21:00, after 3h of review."), mentions("Due March 2 at 9 pm, after three hours of review.")];
+    for (const value of ["monthday:03-02", "time:21:00", "duration:10800"]) {
+      expect(digits).toContain(value);
+      expect(words).toContain(value);
+    }
+  });
+});
+
 describe("memory facts: qualifiers and names", () => {
   const qualifiers = (body: string, name = "Note") => [...readFacts({ name, description: "", body }).facts.qualifiers].sort();
 
