@@ -164,7 +164,10 @@ export function judgePair(older: JudgedSide, newer: JudgedSide, evidence: PairEv
 
   const conflict = changedValue(older, newer);
   if (conflict) return { kind: "conflict", reason: conflict };
-  if (vectorsSaySame || evidence.lexical >= options.duplicateAt) return { kind: "merge" };
+  if (evidence.lexical >= options.duplicateAt) return { kind: "merge" };
+  // Only the vectors say one subject, and each side states a quantity of a kind the other does not: a value
+  // changed in a form the rules cannot compare ("by the 15th" / "2026-05-15") is left to a person.
+  if (vectorsSaySame) return valuesOfOtherKinds(a, b) ? { kind: "undecided" } : { kind: "merge" };
   return { kind: "undecided" };
 }
 
@@ -323,6 +326,20 @@ export function changedValue(older: JudgedSide, newer: JudgedSide): ConflictProp
   }
   if (swappedWord(a, b) !== undefined) return "different-values";
   return undefined;
+}
+
+const QUANTITY_KINDS = new Set(["time", "date", "monthday", "duration", "number"]);
+
+function valuesOfOtherKinds(a: MemoryFacts, b: MemoryFacts): boolean {
+  const kindsOnlyIn = (own: MemoryFacts, other: MemoryFacts) =>
+    new Set(
+      [...own.values]
+        .filter((v) => !mentionsValue(other, v) && !own.negated.has(v.slice(v.indexOf(":") + 1)))
+        .map((v) => v.slice(0, v.indexOf(":")))
+        .filter((kind) => QUANTITY_KINDS.has(kind)),
+    );
+  const [ka, kb] = [kindsOnlyIn(a, b), kindsOnlyIn(b, a)];
+  return ka.size > 0 && kb.size > 0 && ![...ka].some((kind) => kb.has(kind));
 }
 
 // A value is the other's too when the other states it, as a value or in its words ("Lisbon" at a sentence start).

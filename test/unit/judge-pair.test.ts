@@ -416,6 +416,21 @@ describe("judgePair: names in the memories' names", () => {
   });
 });
 
+describe("judgePair: only the vectors say one subject", () => {
+  it("quantities of different kinds on each side are left undecided", () => {
+    const older: [string, string, string] = ["Standup", "Daily standup at 09:30", "The daily standup is at 09:30."];
+    const newer: [string, string, string] = [
+      "Keep standups short",
+      "Standups end after 15 minutes",
+      "Standups end after 15 minutes, whoever is still talking.",
+    ];
+    const close = { lexical: 0.2, cosine: 0.99, relative: 0.05, standing: 9, mutual: true };
+    expect(judge(older, newer, close)).toBe("undecided");
+    // The words saying one subject merge them: the rules found no changed value.
+    expect(judge(older, newer, { ...close, lexical: 0.6 })).toBe("merge");
+  });
+});
+
 describe("typedValues", () => {
   it("reads hosts, times, dates, numbers with thousands and k, identifiers and names", () => {
     expect(
