@@ -111,8 +111,11 @@ const MONTH_DAY = new RegExp(
 const THOUSANDS = /(?<![\p{L}\p{N}_.,-])(\d+(?:\.\d+)?)k(?![\p{L}\p{N}_])/giu;
 // A count alone is a number, but "one" is as often no count ("no one", "one board").
 const BARE_COUNT = new RegExp(`(?<![\\p{L}\\p{N}-])${COUNT_WORD}(?![\\p{L}\\p{N}-])`, "giu");
-// Which forms a word may be part of, as bits, for a first look at a text's words.
-const [TWELVE_HOUR_FORM, NOON_FORM, MONTH_FORM, UNIT_FORM, COUNT_FORM] = [1, 2, 4, 8, 16];
+// The forms a text may hold, as bits, told from its words: a first look, so that most lines try no pattern.
+const [TWELVE_HOUR_FORM, NOON_FORM, MONTH_FORM, COUNT_FORM, DIGIT_DURATION_FORM, WORD_DURATION_FORM] = [1, 2, 4, 8, 16, 32];
+// What a word is, as bits: the forms above it is part of on its own, and these.
+const [UNIT_WORD, WORD_UNIT_WORD, ARTICLE_WORD] = [64, 128, 256];
+const WORD_FORMS = TWELVE_HOUR_FORM | NOON_FORM | MONTH_FORM | COUNT_FORM;
 const FORM_OF = new Map<string, number>();
 const addForm = (words: Iterable<string>, form: number) => {
   for (const word of words) FORM_OF.set(word, (FORM_OF.get(word) ?? 0) | form);
@@ -120,17 +123,32 @@ const addForm = (words: Iterable<string>, form: number) => {
 addForm(["am", "pm", "a.m", "p.m"], TWELVE_HOUR_FORM);
 addForm(["noon", "midday", "midnight"], NOON_FORM);
 addForm(MONTH_OF.keys(), MONTH_FORM);
-addForm(UNIT_OF.keys(), UNIT_FORM);
 addForm(COUNT_OF.keys(), COUNT_FORM);
+addForm(UNIT_OF.keys(), UNIT_WORD);
+addForm(
+  WORD_UNITS.flatMap((unit) => (unit.endsWith("s?") ? [unit.slice(0, -2), unit.slice(0, -1)] : [unit])),
+  WORD_UNIT_WORD,
+);
+addForm(["a", "an"], ARTICLE_WORD);
 
-// The forms a text's words may be part of; a word that starts with digits by what follows them ("9pm", "20m").
+// A unit counts only right after a number ("15 minutes", "15m") or a count in words ("an hour").
 function formsIn(text: string): number {
   let forms = 0;
+  let [afterDigits, afterCount] = [false, false];
   for (const token of tokenize(text)) {
-    let form = FORM_OF.get(token);
+    const form = FORM_OF.get(token) ?? 0;
     const first = token.charCodeAt(0);
-    if (form === undefined && first >= 48 && first <= 57) form = FORM_OF.get(token.replace(/^[\d.,]+/, ""));
-    if (form !== undefined) forms |= form;
+    const digits = first >= 48 && first <= 57;
+    if (digits && form === 0) {
+      // "9pm", "20m": a word that starts with digits, by what follows them.
+      const glued = FORM_OF.get(token.replace(/^[\d.,]+/, "")) ?? 0;
+      forms |= (glued & TWELVE_HOUR_FORM) | (glued & UNIT_WORD ? DIGIT_DURATION_FORM : 0);
+    }
+    if (form & UNIT_WORD && afterDigits) forms |= DIGIT_DURATION_FORM;
+    if (form & WORD_UNIT_WORD && afterCount) forms |= WORD_DURATION_FORM;
+    forms |= form & WORD_FORMS;
+    afterDigits = digits && /^[\d.,]+$/.test(token);
+    afterCount = (form & (COUNT_FORM | ARTICLE_WORD)) !== 0;
   }
   return forms;
 }
@@ -157,7 +175,7 @@ export function readWrittenValues(text: string, values: Set<string>): string {
     });
   }
   if (forms & MONTH_FORM) rest = rest.replace(MONTH_DAY, (found: string, ...groups: unknown[]) => monthDay(found, groups as (string | undefined)[], values));
-  if (forms & UNIT_FORM) rest = durations(rest, values);
+  if (forms & (DIGIT_DURATION_FORM | WORD_DURATION_FORM)) rest = durations(rest, values, forms);
   if (/\dk/i.test(rest)) {
     rest = rest.replace(THOUSANDS, (_, number: string) => {
       values.add(`number:${exact(Number.parseFloat(number) * 1000)}`);
@@ -196,9 +214,9 @@ interface Part {
   unit: Unit;
 }
 
-function durations(text: string, values: Set<string>): string {
+function durations(text: string, values: Set<string>, forms: number): string {
   const parts: Part[] = [];
-  for (const match of text.matchAll(DIGIT_DURATION)) {
+  for (const match of forms & DIGIT_DURATION_FORM ? text.matchAll(DIGIT_DURATION) : []) {
     const [whole, digits, gap, written] = match as unknown as [string, string, string, string];
     const lower = written.toLowerCase();
     const unit = UNIT_OF.get(lower);
@@ -206,7 +224,7 @@ function durations(text: string, values: Set<string>): string {
     if (!unit || (GLUED_ONLY.has(lower) && (gap !== "" || written === "M"))) continue;
     parts.push({ start: match.index, end: match.index + whole.length, count: Number(digits.replace(/,/g, "")), unit });
   }
-  for (const match of text.matchAll(WORD_DURATION)) {
+  for (const match of forms & WORD_DURATION_FORM ? text.matchAll(WORD_DURATION) : []) {
     const [whole, words, written] = match as unknown as [string, string, string];
     const lower = words.toLowerCase();
     const count = lower === "a" || lower === "an" ? 1 : lower.startsWith("half") ? 0.5 : countIn(lower);
