@@ -357,7 +357,7 @@ export function readFacts(memory: Pick<Memory, "name" | "description" | "body">)
       sequences,
       values,
       past,
-      named: namedIn(memory.name, language),
+      named: namedIn(memory.name, name, language),
       qualifiers,
       polarity,
       negated,
@@ -372,9 +372,9 @@ const LANGUAGE_SAMPLE = 32_000;
 
 // German capitalises every noun: there a capital in a name says nothing of whom it is about.
 // A capital inside a word ("OpenSearch", "GitHub") makes it a name even where the name starts.
-function namedIn(name: string, language: Language): Set<string> {
+function namedIn(name: string, read: LineFacts, language: Language): Set<string> {
   if (language === "german") return new Set();
-  const named = new Set([...typedValues(name)].flatMap((value) => (value.startsWith("name:") ? [value.slice(5)] : [])));
+  const named = new Set([...read.values, ...read.past].flatMap((value) => (value.startsWith("name:") ? [value.slice(5)] : [])));
   for (const match of name.matchAll(INNER_CAPITAL)) named.add(match[0].toLowerCase());
   return named;
 }
