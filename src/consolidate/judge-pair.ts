@@ -1,7 +1,7 @@
 import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { stem } from "../text/tokenize.js";
-import { ATTRIBUTE_WORDS, isPolarityWord, type MemoryFacts } from "./memory-facts.js";
+import { ATTRIBUTE_WORDS, isPolarityWord, type MemoryFacts, typedValues, WEEKDAYS } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
 
 /** What the rules make of two memories of one type found alike. */
@@ -46,7 +46,7 @@ export interface JudgedSide {
 // "We dropped Redis", "Vercel replaces ECS", "no longer on Heroku".
 const SUPERSEDES =
   /\b(replac(?:e|es|ed|ing)|supersed(?:e|es|ed|ing)|instead of|no longer|drop(?:s|ped)?|switch(?:ed|ing)? (?:away )?from|mov(?:e|ed|ing) (?:off|away from)|deprecat(?:e|es|ed)|retir(?:e|es|ed)|stopp?(?:ed)? using|migrated (?:off|away from))\b/i;
-const VALUE_KINDS = ["host", "time", "date", "number", "id", "name"];
+const VALUE_KINDS = ["host", "time", "date", "monthday", "duration", "number", "id", "name"];
 const MAX_HUNK = 2;
 // A holder ("the public API gateway", "the image resizer") may take a word more than a value.
 const MAX_HOLDER = 3;
@@ -164,7 +164,10 @@ export function judgePair(older: JudgedSide, newer: JudgedSide, evidence: PairEv
 
   const conflict = changedValue(older, newer);
   if (conflict) return { kind: "conflict", reason: conflict };
-  if (vectorsSaySame || evidence.lexical >= options.duplicateAt) return { kind: "merge" };
+  if (evidence.lexical >= options.duplicateAt) return { kind: "merge" };
+  // Only the vectors say one subject, and each side states a quantity of a kind the other does not: a value
+  // changed in a form the rules cannot compare ("by the 15th" / "2026-05-15") is left to a person.
+  if (vectorsSaySame) return valuesOfOtherKinds(a, b) ? { kind: "undecided" } : { kind: "merge" };
   return { kind: "undecided" };
 }
 
@@ -183,17 +186,43 @@ export function sameSubjectByVectors(evidence: PairEvidence, options: JudgeOptio
   return cosine >= options.cosineFloor && relative <= options.sameSubjectRelative && standing >= options.sameSubjectStanding && evidence.mutual !== false;
 }
 
-/** A class of qualifier (environment, platform, day, role) both name, with no value in common. */
+/** A class of qualifier (environment, platform, day, role, region) both name, with no value in common. */
 export function differentQualifier(a: MemoryFacts, b: MemoryFacts): string | undefined {
   const [qa, qb] = [derived(a).qualifiersByClass(), derived(b).qualifiersByClass()];
   for (const [kind, values] of qa) {
     const other = qb.get(kind);
-    if (other && ![...values].some((value) => other.has(value))) return kind === "env" ? "environment" : kind;
+    if (!other || [...values].some((value) => other.has(value)) || isTheValue(kind, a, b)) continue;
+    return kind === "env" ? "environment" : kind === "area" ? "region" : kind;
   }
   // A fact that names no environment is about production: "staging X" is another thing.
   const [ea, eb] = [qa.get("env"), qb.get("env")];
   if ((ea === undefined) !== (eb === undefined) && [...(ea ?? eb)!].every((env) => env !== "production")) return "environment";
   return undefined;
+}
+
+// Name words that make a class of qualifier what the fact is about: "AWS region", "Deploy environment".
+const CLASS_ATTRIBUTES: Record<string, string[]> = {
+  env: ["environment", "env"],
+  platform: ["platform"],
+  day: ["day", "weekday"],
+  role: ["role"],
+  region: ["region", "zone", "location"],
+  area: ["region", "zone", "location"],
+};
+
+/**
+ * A qualifier both name is the fact's value, not which thing it is about,
+ * when both names say its class ("AWS region" / "AWS primary region"); and
+ * a weekday is when two memories of one name ("Cleaner visits"), neither
+ * naming a day, say something happens: a schedule's value, where an
+ * environment or a region would still say which deployment.
+ */
+function isTheValue(kind: string, a: MemoryFacts, b: MemoryFacts): boolean {
+  const names = (facts: MemoryFacts, words: string[]) => words.some((word) => facts.subject.has(stem(word, facts.language)));
+  const attributes = CLASS_ATTRIBUTES[kind] ?? [];
+  if (names(a, attributes) && names(b, attributes)) return true;
+  if (kind !== "day" || a.subject.size !== b.subject.size || ![...a.subject].every((word) => b.subject.has(word))) return false;
+  return !names(a, WEEKDAYS) && !names(b, WEEKDAYS);
 }
 
 /** Each name says something the other memory never mentions (attribute words like "time" or "owner" aside). */
@@ -220,13 +249,19 @@ function mentionsWord(facts: MemoryFacts, word: string): boolean {
  * least two words in a row follow that both say. A name that asks for a
  * thing or a person as its value ("Payments owner", "Deploy target") makes
  * those words the value instead: a conflict, not a look-alike. Names that
- * each say whose the fact is, and not the same one, are two holders too.
+ * each say whose the fact is, and not the same one, are two holders too;
+ * so are names whose proper names the other memory never mentions
+ * ("Reading list for Noor" / "Reading list for Sam").
  */
 export function differentHolder(a: MemoryFacts, b: MemoryFacts): boolean {
   // "Dana's answer style" / "Eli's answer style": each name says whose, and the other never mentions that one.
   const unknownTo = (own: MemoryFacts, other: MemoryFacts) => own.possessors.size > 0 && [...own.possessors].every((word) => !other.mentions.has(word));
   if (unknownTo(a, b) && unknownTo(b, a)) return true;
   for (const word of [...a.subject, ...b.subject]) if (ENTITY_ATTRIBUTES.has(word)) return false;
+  // "Reading list for Noor" / "Reading list for Sam", "Log archive (EU)" / "(US)": each name names someone
+  // or something the other memory never mentions.
+  const unnamed = (own: MemoryFacts, other: MemoryFacts) => own.named.size > 0 && [...own.named].every((name) => !mentionsValue(other, `name:${name}`));
+  if (unnamed(a, b) && unnamed(b, a)) return true;
   // Numbers aside: "expire after 15 minutes" / "expire after 30 days" is one predicate with other values.
   // A holder is named where a memory says what it is about: its first statements. A memory that grew
   // over years of merges is not aligned line by line against another (that cost grew with both).
@@ -277,18 +312,34 @@ export function changedValue(older: JudgedSide, newer: JudgedSide): ConflictProp
   }
   // A value said under a negation is not asserted: "no miles or Fahrenheit" states no temperature unit.
   const asserted = (facts: MemoryFacts, v: string) => !facts.negated.has(v.slice(v.indexOf(":") + 1));
+  // A value the newer gives only as what was before ("90 days (it was 30 days)") is one it no longer states.
+  const states = (facts: MemoryFacts, v: string) => (facts.past.has(v) ? facts.values.has(v) : mentionsValue(facts, v));
   for (const kind of VALUE_KINDS) {
     const onlyA = derived(a)
       .valuesOf(kind)
-      .filter((v) => !mentionsValue(b, v) && asserted(a, v));
+      .filter((v) => !states(b, v) && asserted(a, v));
     if (onlyA.length === 0) continue;
     const onlyB = derived(b)
       .valuesOf(kind)
-      .filter((v) => !mentionsValue(a, v) && asserted(b, v));
+      .filter((v) => !states(a, v) && asserted(b, v));
     if (onlyB.length > 0) return "different-values";
   }
   if (swappedWord(a, b) !== undefined) return "different-values";
   return undefined;
+}
+
+const QUANTITY_KINDS = new Set(["time", "date", "monthday", "duration", "number"]);
+
+function valuesOfOtherKinds(a: MemoryFacts, b: MemoryFacts): boolean {
+  const kindsOnlyIn = (own: MemoryFacts, other: MemoryFacts) =>
+    new Set(
+      [...own.values]
+        .filter((v) => !mentionsValue(other, v) && !own.negated.has(v.slice(v.indexOf(":") + 1)))
+        .map((v) => v.slice(0, v.indexOf(":")))
+        .filter((kind) => QUANTITY_KINDS.has(kind)),
+    );
+  const [ka, kb] = [kindsOnlyIn(a, b), kindsOnlyIn(b, a)];
+  return ka.size > 0 && kb.size > 0 && ![...ka].some((kind) => kb.has(kind));
 }
 
 // A value is the other's too when the other states it, as a value or in its words ("Lisbon" at a sentence start).
@@ -336,7 +387,7 @@ export function swappedWord(a: MemoryFacts, b: MemoryFacts): { a: string[]; b: s
         if (hunk.a.length === 0 || hunk.b.length === 0 || hunk.a.length > MAX_HUNK || hunk.b.length > MAX_HUNK) continue;
         // A value is a thing, not a verb of how it is said ("runs on" / "uses").
         if (hunk.a.every((word) => GENERIC_WORDS.has(word)) || hunk.b.every((word) => GENERIC_WORDS.has(word))) continue;
-        if (isAbbreviation(hunk.b, hunk.a) || isAbbreviation(hunk.a, hunk.b) || sameWord(hunk.a, hunk.b)) continue;
+        if (isAbbreviation(hunk.b, hunk.a) || isAbbreviation(hunk.a, hunk.b) || sameWord(hunk.a, hunk.b) || sameValue(hunk.a, hunk.b)) continue;
         if (hunk.b.every((word) => !a.mentions.has(word) && !ATTRIBUTE_WORDS.has(word)) && hunk.a.every((word) => !inY.has(word) && !ATTRIBUTE_WORDS.has(word)))
           return hunk;
       }
@@ -435,6 +486,13 @@ function sameWord(a: string[], b: string[]): boolean {
   if (a.length !== 1 || b.length !== 1) return false;
   const [x, y] = [a[0]!, b[0]!];
   return Math.min(x.length, y.length) >= 3 && (x.startsWith(y) || y.startsWith(x));
+}
+
+// "20m" / "20 minutes", "2k" / "2000": one value written two ways (the words are stems: "20 minut").
+function sameValue(a: string[], b: string[]): boolean {
+  if (!a.some((word) => /\d/.test(word)) && !b.some((word) => /\d/.test(word))) return false;
+  const [x, y] = [typedValues(a.join(" ")), typedValues(b.join(" "))];
+  return x.size > 0 && x.size === y.size && [...x].every((value) => y.has(value));
 }
 
 // "rf" for "replication factor": one side the other's initials.

@@ -2,6 +2,7 @@ import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { ownCopy } from "../text/own-copy.js";
 import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
+import { COUNT_WORD, countWord, readWrittenValues } from "./value-forms.js";
 import { wordNumbersGrown } from "./word-numbers.js";
 
 /**
@@ -19,8 +20,12 @@ export interface MemoryFacts {
   mentions: Set<string>;
   /** Statement sequences, in order: the description, then each statement line of the body. */
   sequences: string[][];
-  /** Typed values of the statement, `kind:value`. */
+  /** Typed values the statement asserts, `kind:value`. */
   values: Set<string>;
+  /** Values it gives only as what was before ("90 days (it was 30 days)"): not asserted. */
+  past: Set<string>;
+  /** Names in the memory's name ("Reading list for Noor" → noor): whom or what it is about. */
+  named: Set<string>;
   /** Qualifiers by class (`env:production`, `platform:ios`, `day:monday`). */
   qualifiers: Set<string>;
   /** `+stem` for an "always X", `-stem` for a "never X" / "don't X" / "no X". */
@@ -42,23 +47,26 @@ const BOILERPLATE = [
 ];
 // Rationale is no part of the fact itself: "30 s" in "why: 30 s was too short" is not the value.
 const RATIONALE = /^\s*(?:[-*]\s+)?\*{0,2}(why|how to apply|rationale|because)\b/i;
-const SYNONYMS: Record<string, string> = {
-  prod: "production",
-  produktion: "production",
-  produccion: "production",
-  producción: "production",
-  stage: "staging",
-  dev: "development",
-  db: "database",
-  pg: "postgres",
-  postgresql: "postgres",
-  k8s: "kubernetes",
-  repo: "repository",
-  iphone: "ios",
-  ipad: "ios",
-  pr: "pull-request",
-  prs: "pull-request",
-};
+// A map, not an object: a word like "constructor" would read the object's own function as its synonym.
+const SYNONYMS = new Map(
+  Object.entries({
+    prod: "production",
+    produktion: "production",
+    produccion: "production",
+    producción: "production",
+    stage: "staging",
+    dev: "development",
+    db: "database",
+    pg: "postgres",
+    postgresql: "postgres",
+    k8s: "kubernetes",
+    repo: "repository",
+    iphone: "ios",
+    ipad: "ios",
+    pr: "pull-request",
+    prs: "pull-request",
+  }),
+);
 /** Words that name a kind of fact (a time, an owner), not which thing it is about. */
 export const ATTRIBUTE_WORDS = new Set(
   [
@@ -111,14 +119,42 @@ export const ATTRIBUTE_WORDS = new Set(
     "interval",
   ].map((word) => stem(word)),
 );
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 // A qualifier of one of these classes on each side, and none shared: two different things.
 const QUALIFIERS: Record<string, string[]> = {
   env: ["production", "staging", "development", "local", "qa", "sandbox", "preview"],
   platform: ["ios", "android", "web", "mobile", "desktop", "windows", "macos", "linux"],
-  day: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+  day: WEEKDAYS,
   role: ["primary", "secondary", "replica", "disaster-recovery", "dr", "standby", "fallback"],
 };
 const QUALIFIER_OF = new Map(Object.entries(QUALIFIERS).flatMap(([kind, words]) => words.map((word) => [word, `${kind}:${word}`] as const)));
+// Cloud regions ("eu-west-3", "us-central1") and the areas they are in ("EU", "US", only in capitals:
+// "us" is a word): a region is one class, an area another, so "eu-west-3" and "EU" are not told apart.
+const REGION_ID =
+  /^(us|eu|ap|sa|ca|me|af|il|mx|europe|asia|australia|northamerica|southamerica|africa)(?:-gov)?-(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-?\d$/;
+const AREA_OF: Record<string, string> = {
+  us: "us",
+  usa: "us",
+  eu: "eu",
+  europe: "eu",
+  uk: "uk",
+  ap: "apac",
+  apac: "apac",
+  asia: "apac",
+  australia: "apac",
+  emea: "emea",
+  sa: "latam",
+  southamerica: "latam",
+  latam: "latam",
+  mx: "latam",
+  ca: "ca",
+  northamerica: "ca",
+  me: "me",
+  il: "me",
+  af: "africa",
+  africa: "africa",
+};
+const AREA_CODE = /(?<![\p{L}\p{N}])(EU|US|USA|UK|APAC|EMEA|LATAM)(?![\p{L}\p{N}])/gu;
 const NEGATIONS = new Set(["never", "not", "don't", "dont", "no", "nie", "niemals", "kein", "keine", "jamais", "nunca"]);
 const AFFIRMATIONS = new Set(["always", "immer", "toujours", "siempre", "sempre"]);
 
@@ -205,9 +241,10 @@ function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "
   const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => lineFacts(line, previous.language).words);
   const added = new Set<string>();
   addMentions(added, [...stated.flatMap((line) => line.words), ...rationale], previous.language);
+  addValueMentions(added, stated);
   const mentions = extended(previous.mentions, added);
   if (mentions !== previous.mentions) wordNumbersGrown(previous.mentions, mentions);
-  const grownSet = (kind: "values" | "qualifiers" | "polarity" | "negated") =>
+  const grownSet = (kind: "values" | "past" | "qualifiers" | "polarity" | "negated") =>
     extended(
       previous[kind],
       stated.flatMap((line) => line[kind]),
@@ -217,6 +254,7 @@ function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "
     mentions,
     sequences: stated.length === 0 ? previous.sequences : [...previous.sequences, ...stated.map((line) => line.words)],
     values: grownSet("values"),
+    past: grownSet("past"),
     qualifiers: grownSet("qualifiers"),
     polarity: grownSet("polarity"),
     negated: grownSet("negated"),
@@ -276,8 +314,16 @@ function factLines(body: string): string[] {
 function addMentions(mentions: Set<string>, words: Iterable<string>, language: Language): void {
   for (const word of words) {
     mentions.add(word);
-    if (/[._/:-]/.test(word)) for (const part of word.split(/[._/:-]+/)) if (part.length > 1) mentions.add(stem(SYNONYMS[part] ?? part, language));
+    if (/[._/:-]/.test(word)) for (const part of word.split(/[._/:-]+/)) if (part.length > 1) mentions.add(stem(SYNONYMS.get(part) ?? part, language));
   }
+}
+
+// A time, date or duration written two ways ("21:00" / "9 pm", "2026-03-02" / "March 2", "3h" / "three hours")
+// is a word both mention, as the same value written alike is.
+const WRITTEN_KINDS = /^(?:time|monthday|duration):/;
+
+function addValueMentions(mentions: Set<string>, lines: LineFacts[]): void {
+  for (const line of lines) for (const value of [...line.values, ...line.past]) if (WRITTEN_KINDS.test(value)) mentions.add(value);
 }
 
 /** A memory's facts read from its whole text, never from a cache. */
@@ -296,23 +342,50 @@ export function readFacts(memory: Pick<Memory, "name" | "description" | "body">)
   const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => facts(line).words);
   const mentions = new Set<string>();
   addMentions(mentions, [...subject, ...sequences.flat(), ...rationale], language);
+  addValueMentions(mentions, stated);
   const statement = [memory.name, ...statementLines].join("\n");
   const qualifiers = new Set([name, ...stated].flatMap((line) => line.qualifiers));
   const values = new Set(stated.flatMap((line) => line.values));
+  const past = new Set(stated.flatMap((line) => line.past));
   const polarity = new Set(stated.flatMap((line) => line.polarity));
   const negated = new Set(stated.flatMap((line) => line.negated));
   return {
-    facts: { subject, possessors, mentions, sequences, values, qualifiers, polarity, negated, statement: statement.toLowerCase(), language },
+    facts: {
+      subject,
+      possessors,
+      mentions,
+      sequences,
+      values,
+      past,
+      named: namedIn(memory.name, name, language),
+      qualifiers,
+      polarity,
+      negated,
+      statement: statement.toLowerCase(),
+      language,
+    },
     settled,
   };
 }
 
 const LANGUAGE_SAMPLE = 32_000;
 
+// German capitalises every noun: there a capital in a name says nothing of whom it is about.
+// A capital inside a word ("OpenSearch", "GitHub") makes it a name even where the name starts.
+function namedIn(name: string, read: LineFacts, language: Language): Set<string> {
+  if (language === "german") return new Set();
+  const named = new Set([...read.values, ...read.past].flatMap((value) => (value.startsWith("name:") ? [value.slice(5)] : [])));
+  for (const match of name.matchAll(INNER_CAPITAL)) named.add(match[0].toLowerCase());
+  return named;
+}
+
+const INNER_CAPITAL = /(?<![\p{L}\p{N}])\p{L}*\p{Ll}\p{Lu}[\p{L}\p{N}]*/gu;
+
 /** What one line states; a memory's facts are its lines' facts put together. */
 interface LineFacts {
   words: string[];
   values: string[];
+  past: string[];
   polarity: string[];
   negated: string[];
   qualifiers: string[];
@@ -327,14 +400,14 @@ function lineFacts(line: string, language: Language): LineFacts {
   let found = lineFactsCache.get(key);
   if (!found) {
     const qualifiers: string[] = [];
-    for (const token of tokenize(line)) {
-      const qualifier = QUALIFIER_OF.get(SYNONYMS[token] ?? token);
-      if (qualifier) qualifiers.push(qualifier);
-    }
+    for (const token of tokenize(line)) addQualifiers(qualifiers, SYNONYMS.get(token) ?? token);
+    if (/[A-Z]{2}/.test(line)) for (const match of line.matchAll(AREA_CODE)) qualifiers.push(`area:${AREA_OF[match[1]!.toLowerCase()]}`);
+    const { values, past } = statedValues(line);
     found = {
       words: contentWords(line, language),
       // Copies: a value is cut from the line, and kept here it would keep the line's whole text alive.
-      values: Array.from(typedValues(line), ownCopy),
+      values: Array.from(values, ownCopy),
+      past: Array.from(past, ownCopy),
       polarity: [...polarityOf([line], language)],
       negated: [...negatedWords([line])],
       qualifiers,
@@ -344,15 +417,63 @@ function lineFacts(line: string, language: Language): LineFacts {
   return found;
 }
 
+function addQualifiers(qualifiers: string[], word: string): void {
+  const qualifier = QUALIFIER_OF.get(word);
+  if (qualifier) qualifiers.push(qualifier);
+  // "on Mondays" names the day "on Monday" does.
+  else if (word.endsWith("days")) {
+    const day = QUALIFIER_OF.get(word.slice(0, -1));
+    if (day) qualifiers.push(day);
+  } else if (/\d$/.test(word)) {
+    const region = REGION_ID.exec(word);
+    if (region) qualifiers.push(`region:${word}`, `area:${AREA_OF[region[1]!]}`);
+  }
+}
+
+// "(it was 30 days)", "previously 09:00", "up from 5", "moved from Monday to Wednesday": what follows
+// is what was, to the clause's end. A bare "was" is no such mark ("was moved to June 3").
+const PAST_MARK =
+  /(?<![\p{L}\p{N}])(?:it\s+was|\(\s*was|was\s+previously|previously|formerly|used\s+to\s+be|(?:up|down)\s+from|(?:chang|mov|increas|decreas|rais|lower|reduc|cut|bump|extend|shorten|push|upgrad|downgrad|switch|shift)[a-z]*\s+from|(?:went|rose|fell|grew|shrank|dropped)\s+(?:up\s+|down\s+)?from)[\s:]+/giu;
+const MAY_BE_PAST = /was|previous|formerly|used to|from/i;
+// Only a value said right after the mark was the value: "it was decided that deploys run at 04:00" is no past time.
+const PAST_VALUE_START = new RegExp(`^(?:(?:at|on|in|every|only|just|about|around|the|an?)\\s+)?(?:\\d|\\p{Lu}|${COUNT_WORD}(?![\\p{L}]))`, "u");
+const PAST_END = /[;!?()[\]]|[.,:](?=\s|$)|\s(?:to|now|but|until|since|so|because|when|and\s+(?:is|are)\s+now)(?![\p{L}])/iu;
+
+/** A line's values, and apart those it gives only as what was before. */
+function statedValues(line: string): { values: ReadonlySet<string>; past: ReadonlySet<string> } {
+  if (!MAY_BE_PAST.test(line)) return { values: typedValues(line), past: NO_VALUES };
+  const clauses: string[] = [];
+  let asserted = "";
+  let at = 0;
+  for (const match of line.matchAll(PAST_MARK)) {
+    const after = match.index + match[0].length;
+    if (match.index < at || !PAST_VALUE_START.test(line.slice(after))) continue;
+    const length = line.slice(after).search(PAST_END);
+    const end = length < 0 ? line.length : after + length;
+    // Read with its mark: a name right after it is inside a sentence, not at its start.
+    clauses.push(line.slice(match.index, end));
+    asserted += `${line.slice(at, match.index)} `;
+    at = end;
+  }
+  if (clauses.length === 0) return { values: typedValues(line), past: NO_VALUES };
+  const values = typedValues(asserted + line.slice(at));
+  const past = new Set([...typedValues(clauses.join("\n"))].filter((value) => !values.has(value)));
+  return { values, past };
+}
+
+const NO_VALUES: ReadonlySet<string> = new Set();
+
 /** Content words of a text: stop words out, synonyms joined, stemmed; `lena's` is `lena`. */
 export function contentWords(text: string, language: Language = "english"): string[] {
   const plain = text.replace(/https?:\/\//g, " ").replace(/[`*_>#[\]()]/g, (c) => (c === "_" ? "_" : " "));
   const out: string[] = [];
   for (const raw of tokenize(plain)) {
     const token = raw.replace(/'s$/, "");
-    const word = SYNONYMS[token] ?? token;
+    const word = SYNONYMS.get(token) ?? token;
     if (isStopWord(word, language)) continue;
-    out.push(stem(word, language));
+    // "seven runs" says what "7 runs" does ("one" is as often no count).
+    const count = token === "one" ? undefined : countWord(word);
+    out.push(count === undefined ? stem(word, language) : String(count));
   }
   return out;
 }
@@ -369,9 +490,12 @@ const NUMBERISH = /(?<![\p{L}\p{N}_:.,%-])[_:.,%-]*([\p{L}\p{N}][\p{L}\p{N}_:.,%
 const CAPITALISED = /(?:^|[^\p{L}\p{N}_])(\p{Lu}[\p{L}\p{N}_'’-]*[\p{L}\p{N}]|\p{Lu})/gu;
 
 /**
- * The values a statement states, typed: hosts and links, times, dates,
- * numbers and versions (as written, thousands and `k` normalised),
- * identifiers with digits, and names (a capital not at a sentence start).
+ * The values a statement states, typed: hosts and links, times, dates
+ * (and their month and day, as a date without a year is written),
+ * durations, numbers and versions (as written, thousands and `k`
+ * normalised, counts in words as digits), identifiers with digits, and
+ * names (a capital not at a sentence start). See value-forms.ts for the
+ * forms read alike.
  */
 export function typedValues(text: string): Set<string> {
   const values = new Set<string>();
@@ -384,8 +508,8 @@ export function typedValues(text: string): Set<string> {
     values.add(`host:${host}`);
     return " ";
   });
-  for (const match of rest.matchAll(DATE)) values.add(`date:${match[0]}`);
-  rest = rest.replace(DATE, " ");
+  for (const match of rest.matchAll(DATE)) values.add(`date:${match[0]}`).add(`monthday:${match[0].slice(5)}`);
+  rest = readWrittenValues(rest.replace(DATE, " "), values);
   for (const match of rest.matchAll(TIME)) values.add(`time:${match[1]!.padStart(2, "0")}:${match[2]}`);
   rest = rest.replace(TIME, " ");
   for (const match of rest.matchAll(NUMBERISH)) {
@@ -405,7 +529,7 @@ export function typedValues(text: string): Set<string> {
       first = false;
       const lower = token.toLowerCase().replace(/['’]s$/, "");
       if (NOT_NAMES.has(lower) || /\d/.test(token)) continue;
-      if (!atStart || /^\p{Lu}{2,}$/u.test(token)) values.add(`name:${SYNONYMS[lower] ?? lower}`);
+      if (!atStart || /^\p{Lu}{2,}$/u.test(token)) values.add(`name:${SYNONYMS.get(lower) ?? lower}`);
     }
   }
   return values;

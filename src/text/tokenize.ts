@@ -125,10 +125,16 @@ export function detectLanguage(text: string): Language {
   return detectFromLines(lines, Number.POSITIVE_INFINITY);
 }
 
+// Words that tell a language as its stop words do, though its list lacks them: English's has "an" but
+// not "a", and a short English text with two of them ("notes for a call with a vendor") read as Portuguese.
+// Only for telling the language: as a term, "a" is kept as it was.
+const TELLS_TOO: Partial<Record<Language, string[]>> = { english: ["a"] };
+
 // Each stop word with the languages it belongs to, as bits in LANGUAGES' order: one lookup per token.
 const STOP_WORD_LANGUAGES = new Map<string, number>();
 for (const [bit, language] of LANGUAGES.entries())
-  for (const word of STOP_WORDS[language]) STOP_WORD_LANGUAGES.set(word, (STOP_WORD_LANGUAGES.get(word) ?? 0) | (1 << bit));
+  for (const word of [...STOP_WORDS[language], ...(TELLS_TOO[language] ?? [])])
+    STOP_WORD_LANGUAGES.set(word, (STOP_WORD_LANGUAGES.get(word) ?? 0) | (1 << bit));
 
 // A text's language from the stop words of its first `limit` tokens: each line's counts are kept with its words.
 function detectFromLines(lines: readonly LineWords[], limit: number): Language {

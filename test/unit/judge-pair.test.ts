@@ -260,11 +260,182 @@ describe("judgePair: duplicates merge", () => {
   });
 });
 
+describe("judgePair: a value written another way", () => {
+  it.each([
+    [
+      "a count in digits and in words",
+      ["Load test runs", "Report each load test as the median of 5 runs", "Every load test number we publish is the median of 5 runs (warm cache)."],
+      ["Load test runs", "Report each load test as the median of five runs", "Every load test number we publish is the median of five runs (warm cache)."],
+    ],
+    [
+      "thousands with k",
+      ["Index batches", "Index documents in batches of 2000", "Index documents in batches of 2000 and retry 3 times."],
+      ["Index batches", "Index documents in batches of 2k", "Index documents in batches of 2k and retry three times."],
+    ],
+    [
+      "a duration in short",
+      ["Session timeout", "Idle sessions end after 20 minutes", "Idle admin sessions end after 20 minutes."],
+      ["Session timeout", "Idle sessions end after 20m", "Idle admin sessions end after 20m."],
+    ],
+    [
+      "a date and time in words",
+      ["Grant report", "The grant report is due 2026-03-02, 21:00 CET", "The grant report is due 2026-03-02 at 21:00 CET."],
+      ["Grant report", "The grant report is due March 2, 9 pm CET", "The grant report is due March 2 at 9 pm CET."],
+    ],
+  ] as const)("is the same value: %s", (_, older, newer) => {
+    expect(judge([...older], [...newer])).toBe("merge");
+  });
+
+  it.each([
+    [
+      "a time on the 12-hour clock",
+      ["School pickup", "Pick the kids up at 15:30", "School pickup on weekdays is at 15:30."],
+      ["School pickup", "School pickup moved to 4 pm", "Weekday school pickup is at 4 pm now."],
+    ],
+    [
+      "a duration in words, then in digits",
+      ["Daily practice", "One hour of violin practice on weekdays", "Practice violin for one hour on weekdays."],
+      ["Daily practice", "Weekday violin practice is 45 minutes", "Practice violin for 45 minutes on weekdays."],
+    ],
+    [
+      "a date without its year",
+      ["Visa renewal", "Renew the visa by 2026-06-30", "The visa must be renewed by 2026-06-30."],
+      ["Visa renewal", "Visa renewal deadline moved to July 14", "The visa renewal deadline was moved to July 14."],
+    ],
+    [
+      "the old value restated as what was before",
+      ["Log retention", "Logs are kept 30 days", "Application logs are kept for 30 days."],
+      ["Log retention", "Logs are now kept 90 days, up from 30 days", "Application logs are kept for 90 days now (it was 30 days)."],
+    ],
+    [
+      "the old owner restated as what was before",
+      ["Newsletter owner", "The newsletter owner is Ines", "The monthly newsletter is owned by Ines."],
+      ["Newsletter owner", "The newsletter owner is Kofi, previously Ines", "The monthly newsletter is owned by Kofi (previously Ines)."],
+    ],
+  ] as const)("is a changed value: %s", (_, older, newer) => {
+    expect(judge([...older], [...newer])).toBe("conflict");
+    expect(judge([...older], [...newer], { lexical: 0.2, cosine: 0.99, relative: 0.05, standing: 9, mutual: true })).toBe("conflict");
+  });
+});
+
+describe("judgePair: a weekday", () => {
+  it("is the value when two memories of one name, neither naming a day, say when something happens", () => {
+    expect(
+      judge(
+        ["Cleaner visits", "The cleaner comes on Mondays", "The cleaner comes on Mondays; leave the key out Sunday night."],
+        ["Cleaner visits", "The cleaner now comes on Wednesday", "The cleaner comes on Wednesday, so leave the key out Tuesday evening."],
+      ),
+    ).toBe("conflict");
+  });
+
+  it("still tells two things apart when the names differ or name the day", () => {
+    expect(
+      judge(
+        ["Book club", "Book club is on Tuesday at 19:00", "Book club: Tuesday 19:00 at the library."],
+        ["Chess club", "Chess club is on Friday at 19:00", "Chess club: Friday 19:00 at the library."],
+        { lexical: 0.6, cosine: 0.99, relative: 0.05, standing: 9, mutual: true },
+      ),
+    ).toBe("apart");
+    expect(
+      judge(
+        ["Standup on Mondays", "Standup is on Mondays at 10:00", "Standup: Mondays 10:00."],
+        ["Standup on Thursdays", "Standup is on Thursdays at 10:00", "Standup: Thursdays 10:00."],
+      ),
+    ).toBe("apart");
+  });
+});
+
+describe("judgePair: regions", () => {
+  const close = { lexical: 0.2, cosine: 0.99, relative: 0.05, standing: 9, mutual: true };
+
+  it("two regions or areas are two things, however close the vectors", () => {
+    const eu: [string, string, string] = [
+      "Log archive (EU)",
+      "Logs of the eu-west-3 cluster are archived to s3://acme-logs-eu",
+      "Logs of the eu-west-3 cluster are archived to s3://acme-logs-eu and kept a year.",
+    ];
+    const us: [string, string, string] = [
+      "Log archive (US)",
+      "Logs of the us-west-2 cluster are archived to s3://acme-logs-us",
+      "Logs of the us-west-2 cluster are archived to s3://acme-logs-us and kept a year.",
+    ];
+    expect(judge(eu, us)).toBe("apart");
+    expect(judge(eu, us, close)).toBe("apart");
+    const otherRegion: [string, string, string] = [
+      "Cluster logs",
+      "Logs of the eu-central-1 cluster",
+      "Logs of the eu-central-1 cluster are archived nightly.",
+    ];
+    expect(judge(["Cluster logs", "Logs of the eu-west-3 cluster", "Logs of the eu-west-3 cluster are archived nightly."], otherRegion, close)).toBe("apart");
+  });
+
+  it("but a region is the value when both names say region", () => {
+    expect(
+      judge(
+        ["AWS region", "Production runs in eu-west-1", "Production runs in eu-west-1."],
+        ["AWS primary region", "Production runs in eu-central-1", "Production runs in eu-central-1."],
+      ),
+    ).toBe("conflict");
+  });
+});
+
+describe("judgePair: names in the memories' names", () => {
+  const close = { cosine: 0.99, relative: 0.05, standing: 9, mutual: true };
+
+  it("say whom each is about: two people's facts stay apart, however close the vectors", () => {
+    const noor: [string, string, string] = ["Reading list for Noor", "Send Noor one long article a week", "Send Noor one long article a week, on Sunday."];
+    const sam: [string, string, string] = ["Reading list for Sam", "Send Sam three short posts a day", "Send Sam three short posts a day, by email."];
+    expect(judge(noor, sam)).toBe("apart");
+    expect(judge(noor, sam, { lexical: 0.2, ...close })).toBe("apart");
+    expect(
+      judge(
+        ["OpenSSL version", "The base image ships OpenSSL 3.0", "The base image ships OpenSSL 3.0."],
+        ["PostgreSQL version", "The base image ships PostgreSQL 16", "The base image ships PostgreSQL 16."],
+        {
+          lexical: 0.2,
+          ...close,
+        },
+      ),
+    ).toBe("apart");
+  });
+
+  it("but a name the other memory mentions, or a name that asks for its value, tells nothing apart", () => {
+    expect(
+      judge(
+        ["Seat for Noor", "Noor wants a window seat", "Book Noor a window seat."],
+        ["Seats on Noor's flights", "Book Noor a window seat on every flight", "Book Noor a window seat on every flight; never the middle."],
+        { lexical: 0.2, ...close },
+      ),
+    ).toBe("merge");
+    expect(
+      judge(
+        ["Deploy target for Web", "Web deploys to Vercel", "The web app deploys to Vercel."],
+        ["Deploy target for Web", "Web deploys to Fly", "The web app deploys to Fly."],
+      ),
+    ).toBe("conflict");
+  });
+});
+
+describe("judgePair: only the vectors say one subject", () => {
+  it("quantities of different kinds on each side are left undecided", () => {
+    const older: [string, string, string] = ["Standup", "Daily standup at 09:30", "The daily standup is at 09:30."];
+    const newer: [string, string, string] = [
+      "Keep standups short",
+      "Standups end after 15 minutes",
+      "Standups end after 15 minutes, whoever is still talking.",
+    ];
+    const close = { lexical: 0.2, cosine: 0.99, relative: 0.05, standing: 9, mutual: true };
+    expect(judge(older, newer, close)).toBe("undecided");
+    // The words saying one subject merge them: the rules found no changed value.
+    expect(judge(older, newer, { ...close, lexical: 0.6 })).toBe("merge");
+  });
+});
+
 describe("typedValues", () => {
   it("reads hosts, times, dates, numbers with thousands and k, identifiers and names", () => {
     expect(
       [...typedValues("Alerts at 50,000 or 50k messages via https://pager.acme.io/x at 9:05 on 2026-02-01; region eu-west-1, owner Marta.")].sort(),
-    ).toEqual(["date:2026-02-01", "host:pager.acme.io/x", "id:eu-west-1", "name:marta", "number:1", "number:50000", "time:09:05"].sort());
+    ).toEqual(["date:2026-02-01", "host:pager.acme.io/x", "id:eu-west-1", "monthday:02-01", "name:marta", "number:1", "number:50000", "time:09:05"].sort());
   });
 });
 

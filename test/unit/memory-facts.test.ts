@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type MemoryFacts, memoryFacts, readFacts } from "../../src/consolidate/memory-facts.js";
+import { contentWords, type MemoryFacts, memoryFacts, readFacts } from "../../src/consolidate/memory-facts.js";
 
 // Sets compared by content: a grown memory's facts may list them in another order.
 function plain(facts: MemoryFacts) {
@@ -113,5 +113,86 @@ describe("memory facts of a memory that grows", () => {
     memoryFacts({ name, description, body: before });
     const body = `${before}\nReplies in English from now on, the team is international and we always write in English.`;
     expect(plain(memoryFacts({ name, description, body }))).toEqual(plain(readFacts({ name, description, body }).facts));
+  });
+});
+
+describe("memory facts: values given as what was before", () => {
+  const facts = (body: string) => readFacts({ name: "Settings", description: "", body }).facts;
+
+  it.each([
+    ["it was", "Logs are kept 90 days now (it was 30 days).", "duration:7776000", "duration:2592000"],
+    ["was in brackets", "Standup is at 9:30 am now (was 10:00).", "time:09:30", "time:10:00"],
+    ["previously", "Escalate after 5 minutes, previously 15 minutes.", "duration:300", "duration:900"],
+    ["up from", "The cap is 2000 testers, up from 500.", "number:2000", "number:500"],
+    ["changed from … to", "Payday changed from Friday to Monday.", "name:monday", "name:friday"],
+    ["used to be", "The editor is Kofi; it used to be Ines.", "name:kofi", "name:ines"],
+  ])("%s", (_, body, now, before) => {
+    const read = facts(body);
+    expect(read.values).toContain(now);
+    expect(read.values).not.toContain(before);
+    expect(read.past).toContain(before);
+  });
+
+  it("takes no bare 'was', no passive 'it was', and no value said now as well as before", () => {
+    const extended = facts("The deadline was extended to June 3.");
+    expect(extended.values).toContain("monthday:06-03");
+    expect(extended.past.size).toBe(0);
+    expect(facts("It was decided that deploys run at 04:00.").values).toContain("time:04:00");
+    const both = facts("Logs are kept 30 days (it was 30 days for traces too).");
+    expect(both.values).toContain("duration:2592000");
+    expect(both.past.size).toBe(0);
+    // "from" without a change: a range, or when something starts.
+    expect(facts("Open from 09:00 to 17:00.").values).toContain("time:09:00");
+    expect(facts("From 1 June Kofi edits the newsletter.").past.size).toBe(0);
+  });
+});
+
+describe("memory facts: a value written two ways", () => {
+  it("is a word both mention, as it is when written alike", () => {
+    const mentions = (body: string) => readFacts({ name: "Grant report", description: "", body }).facts.mentions;
+    const [digits, words] = [mentions("Due 2026-03-02 at 21:00, after 3h of review."), mentions("Due March 2 at 9 pm, after three hours of review.")];
+    for (const value of ["monthday:03-02", "time:21:00", "duration:10800"]) {
+      expect(digits).toContain(value);
+      expect(words).toContain(value);
+    }
+  });
+});
+
+describe("memory facts: qualifiers and names", () => {
+  const qualifiers = (body: string, name = "Note") => [...readFacts({ name, description: "", body }).facts.qualifiers].sort();
+
+  it("reads a weekday in the plural as the day", () => {
+    expect(qualifiers("The cleaner comes on Mondays.")).toEqual(["day:monday"]);
+    expect(qualifiers("The cleaner comes on Monday.")).toEqual(["day:monday"]);
+    expect(qualifiers("Birthdays and holidays are off.")).toEqual([]);
+  });
+
+  it("reads cloud regions, and areas in capitals only", () => {
+    expect(qualifiers("Logs of the eu-west-3 cluster.")).toEqual(["area:eu", "region:eu-west-3"]);
+    expect(qualifiers("Runs in us-central1.")).toEqual(["area:us", "region:us-central1"]);
+    expect(qualifiers("Nightly archive", "Log archive (US)")).toEqual(["area:us"]);
+    // "us" the word, a host that ends in a region's letters, a version.
+    expect(qualifiers("Tell us before the deploy to acme-logs-eu.s3.amazonaws.com, eu-1.2.")).toEqual([]);
+  });
+
+  it("reads the names in a memory's name, but not a German one's capitals", () => {
+    const named = (name: string, body = "Send them one long article a week.") => [...readFacts({ name, description: "", body }).facts.named].sort();
+    expect(named("Reading list for Noor")).toEqual(["noor"]);
+    expect(named("Log archive (EU)")).toEqual(["eu"]);
+    expect(named("OpenSearch version")).toEqual(["opensearch"]);
+    expect(named("Garden watering")).toEqual([]);
+    expect(named("Rotation der Schlüssel", "Vault rotiert die Schlüssel alle 30 Tage, und niemand muss eingreifen.")).toEqual([]);
+  });
+
+  it("reads a short English text with two a's as English", () => {
+    expect(readFacts({ name: "Vendor call notes", description: "", body: "Notes for a call with a vendor: `notes/vendor-call.md`." }).facts.language).toBe(
+      "english",
+    );
+  });
+});
+
+describe("contentWords", () => {
+  it("reads a word that names an object's own property as a word", () => {
+    expect(contentWords("call the constructor, then toString")).toEqual(["call", "constructor", "tostr"]);
   });
 });

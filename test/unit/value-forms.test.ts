@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { contentWords, typedValues } from "../../src/consolidate/memory-facts.js";
+import { countWord } from "../../src/consolidate/value-forms.js";
+
+const values = (text: string) => [...typedValues(text)].sort();
+const ofKind = (text: string, kind: string) => values(text).filter((value) => value.startsWith(`${kind}:`));
+
+describe("typedValues: a value written two ways is one value", () => {
+  it.each([
+    ["a time on the 12-hour clock", "Supper is at 9 pm", "Supper is at 21:00", "time"],
+    ["minutes and dots", "Standup at 8:30 p.m.", "Standup at 20:30", "time"],
+    ["midnight", "Backups start at 12 AM", "Backups start at midnight", "time"],
+    ["noon", "Lunch at noon", "Lunch at 12:00", "time"],
+    ["a date without its year", "The report is due March 2", "The report is due 2026-03-02", "monthday"],
+    ["a day before its month", "Due 2nd of March", "Due March 2", "monthday"],
+    ["another language's month", "Abgabe am 2. März", "due March 2", "monthday"],
+    ["hours in words and glued to digits", "Jobs longer than three hours", "Jobs longer than 3h", "duration"],
+    ["an hour and minutes", "One hour of reading", "60 minutes of reading", "duration"],
+    ["a count with a unit word", "Time out after 20 minutes", "Time out after 20m", "duration"],
+    ["an abbreviated unit", "Time out after 20 min", "Time out after 20m", "duration"],
+    ["parts of one duration", "Jobs get 1h 30m", "Jobs get 90 minutes", "duration"],
+    ["a half", "Half an hour of reading", "30 min of reading", "duration"],
+    ["another language's unit", "14 Tage Aufbewahrung", "14 days of retention", "duration"],
+    ["thousands with k", "Flush every 2k rows", "Flush every 2000 rows", "number"],
+    ["a count in words", "The median of seven runs", "The median of 7 runs", "number"],
+    ["a compound count", "Keep twenty-four shards", "Keep 24 shards", "number"],
+  ])("%s", (_, one, other, kind) => {
+    expect(ofKind(one, kind)).toEqual(ofKind(other, kind));
+    expect(ofKind(one, kind)).not.toEqual([]);
+  });
+
+  it("reads the values themselves", () => {
+    expect(values("Supper at 9 pm, due March 2, 2026, kept 48 hours, every 1.5k rows")).toEqual([
+      "date:2026-03-02",
+      "duration:172800",
+      "monthday:03-02",
+      "number:1500",
+      "time:21:00",
+    ]);
+    // A date written in digits is also its month and day.
+    expect(values("due 2026-06-30")).toEqual(["date:2026-06-30", "monthday:06-30"]);
+    expect(values("p95 latency is 250 ms")).toEqual(["duration:0.25", "id:p95", "number:95"]);
+    expect(values("Keep the last 6mo of logs, or 1y at most")).toEqual(["duration:12mo", "duration:6mo"]);
+  });
+
+  it("keeps different values apart", () => {
+    expect(ofKind("at 9 pm", "time")).not.toEqual(ofKind("at 20:30", "time"));
+    expect(ofKind("one hour", "duration")).not.toEqual(ofKind("30 minutes", "duration"));
+    expect(ofKind("July 14", "monthday")).not.toEqual(ofKind("2026-06-30", "monthday"));
+    // "9 pm" is a time, not the number 9.
+    expect(ofKind("Supper is at 9 pm", "number")).toEqual([]);
+    // "an hour a day" is two durations, not 25 hours.
+    expect(ofKind("an hour a day", "duration")).toEqual(["duration:3600", "duration:86400"]);
+  });
+
+  it("reads no value where there is none", () => {
+    // "may" the verb, a month with a year and no day, a million, metres, "15 m" spaced.
+    expect(ofKind("you may 3 times retry", "monthday")).toEqual([]);
+    expect(ofKind("since April 2026", "monthday")).toEqual([]);
+    expect(ofKind("a table of 15M rows", "duration")).toEqual([]);
+    expect(ofKind("bins stay 15 m from the road", "duration")).toEqual([]);
+    // A count in words takes a whole unit word after a space: "as" is no "a" and a second.
+    expect(ofKind("Fazemos as revisões às sextas", "duration")).toEqual([]);
+    expect(ofKind("a s", "duration")).toEqual([]);
+    expect(ofKind("I am here", "time")).toEqual([]);
+    // "one" alone is as often no count: "one board", "no one".
+    expect(ofKind("Everything is in one folder; no one edits it", "number")).toEqual([]);
+    // Digits inside a name are no duration: "k8s", "v1.2h", "build-a100-02".
+    expect(ofKind("k8s on build-a100-02 with v1.2h", "duration")).toEqual([]);
+    expect(ofKind("k8s", "number")).not.toContain("number:8000");
+  });
+});
+
+describe("countWord", () => {
+  it("reads counts up to ninety-nine, and nothing else", () => {
+    expect([countWord("three"), countWord("twenty-four"), countWord("zero")]).toEqual([3, 24, 0]);
+    expect(values("Keep Thirty five days")).toEqual(["duration:3024000"]);
+    expect([countWord("threes"), countWord("hundred"), countWord("twenty-zero"), countWord("often")]).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe("contentWords", () => {
+  it("gives a count in words as its digits, but not a bare 'one'", () => {
+    expect(contentWords("the median of seven runs")).toEqual(contentWords("the median of 7 runs"));
+    expect(contentWords("one board")).not.toContain("1");
+  });
+});
