@@ -190,7 +190,7 @@ describe("memoryText", () => {
 });
 
 // The committed labelled sets: consistent, and as large as the bench's targets assume.
-describe.each(["set-a", "set-b", "set-c", "set-d"])("labelled set %s", (set) => {
+describe.each(["set-a", "set-b", "set-c", "set-d", "set-e"])("labelled set %s", (set) => {
   const root = path.join(import.meta.dirname, "../fixtures/consolidation-labelled");
 
   it("is consistent with its memory files and has enough of every kind", async () => {
