@@ -69,7 +69,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 16;
+const REDACTION_REVISION = 17;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -326,7 +326,7 @@ function patternSpans(text: string): Span[] {
       const prose =
         NOT_SECRETS.has(lower) ||
         (PROSE_BEFORE_A_WORD.has(lower) && wordFollows(text, trimmedEnd)) ||
-        (start === valueStart && (proseWord(text, found, start, trimmedEnd) || (kind !== "password" && proseCompound(text, found, start, trimmedEnd))));
+        (start === valueStart && proseWord(text, found, start, trimmedEnd));
       if (trimmedEnd > start && !prose && !isPlaceholder(found) && !namesItsKey(text, match.index, found)) spans.push({ start, end: trimmedEnd, kind, rank });
       else if (prose) {
         const next = secretAfterWord(text, trimmedEnd);
@@ -415,21 +415,6 @@ const GOES_ON = /[ \t]+[\p{L}\p{N}]/uy;
 function wordFollows(text: string, at: number): boolean {
   GOES_ON.lastIndex = at;
   return GOES_ON.test(text);
-}
-
-// A token, key or secret has digits or a mixed case; words of letters joined by hyphens, with the sentence going
-// on after them, describe one (`jsonwebtoken: ESM-native, smaller`, `token: short-lived, rotated daily`). A
-// password can be such words (`correct-horse battery`), so this is not read after a password's label.
-const LETTER_WORDS = /^\p{L}+(?:-\p{L}+)*$/u;
-const SENTENCE_GOES_ON = /[,;]?[ \t]+\p{L}/uy;
-
-function proseCompound(text: string, value: string, start: number, end: number): boolean {
-  if (!LETTER_WORDS.test(value) || CAPITAL_INSIDE.test(value)) return false;
-  let before = start - 1;
-  while (before >= 0 && (text[before] === " " || text[before] === "\t")) before--;
-  if (text[before] === "=") return false;
-  SENTENCE_GOES_ON.lastIndex = end;
-  return SENTENCE_GOES_ON.test(text);
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
