@@ -39,6 +39,17 @@ describe("an Obsidian callout", () => {
   });
 });
 
+describe("Logseq's bookkeeping properties", () => {
+  it("are no statement, and the block's text after them is read", () => {
+    const item = "- Deployed v2\n  id:: 65e8a1b2-0000-4000-8000-000000000001\n  The rollback plan is in the runbook.";
+    expect(readBlocks(item, 1).map((block) => block.text)).toEqual(["Deployed v2", "The rollback plan is in the runbook."]);
+    expect(readBlocks("collapsed:: true\nThe deploy failed twice because of DNS.", 1).map((block) => [block.text, block.startLine])).toEqual([
+      ["The deploy failed twice because of DNS.", 2],
+    ]);
+    expect(readBlocks("Retro\ncollapsed:: true\nheading:: 2", 1).map((block) => block.text)).toEqual(["Retro"]);
+  });
+});
+
 describe("display math", () => {
   it("is read as code, not as a statement, on its lines or on one", () => {
     const blocks = readBlocks("$$\n\\text{MRR} = \\sum_c p_c\n$$\nThe sort is $O(n \\log n)$.\n\n$$ E = mc^2 $$", 10);

@@ -6,19 +6,19 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai
 // character that would start the next link or tag (`[`, `(`, `<`): a line of a thousand unclosed
 // `[a](` would otherwise be rescanned from each of them, at the square of its length.
 const RULES: [needs: readonly string[], apply: (text: string) => string][] = [
-  // Obsidian and Logseq: `{{embed [[Page]]}}` shows the page, another macro nothing; `![[embed]]`, `[[Page|shown]]`
-  // and `#[[tag]]` show the name; `((block ref))`, a footnote's `[^1]` and a `%%comment%%` show nothing.
-  [["{{"], (text) => text.replace(/\{\{\s*(\w+)([^{}]*)\}\}/g, (_, macro: string, args: string) => (macro.toLowerCase() === "embed" ? args : ""))],
-  [["[["], (text) => text.replace(/!?#?\[\[([^[\]|]*)(?:\|([^[\]]*))?\]\]/g, (_, target: string, shown: string | undefined) => shown ?? shownName(target))],
-  [["(("], (text) => text.replace(/\(\([0-9a-f-]{8,}\)\)/gi, "")],
-  [["[^"], (text) => text.replace(/^\s*\[\^[^\]\s]+\]:\s*/, "").replace(/\[\^[^\]\s]+\]/g, "")],
-  [["%%"], (text) => text.replace(/%%[^%]*%%/g, "")],
+  // Obsidian and Logseq: `{{embed [[Page]]}}` shows the page, Logseq's other macros nothing; `![[embed]]`, `[[Page|shown]]`
+  // and `#[[tag]]` show the name; `((block ref))`, a footnote's `[^1]` and a `%%comment%%` show nothing. These rules
+  // read only the text outside code spans (`${{ secrets.X }}`, `a==b`, `[^a]` in code are shown as written), and each
+  // of their patterns stops at the next opening delimiter, so a line of a thousand unclosed ones is read once.
+  [["{{"], outsideCode((text) => text.replace(MACRO, (_, macro: string, args: string) => (/^(?:embed|cloze)$/i.test(macro) ? args : "")))],
+  [["[["], outsideCode((text) => text.replace(WIKILINK, wikiLink))],
+  [["(("], outsideCode((text) => text.replace(/\(\([0-9a-f-]{8,}\)\)/gi, ""))],
+  [["[^"], outsideCode((text, first) => (first ? text.replace(FOOTNOTE_DEFINITION, "") : text).replace(FOOTNOTE, ""))],
+  [["%%"], outsideCode((text) => text.replace(/(?<![\p{L}\p{N}_%])%%[^%]*%%/gu, ""))],
   // Properties: Logseq's bookkeeping ones (`collapsed:: true`, `id:: …`) show nothing, others (`project:: x`) read as `project: x`.
-  [["::"], (text) => text.replace(BOOKKEEPING_PROPERTY, "").replace(/(`[^`]*`)|(?<=[\p{L}\p{N}_-])::(?=\s|$)/gu, (_, code: string | undefined) => code ?? ":")],
-  [
-    ["=="],
-    (text) => text.replace(/(`[^`]*`)|==(?=[^\s=])([^=`]*?[^\s=])==/g, (_, code: string | undefined, marked: string | undefined) => code ?? marked ?? ""),
-  ],
+  [["::"], outsideCode((text) => text.replace(BOOKKEEPING_PROPERTY, "").replace(/(?<=[\p{L}\p{N}_-])::(?=\s|$)/gu, ":"))],
+  // `==highlight==` around text without `=`; `status==200` and `a == b` are operators.
+  [["=="], outsideCode((text) => text.replace(/(?<![\p{L}\p{N}_=])==(?=[^\s=])([^=]*?[^\s=])==(?![\p{L}\p{N}_=])/gu, "$1"))],
   [["#"], withoutTags],
   [["!["], (text) => text.replace(/!\[([^\][]*)\]\([^()[\]]*\)/g, "$1")],
   [
@@ -39,20 +39,50 @@ const RULES: [needs: readonly string[], apply: (text: string) => string][] = [
   [["["], (text) => text.replace(/^\s*\[[ xX>\-/!?<*]\]\s+/, "")],
 ];
 
-const BOOKKEEPING_PROPERTY = /(?:^|\s)(?:id|collapsed|heading|background-color|created-at|updated-at|card-[\w-]+|logseq\.[\w.-]+)::(?:\s+\S+)?/g;
-// A tag starts with a letter (`#482` is an issue, `C#` a language); a tag's words stay, a run of them ending the text goes.
-const TAG = /(`[^`]*`)|(?<![^\s(（])#([\p{L}_][\p{L}\p{N}_/-]*)/gu;
+/** Logseq's own bookkeeping properties (`collapsed:: true`, `id:: 65e8…`): they say nothing of the day. */
+export const BOOKKEEPING_NAMES = String.raw`(?:id|collapsed|heading|background-color|created-at|updated-at|card-[\w-]+|logseq\.[\w.-]+)`;
+const BOOKKEEPING_PROPERTY = new RegExp(String.raw`(?:^|\s)${BOOKKEEPING_NAMES}::(?:\s+\S+)?`, "g");
+// Logseq's macros (`{{query (todo now)}}`, `{{renderer :todomaster}}`); any other `{{…}}` is a template or an
+// expression (`{{ user.name }}`) and stays. The name is a fixed word: `{{aaaa…` is not split two ways.
+const MACRO =
+  /\{\{\s*(embed|query|renderer|video|youtube|youtube-timestamp|tweet|twitter|vimeo|bilibili|pdf|cloze|namespace|function|zotero-imported-file|zotero-linked-file|contents|tutorial|draw|iframe|children|cards)(?![\w-])([^{}]*)\}\}/gi;
+const WIKILINK = /(?<=(.?))!?#?\[\[([^[\]|]*)(?:\|([^[\]]*))?\]\]/gsu;
+// A footnote's mark ends a word (`9:00.[^1]`, `ship it[^why]`): a number or a word of two letters or more, so a
+// regex's `a[^b]` or `[^abc]` after a space stays.
+const FOOTNOTE = /(?<=[\p{L}\p{N}.,;:!?)\]"”’'])\[\^(?:\d{1,4}|\p{L}[\p{L}\p{N}_-]{1,23})\](?=$|[\s.,;:!?)"”’'[])/gu;
+const FOOTNOTE_DEFINITION = /^\s*\[\^[\p{L}\p{N}_-]{1,24}\]:\s*/u;
+// A tag starts with a letter (`#482` is an issue, `C#` a language) and keeps its word; a colour (`#ffcc00`) stays as written.
+// A run of tags after the last sentence's full stop (`… in C#. #billing #work/q1`) files the line, and goes.
+const TAG = /(?<![^\s(（])#([\p{L}_][\p{L}\p{N}_/-]*)/gu;
 const TRAILING_TAG = /^#[\p{L}_][\p{L}\p{N}_/-]*$/u;
+const HEX_COLOUR = /^(?:[0-9a-f]{6}|[0-9a-f]{8}|(?=[a-f]*\d)[0-9a-f]{3,4})$/i;
+
+// A rule applied to the text between code spans, never inside one; `first` and `last` say the part starts or ends the text.
+function outsideCode(apply: (text: string, first: boolean, last: boolean) => string): (text: string) => string {
+  return (text) => {
+    if (!text.includes("`")) return apply(text, true, true);
+    const parts = text.split(/(`[^`]*`)/);
+    return parts.map((part, i) => (i % 2 === 1 ? part : apply(part, i === 0, i === parts.length - 1))).join("");
+  };
+}
+
+function wikiLink(match: string, before: string, target: string, shown: string | undefined): string {
+  // `[[0]]`, `arr[[i]]` are indexes: a link names something with letters, and is not glued to a word before it.
+  if (!/\p{L}/u.test(target) || (/[\p{L}\p{N}_)\]]/u.test(before) && /^[\w.]*$/.test(target) && shown === undefined)) return match;
+  return shown ?? shownName(target);
+}
 
 function withoutTags(text: string): string {
-  // Words at even places, the spaces between at odd ones. Cut from the end word by word: a regex anchored
-  // at the end is tried from every space before it.
-  const words = text.split(/(\s+)/);
-  const last = words.at(-1) === "" && words.length > 2 ? words.length - 3 : words.length - 1;
-  let kept = last;
-  while (kept >= 2 && TRAILING_TAG.test(words[kept]!)) kept -= 2;
-  words.splice(kept + 1, last - kept);
-  return words.join("").replace(TAG, (_, code: string | undefined, tag: string | undefined) => code ?? tag ?? "");
+  return outsideCode((part, _first, end) => {
+    // Words at even places, the spaces between at odd ones. Cut from the end word by word: a regex anchored
+    // at the end is tried from every space before it. Only the part after the last code span ends the text.
+    const words = part.split(/(\s+)/);
+    const last = words.at(-1) === "" && words.length > 2 ? words.length - 3 : words.length - 1;
+    let kept = last;
+    while (end && kept >= 2 && TRAILING_TAG.test(words[kept]!)) kept -= 2;
+    if (kept < last && /[.!?。！？]$/u.test(words[kept]!)) words.splice(kept + 1, last - kept);
+    return words.join("").replace(TAG, (tag: string, name: string) => (HEX_COLOUR.test(name) ? tag : name));
+  })(text);
 }
 
 // `[[Projects/Billing Export#Plan]]` shows as `Billing Export`; `[[#Plan]]` as `Plan`.

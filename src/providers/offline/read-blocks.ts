@@ -1,5 +1,5 @@
 import { type MarkdownBlock, topLevelBlocks } from "../../text/markdown.js";
-import { WrappedText } from "./plain-text.js";
+import { BOOKKEEPING_NAMES, WrappedText } from "./plain-text.js";
 
 /** The markdown structures a log is made of. */
 export type BlockShape = "heading" | "paragraph" | "item" | "table" | "code" | "quote" | "rule" | "comment";
@@ -23,8 +23,9 @@ export interface Block {
 // are a table (markdown without tables reads them as text).
 const FIELD_LINE = /^\s*(?:\*\*[^*\n]{1,40}?(?:[:：]\s*\*\*|\*\*\s*[:：])|[\p{L}\p{N}_.-]+::(?:\s|$)|(?:SCHEDULED|DEADLINE):\s*<)/u;
 const BULLET_LINE = /^\s*•\s+/;
-// Logseq's own bookkeeping (`collapsed:: true`, `id:: 65e8…`) says nothing of the day: no statement.
-const BOOKKEEPING_LINE = /^\s*(?:id|collapsed|heading|background-color|created-at|updated-at|card-[\w-]+|logseq\.[\w.-]+)::(?:\s|$)/;
+// Logseq's own bookkeeping (`collapsed:: true`, `id:: 65e8…`) says nothing of the day: the line is no statement,
+// and the block's lines after it are read.
+const BOOKKEEPING_LINE = new RegExp(String.raw`^\s*${BOOKKEEPING_NAMES}::(?:\s|$)`);
 const TABLE_LINE = /^\s*\|/;
 const MATH_OPEN = /^\s*\$\$/;
 const MATH_CLOSE = /\$\$\s*$/;
@@ -49,11 +50,10 @@ export function readBlocks(text: string, firstLine: number): Block[] {
     let runStart = start;
     let body = new WrappedText();
     let shape: BlockShape = "paragraph";
-    let bookkeeping = false;
     const flush = (last: number) => {
       if (runStart > last) return;
       if (shape === "table") push("table", runStart, last, 0, lines.slice(runStart - 1, last).join("\n"));
-      else if (!bookkeeping) push(shape, runStart, last, depth, body.toString().replace(/\\$/, ""));
+      else push(shape, runStart, last, depth, body.toString().replace(/\\$/, ""));
     };
     // Display math (`$$ … $$`) is a formula, read as code is: no statement of the day. Its closing line is
     // looked for no further than the paragraph's last one: lines that open and never close cost one pass.
@@ -78,6 +78,12 @@ export function readBlocks(text: string, firstLine: number): Block[] {
         n = math;
         continue;
       }
+      if (BOOKKEEPING_LINE.test(raw)) {
+        flush(n - 1);
+        runStart = n + 1;
+        body = new WrappedText();
+        continue;
+      }
       const lineShape: BlockShape = TABLE_LINE.test(raw) ? "table" : BULLET_LINE.test(raw) ? "item" : "paragraph";
       const startsNew =
         n > runStart && (lineShape !== shape || lineShape === "item" || (shape !== "table" && (FIELD_LINE.test(raw) || HARD_BREAK.test(lineOf(n - 1)))));
@@ -86,10 +92,7 @@ export function readBlocks(text: string, firstLine: number): Block[] {
         runStart = n;
         body = new WrappedText();
       }
-      if (n === runStart) {
-        shape = lineShape;
-        bookkeeping = BOOKKEEPING_LINE.test(raw);
-      }
+      if (n === runStart) shape = lineShape;
       body.add(raw.replace(BULLET_LINE, "").trim());
     }
     flush(end);
