@@ -12,7 +12,7 @@ function plainTextInFull(markdown: string): string {
   // Obsidian's and Logseq's markup is read only outside code spans.
   const parts = markdown.split(/(`[^`]*`)/);
   const noteApps = (part: string, first: boolean, end: boolean) => {
-    const words = (first ? part.replace(/^\s*\[\^[\p{L}\p{N}_-]{1,24}\]:\s*/u, "") : part)
+    const linked = part
       .replace(
         /\{\{\s*(embed|query|renderer|video|youtube|youtube-timestamp|tweet|twitter|vimeo|bilibili|pdf|cloze|namespace|function|zotero-imported-file|zotero-linked-file|contents|tutorial|draw|iframe|children|cards)(?![\w-])([^{}]*)\}\}/gi,
         (_, macro: string, args: string) => (/^(?:embed|cloze)$/i.test(macro) ? args : ""),
@@ -20,7 +20,9 @@ function plainTextInFull(markdown: string): string {
       .replace(/(?<=(.?))!?#?\[\[([^[\]|]*)(?:\|([^[\]]*))?\]\]/gsu, (match, before: string, target: string, shown: string | undefined) =>
         !/\p{L}/u.test(target) || (/[\p{L}\p{N}_)\]]/u.test(before) && /^[\w.]*$/.test(target) && shown === undefined) ? match : (shown ?? shownName(target)),
       )
-      .replace(/\(\([0-9a-f-]{8,}\)\)/gi, "")
+      .replace(/\(\([0-9a-f-]{8,}\)\)/gi, "");
+    // A footnote's definition is looked for in the text the rules before it left (a macro before it gone).
+    const words = (first ? linked.replace(/^\s*\[\^[\p{L}\p{N}_-]{1,24}\]:\s*/u, "") : linked)
       .replace(/(?<=[\p{L}\p{N}.,;:!?)\]"”’'])\[\^(?:\d{1,4}|\p{L}[\p{L}\p{N}_-]{1,23})\](?=$|[\s.,;:!?)"”’'[])/gu, "")
       .replace(/(?<![\p{L}\p{N}_%])%%[^%]*%%/gu, "")
       .replace(/(?:^|\s)(?:id|collapsed|heading|background-color|created-at|updated-at|card-[\w-]+|logseq\.[\w.-]+)::(?:\s+\S+)?/g, "")
@@ -161,7 +163,8 @@ describe("plainText", () => {
   ])("reads a hostile line of '%s' in time linear in its length", (_, line) => {
     const started = performance.now();
     plainText(line);
-    expect(performance.now() - started).toBeLessThan(1500);
+    // Generous for a loaded machine: a rule that rescans the line from each delimiter took minutes.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it("reads text without markup as every rule would", () => {
