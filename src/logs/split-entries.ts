@@ -1,6 +1,6 @@
 import { type MarkdownBlock, topLevelBlocks } from "../text/markdown.js";
 import type { LogEntry } from "./log-types.js";
-import { readHeading } from "./read-heading.js";
+import { clearDateOf, readHeading } from "./read-heading.js";
 
 interface EntryStart {
   line: number;
@@ -12,14 +12,14 @@ interface EntryStart {
  * Splits a log into entries that together cover every line: each entry runs
  * from its start to the line before the next one, so no text is ever dropped.
  * Sections start at headings of the file's top two levels, and at deeper
- * headings that lead with a date; a file without headings is split at each
+ * headings that lead with a clear date; a file without headings is split at each
  * paragraph and list item.
  */
 export function splitEntries(text: string, file: string, fileDate: string): LogEntry[] {
   const lines = text.split("\n");
-  // A heading below the split level starts an entry too when it leads with a date (`### Tue 3/4/25` under
-  // `## Week 10`): the entry after it is that day's.
-  const isDateHeading = (node: MarkdownBlock) => readHeading(headingText(lines[node.startLine - 1]!), node.depth, fileDate).date !== undefined;
+  // A heading below the split level starts an entry too when it leads with a date that is clearly one
+  // (`### Tue 3/4/25` under `## Week 10`): the entry after it is that day's. `### Step 1/3: schema` is no date.
+  const isDateHeading = (node: MarkdownBlock) => clearDateOf(headingText(lines[node.startLine - 1]!), node.depth, fileDate) !== undefined;
   const starts = findEntryStarts(topLevelBlocks(text), isDateHeading);
   if (starts.length === 0) return [];
   starts[0] = { ...starts[0]!, line: 1 };

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { readHeading } from "../../src/logs/read-heading.js";
+import { clearDateOf, readHeading } from "../../src/logs/read-heading.js";
 
 // Counts the headings handed to chrono (the real one still answers).
 const chronoCalls = vi.hoisted(() => ({ count: 0 }));
@@ -156,14 +156,44 @@ describe("readHeading dates", () => {
     ["Mars 3 mission", 1, undefined],
     ["December 3h later", 1, undefined],
     ["10:00 Uhr — Notizen zum März-Release", 2, undefined],
+    ["Fredag 7 mars", 1, "2025-03-07"],
+    ["Freitag, 7. März 14:30", 2, "2025-03-07"],
   ])("reads a date written in another language's words: %s", (heading, depth, date) => {
+    expect(readHeading(heading, depth, "2025-03-03").date).toBe(date);
+  });
+
+  it.each([
+    ["Top 10 Mars facts", 1],
+    ["Day 3 Mars mission", 2],
+    ["Ate 2 Mars bars", 1],
+    ["Round 2 Mayo clinic", 1],
+    ["Episode 4 Mai Tai", 2],
+    ["Team of 4 juni devs", 1],
+    ["Phase 2 mai", 2],
+    ["Top 10 marzo picks", 1],
+  ])("reads no date from an English heading holding another language's month name: %s", (heading, depth) => {
+    expect(readHeading(heading, depth, "2025-03-03").date).toBeUndefined();
+  });
+
+  it.each([
+    ["January 30, 2026", 1, "2026-01-30"],
+    ["Mar 5", 2, "2025-03-05"],
+    ["2025年3月5日", 1, "2025-03-05"],
+  ])("still reads English dates and other languages' dates that state their year: %s", (heading, depth, date) => {
     expect(readHeading(heading, depth, "2025-03-03").date).toBe(date);
   });
 
   it.each([
     ["14h05", "14:05"],
     ["9h30 Réunion", "09:30"],
+    ["14h05 — Standup", "14:05"],
+    ["[14h05] Standup", "14:05"],
+    ["2025-03-07 9h30", "09:30"],
+    ["Vendredi 7 mars 2025 14h05 — Réunion", "14:05"],
     ["Deploy a4h56", undefined],
+    ["Build took 1h30", undefined],
+    ["Done in 2h15", undefined],
+    ["2h15 run", undefined],
   ])("reads a time written with h: %s", (heading, time) => {
     expect(readHeading(heading, 2, "2025-03-03").time).toBe(time);
   });
@@ -175,5 +205,17 @@ describe("readHeading dates", () => {
     expect(chronoCalls.count).toBe(0);
     expect(readHeading("[11:02] Dec 3 — planning", 2, "2026-03-20").date).toBe("2025-12-03");
     expect(chronoCalls.count).toBe(1);
+  });
+
+  it("reads a deeper heading's date only when it is clearly one, and asks chrono nothing about a fraction", () => {
+    chronoCalls.count = 0;
+    expect(clearDateOf("Step 1/3: schema", 3, "2025-03-03")).toBeUndefined();
+    expect(clearDateOf("Step 3/3", 3, "2025-03-03")).toBeUndefined();
+    expect(chronoCalls.count).toBe(0);
+    expect(clearDateOf("Tue 3/4", 3, "2025-03-03")).toBeUndefined();
+    expect(clearDateOf("Tue 3/4/25", 3, "2025-03-03")).toBe("2025-03-04");
+    expect(clearDateOf("Mar 5 — deploy", 3, "2025-03-03")).toBe("2025-03-05");
+    expect(clearDateOf("[2025-03-06] deploy", 3, "2025-03-03")).toBe("2025-03-06");
+    expect(clearDateOf("Top 10 Mars facts", 3, "2025-03-03")).toBeUndefined();
   });
 });

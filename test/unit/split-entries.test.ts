@@ -75,6 +75,31 @@ describe("splitEntries", () => {
     expect(summary("## Plans\n### Migrate the billing database before 2025-05-01\n- a\n", "2025-03-03").map((e) => e.lines)).toEqual(["1-3"]);
   });
 
+  it("starts no entry at a deeper heading whose date is only a fraction, and reads many such headings fast", () => {
+    const text = "## Migration\n### Step 1/3: schema\n- a\n### Step 3/3: data\n- b\n### Tue 3/4/25\n- c\n### Mar 5\n- d\n### 2025-03-06\n- e\n";
+    expect(summary(text, "2025-03-03").map((e) => [e.lines, e.date])).toEqual([
+      ["1-5", "2025-03-03"],
+      ["6-7", "2025-03-04"],
+      ["8-9", "2025-03-05"],
+      ["10-11", "2025-03-06"],
+    ]);
+    const steps = `## Migration\n${Array.from({ length: 3000 }, (_, i) => `### Step ${(i % 9) + 1}/${(i % 7) + 2}: schema\n- a\n`).join("")}`;
+    const started = performance.now();
+    const entries = splitEntries(steps, "2025-03-03.md", "2025-03-03");
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(entries.map((e) => e.date)).toEqual(["2025-03-03"]);
+  });
+
+  it("carries no date from an English heading holding another language's month name into later entries", () => {
+    const text = "## Top 10 Mars facts\n- a\n## Round 2 Mayo clinic\n- b\n## Team of 4 juni devs\n- c\n## Next\n- d\n";
+    expect(summary(text, "2025-03-03").map((e) => e.date)).toEqual(["2025-03-03", "2025-03-03", "2025-03-03", "2025-03-03"]);
+  });
+
+  it("reads a time written with h only where a time heading has it", () => {
+    const text = "# 2025-03-03\n## Build took 1h30\n- a\n## 2h15 run\n- b\n## 14h05 — Standup\n- c\n";
+    expect(summary(text, "2025-03-03").map((e) => e.time)).toEqual([undefined, undefined, undefined, "14:05"]);
+  });
+
   it("does not take a date mentioned in a section title as the entry's date", () => {
     const text = "## Plan: migrate before 2026-05-01\n- a\n";
     expect(summary(text)[0]!.date).toBe("2026-03-02");
