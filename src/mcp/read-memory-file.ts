@@ -1,9 +1,9 @@
 import path from "node:path";
 import { CompactorError } from "../errors/compactor-error.js";
 import { redactSecrets } from "../logs/redact-secrets.js";
+import { currentSnapshot } from "../store/current-snapshot.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import type { Snapshot } from "../store/snapshot.js";
-import { currentSnapshot } from "./current-snapshot.js";
 
 // Longer than any path the system can open (Linux's PATH_MAX is 4096 bytes).
 const MAX_PATH_CHARS = 4096;
@@ -28,7 +28,7 @@ export async function readMemoryFile(dir: MemoryDir, file: string): Promise<Memo
     if (error instanceof CompactorError) return outside;
     throw error;
   }
-  const snapshot = await currentSnapshot(dir);
+  const { snapshot } = await currentSnapshot(dir);
   const clean = await fileNamed(path.posix.normalize(file), snapshot);
   const known = snapshot.memories.some((m) => m.file === clean) || snapshot.summaries.some((s) => s.file === clean);
   const text = snapshot.texts.get(clean);

@@ -3,8 +3,7 @@ import { redactionRules, redactSecrets } from "../logs/redact-secrets.js";
 import type { Problem } from "../problems/problem.js";
 import { memoryDocument, type SearchDocument, type SearchHit, searchDocumentsRanked } from "../search/search-memories.js";
 import type { SearchRanker } from "../search/search-ranker.js";
-import { readSnapshot } from "../store/snapshot.js";
-import { SnapshotCache } from "../store/snapshot-cache.js";
+import { currentSnapshot } from "../store/current-snapshot.js";
 import { frontmatterBody } from "../text/frontmatter.js";
 import type { RunContext } from "./run-context.js";
 
@@ -88,9 +87,8 @@ export function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise<Searc
 const readsUnderWay = new WeakMap<RunContext["dir"], Promise<SearchDocument[]>>();
 
 async function readSearchableDocuments(ctx: Pick<RunContext, "dir">): Promise<SearchDocument[]> {
-  const last = lastReads.get(ctx.dir);
-  const cache = last ? last.cache.followOn() : await SnapshotCache.load(ctx.dir);
-  const snapshot = await readSnapshot(ctx.dir, { cache });
+  const { snapshot, cache } = await currentSnapshot(ctx.dir);
+  const last = lastRedacted.get(ctx.dir);
   const documents: SearchDocument[] = snapshot.memories.map(memoryDocument);
   for (const summary of snapshot.summaries) {
     const text = snapshot.texts.get(summary.file) ?? "";
@@ -111,19 +109,19 @@ async function readSearchableDocuments(ctx: Pick<RunContext, "dir">): Promise<Se
     documents.map(async (document) => {
       if (cache.heldNoSecret(document.file, rules)) return document;
       const hash = cache.contentHash(document.file);
-      const known = last?.redacted.get(document.file);
+      const known = last?.get(document.file);
       const done = hash !== undefined && known?.hash === hash ? known.document : await redactedDocument(document);
       if (hash !== undefined) redacted.set(document.file, { hash, document: done });
       return done;
     }),
   );
-  lastReads.set(ctx.dir, { cache, redacted });
+  lastRedacted.set(ctx.dir, redacted);
   return searchable;
 }
 
-// What this process's last search read of a dir: a server answering search after search reads and
+// What this process's last search redacted, by file and content hash: a server answering search after search
 // scans only what changed since (a file written by hand is not in the saved cache until a run saves it).
-const lastReads = new WeakMap<RunContext["dir"], { cache: SnapshotCache; redacted: Map<string, { hash: string; document: SearchDocument }> }>();
+const lastRedacted = new WeakMap<RunContext["dir"], Map<string, { hash: string; document: SearchDocument }>>();
 
 async function redactedDocument(document: SearchDocument): Promise<SearchDocument> {
   const [name, description, body] = await Promise.all(

@@ -1,7 +1,7 @@
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { currentSnapshot } from "../../src/mcp/current-snapshot.js";
+import { currentSnapshot } from "../../src/store/current-snapshot.js";
 import { MemoryDir } from "../../src/store/memory-dir.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
@@ -14,7 +14,7 @@ describe("currentSnapshot", () => {
     const dir = await MemoryDir.open(root);
     const [first, second] = await Promise.all([currentSnapshot(dir), currentSnapshot(dir)]);
     expect(first).toBe(second);
-    expect(first.memories.map((m) => m.file)).toEqual(["project_a.md"]);
+    expect(first.snapshot.memories.map((m) => m.file)).toEqual(["project_a.md"]);
   });
 
   it("reads again after a read has ended: a file rewritten with the same size, removed or added is seen", async () => {
@@ -28,7 +28,7 @@ describe("currentSnapshot", () => {
     await writeFile(path.join(root, "project_c.md"), memory("C", "fact c"));
     const after = await currentSnapshot(dir);
     expect(after).not.toBe(before);
-    expect(after.memories.map((m) => m.file).sort()).toEqual(["project_a.md", "project_c.md"]);
-    expect(after.texts.get("project_a.md")).toContain("fact A");
+    expect(after.snapshot.memories.map((m) => m.file).sort()).toEqual(["project_a.md", "project_c.md"]);
+    expect(after.snapshot.texts.get("project_a.md")).toContain("fact A");
   });
 });
