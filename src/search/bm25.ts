@@ -40,6 +40,7 @@ export class Bm25Index {
   // memory, and a fresh array the size of every document ever indexed is most of what it allocated.
   private shared = new Int32Array(0);
   private sharing = new Int32Array(0);
+  private tally = new Int32Array(0);
 
   get size(): number {
     return this.docTerms.size;
@@ -90,17 +91,34 @@ export class Bm25Index {
   }
 
   private count(id: string, slot: number, found: string[]): void {
-    const added = new Map<number, number>();
-    for (const term of found) {
-      const number = this.numberOf(term);
-      added.set(number, (added.get(number) ?? 0) + 1);
+    // Counted by term number in an array kept between calls, zero between them: a map per text
+    // was most of the cost of indexing thousands of memories.
+    if (this.tally.length < this.termNames.length + found.length) {
+      this.tally = new Int32Array(2 * (this.termNames.length + found.length));
+    }
+    const tally = this.tally;
+    const distinct: number[] = [];
+    for (const name of found) {
+      const number = this.numberOf(name);
+      const before = tally[number]!;
+      tally[number] = before + 1;
+      if (before === 0) distinct.push(number);
     }
     const own = this.docTerms.get(id)!;
     let fresh = false;
-    for (const [term, more] of added) {
+    for (const term of distinct) {
+      const more = tally[term]!;
+      tally[term] = 0;
       const list = this.postings[term];
       if (!list) {
         this.postings[term] = [slot, more];
+        own.push(term);
+        fresh = true;
+        continue;
+      }
+      // A document added after every other one goes last: most adds, and no search or move.
+      if (list[list.length - 2]! < slot) {
+        list.push(slot, more);
         own.push(term);
         fresh = true;
         continue;
