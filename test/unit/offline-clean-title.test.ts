@@ -36,12 +36,15 @@ describe("a heading's time written otherwise", () => {
     expect(cleanTitle("10:00 Uhr Retro")).toBe("Retro");
     expect(cleanTitle("14h05 — Réunion avec Claire")).toBe("Réunion avec Claire");
     expect(cleanTitle("2025-03-07 9h30 — Standup")).toBe("Standup");
+    expect(cleanTitle("9h30 standup")).toBe("standup");
+    expect(cleanTitle("9h — Standup")).toBe("Standup");
   });
 
   it("keeps a duration written with h: only a time heading's leading 14h05 is a time", async () => {
     const { cleanTitle } = await import("../../src/providers/offline/clean-title.js");
     expect(cleanTitle("Build took 1h30")).toBe("Build took 1h30");
-    expect(cleanTitle("2h15 run")).toBe("2h15 run");
+    expect(cleanTitle("1h30 of debugging")).toBe("1h30 of debugging");
+    expect(cleanTitle("4h debugging")).toBe("4h debugging");
     expect(cleanTitle("Uhrwerk 2h30 reparieren")).toBe("Uhrwerk 2h30 reparieren");
   });
 });
