@@ -43,13 +43,13 @@ export async function createMemoryServer(compactor: Compactor, options: MemorySe
 }
 
 async function buildServer(compactor: Compactor, options: MemoryServerOptions, inFlight: InFlight): Promise<McpServer> {
-  const [{ McpServer }, { McpError }, { z }] = await Promise.all([
+  const [{ McpServer }, { McpError, InitializeRequestSchema }, { z }] = await Promise.all([
     import("@modelcontextprotocol/sdk/server/mcp.js"),
     import("@modelcontextprotocol/sdk/types.js"),
     import("zod"),
   ]);
   const server = new McpServer({ name: "memory-compactor", version: options.version ?? "0.0.0" });
-  refuseWhatIsNotServed(server, { tools: new Set(["search_memory", "read_memory"]), resources: new Set([INDEX_URI]) }, McpError);
+  refuseWhatIsNotServed(server, { tools: new Set(["search_memory", "read_memory"]), resources: new Set([INDEX_URI]) }, { McpError, InitializeRequestSchema });
   const hit = z.object({ file: z.string(), name: z.string(), type: z.string(), description: z.string(), score: z.number(), snippet: z.string() });
 
   server.registerTool(

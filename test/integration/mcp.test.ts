@@ -340,6 +340,27 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     expect((await client.readResource({ uri: "memory://MEMORY.md" })).contents).toHaveLength(1);
   });
 
+  it("answers an initialize with params of the wrong shape as invalid params (-32602), then one that is right", async () => {
+    const { dir } = await memoryDir();
+    const initialize = (id: number, params: object) => JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params });
+    const input = [
+      initialize(1, {}),
+      initialize(2, { protocolVersion: 5, capabilities: {}, clientInfo: { name: "t", version: "1" } }),
+      initialize(3, { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } }),
+    ].join("\n");
+    const stdout = execFileSync(process.execPath, [BIN, "mcp", "--dir", dir, "--quiet"], { input: `${input}\n`, encoding: "utf8" });
+    const answers = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(answers.filter((answer) => answer.error).map((answer) => [answer.id, answer.error.code])).toEqual([
+      [1, -32602],
+      [2, -32602],
+    ]);
+    expect(answers.find((answer) => answer.id === 1).error.message).toMatch(/params\.protocolVersion/);
+    expect(answers.find((answer) => answer.id === 3).result).toMatchObject({ serverInfo: { name: "memory-compactor" } });
+  });
+
   it("answers many reads at once, and each read after sees the files as they are now", async () => {
     const { dir } = await memoryDir();
     const memory = (name: string, fact: string) => `---\nname: ${name}\ndescription: a fact\ntype: project\n---\n\n- ${fact}\n`;
