@@ -105,6 +105,9 @@ async function buildServer(compactor: Compactor, options: MemoryServerOptions, i
       return { contents: [{ uri: uri.href, mimeType: "text/markdown", text }] };
     }),
   );
+  // The SDK advertises listChanged for what it registers, but these lists never change while the server runs (two
+  // tools, one resource whose text changes, not its place in the list): no list_changed is ever sent, so none is promised.
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false } });
   return server;
 }
 

@@ -361,6 +361,16 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     expect(answers.find((answer) => answer.id === 3).result).toMatchObject({ serverInfo: { name: "memory-compactor" } });
   });
 
+  it("promises no list_changed notification it never sends: its tools and resources are the same while it runs", async () => {
+    const { dir } = await memoryDir();
+    const { client } = await connect(dir);
+    const capabilities = client.getServerCapabilities();
+    expect(capabilities?.tools).toBeDefined();
+    expect(capabilities?.resources).toBeDefined();
+    expect(capabilities?.tools?.listChanged).not.toBe(true);
+    expect(capabilities?.resources?.listChanged).not.toBe(true);
+  });
+
   it("answers many reads at once, and each read after sees the files as they are now", async () => {
     const { dir } = await memoryDir();
     const memory = (name: string, fact: string) => `---\nname: ${name}\ndescription: a fact\ntype: project\n---\n\n- ${fact}\n`;
