@@ -26,7 +26,7 @@ export interface SearchOptions {
   type?: string;
   /** Rankers fused with the lexical one, e.g. an embeddings ranker when embeddings are configured. */
   rankers?: SearchRanker[];
-  /** Once aborted, the search stops before it ranks (a server's client cancelled, or went away). */
+  /** Once aborted, the search stops within a few milliseconds, ranking or not (a server's client cancelled, or went away). */
   signal?: AbortSignal;
 }
 
