@@ -88,8 +88,9 @@ interface FoundDate {
   end: number;
 }
 
-// A time of day as `HH:MM`, or none for what is no time (`25:99`, `13:05 pm`). A time written `14h05` is read
-// only first in the heading, after any date (`date`, where the heading gives it), or inside what was read as the date.
+// A time of day as `HH:MM`, or none for what is no time (`25:99`, `13:05 pm`). A time written `14h05` or `9h` is
+// read only first in the heading, after any date (`date`, where the heading gives it), or inside what was read as
+// the date (src/logs/h-time.ts says when it is a duration instead).
 function timeOf(text: string, date: FoundDate | undefined): string | undefined {
   const found =
     TIME.exec(text.replace(ISO_DATE, " ")) ??
@@ -97,14 +98,16 @@ function timeOf(text: string, date: FoundDate | undefined): string | undefined {
     LEADING_H_TIME.exec(text);
   if (!found) return undefined;
   let hours = Number(found[1]);
-  const minutes = Number(found[2]);
+  // A bare hour (`9h`) has no minutes.
+  const minuteText = found[2] ?? "00";
+  const minutes = Number(minuteText);
   const half = found[3]?.toLowerCase();
   if (minutes > 59 || hours > 23) return undefined;
   // `13:05 pm` says 13:05; `0:30 am` too.
-  if (half && (hours > 12 || hours === 0)) return `${String(hours).padStart(2, "0")}:${found[2]}`;
+  if (half && (hours > 12 || hours === 0)) return `${String(hours).padStart(2, "0")}:${minuteText}`;
   if (half === "p" && hours < 12) hours += 12;
   if (half === "a" && hours === 12) hours = 0;
-  return `${String(hours).padStart(2, "0")}:${found[2]}`;
+  return `${String(hours).padStart(2, "0")}:${minuteText}`;
 }
 
 // Day and month written as numbers (`01/04/2026`, `04-03-2025`) are read month first by chrono; written day

@@ -43,13 +43,13 @@ export async function createMemoryServer(compactor: Compactor, options: MemorySe
 }
 
 async function buildServer(compactor: Compactor, options: MemoryServerOptions, inFlight: InFlight): Promise<McpServer> {
-  const [{ McpServer }, { McpError }, { z }] = await Promise.all([
+  const [{ McpServer }, { McpError, InitializeRequestSchema }, { z }] = await Promise.all([
     import("@modelcontextprotocol/sdk/server/mcp.js"),
     import("@modelcontextprotocol/sdk/types.js"),
     import("zod"),
   ]);
   const server = new McpServer({ name: "memory-compactor", version: options.version ?? "0.0.0" });
-  refuseWhatIsNotServed(server, { tools: new Set(["search_memory", "read_memory"]), resources: new Set([INDEX_URI]) }, McpError);
+  refuseWhatIsNotServed(server, { tools: new Set(["search_memory", "read_memory"]), resources: new Set([INDEX_URI]) }, { McpError, InitializeRequestSchema });
   const hit = z.object({ file: z.string(), name: z.string(), type: z.string(), description: z.string(), score: z.number(), snippet: z.string() });
 
   server.registerTool(
@@ -105,6 +105,9 @@ async function buildServer(compactor: Compactor, options: MemoryServerOptions, i
       return { contents: [{ uri: uri.href, mimeType: "text/markdown", text }] };
     }),
   );
+  // The SDK advertises listChanged for what it registers, but these lists never change while the server runs (two
+  // tools, one resource whose text changes, not its place in the list): no list_changed is ever sent, so none is promised.
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false } });
   return server;
 }
 

@@ -1,5 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { InitializeRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 
 // JSON-RPC and MCP codes: a parameter the server cannot take; a resource that is not there.
@@ -25,11 +25,21 @@ type RequestSchema = z.ZodType<Request> & { shape: { method: z.ZodLiteral<string
  * invalid (-32602), not ignored; an unknown or malformed resource URI is not
  * found (-32002), not an internal error; params of the wrong shape (a call
  * without a tool's name, arguments that are no object) are invalid (-32602),
- * not an internal error whose message is the validator's dump. Call before
- * registering anything: it wraps each handler the server is given.
+ * not an internal error whose message is the validator's dump; `initialize`
+ * too, whose handler the SDK sets itself. Call before registering anything: it
+ * wraps each handler the server is given.
  */
-export function refuseWhatIsNotServed(server: McpServer, served: Served, makeError: typeof McpError): void {
-  const low = server.server as unknown as { setRequestHandler: (schema: RequestSchema, handler: Handler) => void };
+export function refuseWhatIsNotServed(
+  server: McpServer,
+  served: Served,
+  sdk: { McpError: typeof McpError; InitializeRequestSchema: typeof InitializeRequestSchema },
+): void {
+  const makeError = sdk.McpError;
+  const low = server.server as unknown as {
+    setRequestHandler: (schema: RequestSchema, handler: Handler) => void;
+    // The SDK's own, not in its types: where the handler it set for `initialize` when the server was made is kept.
+    _requestHandlers?: Map<string, Handler>;
+  };
   const setHandler = low.setRequestHandler.bind(low);
   low.setRequestHandler = (schema, handler) =>
     // The SDK is given the method alone to match: the params are checked here, where a failure can be answered as what it is.
@@ -40,6 +50,11 @@ export function refuseWhatIsNotServed(server: McpServer, served: Served, makeErr
       if (refusal) throw new makeError(refusal.code, refusal.message, refusal.data);
       return handler(parsed.data, extra);
     });
+  // Set before this was called, the SDK's `initialize` handler answered params of the wrong shape as an internal
+  // error (-32603): set again through the check above, it answers them as invalid params.
+  const initialize = low._requestHandlers?.get("initialize");
+  if (!initialize) throw new Error("the MCP SDK keeps its initialize handler elsewhere: refuseWhatIsNotServed needs updating");
+  low.setRequestHandler(sdk.InitializeRequestSchema as unknown as RequestSchema, (request, extra) => initialize(request, extra));
 }
 
 // The first issues as `path: message`, as the rest of compact reports zod's.

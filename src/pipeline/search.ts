@@ -4,6 +4,7 @@ import type { Problem } from "../problems/problem.js";
 import { memoryDocument, type SearchDocument, type SearchHit, searchDocumentsRanked } from "../search/search-memories.js";
 import type { SearchRanker } from "../search/search-ranker.js";
 import { currentSnapshot } from "../store/current-snapshot.js";
+import { SharedRead } from "../store/shared-read.js";
 import { frontmatterBody } from "../text/frontmatter.js";
 import type { RunContext } from "./run-context.js";
 
@@ -25,7 +26,7 @@ export interface SearchOptions {
   type?: string;
   /** Rankers fused with the lexical one, e.g. an embeddings ranker when embeddings are configured. */
   rankers?: SearchRanker[];
-  /** Once aborted, the search stops before it ranks (a server's client cancelled, or went away). */
+  /** Once aborted, the search stops within a few milliseconds, ranking or not (a server's client cancelled, or went away). */
   signal?: AbortSignal;
 }
 
@@ -76,19 +77,16 @@ async function configuredRankers(ctx: RunContext): Promise<SearchRanker[]> {
  * and sends to an embeddings endpoint is what may leave the machine.
  */
 export function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise<SearchDocument[]> {
-  // Searches at once share the read under way: each read the dir on its own (50 at once over a year of memories: 15 s).
-  const shared = readsUnderWay.get(ctx.dir);
-  if (shared) return shared;
-  const read = readSearchableDocuments(ctx).finally(() => readsUnderWay.delete(ctx.dir));
-  readsUnderWay.set(ctx.dir, read);
-  return read;
+  // Searches at once share the read under way (each read the dir on its own: 50 at once over a year of
+  // memories took 15 s), unless the dir changed since it began.
+  return documentReads.get(ctx.dir);
 }
 
-const readsUnderWay = new WeakMap<RunContext["dir"], Promise<SearchDocument[]>>();
+const documentReads = new SharedRead(readSearchableDocuments);
 
-async function readSearchableDocuments(ctx: Pick<RunContext, "dir">): Promise<SearchDocument[]> {
-  const { snapshot, cache } = await currentSnapshot(ctx.dir);
-  const last = lastRedacted.get(ctx.dir);
+async function readSearchableDocuments(dir: RunContext["dir"]): Promise<SearchDocument[]> {
+  const { snapshot, cache } = await currentSnapshot(dir);
+  const last = lastRedacted.get(dir);
   const documents: SearchDocument[] = snapshot.memories.map(memoryDocument);
   for (const summary of snapshot.summaries) {
     const text = snapshot.texts.get(summary.file) ?? "";
@@ -115,7 +113,7 @@ async function readSearchableDocuments(ctx: Pick<RunContext, "dir">): Promise<Se
       return done;
     }),
   );
-  lastRedacted.set(ctx.dir, redacted);
+  lastRedacted.set(dir, redacted);
   return searchable;
 }
 

@@ -3,6 +3,7 @@ import { type Memory, memoryId } from "../memory/memory.js";
 import { editDistance } from "../text/edit-distance.js";
 import { detectLanguage, isStopWord, type Language, stem, terms, tokenize } from "../text/tokenize.js";
 import { Bm25Index, type Ranked } from "./bm25.js";
+import { runAtOnce, runInTurns, type Steps } from "./run-in-turns.js";
 import { fuseRankings, type SearchDocument, type SearchRanker } from "./search-ranker.js";
 
 export type { SearchDocument } from "./search-ranker.js";
@@ -26,6 +27,8 @@ export interface SearchDocumentsOptions {
   type?: string;
   /** Rankers fused with the lexical ranking (embeddings, when configured). */
   rankers?: SearchRanker[];
+  /** Once aborted, the ranking stops at its next pause, a few milliseconds on, with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 const SNIPPET_CHARS = 200;
@@ -37,6 +40,8 @@ const MAX_SUFFIX = 4;
 // Unknown query words tried as typos, at most: each is weighed against every known term, and a query of
 // hundreds of them (a pasted log) is no mistyped search; it held a server's one thread for minutes.
 const MAX_TYPO_WORDS = 32;
+// Known terms weighed against a typo between two pauses of the ranking.
+const TERMS_A_STEP = 2_000;
 
 /** A memory as a search document. */
 export function memoryDocument(memory: Memory): SearchDocument {
@@ -49,21 +54,31 @@ export function memoryDocument(memory: Memory): SearchDocument {
  * words it is a typo of, the name and description weighed twice. Best
  * first, at most `limit`.
  */
-export function searchDocuments(documents: SearchDocument[], query: string, options: Omit<SearchDocumentsOptions, "rankers"> = {}): SearchHit[] {
-  const lexical = rankLexically(filterType(documents, options.type), query, options.limit ?? DEFAULT_LIMIT);
+export function searchDocuments(documents: SearchDocument[], query: string, options: Omit<SearchDocumentsOptions, "rankers" | "signal"> = {}): SearchHit[] {
+  const wanted = filterType(documents, options.type);
+  const lexical = runAtOnce(rankLexically(lexicalIndexAtOnce(wanted), query, options.limit ?? DEFAULT_LIMIT));
   return lexical.ranked.map((ranked) => toHit(lexical, ranked));
 }
 
-/** As `searchDocuments`, with the lexical ranking fused with each ranker's (reciprocal rank fusion). */
+/**
+ * As `searchDocuments`, with the lexical ranking fused with each ranker's (reciprocal rank fusion). It ranks
+ * in turns of a few milliseconds: a server answering many searches at once still sees a signal or a
+ * cancellation between them, and `signal` stops it there.
+ */
 export async function searchDocumentsRanked(documents: SearchDocument[], query: string, options: SearchDocumentsOptions = {}): Promise<SearchHit[]> {
   const rankers = options.rankers ?? [];
-  if (rankers.length === 0) return searchDocuments(documents, query, options);
   const limit = options.limit ?? DEFAULT_LIMIT;
   const wanted = filterType(documents, options.type);
+  const index = await lexicalIndexInTurns(wanted, options.signal);
+  if (rankers.length === 0) {
+    const lexical = await runInTurns(rankLexically(index, query, limit), options.signal);
+    return lexical.ranked.map((ranked) => toHit(lexical, ranked));
+  }
   // Each list runs deeper than the limit, so a document second in one list and absent from the other can still rank.
   const depth = Math.max(limit * 3, 30);
-  const lexical = rankLexically(wanted, query, depth);
+  const lexical = await runInTurns(rankLexically(index, query, depth), options.signal);
   const others = await Promise.all(rankers.map((ranker) => ranker.rank(wanted, query, depth)));
+  options.signal?.throwIfAborted();
   const known = (ranking: Ranked[]) => ranking.filter(({ id }) => lexical.byKey.has(id));
   return fuseRankings([lexical.ranked, ...others.map(known)], limit).map((ranked) =>
     toHit(lexical, { id: ranked.id, score: Math.round(ranked.score * 10000) / 10000 }),
@@ -96,12 +111,58 @@ interface LexicalIndex {
 // The index of the documents searched last, by their content: a server answering search after search
 // over a dir that has not changed (years of memories take seconds to index) builds it once.
 let lastIndex: { fingerprint: string; built: LexicalIndex } | undefined;
+// The index being built in turns: searches that want the same one meanwhile wait for it rather than each
+// building its own, and it stops once every search waiting for it has been cancelled.
+let indexUnderWay: IndexUnderWay | undefined;
 
-function lexicalIndex(documents: SearchDocument[]): LexicalIndex {
-  const hash = createHash("sha256");
-  for (const doc of documents) hash.update(`${doc.file}\0${doc.type}\0${doc.name}\0${doc.description}\0${doc.body}\0`);
-  const fingerprint = hash.digest("hex");
+interface IndexUnderWay {
+  fingerprint: string;
+  built: Promise<LexicalIndex>;
+  waiting: number;
+  stop: AbortController;
+}
+
+function lexicalIndexAtOnce(documents: SearchDocument[]): LexicalIndex {
+  const fingerprint = runAtOnce(fingerprintOf(documents));
+  if (lastIndex?.fingerprint !== fingerprint) lastIndex = { fingerprint, built: runAtOnce(buildIndex(documents)) };
+  return lastIndex.built;
+}
+
+async function lexicalIndexInTurns(documents: SearchDocument[], signal: AbortSignal | undefined): Promise<LexicalIndex> {
+  const fingerprint = await runInTurns(fingerprintOf(documents), signal);
   if (lastIndex?.fingerprint === fingerprint) return lastIndex.built;
+  let underWay = indexUnderWay;
+  if (underWay?.fingerprint !== fingerprint || underWay.stop.signal.aborted) {
+    const stop = new AbortController();
+    const built = runInTurns(buildIndex(documents), stop.signal).then((index) => {
+      lastIndex = { fingerprint, built: index };
+      return index;
+    });
+    const started: IndexUnderWay = { fingerprint, built, waiting: 0, stop };
+    const forget = () => {
+      if (indexUnderWay === started) indexUnderWay = undefined;
+    };
+    built.then(forget, forget);
+    indexUnderWay = underWay = started;
+  }
+  underWay.waiting++;
+  try {
+    return await untilAborted(underWay.built, signal);
+  } finally {
+    if (--underWay.waiting === 0) underWay.stop.abort();
+  }
+}
+
+function* fingerprintOf(documents: SearchDocument[]): Steps<string> {
+  const hash = createHash("sha256");
+  for (const doc of documents) {
+    hash.update(`${doc.file}\0${doc.type}\0${doc.name}\0${doc.description}\0${doc.body}\0`);
+    yield;
+  }
+  return hash.digest("hex");
+}
+
+function* buildIndex(documents: SearchDocument[]): Steps<LexicalIndex> {
   const index = new Bm25Index();
   const byKey = new Map<string, SearchDocument>();
   const languageOf = new Map<string, Language>();
@@ -111,13 +172,24 @@ function lexicalIndex(documents: SearchDocument[]): LexicalIndex {
     const language = detectLanguage(text);
     languageOf.set(doc.file, language);
     index.add(doc.file, text, language);
+    yield;
   }
-  lastIndex = { fingerprint, built: { index, byKey, languageOf } };
-  return lastIndex.built;
+  return { index, byKey, languageOf };
 }
 
-function rankLexically(documents: SearchDocument[], query: string, limit: number): LexicalRanking {
-  const { index, byKey, languageOf } = lexicalIndex(documents);
+// The promise's outcome, or the signal's reason as soon as it is aborted.
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function* rankLexically(built: LexicalIndex, query: string, limit: number): Steps<LexicalRanking> {
+  const { index, byKey, languageOf } = built;
   // A query of two words tells no language: each word is stemmed the way each document language would stem it.
   const languages = new Set(languageOf.values());
   if (languages.size === 0) languages.add("english");
@@ -130,7 +202,9 @@ function rankLexically(documents: SearchDocument[], query: string, limit: number
     const known = [...stems].filter((term) => index.has(term));
     for (const term of known) queryTerms.set(term, 1);
     if (known.length > 0 || stems.size === 0 || ++typoWords > MAX_TYPO_WORDS) continue;
-    for (const term of stems) for (const near of nearTerms(term, index.vocabulary())) queryTerms.set(near, Math.max(queryTerms.get(near) ?? 0, FUZZY_WEIGHT));
+    for (const term of stems) {
+      for (const near of yield* nearTerms(term, index.vocabulary())) queryTerms.set(near, Math.max(queryTerms.get(near) ?? 0, FUZZY_WEIGHT));
+    }
   }
   const ranked = index.rankTerms(
     [...queryTerms].map(([term, weight]) => ({ term, weight })),
@@ -177,11 +251,14 @@ function snippet(doc: SearchDocument, queryTerms: Map<string, number>, language:
  * it begins, when the word was cut short (`kubern` → `kubernet`). Short
  * words are left alone: too many near neighbours.
  */
-function nearTerms(term: string, vocabulary: Iterable<string>): string[] {
+function* nearTerms(term: string, vocabulary: Iterable<string>): Steps<string[]> {
   if (term.length < 4) return [];
   const max = term.length >= 8 ? 2 : 1;
   const found: string[] = [];
+  let weighed = 0;
   for (const known of vocabulary) {
+    // A pause every so many terms: a vocabulary of years of memories is hundreds of thousands.
+    if (++weighed % TERMS_A_STEP === 0) yield;
     const shared = commonPrefix(term, known);
     const mangledEnding = shared >= 4 && known.length - shared <= 1 && term.length - shared <= MAX_SUFFIX;
     const cutShort = shared >= 5 && shared === term.length && known.length - shared <= 3;

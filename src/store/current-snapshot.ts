@@ -1,4 +1,5 @@
 import type { MemoryDir } from "./memory-dir.js";
+import { SharedRead } from "./shared-read.js";
 import { readSnapshot, type Snapshot } from "./snapshot.js";
 import { SnapshotCache } from "./snapshot-cache.js";
 
@@ -10,22 +11,23 @@ export interface CurrentRead {
 
 // What this process's last read of a dir found: the next one confirms an unchanged file by its size and
 // mtime instead of parsing the saved cache and every file again (half a second a read over a year of memories).
-const lastReads = new WeakMap<MemoryDir, SnapshotCache>();
-// A read under way: requests arriving meanwhile share it, rather than each holding a copy of the dir.
-const underWay = new WeakMap<MemoryDir, Promise<CurrentRead>>();
+// Kept with the number of the read that made it: a read begun before a change and ending after the read
+// begun after it leaves the later one's.
+const lastReads = new WeakMap<MemoryDir, { number: number; cache: SnapshotCache }>();
+let readsBegun = 0;
+// A read under way: requests arriving meanwhile share it, rather than each holding a copy of the dir,
+// unless the dir has changed since it began.
+const reads = new SharedRead(readAgain);
 
 /** The memory dir as it is on disk now, for a process answering read after read (search, `compact mcp`). */
 export function currentSnapshot(dir: MemoryDir): Promise<CurrentRead> {
-  const shared = underWay.get(dir);
-  if (shared) return shared;
-  const read = readAgain(dir).finally(() => underWay.delete(dir));
-  underWay.set(dir, read);
-  return read;
+  return reads.get(dir);
 }
 
 async function readAgain(dir: MemoryDir): Promise<CurrentRead> {
-  const cache = lastReads.get(dir)?.followOn() ?? (await SnapshotCache.load(dir));
+  const number = ++readsBegun;
+  const cache = lastReads.get(dir)?.cache.followOn() ?? (await SnapshotCache.load(dir));
   const snapshot = await readSnapshot(dir, { cache });
-  lastReads.set(dir, cache);
+  if ((lastReads.get(dir)?.number ?? 0) < number) lastReads.set(dir, { number, cache });
   return { snapshot, cache };
 }

@@ -340,6 +340,37 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     expect((await client.readResource({ uri: "memory://MEMORY.md" })).contents).toHaveLength(1);
   });
 
+  it("answers an initialize with params of the wrong shape as invalid params (-32602), then one that is right", async () => {
+    const { dir } = await memoryDir();
+    const initialize = (id: number, params: object) => JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params });
+    const input = [
+      initialize(1, {}),
+      initialize(2, { protocolVersion: 5, capabilities: {}, clientInfo: { name: "t", version: "1" } }),
+      initialize(3, { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } }),
+    ].join("\n");
+    const stdout = execFileSync(process.execPath, [BIN, "mcp", "--dir", dir, "--quiet"], { input: `${input}\n`, encoding: "utf8" });
+    const answers = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(answers.filter((answer) => answer.error).map((answer) => [answer.id, answer.error.code])).toEqual([
+      [1, -32602],
+      [2, -32602],
+    ]);
+    expect(answers.find((answer) => answer.id === 1).error.message).toMatch(/params\.protocolVersion/);
+    expect(answers.find((answer) => answer.id === 3).result).toMatchObject({ serverInfo: { name: "memory-compactor" } });
+  });
+
+  it("promises no list_changed notification it never sends: its tools and resources are the same while it runs", async () => {
+    const { dir } = await memoryDir();
+    const { client } = await connect(dir);
+    const capabilities = client.getServerCapabilities();
+    expect(capabilities?.tools).toBeDefined();
+    expect(capabilities?.resources).toBeDefined();
+    expect(capabilities?.tools?.listChanged).not.toBe(true);
+    expect(capabilities?.resources?.listChanged).not.toBe(true);
+  });
+
   it("answers many reads at once, and each read after sees the files as they are now", async () => {
     const { dir } = await memoryDir();
     const memory = (name: string, fact: string) => `---\nname: ${name}\ndescription: a fact\ntype: project\n---\n\n- ${fact}\n`;
@@ -385,6 +416,44 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     child.kill("SIGKILL");
     expect(code).not.toBe("still running");
   });
+
+  it("ends soon after a SIGTERM though twenty searches heavy with typos are being ranked", async () => {
+    // A hundred memories of 3,000 words no query uses: each search weighs its 32 unknown words against every one.
+    const dir = await tempDir();
+    let state = 11;
+    const letter = (from: string) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return from[Math.floor((state / 2147483648) * from.length)]!;
+    };
+    const word = () => Array.from({ length: 9 }, (_, i) => letter(i % 2 ? "aeiou" : "bcdfghjklmnpqrstvwxz")).join("");
+    await Promise.all(
+      Array.from({ length: 100 }, (_, f) => {
+        const lines = Array.from({ length: 200 }, () => `- ${Array.from({ length: 15 }, word).join(" ")}`);
+        const text = `---\nname: Notes ${f}\ndescription: field notes ${f}\ntype: project\n---\n\n${lines.join("\n")}\n`;
+        return writeFile(path.join(dir, `project_notes-${f}.md`), text);
+      }),
+    );
+    const child = spawn(process.execPath, [BIN, "mcp", "--dir", dir, "--quiet"], { stdio: ["pipe", "pipe", "pipe"] });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    let answers = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      answers += chunk.toString();
+    });
+    const send = (id: number, method: string, params: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+    send(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } });
+    // The first search reads and indexes the dir; the twenty after it only rank.
+    send(2, "tools/call", { name: "search_memory", arguments: { query: "notes" } });
+    await expect.poll(() => answers.includes('"id":2'), { timeout: 25_000 }).toBe(true);
+    for (let id = 3; id < 23; id++) {
+      const typos = Array.from({ length: 32 }, (_, i) => `zqxvb${String.fromCharCode(97 + (i % 26))}${id}${i}uo`).join(" ");
+      send(id, "tools/call", { name: "search_memory", arguments: { query: typos } });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.kill("SIGTERM");
+    const code = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve("still running"), 10_000))]);
+    child.kill("SIGKILL");
+    expect(code).toBe(0);
+  }, 60_000);
 
   it("ends, without an uncaught error, when reading stdin fails", async () => {
     const { dir } = await memoryDir();

@@ -1,9 +1,10 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { MemoryDir } from "../../src/store/memory-dir.js";
 import { FakeProviderServer } from "../helpers/fake-provider-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
@@ -99,6 +100,65 @@ describe("compact --auto", () => {
       expect(run.stdout).toContain("compacted 2026-W10");
       expect(existsSync(path.join(dir, ".compact/lock"))).toBe(false);
     }
+  });
+});
+
+describe("compact --auto, a week none of whose logs can be read", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("says why, compacts the other weeks, leaves that week due and exits 0", async () => {
+    const dir = await copyOf(WEEKS);
+    // 2026-W11's one log is removed after the run listed it and before it reads it (the agent moved it away).
+    const readInput = MemoryDir.prototype.readInput;
+    vi.spyOn(MemoryDir.prototype, "readInput").mockImplementation(async function (this: MemoryDir, relPath, ...rest) {
+      if (relPath === "2026-03-10.md") await rm(path.join(dir, relPath), { force: true });
+      return readInput.call(this, relPath, ...rest);
+    });
+    const run = await runCli(["--auto", "--dir", dir, "--json"], { clock: clock() });
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.compacted.map((week: { week: string }) => week.week)).toEqual(["2026-W10"]);
+    expect(result.warnings).toContainEqual({ source: "2026-03-10.md", ruleId: "unsafe-input", message: "it does not exist (a broken link?); skipped" });
+    expect(await readdir(path.join(dir, "weekly"))).toEqual(["2026-W10.md"]);
+    // Still due: once the log is back, the next run compacts it.
+    vi.restoreAllMocks();
+    await writeFile(path.join(dir, "2026-03-10.md"), await readFile(path.join(WEEKS, "2026-03-10.md"), "utf8"));
+    const again = await runCli(["--auto", "--dir", dir], { clock: clock() });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/^compacted 2026-W11 \(no summary\): 1 logs, \d+ memories\n/);
+  });
+});
+
+describe.skipIf(!built)("compact --auto, the installed command, with a log named another way", () => {
+  it("compacts the weeks it can read, warns once about the misnamed log, writes no summary for its week, and exits 0", async () => {
+    const dir = await tempDir();
+    const home = await tempDir();
+    await writeFile(path.join(dir, "2025-03-03.md"), "# 2025-03-03\n\n## 09:00 decision: use Postgres\n- We chose Postgres for the sync service.\n");
+    // 2025-W11's only log, named with underscores: not a daily log by the contract, so the week has no log to read.
+    await writeFile(path.join(dir, "2025_03_11.md"), "# 2025-03-11\n\n## 09:00 decision: keep UTC timestamps\n- Decided to keep UTC timestamps.\n");
+    const compact = (...args: string[]) =>
+      spawnSync(process.execPath, [BIN, "--auto", "--dir", dir, ...args], { encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: home } });
+    const warning = "warning: 2025_03_11.md: a daily log's name starts with its date as 2025-03-11: not read (rename it 2025-03-11.md)";
+    const first = compact();
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^compacted 2025-W10 \(no summary\): 1 logs, \d+ memories\nconsolidation gated: /);
+    expect(first.stderr.split("\n").filter((line) => line.startsWith("warning:"))).toEqual([warning]);
+    expect(await readdir(path.join(dir, "weekly"))).toEqual(["2025-W10.md"]);
+    // Run again: nothing due, the same warning, exit 0; with --json, the warning as data.
+    const again = compact();
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/^nothing to compact: every completed week with logs has a current summary\n/);
+    expect(again.stderr.split("\n").filter((line) => line.startsWith("warning:"))).toEqual([warning]);
+    const json = compact("--json");
+    expect(json.status, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: true,
+      command: "auto",
+      compacted: [],
+      warnings: [{ source: "2025_03_11.md", ruleId: "misnamed-log" }],
+    });
   });
 });
 

@@ -176,3 +176,51 @@ describe("snippets", () => {
     expect(searchDocuments([doc], "postgres")[0]!.snippet).toBe("[11:20] decision: use Postgres");
   });
 });
+
+describe("searchDocumentsRanked, ranking in turns", () => {
+  // Many documents of words no query uses: a query of unknown words weighs each against every known one.
+  const manyWords = (seed: number, count: number): SearchDocument[] => {
+    let state = seed;
+    const letter = (from: string) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return from[Math.floor((state / 2147483648) * from.length)]!;
+    };
+    const word = () => Array.from({ length: 9 }, (_, i) => letter(i % 2 ? "aeiou" : "bcdfghjklmnpqrstvwxz")).join("");
+    return Array.from({ length: count }, (_, i) => ({
+      file: `project_notes-${seed}-${i}.md`,
+      name: `Notes ${i}`,
+      type: "project",
+      description: "field notes",
+      body: Array.from({ length: 40 }, () => Array.from({ length: 15 }, word).join(" ")).join("\n"),
+    }));
+  };
+  const typos = Array.from({ length: 32 }, (_, i) => `zqxvb${String.fromCharCode(97 + (i % 26))}${i}uo`).join(" ");
+  const firstTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("stops at its next pause once the signal is aborted, indexing or ranking", async () => {
+    const documents = manyWords(1, 300);
+    const indexing = new AbortController();
+    const indexed = searchDocumentsRanked(documents, "notes", { signal: indexing.signal });
+    await firstTurn();
+    indexing.abort();
+    await expect(indexed).rejects.toMatchObject({ name: "AbortError" });
+
+    await searchDocumentsRanked(documents, "notes");
+    const ranking = new AbortController();
+    const ranked = searchDocumentsRanked(documents, typos, { signal: ranking.signal });
+    await firstTurn();
+    ranking.abort();
+    await expect(ranked).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("finds what searchDocuments finds, many searches at once sharing one index, one of them cancelled", async () => {
+    const documents = [...manyWords(2, 100), ...DOCS];
+    const queries = ["deploy", "lisbon", "pgbouncer pooling", "staging sync", typos];
+    const cancelled = new AbortController();
+    const dropped = searchDocumentsRanked(documents, "deploy", { signal: cancelled.signal });
+    const all = Promise.all(queries.map((query) => searchDocumentsRanked(documents, query)));
+    cancelled.abort();
+    await expect(dropped).rejects.toMatchObject({ name: "AbortError" });
+    expect(await all).toEqual(queries.map((query) => searchDocuments(documents, query)));
+  });
+});

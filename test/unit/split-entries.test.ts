@@ -94,8 +94,8 @@ describe("splitEntries", () => {
   });
 
   it("reads a time written with h only where a time heading has it", () => {
-    const text = "# 2025-03-03\n## Build took 1h30\n- a\n## 2h15 run\n- b\n## 14h05 — Standup\n- c\n";
-    expect(summary(text, "2025-03-03").map((e) => e.time)).toEqual([undefined, undefined, undefined, "14:05"]);
+    const text = "# 2025-03-03\n## Build took 1h30\n- a\n## 1h30 of debugging\n- b\n## 14h05 — Standup\n- c\n## 9h30 standup\n- d\n";
+    expect(summary(text, "2025-03-03").map((e) => e.time)).toEqual([undefined, undefined, undefined, "14:05", "09:30"]);
   });
 
   it("does not take a date mentioned in a section title as the entry's date", () => {

@@ -8,8 +8,10 @@ import { plainText } from "./plain-text.js";
 const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{200D}|\u{20E3}/gu;
 // A time taken out takes its preposition with it: "Backups at 03:00 collided" → "Backups collided"; `09:15 Uhr`
 // is a time too, and `14h05` where a time heading has it (TITLE_H_TIME): `Build took 1h30` keeps its duration.
+// A date written `4 Mar` (`4 March 2025`) goes with its year; only a month's own name makes one: `Top 10 Mars
+// facts`, `Round 2 Mayo clinic` and `Step 3 Decide` keep their numbers.
 const STAMP =
-  /(?:\b(?:at|on|by|from|until|since|um|ab|à|às)\s+)?(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|\s?[+-]\d{2}:?\d{2})?)?|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[aApP]\.?[mM]\.?(?![a-zA-Z]))?(?:\s?[+-]\d{2}:?\d{2})?(?:\s*[-–—]\s*\d{1,2}:\d{2}\+?(?:\s?[aApP]\.?[mM]\.?(?![a-zA-Z]))?)?(?:\s*(?:UTC|GMT(?:[+-]\d{1,2})?|[A-Z]{2,4}T|Uhr\b))?|\b\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b)/g;
+  /(?:\b(?:at|on|by|from|until|since|um|ab|à|às)\s+)?(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|\s?[+-]\d{2}:?\d{2})?)?|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[aApP]\.?[mM]\.?(?![a-zA-Z]))?(?:\s?[+-]\d{2}:?\d{2})?(?:\s*[-–—]\s*\d{1,2}:\d{2}\+?(?:\s?[aApP]\.?[mM]\.?(?![a-zA-Z]))?)?(?:\s*(?:UTC|GMT(?:[+-]\d{1,2})?|[A-Z]{2,4}T|Uhr\b))?|\b\d{1,2}\s+(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b\.?(?:,?\s+\d{4}\b)?)/g;
 const TIME_OF_DAY = /(?:凌晨|早上|上午|中午|下午|晚上|深夜|傍晚|夜间|夜間)(?=\s|$)/gu;
 const KIND = new RegExp(`^(?:${ENTRY_KINDS.join("|")})\\s*:\\s*`, "i");
 
