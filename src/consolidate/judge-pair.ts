@@ -1,8 +1,9 @@
 import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { stem } from "../text/tokenize.js";
-import { ATTRIBUTE_WORDS, isPolarityWord, type MemoryFacts, typedValues, WEEKDAYS } from "./memory-facts.js";
+import { ATTRIBUTE_WORDS, GENERIC_WORDS, isPolarityWord, type MemoryFacts, typedValues, WEEKDAYS } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
+import { onlyNegated, replacedInPlace, shareSlot, valueSlots } from "./value-slots.js";
 
 /** What the rules make of two memories of one type found alike. */
 export type PairVerdict = { kind: "merge" } | { kind: "conflict"; reason: ConflictProposal["reason"] } | { kind: "apart"; why: string } | { kind: "undecided" };
@@ -87,61 +88,6 @@ const ENTITY_ATTRIBUTES = new Set(
   ].map((word) => stem(word)),
 );
 const NUMBER_WORD = /^[\d.,:%]+$/;
-// Verbs and fillers that say how a fact is put, not what it is.
-const GENERIC_WORDS = new Set(
-  [
-    "run",
-    "runs",
-    "use",
-    "uses",
-    "used",
-    "go",
-    "goes",
-    "get",
-    "make",
-    "keep",
-    "kept",
-    "live",
-    "lives",
-    "sit",
-    "sits",
-    "set",
-    "put",
-    "need",
-    "want",
-    "prefer",
-    "take",
-    "give",
-    "handle",
-    "manage",
-    "managed",
-    "switch",
-    "switched",
-    "turn",
-    "show",
-    "call",
-    "work",
-    "stay",
-    "hold",
-    "behind",
-    "via",
-    "through",
-    "then",
-    "also",
-    "well",
-    "now",
-    "currently",
-    "every",
-    "each",
-    "per",
-    "only",
-    "just",
-    "still",
-    "all",
-    "any",
-    "whole",
-  ].map((word) => stem(word)),
-);
 
 /**
  * The offline rules, in order: different things stay apart (a different
@@ -313,16 +259,31 @@ export function changedValue(older: JudgedSide, newer: JudgedSide): ConflictProp
   // A value said under a negation is not asserted: "no miles or Fahrenheit" states no temperature unit.
   const asserted = (facts: MemoryFacts, v: string) => !facts.negated.has(v.slice(v.indexOf(":") + 1));
   // A value the newer gives only as what was before ("90 days (it was 30 days)") is one it no longer states.
-  const states = (facts: MemoryFacts, v: string) => (facts.past.has(v) ? facts.values.has(v) : mentionsValue(facts, v));
+  const states = (side: JudgedSide, v: string) => {
+    const facts = side.facts;
+    if (!(facts.past.has(v) ? facts.values.has(v) : mentionsValue(facts, v))) return false;
+    // Nor one it says only under a negation: "GPIO5, not GPIO4" no longer states GPIO4.
+    return asserted(facts, v) || !onlyNegated(valueSlots(side.memory, facts.language), v);
+  };
   for (const kind of VALUE_KINDS) {
     const onlyA = derived(a)
       .valuesOf(kind)
-      .filter((v) => !states(b, v) && asserted(a, v));
+      .filter((v) => !states(newer, v) && asserted(a, v));
     if (onlyA.length === 0) continue;
     const onlyB = derived(b)
       .valuesOf(kind)
-      .filter((v) => !states(a, v) && asserted(b, v));
-    if (onlyB.length > 0) return "different-values";
+      .filter((v) => !states(older, v) && asserted(b, v));
+    // A changed value fills the slot the other's filled; a value with no counterpart is a detail added.
+    const [slotsA, slotsB] = [valueSlots(older.memory, a.language), valueSlots(newer.memory, b.language)];
+    // A name said where the other says a word of its own: "deployed to ECS Fargate" / "deployed to vercel".
+    if (kind === "name" && (replacedInPlace(onlyA, slotsA, slotsB, a.mentions) || replacedInPlace(onlyB, slotsB, slotsA, b.mentions)))
+      return "different-values";
+    if (onlyB.length === 0) continue;
+    const [ours, theirs] = [
+      { slots: slotsA, subject: a.subject },
+      { slots: slotsB, subject: b.subject },
+    ];
+    if (shareSlot(onlyA, ours, onlyB, theirs)) return "different-values";
   }
   if (swappedWord(a, b) !== undefined) return "different-values";
   return undefined;

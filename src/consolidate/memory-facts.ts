@@ -119,6 +119,61 @@ export const ATTRIBUTE_WORDS = new Set(
     "interval",
   ].map((word) => stem(word)),
 );
+// Verbs and fillers that say how a fact is put, not what it is.
+export const GENERIC_WORDS = new Set(
+  [
+    "run",
+    "runs",
+    "use",
+    "uses",
+    "used",
+    "go",
+    "goes",
+    "get",
+    "make",
+    "keep",
+    "kept",
+    "live",
+    "lives",
+    "sit",
+    "sits",
+    "set",
+    "put",
+    "need",
+    "want",
+    "prefer",
+    "take",
+    "give",
+    "handle",
+    "manage",
+    "managed",
+    "switch",
+    "switched",
+    "turn",
+    "show",
+    "call",
+    "work",
+    "stay",
+    "hold",
+    "behind",
+    "via",
+    "through",
+    "then",
+    "also",
+    "well",
+    "now",
+    "currently",
+    "every",
+    "each",
+    "per",
+    "only",
+    "just",
+    "still",
+    "all",
+    "any",
+    "whole",
+  ].map((word) => stem(word)),
+);
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 // A qualifier of one of these classes on each side, and none shared: two different things.
 const QUALIFIERS: Record<string, string[]> = {
@@ -304,6 +359,11 @@ function languageOf(text: string): { language: Language; settled: boolean } {
   return { language: detectLanguage(told), settled: text.length >= LANGUAGE_SAMPLE || told.length >= DETECT_CHARS };
 }
 
+/** The lines a memory states its fact in: the description, then the body's lines without rationale or the tool's filler. */
+export function statementLines(memory: Pick<Memory, "description" | "body">): string[] {
+  return [memory.description, ...factLines(memory.body).filter((line) => !RATIONALE.test(line))].filter((line) => line.trim() !== "");
+}
+
 function factLines(body: string): string[] {
   return body
     .split("\n")
@@ -440,7 +500,7 @@ const PAST_VALUE_START = new RegExp(`^(?:(?:at|on|in|every|only|just|about|aroun
 const PAST_END = /[;!?()[\]]|[.,:](?=\s|$)|\s(?:to|now|but|until|since|so|because|when|and\s+(?:is|are)\s+now)(?![\p{L}])/iu;
 
 /** A line's values, and apart those it gives only as what was before. */
-function statedValues(line: string): { values: ReadonlySet<string>; past: ReadonlySet<string> } {
+export function statedValues(line: string): { values: ReadonlySet<string>; past: ReadonlySet<string> } {
   if (!MAY_BE_PAST.test(line)) return { values: typedValues(line), past: NO_VALUES };
   const clauses: string[] = [];
   let asserted = "";
