@@ -176,6 +176,11 @@ const UNIT_ABBREVIATION_AFTER = new RegExp(
   "gu",
 );
 
+const MONTH_ALONE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${MONTH_NAMES.map((names) => names[0]![0]!.toUpperCase() + names[0]!.slice(1)).join("|")})(?![\\p{L}\\p{N}])`,
+  "gu",
+);
+
 const THOUSANDS = /(?<![\p{L}\p{N}_.,-])(\d+(?:\.\d+)?)k(?![\p{L}\p{N}_])/giu;
 // A count alone is a number, but "one" is as often no count ("no one", "one board").
 const BARE_COUNT = new RegExp(`(?<![\\p{L}\\p{N}-])${COUNT_WORD}(?![\\p{L}\\p{N}-])`, "giu");
@@ -252,7 +257,16 @@ export function readWrittenValues(text: string, values: Set<string>): string {
       return " ";
     });
   }
-  if (forms & MONTH_FORM) rest = rest.replace(MONTH_DAY, (found: string, ...groups: unknown[]) => monthDay(found, groups as (string | undefined)[], values));
+  if (forms & MONTH_FORM) {
+    rest = rest.replace(MONTH_DAY, (found: string, ...groups: unknown[]) => monthDay(found, groups as (string | undefined)[], values));
+    // "by the end of September": a month alone, in full and capitalised (not "May", a verb as often).
+    rest = rest.replace(MONTH_ALONE, (found: string) => {
+      const month = MONTH_OF.get(found.toLowerCase());
+      if (month === undefined || month === 5) return found;
+      values.add(`month:${monthName(month)}`);
+      return " ";
+    });
+  }
   if (forms & (DIGIT_DURATION_FORM | WORD_DURATION_FORM)) rest = durations(rest, values, forms);
   if (/\dk/i.test(rest)) {
     rest = rest.replace(THOUSANDS, (_, number: string) => {
@@ -299,6 +313,11 @@ function unitGlued(found: string, number: string, unit: string): string {
   return n === undefined || canonical === undefined ? found : `${n}${canonical}`;
 }
 
+/** A month's English name, by its number (1 is January). */
+export function monthName(month: number): string | undefined {
+  return MONTH_NAMES[month - 1]?.[0];
+}
+
 function monthDay(found: string, groups: (string | undefined)[], values: Set<string>): string {
   const [monthFirst, dayAfter, yearAfter, dayFirst, monthAfter, yearAfterDay] = groups;
   const monthWord = (monthFirst ?? monthAfter)!;
@@ -307,7 +326,7 @@ function monthDay(found: string, groups: (string | undefined)[], values: Set<str
   const month = MONTH_OF.get(monthWord.toLowerCase());
   const day = Number(dayAfter ?? dayFirst);
   if (month === undefined || day < 1 || day > 31) return found;
-  values.add(`monthday:${pad(month)}-${pad(day)}`);
+  values.add(`monthday:${pad(month)}-${pad(day)}`).add(`month:${monthName(month)}`);
   const year = yearAfter ?? yearAfterDay;
   if (year) values.add(`date:${year}-${pad(month)}-${pad(day)}`);
   return " ";

@@ -193,3 +193,26 @@ export function replacedInPlace(ours: string[], our: ValueSlots, their: ValueSlo
 function isSlotWord(word: string): boolean {
   return !/\d/.test(word) && !GENERIC_WORDS.has(word) && !isPolarityWord(word);
 }
+
+/**
+ * One proper name in two inflected forms ("Kraków" / "Krakowie", "Warszawa" /
+ * "Warszawie"): at least five letters in common from the start, accents
+ * aside, and endings of at most three letters. A vowel for a vowel or an
+ * added "a" makes another name ("Francesco" / "Francesca", "Daniel" /
+ * "Daniela"), and shorter stems are other names ("Anna" / "Annika", "Bern" / "Berlin").
+ */
+export function sameNameInflected(x: string, y: string): boolean {
+  const [a, b] = [folded(x), folded(y)];
+  if (a === b) return true;
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  const [ea, eb] = [a.slice(common), b.slice(common)];
+  if (common < 5 || ea.length > 3 || eb.length > 3) return false;
+  const vowel = /^[aeiouy]$/;
+  if (vowel.test(ea) && vowel.test(eb)) return false;
+  return !((ea === "" && eb === "a") || (eb === "" && ea === "a"));
+}
+
+function folded(name: string): string {
+  return name.normalize("NFD").replace(/\p{M}/gu, "").replace(/ł/g, "l");
+}

@@ -44,12 +44,13 @@ describe("typedValues: a value written two ways is one value", () => {
     expect(values("Supper at 9 pm, due March 2, 2026, kept 48 hours, every 1.5k rows")).toEqual([
       "date:2026-03-02",
       "duration:172800",
+      "month:march",
       "monthday:03-02",
       "number:1500",
       "time:21:00",
     ]);
     // A date written in digits is also its month and day.
-    expect(values("due 2026-06-30")).toEqual(["date:2026-06-30", "monthday:06-30"]);
+    expect(values("due 2026-06-30")).toEqual(["date:2026-06-30", "month:june", "monthday:06-30"]);
     expect(values("p95 latency is 250 ms")).toEqual(["duration:0.25", "id:p95", "number:95"]);
     expect(values("Keep the last 6mo of logs, or 1y at most")).toEqual(["duration:12mo", "duration:6mo"]);
   });
@@ -73,6 +74,14 @@ describe("typedValues: a value written two ways is one value", () => {
     expect(ofKind("5 watts", "duration")).toEqual([]);
     // "half past" needs an hour of the clock.
     expect(ofKind("half past thirteen", "time")).toEqual([]);
+  });
+
+  it("reads a month named alone, and the month of a date", () => {
+    expect(ofKind("due by the end of September", "month")).toEqual(["month:september"]);
+    expect(ofKind("due 15 November", "month")).toEqual(["month:november"]);
+    // "May" alone is a verb as often; a month in lower case is another word ("march on").
+    expect(ofKind("May we ship?", "month")).toEqual([]);
+    expect(ofKind("we march on", "month")).toEqual([]);
   });
 
   it("keeps different values apart", () => {

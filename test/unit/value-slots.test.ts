@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { judgePair, type PairEvidence, type PairVerdict } from "../../src/consolidate/judge-pair.js";
 import { memoryFacts } from "../../src/consolidate/memory-facts.js";
-import { idShape, valueSlots } from "../../src/consolidate/value-slots.js";
+import { idShape, sameNameInflected, valueSlots } from "../../src/consolidate/value-slots.js";
 import { memory } from "../helpers/memory-records.js";
 
 // Older first. Lexical evidence high enough to merge, so only the rules decide.
@@ -65,6 +65,90 @@ describe("value slots: a changed value in the same slot is still a conflict", ()
     ],
   ] as const)("%s", (_, older, newer) => {
     expect(judge([...older], [...newer])).toBe("conflict");
+  });
+});
+
+describe("the old value named by the newer memory, and names written short", () => {
+  it.each([
+    [
+      "a name that shortens a word of the other's",
+      [
+        "PS5 certification lead time",
+        "Submit to PS5 certification at least 10 business days before launch",
+        "Submit to PS5 certification 10 business days before the launch date.",
+      ],
+      [
+        "PS5 cert lead time",
+        "PS5 cert: submit 15 business days before launch (was 10)",
+        "PS5 cert: submit at least 15 business days before launch now (was 10).",
+      ],
+    ],
+    [
+      "an abbreviation of a word of the other's name",
+      ["Shipping firmware version", "Boards ship with firmware v3.1.0", "Boards leave the factory with firmware v3.1.0."],
+      ["shipping FW", "factory image is FW 3.2.0", "factory image bumped: boards now leave the line with FW 3.2.0 (3.1.0 had a watchdog bug)."],
+    ],
+    [
+      "a host the newer calls the old one",
+      ["status page", "status page at status.acme.dev", "status page: https://status.acme.dev (sso)."],
+      [
+        "Status page",
+        "The status page moved to uptime.acme.io/status",
+        "Status page moved to https://uptime.acme.io/status; the old status.acme.dev only redirects until March.",
+      ],
+    ],
+    [
+      "a time the line says was changed, with the old time in the same line",
+      ["Weekly sync", "The weekly sync is every Tuesday at half past ten", "The weekly sync is every Tuesday at half past ten in room 4."],
+      ["Weekly sync", "weekly sync: Tuesdays 14:00", "weekly sync moved to Tuesdays 14:00 (the 10:30 slot kept clashing with releases)."],
+    ],
+    [
+      "a month alone changed to a day of another month",
+      ["Report deadline", "The annual report is due at the end of March", "The annual report is due to the board at the end of March."],
+      [
+        "Report deadline",
+        "The board now wants the annual report by 15 May",
+        "Deadline moved: the board now wants the annual report by 15 May (it was the end of March).",
+      ],
+    ],
+  ] as const)("%s is a conflict", (_, older, newer) => {
+    expect(judge([...older], [...newer])).toBe("conflict");
+  });
+
+  it("keeps apart memories whose names share only a short start", () => {
+    expect(
+      judge(["Berlin office hours", "Open 9 to 17", "The office opens at 09:00."], ["Bern office hours", "Open 9 to 17", "The office opens at 09:00."]),
+    ).not.toBe("merge");
+  });
+});
+
+describe("sameNameInflected", () => {
+  it("reads one name in another case", () => {
+    expect(sameNameInflected("kraków", "krakowie")).toBe(true);
+    expect(sameNameInflected("warszawa", "warszawie")).toBe(true);
+    expect(sameNameInflected("gdańsk", "gdańsku")).toBe(true);
+  });
+
+  it("tells different names apart", () => {
+    for (const [x, y] of [
+      ["berlin", "bern"],
+      ["anna", "annika"],
+      ["daniel", "daniela"],
+      ["francesco", "francesca"],
+      ["olga", "olena"],
+      ["kristian", "kristiansand"],
+    ])
+      expect(sameNameInflected(x!, y!)).toBe(false);
+  });
+
+  it("keeps a changed owner a conflict, and an inflected name none", () => {
+    const older = ["Kraków payroll owner", "Payroll for the Kraków office is run by Olga", "Payroll for the Kraków office is run by Olga."] as const;
+    expect(judge([...older], ["Kraków payroll owner", "Payroll for the Kraków office is run by Olena", "Payroll for the Kraków office is run by Olena."])).toBe(
+      "conflict",
+    );
+    expect(
+      judge([...older], ["Kraków payroll owner", "Payroll for the office in Krakowie is run by Olga", "Payroll for the office in Krakowie is run by Olga."]),
+    ).not.toBe("conflict");
   });
 });
 
