@@ -297,6 +297,7 @@ export function changedValue(older: JudgedSide, newer: JudgedSide): ConflictProp
       .valuesOf(kind)
       .filter((v) => !states(older, v) && asserted(b, v) && !inflected(v, a));
     // A changed value fills the slot the other's filled; a value with no counterpart is a detail added.
+    if (onlyB.length === 0 && kind !== "name") continue;
     const [slotsA, slotsB] = [valueSlots(older.memory, a.language), valueSlots(newer.memory, b.language)];
     // A name said where the other says a word of its own: "deployed to ECS Fargate" / "deployed to vercel".
     if (kind === "name" && (replacedInPlace(onlyA, slotsA, slotsB, a.mentions) || replacedInPlace(onlyB, slotsB, slotsA, b.mentions)))

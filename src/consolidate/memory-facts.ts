@@ -455,6 +455,11 @@ interface LineFacts {
 const LINE_CACHE_LIMIT = 10_000;
 const lineFactsCache = new BoundedCache<LineFacts>(LINE_CACHE_LIMIT);
 
+/** One statement line's words and values, as the memory's facts were read from it (read once per line). */
+export function lineWordsAndValues(line: string, language: Language): { words: readonly string[]; values: readonly string[] } {
+  return lineFacts(line, language);
+}
+
 function lineFacts(line: string, language: Language): LineFacts {
   const key = `${language}\u0000${line}`;
   let found = lineFactsCache.get(key);

@@ -1,6 +1,6 @@
 import type { Memory } from "../memory/memory.js";
 import type { Language } from "../text/tokenize.js";
-import { ATTRIBUTE_WORDS, contentWords, GENERIC_WORDS, isPolarityWord, statedValues, statementLines } from "./memory-facts.js";
+import { ATTRIBUTE_WORDS, contentWords, GENERIC_WORDS, isPolarityWord, lineWordsAndValues, statedValues, statementLines } from "./memory-facts.js";
 
 /**
  * The slot each value of a memory fills: the content words of the clauses
@@ -40,37 +40,47 @@ export function valueSlots(memory: Pick<Memory, "description" | "body">, languag
 }
 
 function addLineSlots(slots: ValueSlots, line: string, language: Language): void {
-  const { values } = statedValues(line);
+  // The line's words and values as its facts were read (kept per line): a line of one clause, or with no
+  // value, is read no further.
+  const read = lineWordsAndValues(line, language);
+  const values = new Set(read.values);
+  const clauses = values.size === 0 ? [] : line.split(CLAUSE_END).filter((clause) => clause.trim() !== "");
+  if (clauses.length <= 1) {
+    for (let i = 1; i < read.words.length; i++) addTo(slots.after, read.words[i - 1]!, read.words[i]!);
+    if (clauses.length === 1) addClauseSlots(slots, line, read.words, values, language);
+    return;
+  }
   const found = new Set<string>();
-  for (const clause of line.split(CLAUSE_END)) {
+  for (const clause of clauses) {
     const sequence = contentWords(clause, language);
     for (let i = 1; i < sequence.length; i++) addTo(slots.after, sequence[i - 1]!, sequence[i]!);
-    if (values.size === 0) continue;
     const clauseValues = statedValues(clause).values;
-    if (clauseValues.size === 0) continue;
-    const words = slotWords(clause, language);
-    for (const value of clauseValues) {
-      const own = contentWords(value.slice(value.indexOf(":") + 1), language)[0];
-      const at = own === undefined ? -1 : sequence.indexOf(own);
-      if (at > 0) addTo(slots.anchors, value, sequence[at - 1]!);
-    }
-    const ids = [...clauseValues].filter((value) => value.startsWith("id:"));
-    const negated = NEGATION.test(clause);
-    for (const value of clauseValues) {
-      found.add(value);
-      if (!negated) slots.asserted.add(value);
-      add(slots, value, words, language);
-      if (value.startsWith("number:")) addShapes(slots, value, ids);
-    }
+    for (const value of clauseValues) found.add(value);
+    if (clauseValues.size > 0) addClauseSlots(slots, clause, sequence, clauseValues, language);
   }
-  if (values.size === 0) return;
   // A value read only across a clause's end ("March 2, 2026" is one date) takes its whole line as its slot.
   const rest = [...values].filter((value) => !found.has(value));
   if (rest.length === 0) return;
-  const words = slotWords(line, language);
+  const words = read.words.filter(isSlotWord);
   for (const value of rest) {
     add(slots, value, words, language);
     slots.asserted.add(value);
+  }
+}
+
+function addClauseSlots(slots: ValueSlots, clause: string, sequence: readonly string[], clauseValues: ReadonlySet<string>, language: Language): void {
+  const words = sequence.filter(isSlotWord);
+  for (const value of clauseValues) {
+    const own = contentWords(value.slice(value.indexOf(":") + 1), language)[0];
+    const at = own === undefined ? -1 : sequence.indexOf(own);
+    if (at > 0) addTo(slots.anchors, value, sequence[at - 1]!);
+  }
+  const ids = [...clauseValues].filter((value) => value.startsWith("id:"));
+  const negated = NEGATION.test(clause);
+  for (const value of clauseValues) {
+    if (!negated) slots.asserted.add(value);
+    add(slots, value, words, language);
+    if (value.startsWith("number:")) addShapes(slots, value, ids);
   }
 }
 
@@ -125,11 +135,6 @@ function add(slots: ValueSlots, value: string, words: string[], language: Langua
     slots.words.set(value, slot);
   }
   for (const word of words) if (!own.has(word)) slot.add(word);
-}
-
-// Words that can say which slot: no numbers or identifiers (values themselves), no verbs of how a fact is put.
-function slotWords(text: string, language: Language): string[] {
-  return contentWords(text, language).filter(isSlotWord);
 }
 
 /** One side of a pair, as `shareSlot` compares it. */
@@ -190,6 +195,7 @@ export function replacedInPlace(ours: string[], our: ValueSlots, their: ValueSlo
   return false;
 }
 
+// Words that can say which slot: no numbers or identifiers (values themselves), no verbs of how a fact is put.
 function isSlotWord(word: string): boolean {
   return !/\d/.test(word) && !GENERIC_WORDS.has(word) && !isPolarityWord(word);
 }
