@@ -1,8 +1,9 @@
 import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { stem } from "../text/tokenize.js";
-import { ATTRIBUTE_WORDS, isPolarityWord, type MemoryFacts, typedValues, WEEKDAYS } from "./memory-facts.js";
+import { ATTRIBUTE_WORDS, GENERIC_WORDS, isPolarityWord, type MemoryFacts, typedValues, WEEKDAYS } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
+import { onlyNegated, replacedInPlace, sameNameInflected, shareSlot, valueSlots } from "./value-slots.js";
 
 /** What the rules make of two memories of one type found alike. */
 export type PairVerdict = { kind: "merge" } | { kind: "conflict"; reason: ConflictProposal["reason"] } | { kind: "apart"; why: string } | { kind: "undecided" };
@@ -46,7 +47,7 @@ export interface JudgedSide {
 // "We dropped Redis", "Vercel replaces ECS", "no longer on Heroku".
 const SUPERSEDES =
   /\b(replac(?:e|es|ed|ing)|supersed(?:e|es|ed|ing)|instead of|no longer|drop(?:s|ped)?|switch(?:ed|ing)? (?:away )?from|mov(?:e|ed|ing) (?:off|away from)|deprecat(?:e|es|ed)|retir(?:e|es|ed)|stopp?(?:ed)? using|migrated (?:off|away from))\b/i;
-const VALUE_KINDS = ["host", "time", "date", "monthday", "duration", "number", "id", "name"];
+const VALUE_KINDS = ["host", "time", "date", "monthday", "month", "duration", "number", "id", "name"];
 const MAX_HUNK = 2;
 // A holder ("the public API gateway", "the image resizer") may take a word more than a value.
 const MAX_HOLDER = 3;
@@ -87,61 +88,6 @@ const ENTITY_ATTRIBUTES = new Set(
   ].map((word) => stem(word)),
 );
 const NUMBER_WORD = /^[\d.,:%]+$/;
-// Verbs and fillers that say how a fact is put, not what it is.
-const GENERIC_WORDS = new Set(
-  [
-    "run",
-    "runs",
-    "use",
-    "uses",
-    "used",
-    "go",
-    "goes",
-    "get",
-    "make",
-    "keep",
-    "kept",
-    "live",
-    "lives",
-    "sit",
-    "sits",
-    "set",
-    "put",
-    "need",
-    "want",
-    "prefer",
-    "take",
-    "give",
-    "handle",
-    "manage",
-    "managed",
-    "switch",
-    "switched",
-    "turn",
-    "show",
-    "call",
-    "work",
-    "stay",
-    "hold",
-    "behind",
-    "via",
-    "through",
-    "then",
-    "also",
-    "well",
-    "now",
-    "currently",
-    "every",
-    "each",
-    "per",
-    "only",
-    "just",
-    "still",
-    "all",
-    "any",
-    "whole",
-  ].map((word) => stem(word)),
-);
 
 /**
  * The offline rules, in order: different things stay apart (a different
@@ -229,7 +175,24 @@ function isTheValue(kind: string, a: MemoryFacts, b: MemoryFacts): boolean {
 export function differentSubjects(a: MemoryFacts, b: MemoryFacts): boolean {
   const unique = (own: MemoryFacts, other: MemoryFacts) =>
     [...own.subject].filter((word) => !mentionsWord(other, word) && !ATTRIBUTE_WORDS.has(word) && !/^\d+$/.test(word));
-  return unique(a, b).length > 0 && unique(b, a).length > 0;
+  const [ua, ub] = [unique(a, b), unique(b, a)];
+  if (ua.length === 0 || ub.length === 0) return false;
+  // "cert" / "certification", "fw" / "firmware": one name shortens a word of the other's.
+  return ua.some((x) => !ub.some((y) => shortens(x, y) || shortens(y, x))) || ub.some((y) => !ua.some((x) => shortens(x, y) || shortens(y, x)));
+}
+
+// A word cut short ("cert", at least four letters) or a short abbreviation whose letters the word has in
+// order, from its first ("fw" in "firmware", "cfg" in "config").
+function shortens(short: string, long: string): boolean {
+  if (short.length >= long.length || /\d/.test(short)) return false;
+  if (short.length >= 4) return long.startsWith(short);
+  if (short.length < 2 || short[0] !== long[0] || long.length < 2 * short.length) return false;
+  let at = 1;
+  for (const letter of short.slice(1)) {
+    at = long.indexOf(letter, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
 }
 
 // "two-week" is mentioned by a memory that says "two weeks".
@@ -313,16 +276,38 @@ export function changedValue(older: JudgedSide, newer: JudgedSide): ConflictProp
   // A value said under a negation is not asserted: "no miles or Fahrenheit" states no temperature unit.
   const asserted = (facts: MemoryFacts, v: string) => !facts.negated.has(v.slice(v.indexOf(":") + 1));
   // A value the newer gives only as what was before ("90 days (it was 30 days)") is one it no longer states.
-  const states = (facts: MemoryFacts, v: string) => (facts.past.has(v) ? facts.values.has(v) : mentionsValue(facts, v));
+  const states = (side: JudgedSide, v: string) => {
+    const facts = side.facts;
+    if (!(facts.past.has(v) ? facts.values.has(v) : mentionsValue(facts, v))) return false;
+    // Nor one it says only under a negation: "GPIO5, not GPIO4" no longer states GPIO4.
+    return asserted(facts, v) || !onlyNegated(valueSlots(side.memory, facts.language), v);
+  };
+  // A name the other states inflected ("Kraków" / "w Krakowie") is one it states.
+  const inflected = (v: string, other: MemoryFacts) =>
+    v.startsWith("name:") &&
+    derived(other)
+      .valuesOf("name")
+      .some((w) => sameNameInflected(v.slice(5), w.slice(5)));
   for (const kind of VALUE_KINDS) {
     const onlyA = derived(a)
       .valuesOf(kind)
-      .filter((v) => !states(b, v) && asserted(a, v));
+      .filter((v) => !states(newer, v) && asserted(a, v) && !inflected(v, b));
     if (onlyA.length === 0) continue;
     const onlyB = derived(b)
       .valuesOf(kind)
-      .filter((v) => !states(a, v) && asserted(b, v));
-    if (onlyB.length > 0) return "different-values";
+      .filter((v) => !states(older, v) && asserted(b, v) && !inflected(v, a));
+    // A changed value fills the slot the other's filled; a value with no counterpart is a detail added.
+    if (onlyB.length === 0 && kind !== "name") continue;
+    const [slotsA, slotsB] = [valueSlots(older.memory, a.language), valueSlots(newer.memory, b.language)];
+    // A name said where the other says a word of its own: "deployed to ECS Fargate" / "deployed to vercel".
+    if (kind === "name" && (replacedInPlace(onlyA, slotsA, slotsB, a.mentions) || replacedInPlace(onlyB, slotsB, slotsA, b.mentions)))
+      return "different-values";
+    if (onlyB.length === 0) continue;
+    const [ours, theirs] = [
+      { slots: slotsA, subject: a.subject },
+      { slots: slotsB, subject: b.subject },
+    ];
+    if (shareSlot(onlyA, ours, onlyB, theirs)) return "different-values";
   }
   if (swappedWord(a, b) !== undefined) return "different-values";
   return undefined;

@@ -2,7 +2,7 @@ import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { ownCopy } from "../text/own-copy.js";
 import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
-import { COUNT_WORD, countWord, readWrittenValues } from "./value-forms.js";
+import { COUNT_WORD, countWord, monthName, readWrittenValues } from "./value-forms.js";
 import { wordNumbersGrown } from "./word-numbers.js";
 
 /**
@@ -117,6 +117,61 @@ export const ATTRIBUTE_WORDS = new Set(
     "cadence",
     "frequency",
     "interval",
+  ].map((word) => stem(word)),
+);
+// Verbs and fillers that say how a fact is put, not what it is.
+export const GENERIC_WORDS = new Set(
+  [
+    "run",
+    "runs",
+    "use",
+    "uses",
+    "used",
+    "go",
+    "goes",
+    "get",
+    "make",
+    "keep",
+    "kept",
+    "live",
+    "lives",
+    "sit",
+    "sits",
+    "set",
+    "put",
+    "need",
+    "want",
+    "prefer",
+    "take",
+    "give",
+    "handle",
+    "manage",
+    "managed",
+    "switch",
+    "switched",
+    "turn",
+    "show",
+    "call",
+    "work",
+    "stay",
+    "hold",
+    "behind",
+    "via",
+    "through",
+    "then",
+    "also",
+    "well",
+    "now",
+    "currently",
+    "every",
+    "each",
+    "per",
+    "only",
+    "just",
+    "still",
+    "all",
+    "any",
+    "whole",
   ].map((word) => stem(word)),
 );
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
@@ -304,6 +359,11 @@ function languageOf(text: string): { language: Language; settled: boolean } {
   return { language: detectLanguage(told), settled: text.length >= LANGUAGE_SAMPLE || told.length >= DETECT_CHARS };
 }
 
+/** The lines a memory states its fact in: the description, then the body's lines without rationale or the tool's filler. */
+export function statementLines(memory: Pick<Memory, "description" | "body">): string[] {
+  return [memory.description, ...factLines(memory.body).filter((line) => !RATIONALE.test(line))].filter((line) => line.trim() !== "");
+}
+
 function factLines(body: string): string[] {
   return body
     .split("\n")
@@ -395,6 +455,11 @@ interface LineFacts {
 const LINE_CACHE_LIMIT = 10_000;
 const lineFactsCache = new BoundedCache<LineFacts>(LINE_CACHE_LIMIT);
 
+/** One statement line's words and values, as the memory's facts were read from it (read once per line). */
+export function lineWordsAndValues(line: string, language: Language): { words: readonly string[]; values: readonly string[] } {
+  return lineFacts(line, language);
+}
+
 function lineFacts(line: string, language: Language): LineFacts {
   const key = `${language}\u0000${line}`;
   let found = lineFactsCache.get(key);
@@ -433,14 +498,40 @@ function addQualifiers(qualifiers: string[], word: string): void {
 // "(it was 30 days)", "previously 09:00", "up from 5", "moved from Monday to Wednesday": what follows
 // is what was, to the clause's end. A bare "was" is no such mark ("was moved to June 3").
 const PAST_MARK =
-  /(?<![\p{L}\p{N}])(?:it\s+was|\(\s*was|was\s+previously|previously|formerly|used\s+to\s+be|(?:up|down)\s+from|(?:chang|mov|increas|decreas|rais|lower|reduc|cut|bump|extend|shorten|push|upgrad|downgrad|switch|shift)[a-z]*\s+from|(?:went|rose|fell|grew|shrank|dropped)\s+(?:up\s+|down\s+)?from)[\s:]+/giu;
-const MAY_BE_PAST = /was|previous|formerly|used to|from/i;
+  /(?<![\p{L}\p{N}])(?:it\s+was|the\s+old|\(\s*was|was\s+previously|previously|formerly|used\s+to\s+be|(?:up|down)\s+from|(?:chang|mov|increas|decreas|rais|lower|reduc|cut|bump|extend|shorten|push|upgrad|downgrad|switch|shift)[a-z]*\s+from|(?:went|rose|fell|grew|shrank|dropped)\s+(?:up\s+|down\s+)?from)[\s:]+/giu;
+const MAY_BE_PAST = /was|previous|formerly|used to|from|old/i;
 // Only a value said right after the mark was the value: "it was decided that deploys run at 04:00" is no past time.
-const PAST_VALUE_START = new RegExp(`^(?:(?:at|on|in|every|only|just|about|around|the|an?)\\s+)?(?:\\d|\\p{Lu}|${COUNT_WORD}(?![\\p{L}]))`, "u");
+// A host counts too: "the old builds.acme.dev only redirects".
+const PAST_VALUE_START = new RegExp(
+  `^(?:(?:at|on|in|by|every|only|just|about|around|the|an?)\\s+)?(?:(?:end|start|beginning|middle)\\s+of\\s+)?(?:\\d|\\p{Lu}|${COUNT_WORD}(?![\\p{L}])|[a-z0-9-]+\\.[a-z0-9-]+\\.[a-z])`,
+  "u",
+);
 const PAST_END = /[;!?()[\]]|[.,:](?=\s|$)|\s(?:to|now|but|until|since|so|because|when|and\s+(?:is|are)\s+now)(?![\p{L}])/iu;
 
 /** A line's values, and apart those it gives only as what was before. */
-function statedValues(line: string): { values: ReadonlySet<string>; past: ReadonlySet<string> } {
+export function statedValues(line: string): { values: ReadonlySet<string>; past: ReadonlySet<string> } {
+  const read = markedValues(line);
+  return CHANGED_TO.test(line) ? changedTo(line, read) : read;
+}
+
+// "moved to Mondays 11:00 (clashing with the 9:15 slot)": what a value changed to is what the line
+// states; another value of its kind in that line is what it was.
+const CHANGED_TO = /(?<![\p{L}])(?:mov|chang|bump|switch|shift|push|rais|lower|increas|decreas|reduc|extend|shorten|upgrad|downgrad)[a-z]*\s+to\s+/iu;
+const CHANGED_KINDS = /^(?:time|date|monthday|duration|number|host):/;
+
+function changedTo(line: string, read: { values: ReadonlySet<string>; past: ReadonlySet<string> }): { values: ReadonlySet<string>; past: ReadonlySet<string> } {
+  const match = CHANGED_TO.exec(line)!;
+  const after = line.slice(match.index + match[0].length);
+  if (!PAST_VALUE_START.test(after)) return read;
+  const length = after.search(PAST_END);
+  const to = typedValues(length < 0 ? after : after.slice(0, length));
+  const kinds = new Set([...to].map((value) => value.slice(0, value.indexOf(":"))));
+  const was = [...read.values].filter((value) => CHANGED_KINDS.test(value) && !to.has(value) && kinds.has(value.slice(0, value.indexOf(":"))));
+  if (was.length === 0) return read;
+  return { values: new Set([...read.values].filter((value) => !was.includes(value))), past: new Set([...read.past, ...was]) };
+}
+
+function markedValues(line: string): { values: ReadonlySet<string>; past: ReadonlySet<string> } {
   if (!MAY_BE_PAST.test(line)) return { values: typedValues(line), past: NO_VALUES };
   const clauses: string[] = [];
   let asserted = "";
@@ -508,7 +599,11 @@ export function typedValues(text: string): Set<string> {
     values.add(`host:${host}`);
     return " ";
   });
-  for (const match of rest.matchAll(DATE)) values.add(`date:${match[0]}`).add(`monthday:${match[0].slice(5)}`);
+  for (const match of rest.matchAll(DATE)) {
+    const month = monthName(Number(match[0].slice(5, 7)));
+    values.add(`date:${match[0]}`).add(`monthday:${match[0].slice(5)}`);
+    if (month) values.add(`month:${month}`);
+  }
   rest = readWrittenValues(rest.replace(DATE, " "), values);
   for (const match of rest.matchAll(TIME)) values.add(`time:${match[1]!.padStart(2, "0")}:${match[2]}`);
   rest = rest.replace(TIME, " ");

@@ -108,13 +108,86 @@ const MONTH_DAY = new RegExp(
   "giu",
 );
 
+// Spelled and spaced forms rewritten as their digit forms, which the readers after read as usual:
+// "three point three volts" is "3.3V", "20 percent" is "20%", "quarter past nine" is "9:15".
+const DIGIT_NAMES = SMALL_COUNTS.slice(0, 10);
+const SPELLED_DECIMAL = new RegExp(`${NOT_AFTER}(${COUNT_WORD})[ \\u00a0]point((?:[ \\u00a0](?:${DIGIT_NAMES.join("|")}))+)(?![\\p{L}\\p{N}-])`, "giu");
+// The hour as said ("quarter past nine" is 9:15, as "9:15" is): am or pm is read after, when given.
+const CLOCK_PHRASE = new RegExp(
+  `${NOT_AFTER}(quarter[ \\u00a0]past|half[ \\u00a0]past|quarter[ \\u00a0]to)[ \\u00a0](${COUNT_WORD}|\\d{1,2})(?![\\p{L}\\p{N}:.-])`,
+  "giu",
+);
+// Units whose spellings say one thing, by the form digits glue them to ("_" a space in a spelling). Word spellings are read in any case;
+// abbreviations only as written ("5 V", not "5 v"; "mA" no "MA"). Watts are left out: "5W" is read as weeks.
+const UNIT_SPELLINGS: [string, string][] = [
+  ["%", "percent per_cent pct procent prozent por_ciento pour_cent per_cento por_cento"],
+  ["V", "volt volts voltios"],
+  ["mV", "millivolt millivolts"],
+  ["A", "amp amps ampere amperes"],
+  ["mA", "milliamp milliamps milliampere milliamperes"],
+  ["kW", "kilowatt kilowatts"],
+  ["Hz", "hertz"],
+  ["kHz", "kilohertz"],
+  ["MHz", "megahertz"],
+  ["GHz", "gigahertz"],
+  ["KB", "kilobyte kilobytes"],
+  ["MB", "megabyte megabytes"],
+  ["GB", "gigabyte gigabytes"],
+  ["TB", "terabyte terabytes"],
+  ["\u00b0C", "celsius"],
+  ["\u03a9", "ohm ohms"],
+];
+const UNIT_ABBREVIATIONS = [
+  "%",
+  "V",
+  "mV",
+  "mA",
+  "kW",
+  "Hz",
+  "kHz",
+  "MHz",
+  "GHz",
+  "KB",
+  "kB",
+  "MB",
+  "GB",
+  "TB",
+  "KiB",
+  "MiB",
+  "GiB",
+  "TiB",
+  "\u00b0C",
+  "\u03a9",
+];
+const UNIT_CANONICAL = new Map<string, string>([
+  ...UNIT_SPELLINGS.flatMap(([unit, words]) => words.split(" ").map((word) => [word.replace(/_/g, " "), unit] as const)),
+  ...UNIT_ABBREVIATIONS.map((unit) => [unit, unit === "kB" ? "KB" : unit] as const),
+]);
+const byLength = (words: string[]) =>
+  words.sort((x, y) => y.length - x.length).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "[ \\u00a0]"));
+const NUMBER_BEFORE_UNIT = `(\\d+(?:\\.\\d+)?|${COUNT_WORD})[ \\u00a0]?`;
+const UNIT_WORD_AFTER = new RegExp(
+  `${NOT_AFTER}${NUMBER_BEFORE_UNIT}(${byLength([...UNIT_CANONICAL.keys()].filter((word) => /^[a-z ]{3,}$/.test(word))).join("|")})(?![\\p{L}\\p{N}_])`,
+  "giu",
+);
+// Spaced or after a count in words: glued to digits ("5V", "20%") they are read as written already.
+const UNIT_ABBREVIATION_AFTER = new RegExp(
+  `${NOT_AFTER}(\\d+(?:\\.\\d+)?[ \\u00a0]|${COUNT_WORD}[ \\u00a0])(${byLength([...UNIT_ABBREVIATIONS]).join("|")})(?![\\p{L}\\p{N}_])`,
+  "gu",
+);
+
+const MONTH_ALONE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${MONTH_NAMES.map((names) => names[0]![0]!.toUpperCase() + names[0]!.slice(1)).join("|")})(?![\\p{L}\\p{N}])`,
+  "gu",
+);
+
 const THOUSANDS = /(?<![\p{L}\p{N}_.,-])(\d+(?:\.\d+)?)k(?![\p{L}\p{N}_])/giu;
 // A count alone is a number, but "one" is as often no count ("no one", "one board").
 const BARE_COUNT = new RegExp(`(?<![\\p{L}\\p{N}-])${COUNT_WORD}(?![\\p{L}\\p{N}-])`, "giu");
 // The forms a text may hold, as bits, told from its words: a first look, so that most lines try no pattern.
-const [TWELVE_HOUR_FORM, NOON_FORM, MONTH_FORM, COUNT_FORM, DIGIT_DURATION_FORM, WORD_DURATION_FORM] = [1, 2, 4, 8, 16, 32];
+const [TWELVE_HOUR_FORM, NOON_FORM, MONTH_FORM, COUNT_FORM, DIGIT_DURATION_FORM, WORD_DURATION_FORM, SPELLED_FORM] = [1, 2, 4, 8, 16, 32, 64];
 // What a word is, as bits: the forms above it is part of on its own, and these.
-const [UNIT_WORD, WORD_UNIT_WORD, ARTICLE_WORD] = [64, 128, 256];
+const [UNIT_WORD, WORD_UNIT_WORD, ARTICLE_WORD, MEASURE_WORD] = [128, 256, 512, 1024];
 const WORD_FORMS = TWELVE_HOUR_FORM | NOON_FORM | MONTH_FORM | COUNT_FORM;
 const FORM_OF = new Map<string, number>();
 const addForm = (words: Iterable<string>, form: number) => {
@@ -130,11 +203,15 @@ addForm(
   WORD_UNIT_WORD,
 );
 addForm(["a", "an"], ARTICLE_WORD);
+addForm(
+  [...UNIT_CANONICAL.keys()].flatMap((unit) => unit.toLowerCase().split(" ")),
+  MEASURE_WORD,
+);
 
 // A unit counts only right after a number ("15 minutes", "15m") or a count in words ("an hour").
 function formsIn(text: string): number {
   let forms = 0;
-  let [afterDigits, afterCount] = [false, false];
+  let [afterDigits, afterCount, afterCountWord, afterFraction, afterClockWord] = [false, false, false, false, false];
   for (const token of tokenize(text)) {
     const form = FORM_OF.get(token) ?? 0;
     const first = token.charCodeAt(0);
@@ -145,10 +222,16 @@ function formsIn(text: string): number {
       forms |= (glued & TWELVE_HOUR_FORM) | (glued & UNIT_WORD ? DIGIT_DURATION_FORM : 0);
     }
     if (form & UNIT_WORD && afterDigits) forms |= DIGIT_DURATION_FORM;
+    // "3.3 volts", "three point three", "20 per cent", "quarter past nine": the rewrites below have something to do.
+    if ((form & MEASURE_WORD && (afterDigits || afterCount)) || (token === "point" && afterCountWord) || (afterClockWord && (digits || form & COUNT_FORM)))
+      forms |= SPELLED_FORM;
     if (form & WORD_UNIT_WORD && afterCount) forms |= WORD_DURATION_FORM;
     forms |= form & WORD_FORMS;
     afterDigits = digits && /^[\d.,]+$/.test(token);
     afterCount = (form & (COUNT_FORM | ARTICLE_WORD)) !== 0;
+    afterClockWord = (token === "past" || token === "to") && afterFraction;
+    afterFraction = token === "quarter" || token === "half";
+    afterCountWord = (form & COUNT_FORM) !== 0;
   }
   return forms;
 }
@@ -161,7 +244,7 @@ export function readWrittenValues(text: string, values: Set<string>): string {
   // A first look at the words (the tokenizer keeps each line's): most lines hold none of these forms, and
   // a pattern of every unit or month tried at each character cost more than the rest of typedValues.
   const forms = formsIn(text);
-  let rest = text;
+  let rest = forms & SPELLED_FORM || /\d[ \u00a0]%/.test(text) ? digitForms(text) : text;
   if (forms & TWELVE_HOUR_FORM) {
     rest = rest.replace(TWELVE_HOUR, (_, hour: string, minute: string | undefined, half: string) => {
       values.add(`time:${pad((Number(hour) % 12) + (half.toLowerCase() === "p" ? 12 : 0))}:${minute ?? "00"}`);
@@ -174,7 +257,16 @@ export function readWrittenValues(text: string, values: Set<string>): string {
       return " ";
     });
   }
-  if (forms & MONTH_FORM) rest = rest.replace(MONTH_DAY, (found: string, ...groups: unknown[]) => monthDay(found, groups as (string | undefined)[], values));
+  if (forms & MONTH_FORM) {
+    rest = rest.replace(MONTH_DAY, (found: string, ...groups: unknown[]) => monthDay(found, groups as (string | undefined)[], values));
+    // "by the end of September": a month alone, in full and capitalised (not "May", a verb as often).
+    rest = rest.replace(MONTH_ALONE, (found: string) => {
+      const month = MONTH_OF.get(found.toLowerCase());
+      if (month === undefined || month === 5) return found;
+      values.add(`month:${monthName(month)}`);
+      return " ";
+    });
+  }
   if (forms & (DIGIT_DURATION_FORM | WORD_DURATION_FORM)) rest = durations(rest, values, forms);
   if (/\dk/i.test(rest)) {
     rest = rest.replace(THOUSANDS, (_, number: string) => {
@@ -193,6 +285,39 @@ export function readWrittenValues(text: string, values: Set<string>): string {
   return rest;
 }
 
+// "three point three volts" → "3.3V", "twenty per cent" → "20%", "half past eight" → "8:30".
+function digitForms(text: string): string {
+  return text
+    .replace(SPELLED_DECIMAL, (found: string, whole: string, digits: string) => {
+      const n = countIn(whole);
+      const decimals = digits
+        .trim()
+        .split(/[ \u00a0]+/)
+        .map((word) => DIGIT_NAMES.indexOf(word.toLowerCase()));
+      return n === undefined ? found : `${n}.${decimals.join("")}`;
+    })
+    .replace(CLOCK_PHRASE, (found: string, phrase: string, hour: string) => {
+      const h = /\d/.test(hour) ? Number(hour) : countIn(hour);
+      if (h === undefined || h < 1 || h > 12) return found;
+      const to = /to$/i.test(phrase);
+      const minutes = /^half/i.test(phrase) ? 30 : to ? 45 : 15;
+      return `${to ? (h === 1 ? 12 : h - 1) : h}:${minutes}`;
+    })
+    .replace(UNIT_WORD_AFTER, (found: string, number: string, unit: string) => unitGlued(found, number, unit.toLowerCase().replace(/[ \u00a0]+/g, " ")))
+    .replace(UNIT_ABBREVIATION_AFTER, (found: string, number: string, unit: string) => unitGlued(found, number.trim(), unit));
+}
+
+function unitGlued(found: string, number: string, unit: string): string {
+  const n = /\d/.test(number) ? number : countIn(number);
+  const canonical = UNIT_CANONICAL.get(unit);
+  return n === undefined || canonical === undefined ? found : `${n}${canonical}`;
+}
+
+/** A month's English name, by its number (1 is January). */
+export function monthName(month: number): string | undefined {
+  return MONTH_NAMES[month - 1]?.[0];
+}
+
 function monthDay(found: string, groups: (string | undefined)[], values: Set<string>): string {
   const [monthFirst, dayAfter, yearAfter, dayFirst, monthAfter, yearAfterDay] = groups;
   const monthWord = (monthFirst ?? monthAfter)!;
@@ -201,7 +326,7 @@ function monthDay(found: string, groups: (string | undefined)[], values: Set<str
   const month = MONTH_OF.get(monthWord.toLowerCase());
   const day = Number(dayAfter ?? dayFirst);
   if (month === undefined || day < 1 || day > 31) return found;
-  values.add(`monthday:${pad(month)}-${pad(day)}`);
+  values.add(`monthday:${pad(month)}-${pad(day)}`).add(`month:${monthName(month)}`);
   const year = yearAfter ?? yearAfterDay;
   if (year) values.add(`date:${year}-${pad(month)}-${pad(day)}`);
   return " ";

@@ -24,6 +24,17 @@ describe("typedValues: a value written two ways is one value", () => {
     ["thousands with k", "Flush every 2k rows", "Flush every 2000 rows", "number"],
     ["a count in words", "The median of seven runs", "The median of 7 runs", "number"],
     ["a compound count", "Keep twenty-four shards", "Keep 24 shards", "number"],
+    ["a decimal in words", "no more than three point three volts", "no more than 3.3 volts", "number"],
+    ["a unit word and its symbol", "no more than 3.3 volts", "no more than 3.3V", "id"],
+    ["a decimal in words with its unit", "three point three volts max", "3.3V max", "id"],
+    ["a spaced unit", "the rail is 5 V", "the rail is 5V", "number"],
+    ["percent in words", "Warn at 20 percent", "Warn at 20%", "number"],
+    ["per cent in two words, in capitals", "Warn at Twenty Per Cent", "Warn at 20%", "number"],
+    ["another language's percent", "Alarm bei 20 Prozent", "alarm at 20%", "number"],
+    ["a spaced percent sign", "Warn at 20 %", "Warn at 20%", "number"],
+    ["a quarter past the hour", "every Monday at quarter past nine", "every Monday at 9:15", "time"],
+    ["half past, with pm", "Dinner at half past 8 pm", "Dinner at 20:30", "time"],
+    ["a quarter to the hour", "Call at quarter to one", "Call at 12:45", "time"],
   ])("%s", (_, one, other, kind) => {
     expect(ofKind(one, kind)).toEqual(ofKind(other, kind));
     expect(ofKind(one, kind)).not.toEqual([]);
@@ -33,14 +44,44 @@ describe("typedValues: a value written two ways is one value", () => {
     expect(values("Supper at 9 pm, due March 2, 2026, kept 48 hours, every 1.5k rows")).toEqual([
       "date:2026-03-02",
       "duration:172800",
+      "month:march",
       "monthday:03-02",
       "number:1500",
       "time:21:00",
     ]);
     // A date written in digits is also its month and day.
-    expect(values("due 2026-06-30")).toEqual(["date:2026-06-30", "monthday:06-30"]);
+    expect(values("due 2026-06-30")).toEqual(["date:2026-06-30", "month:june", "monthday:06-30"]);
     expect(values("p95 latency is 250 ms")).toEqual(["duration:0.25", "id:p95", "number:95"]);
     expect(values("Keep the last 6mo of logs, or 1y at most")).toEqual(["duration:12mo", "duration:6mo"]);
+  });
+
+  it("reads spelled decimals, units and clock phrases into their digit forms", () => {
+    expect(values("the I/O rail takes three point three volts; zero point two five amps")).toEqual(
+      expect.arrayContaining(["id:3.3v", "number:3.3", "number:0.25"]),
+    );
+    expect(values("Warn at 20 percent")).toEqual(["number:20%"]);
+    expect(values("512 MB of heap")).toEqual(["id:512mb", "number:512"]);
+  });
+
+  it("keeps different spelled values and look-alike words apart", () => {
+    expect(ofKind("three point three volts", "number")).not.toEqual(ofKind("3.5 volts", "number"));
+    expect(ofKind("quarter past nine", "time")).not.toEqual(ofKind("quarter to nine", "time"));
+    expect(ofKind("20 percent", "number")).not.toEqual(ofKind("15%", "number"));
+    // "point" after no count, "per" with no unit, a lower-case "v", watts (glued, "5W" is weeks): nothing rewritten.
+    expect(values("a point of contact")).toEqual([]);
+    expect(values("3 per day")).toEqual(["number:3"]);
+    expect(values("3 v 2")).toEqual(["number:2", "number:3"]);
+    expect(ofKind("5 watts", "duration")).toEqual([]);
+    // "half past" needs an hour of the clock.
+    expect(ofKind("half past thirteen", "time")).toEqual([]);
+  });
+
+  it("reads a month named alone, and the month of a date", () => {
+    expect(ofKind("due by the end of September", "month")).toEqual(["month:september"]);
+    expect(ofKind("due 15 November", "month")).toEqual(["month:november"]);
+    // "May" alone is a verb as often; a month in lower case is another word ("march on").
+    expect(ofKind("May we ship?", "month")).toEqual([]);
+    expect(ofKind("we march on", "month")).toEqual([]);
   });
 
   it("keeps different values apart", () => {

@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { judgePair, type PairEvidence, type PairVerdict } from "../../src/consolidate/judge-pair.js";
+import { memoryFacts } from "../../src/consolidate/memory-facts.js";
+import { idShape, sameNameInflected, valueSlots } from "../../src/consolidate/value-slots.js";
+import { memory } from "../helpers/memory-records.js";
+
+// Older first. Lexical evidence high enough to merge, so only the rules decide.
+function judge(older: [string, string, string], newer: [string, string, string], evidence: PairEvidence = { lexical: 0.6 }): PairVerdict["kind"] {
+  const side = ([name, description, body]: [string, string, string], updated: string) => {
+    const m = memory("project_x", { name, description, updated }, body);
+    return { memory: m, facts: memoryFacts(m) };
+  };
+  return judgePair(side(older, "2026-01-01"), side(newer, "2026-06-01"), evidence).kind;
+}
+
+describe("value slots: a value with no counterpart in the other memory is a detail added", () => {
+  it.each([
+    [
+      "an identifier only one memory gives",
+      ["SHT31 I2C address", "The SHT31 humidity sensor is at I2C address 0x44", "The SHT31 humidity sensor sits at I2C address 0x44 on bus i2c0."],
+      ["humidity sensor addr", "humidity sensor on i2c0: 0x44, ADR1 tied to VDD", "- humidity sensor: 0x44 (7-bit)\n- bus: i2c0\n- ADR1 tied to VDD"],
+    ],
+    [
+      "the thing a limit is about, named two ways",
+      ["VDDA limit", "Keep VDDA at 3.3V max on the bench supply", "Keep VDDA at 3.3V max when powering boards from the bench supply."],
+      [
+        "don't overvolt the analog rail",
+        "The Analog rail takes no more than three point three volts",
+        "the Analog rail can't take more than three point three volts; dial the supply down first.",
+      ],
+    ],
+    [
+      "names in clauses about other things",
+      ["Nightly backups", "Backups run nightly at 02:00", "Backups run nightly at 02:00; Olga checks them on Mondays."],
+      ["Nightly backups", "Backups run nightly at 02:00", "Backups run nightly at 02:00 UTC; the report lands in Kwame's inbox."],
+    ],
+  ] as const)("%s", (_, older, newer) => {
+    expect(judge([...older], [...newer])).not.toBe("conflict");
+    // Reworded pairs are found by vectors: names that share no word are not kept apart then.
+    expect(judge([...older], [...newer], { lexical: 0.2, cosine: 0.97 })).not.toBe("conflict");
+  });
+});
+
+describe("value slots: a changed value in the same slot is still a conflict", () => {
+  it.each([
+    [
+      "a correction that names the old value under a negation",
+      ["Status LED pin", "The status LED is on GPIO12", "Main board: the status LED is on GPIO12, active high."],
+      ["Status LED pin", "Correction: the status LED is GPIO13", "Correction: on the main board the status LED is GPIO13, not GPIO12."],
+    ],
+    [
+      "an identifier of the same shape",
+      ["CI runner image", "CI runs on ubuntu-22.04", "CI jobs run on the ubuntu-22.04 runner image."],
+      ["CI runner image", "CI runs on ubuntu-24.04", "CI jobs run on the ubuntu-24.04 runner image."],
+    ],
+    [
+      "a name replaced by a lower-case word in its place",
+      ["admin site hosting", "the admin site runs on ECS Fargate", "the admin site is deployed to ECS Fargate in eu-west-1."],
+      ["admin site hosting", "the admin site is deployed to render", "the admin site is deployed to render; previews per branch."],
+    ],
+    [
+      "a number in the slot an attribute names",
+      ["Staging DB port", "staging database port: 5433", "- staging database port: 5433\n- owner: Olga"],
+      ["Staging DB port", "staging database port: 6432", "- staging database port: 6432 (pgbouncer)\n- owner: Olga"],
+    ],
+  ] as const)("%s", (_, older, newer) => {
+    expect(judge([...older], [...newer])).toBe("conflict");
+  });
+});
+
+describe("the old value named by the newer memory, and names written short", () => {
+  it.each([
+    [
+      "a name that shortens a word of the other's",
+      [
+        "PS5 certification lead time",
+        "Submit to PS5 certification at least 10 business days before launch",
+        "Submit to PS5 certification 10 business days before the launch date.",
+      ],
+      [
+        "PS5 cert lead time",
+        "PS5 cert: submit 15 business days before launch (was 10)",
+        "PS5 cert: submit at least 15 business days before launch now (was 10).",
+      ],
+    ],
+    [
+      "an abbreviation of a word of the other's name",
+      ["Shipping firmware version", "Boards ship with firmware v3.1.0", "Boards leave the factory with firmware v3.1.0."],
+      ["shipping FW", "factory image is FW 3.2.0", "factory image bumped: boards now leave the line with FW 3.2.0 (3.1.0 had a watchdog bug)."],
+    ],
+    [
+      "a host the newer calls the old one",
+      ["status page", "status page at status.acme.dev", "status page: https://status.acme.dev (sso)."],
+      [
+        "Status page",
+        "The status page moved to uptime.acme.io/status",
+        "Status page moved to https://uptime.acme.io/status; the old status.acme.dev only redirects until March.",
+      ],
+    ],
+    [
+      "a time the line says was changed, with the old time in the same line",
+      ["Weekly sync", "The weekly sync is every Tuesday at half past ten", "The weekly sync is every Tuesday at half past ten in room 4."],
+      ["Weekly sync", "weekly sync: Tuesdays 14:00", "weekly sync moved to Tuesdays 14:00 (the 10:30 slot kept clashing with releases)."],
+    ],
+    [
+      "a month alone changed to a day of another month",
+      ["Report deadline", "The annual report is due at the end of March", "The annual report is due to the board at the end of March."],
+      [
+        "Report deadline",
+        "The board now wants the annual report by 15 May",
+        "Deadline moved: the board now wants the annual report by 15 May (it was the end of March).",
+      ],
+    ],
+  ] as const)("%s is a conflict", (_, older, newer) => {
+    expect(judge([...older], [...newer])).toBe("conflict");
+  });
+
+  it("keeps apart memories whose names share only a short start", () => {
+    expect(
+      judge(["Berlin office hours", "Open 9 to 17", "The office opens at 09:00."], ["Bern office hours", "Open 9 to 17", "The office opens at 09:00."]),
+    ).not.toBe("merge");
+  });
+});
+
+describe("sameNameInflected", () => {
+  it("reads one name in another case", () => {
+    expect(sameNameInflected("kraków", "krakowie")).toBe(true);
+    expect(sameNameInflected("warszawa", "warszawie")).toBe(true);
+    expect(sameNameInflected("gdańsk", "gdańsku")).toBe(true);
+  });
+
+  it("tells different names apart", () => {
+    for (const [x, y] of [
+      ["berlin", "bern"],
+      ["anna", "annika"],
+      ["daniel", "daniela"],
+      ["francesco", "francesca"],
+      ["olga", "olena"],
+      ["kristian", "kristiansand"],
+    ])
+      expect(sameNameInflected(x!, y!)).toBe(false);
+  });
+
+  it("keeps a changed owner a conflict, and an inflected name none", () => {
+    const older = ["Kraków payroll owner", "Payroll for the Kraków office is run by Olga", "Payroll for the Kraków office is run by Olga."] as const;
+    expect(judge([...older], ["Kraków payroll owner", "Payroll for the Kraków office is run by Olena", "Payroll for the Kraków office is run by Olena."])).toBe(
+      "conflict",
+    );
+    expect(
+      judge([...older], ["Kraków payroll owner", "Payroll for the office in Krakowie is run by Olga", "Payroll for the office in Krakowie is run by Olga."]),
+    ).not.toBe("conflict");
+  });
+});
+
+describe("valueSlots", () => {
+  it("reads each value's clause words, the shapes of identifiers numbers are read in, and negated values", () => {
+    const slots = valueSlots({ description: "", body: "The TMP117 sensor sits at address 0x48; GPIO5, not GPIO4." }, "english");
+    expect([...(slots.words.get("id:0x48") ?? [])]).toEqual(expect.arrayContaining(["sensor", "address"]));
+    expect([...(slots.shapes.get("number:117") ?? [])]).toEqual(["tmp#"]);
+    expect(slots.asserted.has("id:gpio5")).toBe(true);
+    expect(slots.asserted.has("id:gpio4")).toBe(false);
+  });
+
+  it("tells identifiers' shapes", () => {
+    expect(idShape("id:gpio4")).toBe(idShape("id:gpio5"));
+    expect(idShape("id:v2.4.1")).toBe(idShape("id:2.5.0"));
+    expect(idShape("id:tmp117")).not.toBe(idShape("id:add0"));
+    expect(idShape("id:3f9a2c1")).toBe(idShape("id:9b8e7d6"));
+  });
+});
