@@ -6,7 +6,7 @@ import { sha256 } from "../text/hash.js";
 import { functionWordLists, isFunctionWord } from "./function-words.js";
 import { headlessPrivateKeys } from "./headless-keys.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
-import { bareValueEnd, isPlaceholder, LONGEST_VALUE, NOT_SECRETS, PROSE_BEFORE_A_WORD, SECRET_PATTERNS } from "./secret-patterns.js";
+import { bareValueEnd, inQuery, isPlaceholder, LONGEST_VALUE, NOT_SECRETS, PROSE_BEFORE_A_WORD, queryValueEnd, SECRET_PATTERNS } from "./secret-patterns.js";
 import { tableSecrets } from "./table-secrets.js";
 
 /** Text with its secrets replaced by `[REDACTED:kind]`. */
@@ -315,10 +315,7 @@ function patternSpans(text: string): Span[] {
         pattern.lastIndex = Math.max(pattern.lastIndex, end);
       }
       // A URL's query parameter ends where the next one starts (`?token=…&page=2`), whichever row read it.
-      if (!QUOTES.has(value[0]!) && inQuery(text, valueStart)) {
-        const next = QUERY_END.exec(text.slice(valueStart, end));
-        if (next) end = valueStart + next.index;
-      }
+      if (!QUOTES.has(value[0]!) && inQuery(text, valueStart)) end = queryValueEnd(text, valueStart, end);
       const [start, trimmedEnd] = trimValue(text, valueStart, end);
       const found = text.slice(start, trimmedEnd);
       if (valueTest && !valueTest.test(found)) continue;
@@ -335,17 +332,6 @@ function patternSpans(text: string): Span[] {
     }
   });
   return spans;
-}
-
-const QUERY_END = /[&#]/;
-const QUERY_NAME_CHAR = /[\w.[\]-]/;
-
-// Whether the value at `at` is a URL's query parameter's (`?access_token=…`, `&user[password]=…`).
-function inQuery(text: string, at: number): boolean {
-  if (text[at - 1] !== "=") return false;
-  let start = at - 1;
-  while (start > 0 && at - start <= 65 && QUERY_NAME_CHAR.test(text[start - 1]!)) start--;
-  return start < at - 1 && (text[start - 1] === "?" || text[start - 1] === "&");
 }
 
 // The word after a value that is a word of prose (`Password: use Tr0ub4dor&3`), when it has a password's shape.

@@ -59,11 +59,30 @@ export const LONGEST_VALUE = 4096;
 const BARE_RUN = new RegExp(`(?:${BARE}|${ESCAPED_PIPE})*`, "y");
 
 // A URL's query parameter's value (`?token=…&page=2`) ends where the next parameter starts: `&` and `#` come encoded
-// in it. Told by what is before it, so a value read from a key's start is not read again from the next `&`.
-const QUERY_VALUE = String.raw`(?<=[?&][\w.[\]-]{1,64}=)`;
-const NOT_QUERY_VALUE = String.raw`(?<![?&][\w.[\]-]{1,64}=)`;
-const QUERY_CHAR = BARE.replace("[^", "[^&#");
+// in it. Told by what is before it (`?` or `&`, a parameter's name, `=`), so a value read from a key's start is not
+// read again from the next `&`. One test, asked two ways: `value()` puts it in its patterns as a look behind (its
+// values stop at `&` in the pattern itself), and `inQuery` asks it of a value any row found, to cut that value at
+// the next parameter (rows with values of their own shape: `?key=`, a session cookie's, `X-Amz-Security-Token=`).
+const QUERY_NAME = String.raw`[?&][\w.[\]-]{1,64}=`;
+const QUERY_VALUE = `(?<=${QUERY_NAME})`;
+const NOT_QUERY_VALUE = `(?<!${QUERY_NAME})`;
+const QUERY_ENDS = "&#";
+const QUERY_CHAR = BARE.replace("[^", `[^${QUERY_ENDS}`);
 const QUERY_RUN = new RegExp(`${QUERY_CHAR}*`, "y");
+const QUERY_BEFORE = new RegExp(`${QUERY_NAME}$`);
+const QUERY_END = new RegExp(`[${QUERY_ENDS}]`);
+
+/** Whether a value starting at `at` is a URL's query parameter's (`?access_token=…`, `&user[password]=…`). */
+export function inQuery(text: string, at: number): boolean {
+  // The name is at most 64 characters: `?`, the name and `=` fit in the 66 before the value.
+  return text[at - 1] === "=" && QUERY_BEFORE.test(text.slice(Math.max(0, at - 66), at));
+}
+
+/** Where a query parameter's value found from `start` to `end` ends: at the next parameter (`&`, `#`) if before `end`. */
+export function queryValueEnd(text: string, start: number, end: number): number {
+  const next = QUERY_END.exec(text.slice(start, end));
+  return next ? start + next.index : end;
+}
 
 /** Where a bare value that goes on at `at` ends (a URL's query parameter's, at the next parameter). */
 export function bareValueEnd(text: string, at: number, query = false): number {
