@@ -6,7 +6,17 @@ import { sha256 } from "../text/hash.js";
 import { functionWordLists, isFunctionWord } from "./function-words.js";
 import { headlessPrivateKeys } from "./headless-keys.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
-import { bareValueEnd, inQuery, isPlaceholder, LONGEST_VALUE, NOT_SECRETS, PROSE_BEFORE_A_WORD, queryValueEnd, SECRET_PATTERNS } from "./secret-patterns.js";
+import {
+  bareValueEnd,
+  inQuery,
+  isPlaceholder,
+  LONGEST_VALUE,
+  NOT_SECRETS,
+  PROSE_BEFORE_A_WORD,
+  queryValueEnd,
+  SECRET_PATTERNS,
+  stateAfterItsLabel,
+} from "./secret-patterns.js";
 import { tableSecrets } from "./table-secrets.js";
 
 /** Text with its secrets replaced by `[REDACTED:kind]`. */
@@ -322,7 +332,7 @@ function patternSpans(text: string): Span[] {
       const lower = found.toLowerCase();
       const prose =
         NOT_SECRETS.has(lower) ||
-        (PROSE_BEFORE_A_WORD.has(lower) && wordFollows(text, trimmedEnd)) ||
+        (PROSE_BEFORE_A_WORD.has(lower) && (wordFollows(text, trimmedEnd) || stateAfterItsLabel(lower, text.slice(match.index, start)))) ||
         (start === valueStart && proseWord(text, found, start, trimmedEnd));
       if (trimmedEnd > start && !prose && !isPlaceholder(found) && !namesItsKey(text, match.index, found)) spans.push({ start, end: trimmedEnd, kind, rank });
       else if (prose) {

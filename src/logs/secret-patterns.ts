@@ -1290,7 +1290,25 @@ export const NOT_SECRETS = new Set(
     "tomt saknas ändrat ändrad krävs sparat glömt krypterat " +
     "mangler endret påkrevd lagret glemt feil " +
     "yok boş eksik değişti gerekli kayıtlı unutuldu yanlış şifreli " +
-    "pusty zmienione wymagane zapisane zapomniane błędne"
+    "pusty zmienione wymagane zapisane zapomniane błędne " +
+    // Placeholders in the languages compact reads (German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Polish
+    // and their neighbours): unknown, none, empty, hidden or redacted, removed, changed, pending, reset, and where it is
+    // kept (a vault, a safe, a keychain), as English has `unknown`, `redacted`, `vault`, `keychain` above (`Passwort:
+    // Unbekannt`, `Kennwort: Tresor` as `password: vault`). A word of another kind stays the password in every language
+    // (`Kennwort: Sonnenschein` as `password: sunshine`).
+    "unbekannt geschwärzt geschwaerzt entfernt gelöscht geloescht ausstehend verborgen versteckt maskiert zurückgesetzt " +
+    "geaendert tresor schlüsselbund schluesselbund passwortmanager " +
+    "inconnu inconnue néant neant masqué masquée caché cachée expurgé caviardé supprimé effacé réinitialisé changée " +
+    "modifiée coffre coffre-fort trousseau " +
+    "desconocida desconocido ningún oculta oculto censurada eliminada borrada restablecida pendiente vacia bóveda boveda llavero " +
+    "sconosciuta sconosciuto nessuna nessuno vuota vuoto nascosta oscurata rimossa cancellata cambiata modificata reimpostata " +
+    "mancante scaduta obbligatoria salvata cifrata impostata cassaforte portachiavi " +
+    "desconhecida desconhecido nenhum escondida ocultada removida apagada redefinida pendente cofre chaveiro " +
+    "onbekend verborgen gemaskeerd verwijderd gereset kluis sleutelhanger " +
+    "okänt okänd dolt dold borttaget borttagen återställt väntande valv kassaskåp nyckelring " +
+    "ukendt ukjent skjult ændret slettet " +
+    "nieznane nieznany puste ukryte usunięte zresetowane oczekujące sejf " +
+    "неизвестен неизвестно сейф хранилище"
   ).split(" "),
 );
 
@@ -1300,6 +1318,22 @@ export const NOT_SECRETS = new Set(
 // So are verbs that say to change it (`Contraseña: Cambiarla pronto`, `Lösenord: Byts varje månad`, `пароль:
 // Поменять завтра`).
 export const PROSE_BEFORE_A_WORD = new Set("voir ver zie leer ingen tom fel brak cambiar cambiarla byts bytt ändra поменять сменить изменить".split(" "));
+
+// Those of them that say the password is empty, none or wrong are that state after a label of their own language
+// (`Passwort: leer`, `hasło: brak`, `lösenord: ingen`), as `password: none` is; after another's they are a word
+// like any other (`password: tom`). The labels each is read after, as LOCAL_PASSWORD_WORDS spells them.
+const STATE_AFTER_ITS_LABEL: Record<string, RegExp> = {
+  leer: /passwort|kennwort/i,
+  brak: /hasło|haslo/i,
+  ingen: /lösenord|passord|adgangskode/i,
+  tom: /lösenord|passord|adgangskode/i,
+  fel: /lösenord/i,
+};
+
+/** Whether `word` says the password's state after `label` (the text from a match's start to its value). */
+export function stateAfterItsLabel(word: string, label: string): boolean {
+  return STATE_AFTER_ITS_LABEL[word]?.test(label) ?? false;
+}
 
 // Code that reads a secret from somewhere: a member access on an object code names so (`req.body.password`,
 // `options.apiKey`, `tokenizer.eos_token`, `var.db_password`, `random_password.db.result`), maybe a call
@@ -1334,6 +1368,9 @@ export function isPlaceholder(candidate: string): boolean {
   const v = candidate.trim();
   if (v.length === 0 || !/[\p{L}\p{N}]/u.test(v)) return true;
   if (NOT_SECRETS.has(v.toLowerCase()) || v.toLowerCase() === "put your unique phrase here") return true;
+  // A word of those in brackets (`[redacted]`, `(none)`, `{unknown}`), as a value cut at its closing bracket leaves it.
+  const bracketed = /^[[({]([^\])}]{1,32})[\])}]?$/.exec(v)?.[1];
+  if (bracketed !== undefined && NOT_SECRETS.has(bracketed.toLowerCase())) return true;
   if (v.startsWith("[REDACTED")) return true;
   if (/^(?:\$\{|\$\(|\$[A-Za-z_]\w*$|%[A-Z_]+%|\{\{|<|\*{3}|\.{3}|…)/.test(v)) return true;
   if (/^(.)\1+$/.test(v)) return true;

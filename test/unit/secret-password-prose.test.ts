@@ -94,3 +94,60 @@ describe("redactSecrets: a value of letters after a token's, key's or secret's l
     expect((await redactSecrets(text)).text).toBe(expected);
   });
 });
+
+// A placeholder after a password's label stays in every language compact reads, as `password: unknown` and
+// `password: vault` do in English: unknown, none, empty, hidden or redacted, changed, pending, where it is kept.
+const PLACEHOLDERS: string[] = [
+  "Passwort: Unbekannt",
+  "Kennwort: Tresor",
+  "Passwort: geschwärzt",
+  "Passwort: ausstehend",
+  "Kennwort: Schlüsselbund",
+  "mot de passe : inconnu",
+  "mot de passe : masqué",
+  "mot de passe : coffre",
+  "contraseña: desconocida",
+  "contraseña: oculta",
+  "contraseña: pendiente",
+  "password: sconosciuta",
+  "password: nessuna",
+  "password: cassaforte",
+  "senha: desconhecida",
+  "senha: cofre",
+  "wachtwoord: onbekend",
+  "wachtwoord: kluis",
+  "lösenord: okänt",
+  "hasło: nieznane",
+  "hasło: sejf",
+  // A short word of state after a label of its own language.
+  "Passwort: leer",
+  "hasło: brak",
+  "lösenord: ingen",
+  "lösenord: tom",
+  // A placeholder in brackets.
+  "password: [redacted]",
+  "password: (none)",
+  "Passwort: (unbekannt)",
+];
+
+// The same kind of word that is not a placeholder is the password, in every language (`password: sunshine`).
+const WORDS: [string, string][] = [
+  ["Kennwort: Sonnenschein", "Kennwort: [REDACTED:password]"],
+  ["Passwort: Tresor7", "Passwort: [REDACTED:password]"],
+  ["mot de passe : soleil", "mot de passe : [REDACTED:password]"],
+  ["contraseña: girasol", "contraseña: [REDACTED:password]"],
+  ["hasło: słoneczko", "hasło: [REDACTED:password]"],
+  // A short word of state after another language's label is a word like any other.
+  ["password: brak", "password: [REDACTED:password]"],
+  ["password: [hunter2]", "password: [REDACTED:password]]"],
+];
+
+describe("redactSecrets: placeholders after a password's label, in the languages compact reads", () => {
+  it.each(PLACEHOLDERS)("leaves %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+
+  it.each(WORDS)("redacts %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+});
