@@ -6,6 +6,7 @@ import { sha256 } from "../text/hash.js";
 import { functionWordLists, isFunctionWord } from "./function-words.js";
 import { headlessPrivateKeys } from "./headless-keys.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
+import { passphraseEnd } from "./passphrase.js";
 import {
   bareValueEnd,
   inQuery,
@@ -13,6 +14,7 @@ import {
   LONGEST_VALUE,
   NOT_SECRETS,
   PROSE_BEFORE_A_WORD,
+  PROSE_STATES,
   queryValueEnd,
   SECRET_PATTERNS,
   stateAfterItsLabel,
@@ -329,12 +331,21 @@ function patternSpans(text: string): Span[] {
       const [start, trimmedEnd] = trimValue(text, valueStart, end);
       const found = text.slice(start, trimmedEnd);
       if (valueTest && !valueTest.test(found)) continue;
+      // A passphrase of words goes whole, whatever its first word says alone (`password: correct horse battery staple`).
+      const phraseEnd = kind === "password" && start === valueStart ? passphraseEnd(text, match.index, start, trimmedEnd) : undefined;
+      if (phraseEnd !== undefined) {
+        spans.push({ start, end: phraseEnd, kind, rank });
+        continue;
+      }
       const lower = found.toLowerCase();
+      // A word that says how a password is, given with `=`: the value, not prose about it (`DB_PASSWORD=correct`).
+      const givenState = PROSE_STATES.has(lower) && assigned(text, valueStart);
       const prose =
-        NOT_SECRETS.has(lower) ||
+        (NOT_SECRETS.has(lower) && !givenState) ||
         (PROSE_BEFORE_A_WORD.has(lower) && (wordFollows(text, trimmedEnd) || stateAfterItsLabel(lower, text.slice(match.index, start)))) ||
         (start === valueStart && proseWord(text, found, start, trimmedEnd));
-      if (trimmedEnd > start && !prose && !isPlaceholder(found) && !namesItsKey(text, match.index, found)) spans.push({ start, end: trimmedEnd, kind, rank });
+      if (trimmedEnd > start && !prose && (givenState || !isPlaceholder(found)) && !namesItsKey(text, match.index, found))
+        spans.push({ start, end: trimmedEnd, kind, rank });
       else if (prose) {
         const next = secretAfterWord(text, trimmedEnd);
         if (next) spans.push({ ...next, kind, rank });
@@ -342,6 +353,13 @@ function patternSpans(text: string): Span[] {
     }
   });
   return spans;
+}
+
+// Whether the value at `at` is given with `=` (not `==`, `!=`, `<=`, `>=`), maybe with spaces between.
+const ASSIGNED = /(?<![=!<>])=[ \t]*$/;
+
+function assigned(text: string, at: number): boolean {
+  return ASSIGNED.test(text.slice(Math.max(0, at - 32), at));
 }
 
 // The word after a value that is a word of prose (`Password: use Tr0ub4dor&3`), when it has a password's shape.

@@ -1312,6 +1312,12 @@ export const NOT_SECRETS = new Set(
   ).split(" "),
 );
 
+// Words of that list that say how a password is, in prose (`password: correct`, `password: same as staging`): given
+// with `=` they are the value (`DB_PASSWORD=correct`), as `=` gives a value, not a sentence. Placeholders stay so.
+export const PROSE_STATES = new Set(
+  "correct wrong invalid valid same different known weak strong long short working broken fixed here there now still done ok okay".split(" "),
+);
+
 // Short words of those lists that are also passwords people pick (see, empty, none, wrong, lack: `siehe`-like `voir`,
 // `ver`, `zie`, `leer`, `ingen`, `tom`, `fel`, `brak`): prose only with the sentence going on after them (`Passwort:
 // leer lassen`, `wachtwoord: zie vault`); alone (`password: tom`) each is the password.
