@@ -288,6 +288,23 @@ const BASE64_PRIVATE_KEY = ["", "RSA ", "EC ", "DSA ", "OPENSSH ", "ENCRYPTED "]
       .slice(0, Math.floor((line.length * 8) / 6)),
   );
 
+// A credential in an Authorization header (`Authorization: Bearer abc123def`, `"authorization": "token x9k2m7"`), after
+// curl's header flag (`-H "Bearer …"`, `--header=…`), in a scheme: any length from six, as the header says it is one.
+// Not a placeholder (`<token>`, `$TOKEN`, `\${TOKEN}`, `xxx`, `...`: none of them is read as a value, or isPlaceholder
+// knows it), nor a word (`Authorization: Bearer tokens`): a digit, a symbol or a capital inside. `more`: alternatives.
+const HEADER_VALUE = "[A-Za-z0-9._~+/=-]{6,4096}";
+const HEADER_VALUE_MARK = /[\d._~+/=-]|[a-z][A-Z]/;
+
+function headerCredential(schemes: string, more = ""): Found {
+  return {
+    needs: new RegExp(schemes, "i"),
+    pattern: new RegExp(
+      String.raw`(?:Authorization["']?[ \t]*[:=][ \t]*["']?|(?<![\w-])-(?:H|-header)(?:[ \t]+|=)["']?)${schemes}[ \t]+(?<value>${HEADER_VALUE})${more}`,
+      "gi",
+    ),
+  };
+}
+
 export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "private-key",
@@ -561,6 +578,26 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "bearer-token",
+    // In an Authorization header (`Authorization: Bearer abc123def`, `"authorization": "token x9k2m7"`), after curl's
+    // header flag (`-H "Bearer …"`) or a key named for it (`bearer: …`), a credential of any length from six: the
+    // header says it is one. Not a placeholder (`<token>`, `$TOKEN`, `\${TOKEN}`, `xxx`, `...`: none of them is read as a
+    // value, or isPlaceholder knows it), nor a word (`Authorization: Bearer tokens`): a digit, a symbol or a capital inside.
+    ...headerCredential("Bearer", String.raw`|\bBearer["']?[ \t]*[:=][ \t]*["']?(?<value2>${HEADER_VALUE})`),
+    valueTest: HEADER_VALUE_MARK,
+    examples: {
+      positive: 'curl -H "Authorization: Bearer abc123def" https://api.example.com',
+      lookAlike: 'curl -H "Authorization: Bearer $TOKEN", Authorization: Bearer <token>, send Authorization: Bearer tokens',
+    },
+  },
+  {
+    kind: "token",
+    // The header's other schemes, as short (`Authorization: Token abc123`, `-H "Authorization: Bot x9k2m7"`).
+    ...headerCredential("(?:Token|Bot|JWT|ApiKey|SSWS|OAuth)"),
+    valueTest: HEADER_VALUE_MARK,
+    examples: { positive: 'curl -H "Authorization: Token abc123" https://x.test', lookAlike: "Authorization: Token <token>, Authorization: Token auth" },
+  },
+  {
+    kind: "bearer-token",
     pattern: /\bBearer\s+(?<value>(?=[A-Za-z0-9._~+/=-]{0,4096}\d)[A-Za-z0-9._~+/=-]{16,})/gi,
     examples: { positive: `Authorization: Bearer ${fake("", 32)}`, lookAlike: 'curl -H "Authorization: Bearer $API_TOKEN" (bearer tokens are stateless)' },
   },
@@ -568,7 +605,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "token",
     // Other schemes (`Token x`, `Bot x`) and bare values in an Authorization header.
     pattern: new RegExp(
-      String.raw`\bAuthorization["']?[ \t]*[:=][ \t]*["']?(?:(?:Token|Bot|ApiKey|Key|SSWS|OAuth)[ \t]+)?(?!(?:Bearer|Basic|Digest|Negotiate)\b)${value({ min: 8, letter: true })}`,
+      String.raw`\bAuthorization["']?[ \t]*[:=][ \t]*["']?(?:(?:Token|Bot|ApiKey|Key|SSWS|OAuth)[ \t]+)?(?!["']?(?:Bearer|Basic|Digest|Negotiate)\b)${value({ min: 8, letter: true })}`,
       "gi",
     ),
     examples: { positive: `-H "Authorization: Token ${fake("", 40, "hex")}"`, lookAlike: "Authorization: see the runbook" },
@@ -1380,6 +1417,8 @@ export function isPlaceholder(candidate: string): boolean {
   if (v.startsWith("[REDACTED")) return true;
   if (/^(?:\$\{|\$\(|\$[A-Za-z_]\w*$|%[A-Z_]+%|\{\{|<|\*{3}|\.{3}|…)/.test(v)) return true;
   if (/^(.)\1+$/.test(v)) return true;
+  // What a sample or a template asks to put there (`your-token-here`, `my_api_key`, `<your token>`).
+  if (/^(?:your|my)[-_][\w-]{1,64}$/i.test(v) || /[-_]here$/i.test(v)) return true;
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v)) return true;
   if (/^(?:~|\.{1,2})?\/[\w./-]*$/.test(v) || v.includes("://")) return true;
   if (/^v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/.test(v) || /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?$/.test(v)) return true;
