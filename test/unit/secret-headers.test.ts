@@ -20,6 +20,7 @@ const FOUND: [string, string][] = [
 
 const LEFT: string[] = [
   "Authorization: Bearer $TOKEN",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell reference, on purpose
   "Authorization: Bearer ${TOKEN}",
   "Authorization: Bearer <token>",
   "Authorization: Bearer xxx",
