@@ -217,18 +217,23 @@ function localValue(min: number, mark: string, not = ""): string {
   return String.raw`"${shape('[^"\\n]')}[^"\n]{${min},}"|'${shape("[^'\\n]")}[^'\n]{${min},}'|${not}${shape(LOCAL_VALUE)}${LOCAL_VALUE}{${min - 1},4095}${LOCAL_VALUE_END}`;
 }
 
-function localLabel(words: string, value: string): RegExp {
+function localLabel(words: string, value: string, { borrowed = false } = {}): RegExp {
   // Whole words: the value is not what is left of a word cut short.
   const word = `[${LOCAL_LETTER}0-9._@'’-]{1,40}(?![${LOCAL_LETTER}0-9._@-])`;
   const bold = String.raw`(?:\*\*)?`;
   const sign = String.raw`${bold}[ \t]*(?:[:=：]|[-–—](?=[ \t]))${bold}`;
-  const verb = String.raw`[ \t]+(?:ist|lautet|war|est|était|c'est|c’est|es|era|é|è|is|är|er|on|jest|to|je|это|—)`;
+  // The verbs English shares (`is`, `to`, `on`) and a dash are left to the English rows after an English word.
+  const foreignVerb = String.raw`[ \t]+(?:ist|lautet|war|est|était|c'est|c’est|es|era|é|è|är|er|jest|je|это)`;
+  const verb = borrowed ? foreignVerb : String.raw`[ \t]+(?:ist|lautet|war|est|était|c'est|c’est|es|era|é|è|is|är|er|on|jest|to|je|это|—)`;
   // What the password is for (`für den Server`, `de la base de données`, `от почты`): then a verb or a sign must follow,
   // or the next word is taken for the value (`Passwort für Nutzer admin2 zurückgesetzt`).
   const about = String.raw`[ \t]+(?:für|von|vom|zum|des|der|de|du|d'|la|le|l'|pour|del|da|do|dos|das|di|della|per|voor|van|för|til|dla|do|k|ke|для|от|к)[ \t]*${word}(?:[ \t]+${word}){0,5}`;
-  const join = String.raw`(?:${about}(?:${verb}(?:[ \t]*${sign})?|[ \t]*${sign})|(?:${verb})?(?:[ \t]*${sign})?)`;
+  // A word borrowed from English (`Das Password für den Server ist x`) needs the other language's words after it.
+  const alone = borrowed ? `${verb}(?:[ \t]*${sign})?` : String.raw`(?:${verb})?(?:[ \t]*${sign})?`;
+  const join = String.raw`(?:${about}(?:${verb}(?:[ \t]*${sign})?|[ \t]*${sign})|${alone})`;
+  // The value after a space, a sign or a quote mark: not glued to the label (`?q=passwort&page=2`).
   return new RegExp(
-    String.raw`(?:${words})(?<=(?:^|[^${LOCAL_LETTER}0-9_])(?:${words}))(?![${LOCAL_LETTER}0-9_./-])${bold}${join}[ \t]*(?:[„«“][ \t]?)?(?<value>${value})`,
+    String.raw`(?:${words})(?<=(?:^|[^${LOCAL_LETTER}0-9_])(?:${words}))(?![${LOCAL_LETTER}0-9_./-])${bold}${join}[ \t]*(?:[„«“][ \t]?)?(?<=[ \t:=：„«“*—–-])(?<value>${value})`,
     "gi",
   );
 }
@@ -605,7 +610,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "token",
     // Other schemes (`Token x`, `Bot x`) and bare values in an Authorization header.
     pattern: new RegExp(
-      String.raw`\bAuthorization["']?[ \t]*[:=][ \t]*["']?(?:(?:Token|Bot|ApiKey|Key|SSWS|OAuth)[ \t]+)?(?!["']?(?:Bearer|Basic|Digest|Negotiate)\b)${value({ min: 8, letter: true })}`,
+      String.raw`\bAuthorization["']?[ \t]*[:=][ \t]*["']?(?:(?:Token|Bot|ApiKey|Key|SSWS|OAuth)[ \t]+)?(?!["']?(?:Bearer|Basic|Digest|Negotiate)\b|["'](?:Token|Bot|ApiKey|Key|SSWS|OAuth)[ \t])${value({ min: 8, letter: true })}`,
       "gi",
     ),
     examples: { positive: `-H "Authorization: Token ${fake("", 40, "hex")}"`, lookAlike: "Authorization: see the runbook" },
@@ -1121,6 +1126,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
       positive: "Das Passwort für Staging lautet Zebra7Lion.\nпароль: ЗолотаяРыбка\nпароль: секретслово для входа",
       lookAlike: "Passwort: siehe Vault, пароль: отсутствует, пароль: не менее 8 символов",
     },
+  },
+  {
+    kind: "password",
+    // The English word as the other languages borrow it (`Das Password für den Server ist x`, `la password del server è x`).
+    pattern: localLabel("password", `${localValue(6, "[\\d!@#$%^&*]", `${NOT_THE_PASSWORD}${NOT_A_LOCAL_PASSWORD}`)}|${LETTER_WORD}`, { borrowed: true }),
+    examples: { positive: "Das Password für den Server ist Zebra7Lion", lookAlike: "Das Password muss mindestens 12 Zeichen haben" },
   },
   {
     kind: "token",
