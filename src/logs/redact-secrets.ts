@@ -81,7 +81,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 17;
+const REDACTION_REVISION = 18;
 let rulesFingerprint: string | undefined;
 
 /**
