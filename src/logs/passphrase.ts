@@ -13,7 +13,8 @@ import { LOCAL_PASSWORD_WORDS, NOT_SECRETS } from "./secret-patterns.js";
 // `$ PGPASSWORD=postgres psql mydb`).
 const MOST_WORDS = 12;
 const WORDS = new RegExp(String.raw`(?:[ \t]+\p{Ll}{2,32}){1,${MOST_WORDS - 1}}[ \t]*(?=\r?\n|$)`, "uy");
-const SMALL_LETTERS = /^\p{Ll}{2,32}$/u;
+// The first word may have a sentence's capital (`Password: Correct horse battery staple`).
+const FIRST_WORD = /^\p{Lu}?\p{Ll}{1,31}$/u;
 // The label before the value: a password's word, then a sign or a verb (`is`, `ist`, `lautet`, `est`, `es`, `jest`),
 // maybe with markdown's emphasis or an opening quote mark. Not a flag (`--password foo`, `-passin pass:foo`).
 const LABEL = new RegExp(
@@ -41,8 +42,8 @@ const POINTERS = new Set("see use ask check via from per siehe voir ver zie vedi
  * word. The label is the text from `labelStart` (a match's start) to the value.
  */
 export function passphraseEnd(text: string, labelStart: number, start: number, end: number): number | undefined {
-  const first = text.slice(start, end);
-  if (!SMALL_LETTERS.test(first) || text[labelStart] === "-") return undefined;
+  if (!FIRST_WORD.test(text.slice(start, end)) || text[labelStart] === "-") return undefined;
+  const first = text.slice(start, end).toLowerCase();
   const label = text.slice(labelStart, start);
   const sign = LABEL.exec(label)?.groups?.["sign"];
   if (sign === undefined || (sign === "=" && !configKey(text, labelStart, label))) return undefined;

@@ -157,6 +157,7 @@ describe("redactSecrets: placeholders after a password's label, in the languages
 // four words after a sign or a verb, three after a passphrase's label; after `=` only where the key starts its line.
 const PASSPHRASES: [string, string][] = [
   ["password: correct horse battery staple", `password: ${R}`],
+  ["Password: Correct horse battery staple", `Password: ${R}`],
   ["passphrase: correct horse battery staple", `passphrase: ${R}`],
   ["Passphrase: purple monkey dishwasher", `Passphrase: ${R}`],
   ["- **Password:** correct horse battery staple", `- **Password:** ${R}`],
@@ -176,6 +177,7 @@ const NOT_PASSPHRASES: [string, string][] = [
   ["prose: a function word", "asked for the password: again and again"],
   ["prose: a verb's form first", "Password: rotated every single quarter"],
   ["prose: a third person verb first", "Password: expires next month anyway"],
+  ["prose: a capital verb's form first", "Password: Rotated every single quarter"],
   ["prose: a pointer first", "password: see ops channel pinned"],
   ["prose: a German participle first", "Passwort: geändert letzte woche montag"],
   ["prose: a word of state after the first", "passphrase: kept somewhere safe vault"],
