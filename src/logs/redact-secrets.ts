@@ -6,7 +6,19 @@ import { sha256 } from "../text/hash.js";
 import { functionWordLists, isFunctionWord } from "./function-words.js";
 import { headlessPrivateKeys } from "./headless-keys.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
-import { bareValueEnd, isPlaceholder, LONGEST_VALUE, NOT_SECRETS, PROSE_BEFORE_A_WORD, SECRET_PATTERNS } from "./secret-patterns.js";
+import { passphraseEnd } from "./passphrase.js";
+import {
+  bareValueEnd,
+  inQuery,
+  isPlaceholder,
+  LONGEST_VALUE,
+  NOT_SECRETS,
+  PROSE_BEFORE_A_WORD,
+  PROSE_STATES,
+  queryValueEnd,
+  SECRET_PATTERNS,
+  stateAfterItsLabel,
+} from "./secret-patterns.js";
 import { tableSecrets } from "./table-secrets.js";
 
 /** Text with its secrets replaced by `[REDACTED:kind]`. */
@@ -69,7 +81,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 17;
+const REDACTION_REVISION = 18;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -315,19 +327,25 @@ function patternSpans(text: string): Span[] {
         pattern.lastIndex = Math.max(pattern.lastIndex, end);
       }
       // A URL's query parameter ends where the next one starts (`?token=…&page=2`), whichever row read it.
-      if (!QUOTES.has(value[0]!) && inQuery(text, valueStart)) {
-        const next = QUERY_END.exec(text.slice(valueStart, end));
-        if (next) end = valueStart + next.index;
-      }
+      if (!QUOTES.has(value[0]!) && inQuery(text, valueStart)) end = queryValueEnd(text, valueStart, end);
       const [start, trimmedEnd] = trimValue(text, valueStart, end);
       const found = text.slice(start, trimmedEnd);
       if (valueTest && !valueTest.test(found)) continue;
+      // A passphrase of words goes whole, whatever its first word says alone (`password: correct horse battery staple`).
+      const phraseEnd = kind === "password" && start === valueStart ? passphraseEnd(text, match.index, start, trimmedEnd) : undefined;
+      if (phraseEnd !== undefined) {
+        spans.push({ start, end: phraseEnd, kind, rank });
+        continue;
+      }
       const lower = found.toLowerCase();
+      // A word that says how a password is, given with `=`: the value, not prose about it (`DB_PASSWORD=correct`).
+      const givenState = PROSE_STATES.has(lower) && assigned(text, valueStart);
       const prose =
-        NOT_SECRETS.has(lower) ||
-        (PROSE_BEFORE_A_WORD.has(lower) && wordFollows(text, trimmedEnd)) ||
+        (NOT_SECRETS.has(lower) && !givenState) ||
+        (PROSE_BEFORE_A_WORD.has(lower) && (wordFollows(text, trimmedEnd) || stateAfterItsLabel(lower, text.slice(match.index, start)))) ||
         (start === valueStart && proseWord(text, found, start, trimmedEnd));
-      if (trimmedEnd > start && !prose && !isPlaceholder(found) && !namesItsKey(text, match.index, found)) spans.push({ start, end: trimmedEnd, kind, rank });
+      if (trimmedEnd > start && !prose && (givenState || !isPlaceholder(found)) && !namesItsKey(text, match.index, found))
+        spans.push({ start, end: trimmedEnd, kind, rank });
       else if (prose) {
         const next = secretAfterWord(text, trimmedEnd);
         if (next) spans.push({ ...next, kind, rank });
@@ -337,15 +355,11 @@ function patternSpans(text: string): Span[] {
   return spans;
 }
 
-const QUERY_END = /[&#]/;
-const QUERY_NAME_CHAR = /[\w.[\]-]/;
+// Whether the value at `at` is given with `=` (not `==`, `!=`, `<=`, `>=`), maybe with spaces between.
+const ASSIGNED = /(?<![=!<>])=[ \t]*$/;
 
-// Whether the value at `at` is a URL's query parameter's (`?access_token=…`, `&user[password]=…`).
-function inQuery(text: string, at: number): boolean {
-  if (text[at - 1] !== "=") return false;
-  let start = at - 1;
-  while (start > 0 && at - start <= 65 && QUERY_NAME_CHAR.test(text[start - 1]!)) start--;
-  return start < at - 1 && (text[start - 1] === "?" || text[start - 1] === "&");
+function assigned(text: string, at: number): boolean {
+  return ASSIGNED.test(text.slice(Math.max(0, at - 32), at));
 }
 
 // The word after a value that is a word of prose (`Password: use Tr0ub4dor&3`), when it has a password's shape.

@@ -59,11 +59,30 @@ export const LONGEST_VALUE = 4096;
 const BARE_RUN = new RegExp(`(?:${BARE}|${ESCAPED_PIPE})*`, "y");
 
 // A URL's query parameter's value (`?token=…&page=2`) ends where the next parameter starts: `&` and `#` come encoded
-// in it. Told by what is before it, so a value read from a key's start is not read again from the next `&`.
-const QUERY_VALUE = String.raw`(?<=[?&][\w.[\]-]{1,64}=)`;
-const NOT_QUERY_VALUE = String.raw`(?<![?&][\w.[\]-]{1,64}=)`;
-const QUERY_CHAR = BARE.replace("[^", "[^&#");
+// in it. Told by what is before it (`?` or `&`, a parameter's name, `=`), so a value read from a key's start is not
+// read again from the next `&`. One test, asked two ways: `value()` puts it in its patterns as a look behind (its
+// values stop at `&` in the pattern itself), and `inQuery` asks it of a value any row found, to cut that value at
+// the next parameter (rows with values of their own shape: `?key=`, a session cookie's, `X-Amz-Security-Token=`).
+const QUERY_NAME = String.raw`[?&][\w.[\]-]{1,64}=`;
+const QUERY_VALUE = `(?<=${QUERY_NAME})`;
+const NOT_QUERY_VALUE = `(?<!${QUERY_NAME})`;
+const QUERY_ENDS = "&#";
+const QUERY_CHAR = BARE.replace("[^", `[^${QUERY_ENDS}`);
 const QUERY_RUN = new RegExp(`${QUERY_CHAR}*`, "y");
+const QUERY_BEFORE = new RegExp(`${QUERY_NAME}$`);
+const QUERY_END = new RegExp(`[${QUERY_ENDS}]`);
+
+/** Whether a value starting at `at` is a URL's query parameter's (`?access_token=…`, `&user[password]=…`). */
+export function inQuery(text: string, at: number): boolean {
+  // The name is at most 64 characters: `?`, the name and `=` fit in the 66 before the value.
+  return text[at - 1] === "=" && QUERY_BEFORE.test(text.slice(Math.max(0, at - 66), at));
+}
+
+/** Where a query parameter's value found from `start` to `end` ends: at the next parameter (`&`, `#`) if before `end`. */
+export function queryValueEnd(text: string, start: number, end: number): number {
+  const next = QUERY_END.exec(text.slice(start, end));
+  return next ? start + next.index : end;
+}
 
 /** Where a bare value that goes on at `at` ends (a URL's query parameter's, at the next parameter). */
 export function bareValueEnd(text: string, at: number, query = false): number {
@@ -198,18 +217,23 @@ function localValue(min: number, mark: string, not = ""): string {
   return String.raw`"${shape('[^"\\n]')}[^"\n]{${min},}"|'${shape("[^'\\n]")}[^'\n]{${min},}'|${not}${shape(LOCAL_VALUE)}${LOCAL_VALUE}{${min - 1},4095}${LOCAL_VALUE_END}`;
 }
 
-function localLabel(words: string, value: string): RegExp {
+function localLabel(words: string, value: string, { borrowed = false } = {}): RegExp {
   // Whole words: the value is not what is left of a word cut short.
   const word = `[${LOCAL_LETTER}0-9._@'’-]{1,40}(?![${LOCAL_LETTER}0-9._@-])`;
   const bold = String.raw`(?:\*\*)?`;
   const sign = String.raw`${bold}[ \t]*(?:[:=：]|[-–—](?=[ \t]))${bold}`;
-  const verb = String.raw`[ \t]+(?:ist|lautet|war|est|était|c'est|c’est|es|era|é|è|is|är|er|on|jest|to|je|это|—)`;
+  // The verbs English shares (`is`, `to`, `on`) and a dash are left to the English rows after an English word.
+  const foreignVerb = String.raw`[ \t]+(?:ist|lautet|war|est|était|c'est|c’est|es|era|é|è|är|er|jest|je|это)`;
+  const verb = borrowed ? foreignVerb : String.raw`[ \t]+(?:ist|lautet|war|est|était|c'est|c’est|es|era|é|è|is|är|er|on|jest|to|je|это|—)`;
   // What the password is for (`für den Server`, `de la base de données`, `от почты`): then a verb or a sign must follow,
   // or the next word is taken for the value (`Passwort für Nutzer admin2 zurückgesetzt`).
   const about = String.raw`[ \t]+(?:für|von|vom|zum|des|der|de|du|d'|la|le|l'|pour|del|da|do|dos|das|di|della|per|voor|van|för|til|dla|do|k|ke|для|от|к)[ \t]*${word}(?:[ \t]+${word}){0,5}`;
-  const join = String.raw`(?:${about}(?:${verb}(?:[ \t]*${sign})?|[ \t]*${sign})|(?:${verb})?(?:[ \t]*${sign})?)`;
+  // A word borrowed from English (`Das Password für den Server ist x`) needs the other language's words after it.
+  const alone = borrowed ? `${verb}(?:[ \t]*${sign})?` : String.raw`(?:${verb})?(?:[ \t]*${sign})?`;
+  const join = String.raw`(?:${about}(?:${verb}(?:[ \t]*${sign})?|[ \t]*${sign})|${alone})`;
+  // The value after a space, a sign or a quote mark: not glued to the label (`?q=passwort&page=2`).
   return new RegExp(
-    String.raw`(?:${words})(?<=(?:^|[^${LOCAL_LETTER}0-9_])(?:${words}))(?![${LOCAL_LETTER}0-9_./-])${bold}${join}[ \t]*(?:[„«“][ \t]?)?(?<value>${value})`,
+    String.raw`(?:${words})(?<=(?:^|[^${LOCAL_LETTER}0-9_])(?:${words}))(?![${LOCAL_LETTER}0-9_./-])${bold}${join}[ \t]*(?:[„«“][ \t]?)?(?<=[ \t:=：„«“*—–-])(?<value>${value})`,
     "gi",
   );
 }
@@ -268,6 +292,23 @@ const BASE64_PRIVATE_KEY = ["", "RSA ", "EC ", "DSA ", "OPENSSH ", "ENCRYPTED "]
       .toString("base64")
       .slice(0, Math.floor((line.length * 8) / 6)),
   );
+
+// A credential in an Authorization header (`Authorization: Bearer abc123def`, `"authorization": "token x9k2m7"`), after
+// curl's header flag (`-H "Bearer …"`, `--header=…`), in a scheme: any length from six, as the header says it is one.
+// Not a placeholder (`<token>`, `$TOKEN`, `\${TOKEN}`, `xxx`, `...`: none of them is read as a value, or isPlaceholder
+// knows it), nor a word (`Authorization: Bearer tokens`): a digit, a symbol or a capital inside. `more`: alternatives.
+const HEADER_VALUE = "[A-Za-z0-9._~+/=-]{6,4096}";
+const HEADER_VALUE_MARK = /[\d._~+/=-]|[a-z][A-Z]/;
+
+function headerCredential(schemes: string, more = ""): Found {
+  return {
+    needs: new RegExp(schemes, "i"),
+    pattern: new RegExp(
+      String.raw`(?:Authorization["']?[ \t]*[:=][ \t]*["']?|(?<![\w-])-(?:H|-header)(?:[ \t]+|=)["']?)${schemes}[ \t]+(?<value>${HEADER_VALUE})${more}`,
+      "gi",
+    ),
+  };
+}
 
 export const SECRET_PATTERNS: SecretPattern[] = [
   {
@@ -542,6 +583,26 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "bearer-token",
+    // In an Authorization header (`Authorization: Bearer abc123def`, `"authorization": "token x9k2m7"`), after curl's
+    // header flag (`-H "Bearer …"`) or a key named for it (`bearer: …`), a credential of any length from six: the
+    // header says it is one. Not a placeholder (`<token>`, `$TOKEN`, `\${TOKEN}`, `xxx`, `...`: none of them is read as a
+    // value, or isPlaceholder knows it), nor a word (`Authorization: Bearer tokens`): a digit, a symbol or a capital inside.
+    ...headerCredential("Bearer", String.raw`|\bBearer["']?[ \t]*[:=][ \t]*["']?(?<value2>${HEADER_VALUE})`),
+    valueTest: HEADER_VALUE_MARK,
+    examples: {
+      positive: 'curl -H "Authorization: Bearer abc123def" https://api.example.com',
+      lookAlike: 'curl -H "Authorization: Bearer $TOKEN", Authorization: Bearer <token>, send Authorization: Bearer tokens',
+    },
+  },
+  {
+    kind: "token",
+    // The header's other schemes, as short (`Authorization: Token abc123`, `-H "Authorization: Bot x9k2m7"`).
+    ...headerCredential("(?:Token|Bot|JWT|ApiKey|SSWS|OAuth)"),
+    valueTest: HEADER_VALUE_MARK,
+    examples: { positive: 'curl -H "Authorization: Token abc123" https://x.test', lookAlike: "Authorization: Token <token>, Authorization: Token auth" },
+  },
+  {
+    kind: "bearer-token",
     pattern: /\bBearer\s+(?<value>(?=[A-Za-z0-9._~+/=-]{0,4096}\d)[A-Za-z0-9._~+/=-]{16,})/gi,
     examples: { positive: `Authorization: Bearer ${fake("", 32)}`, lookAlike: 'curl -H "Authorization: Bearer $API_TOKEN" (bearer tokens are stateless)' },
   },
@@ -549,7 +610,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "token",
     // Other schemes (`Token x`, `Bot x`) and bare values in an Authorization header.
     pattern: new RegExp(
-      String.raw`\bAuthorization["']?[ \t]*[:=][ \t]*["']?(?:(?:Token|Bot|ApiKey|Key|SSWS|OAuth)[ \t]+)?(?!(?:Bearer|Basic|Digest|Negotiate)\b)${value({ min: 8, letter: true })}`,
+      String.raw`\bAuthorization["']?[ \t]*[:=][ \t]*["']?(?:(?:Token|Bot|ApiKey|Key|SSWS|OAuth)[ \t]+)?(?!["']?(?:Bearer|Basic|Digest|Negotiate)\b|["'](?:Token|Bot|ApiKey|Key|SSWS|OAuth)[ \t])${value({ min: 8, letter: true })}`,
       "gi",
     ),
     examples: { positive: `-H "Authorization: Token ${fake("", 40, "hex")}"`, lookAlike: "Authorization: see the runbook" },
@@ -1067,6 +1128,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     },
   },
   {
+    kind: "password",
+    // The English word as the other languages borrow it (`Das Password für den Server ist x`, `la password del server è x`).
+    pattern: localLabel("password", `${localValue(6, "[\\d!@#$%^&*]", `${NOT_THE_PASSWORD}${NOT_A_LOCAL_PASSWORD}`)}|${LETTER_WORD}`, { borrowed: true }),
+    examples: { positive: "Das Password für den Server ist Zebra7Lion", lookAlike: "Das Password muss mindestens 12 Zeichen haben" },
+  },
+  {
     kind: "token",
     pattern: localLabel(
       "api-schlüssel|api-schluessel|zugangstoken|(?:geheimer |privater )?schlüssel|geheimnis|totp-schlüssel|clé (?:d['’])?api|clé secrète|clé privée|(?:token|jeton) d['’]accès|clave (?:de )?api|token de acceso|chave (?:de )?api|token de acesso|chiave api|api-sleutel|api-nyckel|api-nøgle|api-ключ|ключ api|секретный ключ|токен(?: доступа)?|jeton",
@@ -1271,8 +1338,32 @@ export const NOT_SECRETS = new Set(
     "tomt saknas ändrat ändrad krävs sparat glömt krypterat " +
     "mangler endret påkrevd lagret glemt feil " +
     "yok boş eksik değişti gerekli kayıtlı unutuldu yanlış şifreli " +
-    "pusty zmienione wymagane zapisane zapomniane błędne"
+    "pusty zmienione wymagane zapisane zapomniane błędne " +
+    // Placeholders in the languages compact reads (German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Polish
+    // and their neighbours): unknown, none, empty, hidden or redacted, removed, changed, pending, reset, and where it is
+    // kept (a vault, a safe, a keychain), as English has `unknown`, `redacted`, `vault`, `keychain` above (`Passwort:
+    // Unbekannt`, `Kennwort: Tresor` as `password: vault`). A word of another kind stays the password in every language
+    // (`Kennwort: Sonnenschein` as `password: sunshine`).
+    "unbekannt geschwärzt geschwaerzt entfernt gelöscht geloescht ausstehend verborgen versteckt maskiert zurückgesetzt " +
+    "geaendert tresor schlüsselbund schluesselbund passwortmanager " +
+    "inconnu inconnue néant neant masqué masquée caché cachée expurgé caviardé supprimé effacé réinitialisé changée " +
+    "modifiée coffre coffre-fort trousseau " +
+    "desconocida desconocido ningún oculta oculto censurada eliminada borrada restablecida pendiente vacia bóveda boveda llavero " +
+    "sconosciuta sconosciuto nessuna nessuno vuota vuoto nascosta oscurata rimossa cancellata cambiata modificata reimpostata " +
+    "mancante scaduta obbligatoria salvata cifrata impostata cassaforte portachiavi " +
+    "desconhecida desconhecido nenhum escondida ocultada removida apagada redefinida pendente cofre chaveiro " +
+    "onbekend verborgen gemaskeerd verwijderd gereset kluis sleutelhanger " +
+    "okänt okänd dolt dold borttaget borttagen återställt väntande valv kassaskåp nyckelring " +
+    "ukendt ukjent skjult ændret slettet " +
+    "nieznane nieznany puste ukryte usunięte zresetowane oczekujące sejf " +
+    "неизвестен неизвестно сейф хранилище"
   ).split(" "),
+);
+
+// Words of that list that say how a password is, in prose (`password: correct`, `password: same as staging`): given
+// with `=` they are the value (`DB_PASSWORD=correct`), as `=` gives a value, not a sentence. Placeholders stay so.
+export const PROSE_STATES = new Set(
+  "correct wrong invalid valid same different known weak strong long short working broken fixed here there now still done ok okay".split(" "),
 );
 
 // Short words of those lists that are also passwords people pick (see, empty, none, wrong, lack: `siehe`-like `voir`,
@@ -1281,6 +1372,22 @@ export const NOT_SECRETS = new Set(
 // So are verbs that say to change it (`Contraseña: Cambiarla pronto`, `Lösenord: Byts varje månad`, `пароль:
 // Поменять завтра`).
 export const PROSE_BEFORE_A_WORD = new Set("voir ver zie leer ingen tom fel brak cambiar cambiarla byts bytt ändra поменять сменить изменить".split(" "));
+
+// Those of them that say the password is empty, none or wrong are that state after a label of their own language
+// (`Passwort: leer`, `hasło: brak`, `lösenord: ingen`), as `password: none` is; after another's they are a word
+// like any other (`password: tom`). The labels each is read after, as LOCAL_PASSWORD_WORDS spells them.
+const STATE_AFTER_ITS_LABEL: Record<string, RegExp> = {
+  leer: /passwort|kennwort/i,
+  brak: /hasło|haslo/i,
+  ingen: /lösenord|passord|adgangskode/i,
+  tom: /lösenord|passord|adgangskode/i,
+  fel: /lösenord/i,
+};
+
+/** Whether `word` says the password's state after `label` (the text from a match's start to its value). */
+export function stateAfterItsLabel(word: string, label: string): boolean {
+  return STATE_AFTER_ITS_LABEL[word]?.test(label) ?? false;
+}
 
 // Code that reads a secret from somewhere: a member access on an object code names so (`req.body.password`,
 // `options.apiKey`, `tokenizer.eos_token`, `var.db_password`, `random_password.db.result`), maybe a call
@@ -1315,9 +1422,14 @@ export function isPlaceholder(candidate: string): boolean {
   const v = candidate.trim();
   if (v.length === 0 || !/[\p{L}\p{N}]/u.test(v)) return true;
   if (NOT_SECRETS.has(v.toLowerCase()) || v.toLowerCase() === "put your unique phrase here") return true;
+  // A word of those in brackets (`[redacted]`, `(none)`, `{unknown}`), as a value cut at its closing bracket leaves it.
+  const bracketed = /^[[({]([^\])}]{1,32})[\])}]?$/.exec(v)?.[1];
+  if (bracketed !== undefined && NOT_SECRETS.has(bracketed.toLowerCase())) return true;
   if (v.startsWith("[REDACTED")) return true;
   if (/^(?:\$\{|\$\(|\$[A-Za-z_]\w*$|%[A-Z_]+%|\{\{|<|\*{3}|\.{3}|…)/.test(v)) return true;
   if (/^(.)\1+$/.test(v)) return true;
+  // What a sample or a template asks to put there (`your-token-here`, `my_api_key`, `<your token>`).
+  if (/^(?:your|my)[-_][\w-]{1,64}$/i.test(v) || /[-_]here$/i.test(v)) return true;
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v)) return true;
   if (/^(?:~|\.{1,2})?\/[\w./-]*$/.test(v) || v.includes("://")) return true;
   if (/^v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/.test(v) || /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?$/.test(v)) return true;

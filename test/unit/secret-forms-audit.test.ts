@@ -143,3 +143,26 @@ describe("redactSecrets: forms from the audit", () => {
     expect((await redactSecrets(text)).text).toBe(text);
   });
 });
+
+// The eighteenth pass's audit: the English word for a password in another language's sentence, a scheme's name in
+// JSON, a label glued to a URL's next parameter.
+const FOUND_18: [string, Piece[]][] = [
+  ["English `password` in a German sentence", ["Das Password für den Server ist ", S("Zebra7Lion", "password")]],
+  ["English `password` in an Italian sentence", ["La password del server è ", S("Girasole88", "password")]],
+  ["a token scheme in JSON, its name kept", ['"Authorization": "Token ', S("9a8b7c", "token"), '"']],
+];
+
+const LEFT_18: [string, string][] = [
+  ["a search for a password's label", "https://example.com/search?q=password&page=2 and ?q=passwort&page=2"],
+  ["English `password` in a German rule", "Das Password muss mindestens 12 Zeichen haben"],
+];
+
+describe("redactSecrets: forms from the eighteenth pass's audit", () => {
+  it.each(FOUND_18)("redacts %s", async (_name, pieces) => {
+    expect((await redactSecrets(input(pieces))).text).toBe(expected(pieces));
+  });
+
+  it.each(LEFT_18)("leaves %s", async (_name, text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});

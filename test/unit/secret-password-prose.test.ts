@@ -94,3 +94,127 @@ describe("redactSecrets: a value of letters after a token's, key's or secret's l
     expect((await redactSecrets(text)).text).toBe(expected);
   });
 });
+
+// A placeholder after a password's label stays in every language compact reads, as `password: unknown` and
+// `password: vault` do in English: unknown, none, empty, hidden or redacted, changed, pending, where it is kept.
+const PLACEHOLDERS: string[] = [
+  "Passwort: Unbekannt",
+  "Kennwort: Tresor",
+  "Passwort: geschwärzt",
+  "Passwort: ausstehend",
+  "Kennwort: Schlüsselbund",
+  "mot de passe : inconnu",
+  "mot de passe : masqué",
+  "mot de passe : coffre",
+  "contraseña: desconocida",
+  "contraseña: oculta",
+  "contraseña: pendiente",
+  "password: sconosciuta",
+  "password: nessuna",
+  "password: cassaforte",
+  "senha: desconhecida",
+  "senha: cofre",
+  "wachtwoord: onbekend",
+  "wachtwoord: kluis",
+  "lösenord: okänt",
+  "hasło: nieznane",
+  "hasło: sejf",
+  // A short word of state after a label of its own language.
+  "Passwort: leer",
+  "hasło: brak",
+  "lösenord: ingen",
+  "lösenord: tom",
+  // A placeholder in brackets.
+  "password: [redacted]",
+  "password: (none)",
+  "Passwort: (unbekannt)",
+];
+
+// The same kind of word that is not a placeholder is the password, in every language (`password: sunshine`).
+const WORDS: [string, string][] = [
+  ["Kennwort: Sonnenschein", "Kennwort: [REDACTED:password]"],
+  ["Passwort: Tresor7", "Passwort: [REDACTED:password]"],
+  ["mot de passe : soleil", "mot de passe : [REDACTED:password]"],
+  ["contraseña: girasol", "contraseña: [REDACTED:password]"],
+  ["hasło: słoneczko", "hasło: [REDACTED:password]"],
+  // A short word of state after another language's label is a word like any other.
+  ["password: brak", "password: [REDACTED:password]"],
+  ["password: [hunter2]", "password: [REDACTED:password]]"],
+];
+
+describe("redactSecrets: placeholders after a password's label, in the languages compact reads", () => {
+  it.each(PLACEHOLDERS)("leaves %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+
+  it.each(WORDS)("redacts %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+});
+
+// A passphrase of words after a label that clearly gives a value goes whole; prose after a label stays. A passphrase is
+// a run of words ending its line with no function word, no word of state after its first, no sentence's punctuation:
+// four words after a sign or a verb, three after a passphrase's label; after `=` only where the key starts its line.
+const PASSPHRASES: [string, string][] = [
+  ["password: correct horse battery staple", `password: ${R}`],
+  ["Password: Correct horse battery staple", `Password: ${R}`],
+  ["passphrase: correct horse battery staple", `passphrase: ${R}`],
+  ["Passphrase: purple monkey dishwasher", `Passphrase: ${R}`],
+  ["- **Password:** correct horse battery staple", `- **Password:** ${R}`],
+  ["The wifi password is correct horse battery staple", `The wifi password is ${R}`],
+  ['wifi password is "correct horse battery staple"', `wifi password is "${R}"`],
+  ["pwd=correct horse battery staple", `pwd=${R}`],
+  ["  db_password=jumping purple monkey dishwasher", `  db_password=${R}`],
+  ["PASSWORD = jumping purple monkey dishwasher", `PASSWORD = ${R}`],
+  ["password = correct horse battery staple", `password = ${R}`],
+  ["Passwort: korrekt pferd batterie heftklammer", `Passwort: ${R}`],
+  ["contraseña: caballo grapa bateria violeta", `contraseña: ${R}`],
+  // Its first word may be a word of state alone, when it is no verb's form (`password: correct` is prose).
+  ["password: wrong turtle piano seventeen", `password: ${R}`],
+];
+
+const NOT_PASSPHRASES: [string, string][] = [
+  ["prose: a function word", "asked for the password: again and again"],
+  ["prose: a verb's form first", "Password: rotated every single quarter"],
+  ["prose: a third person verb first", "Password: expires next month anyway"],
+  ["prose: a capital verb's form first", "Password: Rotated every single quarter"],
+  ["prose: a pointer first", "password: see ops channel pinned"],
+  ["prose: a German participle first", "Passwort: geändert letzte woche montag"],
+  ["prose: a word of state after the first", "passphrase: kept somewhere safe vault"],
+  ["prose: a sentence's full stop", "password: correct horse battery staple."],
+  ["three words after a sign", "password: correct horse battery"],
+  ["prose: a passphrase's label and a function word", "passphrase: stored in vault"],
+];
+
+// After `=` a shell reads one word: the command after it stays.
+const ONE_WORD: [string, string][] = [
+  ["$ PGPASSWORD=postgres psql mydb", `$ PGPASSWORD=${R} psql mydb`],
+  ["export PASSWORD=hunter npm run dev", `export PASSWORD=${R} npm run dev`],
+  ["`PASSWORD=hunter npm run dev now`", `\`PASSWORD=${R} npm run dev now\``],
+  ["password: swordfish for staging", `password: ${R} for staging`],
+  ["DB_PASSWORD=correct horse battery staple", `DB_PASSWORD=${R} horse battery staple`],
+  ["DB_PASSWORD=секретный npm run migrate", `DB_PASSWORD=${R} npm run migrate`],
+  // A word that says how a password is, in prose after `:`, is the value after `=`; a placeholder stays one.
+  ["PASSWORD=correct", `PASSWORD=${R}`],
+  ['password = "same"', `password = "${R}"`],
+];
+
+const STATES_LEFT: string[] = ["password: correct", "PASSWORD=none", "password == correct", "PASSWORD=changeme"];
+
+describe("redactSecrets: a passphrase of words, and prose after a label", () => {
+  it.each(PASSPHRASES)("redacts the passphrase whole: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(NOT_PASSPHRASES)("leaves %s", async (_name, text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+
+  it.each(ONE_WORD)("redacts one word: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(STATES_LEFT)("leaves a state or a placeholder: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { redactSecrets } from "../../src/logs/redact-secrets.js";
-import { exampleSecret as fake } from "../../src/logs/secret-patterns.js";
+import { exampleSecret as fake, inQuery } from "../../src/logs/secret-patterns.js";
 
 const R = (kind: string) => `[REDACTED:${kind}]`;
 const A = fake("", 32);
@@ -69,5 +69,31 @@ describe("redactSecrets: credentials in URLs", () => {
 
   it.each(LEFT)("leaves %s", async (_name, text) => {
     expect((await redactSecrets(text)).text).toBe(text);
+  });
+});
+
+// One test says whether a value is a query parameter's, for the patterns' look behind and for the cut of a value
+// another row read: a name of at most 64 characters after `?` or `&` (the cut once allowed 65, the patterns 64).
+describe("inQuery: what the patterns' look behind says", () => {
+  const at = (url: string) => url.indexOf("=") + 1;
+  it.each([1, 63, 64])("a parameter's name of %i characters is a query's", (length) => {
+    const url = `https://x.test/p?${"a".repeat(length)}=v&page=2`;
+    expect(inQuery(url, at(url))).toBe(true);
+  });
+
+  it.each([65, 66])("a name of %i characters is not", (length) => {
+    const url = `https://x.test/p?${"a".repeat(length)}=v&page=2`;
+    expect(inQuery(url, at(url))).toBe(false);
+  });
+
+  it("a value after `=` with no `?` or `&` before its name is not", () => {
+    expect(inQuery("token=abc&page=2", 6)).toBe(false);
+    expect(inQuery("a=b", 1)).toBe(false);
+  });
+
+  it("a 64-character name's value stops at the next parameter, whichever row reads it", async () => {
+    const name = `${"a".repeat(59)}token`;
+    const url = `GET https://x.test/p?${name}=${A}&page=2`;
+    expect((await redactSecrets(url)).text).toBe(`GET https://x.test/p?${name}=${R("token")}&page=2`);
   });
 });
