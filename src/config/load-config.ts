@@ -40,7 +40,13 @@ const jsonLoader: Loader = (file, content) => {
     throw new ConfigError(`${file}: not valid JSON (${(error as Error).message})`, { file });
   }
 };
+// A config is data: lilconfig's own loaders for `.js`, `.mjs` and `.cjs` import the file, running it.
+// Only these are read, whatever --config names; any other extension is refused before a byte is read.
 const loaders = { ".json": jsonLoader, ".yaml": yamlLoader, ".yml": yamlLoader, noExt: yamlLoader };
+const noCode: Loader = (file) => {
+  throw new ConfigError(`${file}: a config file is JSON or YAML (.json, .yaml, .yml), never code: not read`, { file });
+};
+const readAs = { ...loaders, ".js": noCode, ".mjs": noCode, ".cjs": noCode };
 
 /**
  * Finds and reads the config: the file given; else one in the memory dir;
@@ -51,16 +57,21 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
   let found: { filepath: string; config: unknown } | null = null;
   try {
     if (options.file) {
-      await assertConfigFile(path.resolve(options.cwd, options.file), { shown: options.file });
-      found = await lilconfig("compact", { loaders }).load(options.file);
+      const file = path.resolve(options.cwd, options.file);
+      const extension = path.extname(file);
+      if (!Object.hasOwn(loaders, extension || "noExt"))
+        throw new ConfigError(`${options.file}: a config file is JSON or YAML (.json, .yaml, .yml), never code: not read`, { file: options.file });
+      await assertConfigFile(file, { shown: options.file });
+      // The path resolved against the run's working directory, not the process's (lilconfig's own).
+      found = await lilconfig("compact", { loaders: readAs }).load(file);
     } else {
       if (options.memoryDir) {
         await assertCandidates(options.memoryDir, options.memoryDir);
-        found = await lilconfig("compact", { searchPlaces: CONFIG_FILE_NAMES, loaders, stopDir: options.memoryDir }).search(options.memoryDir);
+        found = await lilconfig("compact", { searchPlaces: CONFIG_FILE_NAMES, loaders: readAs, stopDir: options.memoryDir }).search(options.memoryDir);
       }
       if (!found) {
         await assertCandidates(options.cwd, homedir());
-        found = await lilconfig("compact", { searchPlaces: CONFIG_FILE_NAMES, loaders }).search(options.cwd);
+        found = await lilconfig("compact", { searchPlaces: CONFIG_FILE_NAMES, loaders: readAs }).search(options.cwd);
       }
     }
   } catch (error) {

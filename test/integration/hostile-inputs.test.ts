@@ -248,6 +248,24 @@ describe("the memory dir is a jail", () => {
     );
   });
 
+  it("never runs a config file that is code named by --config: one line, exit 2, nothing changed", async () => {
+    for (const extension of [".js", ".mjs", ".cjs", ".ts"]) {
+      const dir = await copyOf(EXAMPLE);
+      const config = path.join(dir, `compact.config${extension}`);
+      const code = extension === ".mjs" ? `${payload(extension)}; export default {};` : `${payload(extension)}; module.exports = {};`;
+      await writeFile(config, code);
+      const before = await snapshotDir(dir);
+      const run = await runCli(["status", "--dir", dir, "--config", config]);
+      expectNothingRan();
+      expect(run).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `compact: ${config}: a config file is JSON or YAML (.json, .yaml, .yml), never code: not read\n`,
+      });
+      expect(await snapshotDir(dir)).toEqual(before);
+    }
+  });
+
   it("works when --dir is itself a symlink, writing inside its real directory", async () => {
     const real = await copyOf(EXAMPLE);
     const link = path.join(await tempDir(), "memory-link");
