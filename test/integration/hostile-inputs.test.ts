@@ -266,6 +266,26 @@ describe("the memory dir is a jail", () => {
     }
   });
 
+  it("a config's YAML tag is refused in one line, never a Node warning; its aliases cannot blow up", async () => {
+    for (const [text, cause] of [
+      ['model:\n  provider: !!js/function "function () {}"\n', "Unresolved tag: tag:yaml.org,2002:js/function at line 2, column 13"],
+      [
+        `a: &a [${'"lol",'.repeat(9)}]\n${["b", "c", "d", "e", "f"].map((key, i) => `${key}: &${key} [${`*${"abcdef"[i]},`.repeat(9)}]`).join("\n")}\n`,
+        "Excessive alias count indicates a resource exhaustion attack",
+      ],
+    ] as const) {
+      const dir = await copyOf(EXAMPLE);
+      const config = path.join(dir, "compact.config.yaml");
+      await writeFile(config, text);
+      const warnings: unknown[] = [];
+      const onWarning = (warning: unknown) => warnings.push(warning);
+      process.on("warning", onWarning);
+      const run = await runCli(["status", "--dir", dir]).finally(() => process.off("warning", onWarning));
+      expect(run).toEqual({ code: 2, stdout: "", stderr: `compact: ${config}: not valid YAML (${cause})\n` });
+      expect(warnings).toEqual([]);
+    }
+  });
+
   it("works when --dir is itself a symlink, writing inside its real directory", async () => {
     const real = await copyOf(EXAMPLE);
     const link = path.join(await tempDir(), "memory-link");
