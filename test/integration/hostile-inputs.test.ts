@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { closeSync, constants, openSync } from "node:fs";
 import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
@@ -425,6 +426,25 @@ describe("bad input gets one line, a non-zero exit and nothing written", () => {
     const run = await runCli(["--week", "2026-W14", "--dir", dir]);
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split("\n").at(-1)).toBe("compact: .compact/lock: cannot write: a directory is in the way");
+  });
+
+  it("a FIFO where the lock should be: status answers at once, a run refuses in one line", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const lock = path.join(dir, ".compact/lock");
+    await mkdir(path.dirname(lock));
+    execFileSync("mkfifo", [lock]);
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<"hung">((resolve) => {
+      timer = setTimeout(() => resolve("hung"), 5000);
+    });
+    const status = await Promise.race([runCli(["status", "--dir", dir]), hung]).finally(() => clearTimeout(timer));
+    // A read blocked on the FIFO is let go, so a failing test does not leave a thread waiting.
+    if (status === "hung") closeSync(openSync(lock, constants.O_WRONLY | constants.O_NONBLOCK));
+    expect(status).not.toBe("hung");
+    expect((status as Awaited<ReturnType<typeof runCli>>).code).toBe(0);
+    const run = await runCli(["--week", "2026-W14", "--dir", dir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n").at(-1)).toBe("compact: refusing to write .compact/lock: it is not a regular file; nothing changed");
   });
 
   it("a --dir that names a file, for every command", async () => {
