@@ -190,8 +190,14 @@ export class MemoryDir {
           throw error;
         }
       }
-      await this.walk(base, depth, (rel, found, real, folder) => {
+      await this.walk(base, depth, (rel, found, real, folder, linkInTree) => {
         const linkedFolder = rel === base && found !== "file";
+        // A linked folder the globs lead into (`logs/` itself, `logs/2026/`) holds files they would list: said, when
+        // folders are reported, so logs kept elsewhere and linked in are not passed over without a word.
+        if (options.reportFolders && (linkedFolder || linkInTree) && !isIgnored(rel)) {
+          skipped.push({ source: rel, ruleId: "linked-folder", message: `${found}; skipped` });
+          return;
+        }
         if (!linkedFolder && (!isMatch(rel) || isIgnored(rel))) return;
         if (folder) {
           if (options.reportFolders) skipped.push({ source: rel, ruleId: "not-a-file", message: `${found}; skipped` });
@@ -205,7 +211,11 @@ export class MemoryDir {
     return { files: [...files].sort(byCodeUnit), skipped: skipped.sort((a, b) => byCodeUnit(a.source, b.source)) };
   }
 
-  private async walk(relDir: string, depth: number, visit: (rel: string, kind: string, real?: string, folder?: boolean) => void): Promise<void> {
+  private async walk(
+    relDir: string,
+    depth: number,
+    visit: (rel: string, kind: string, real?: string, folder?: boolean, linkInTree?: boolean) => void,
+  ): Promise<void> {
     let entries: import("node:fs").Dirent[];
     if (relDir !== "") {
       // A folder named in a glob (`weekly/`, `logs/`) that is a link is not followed: it may lead anywhere.
@@ -237,7 +247,7 @@ export class MemoryDir {
         const inside = real?.startsWith(this.root + path.sep) === true;
         const info = real ? await stat(real).catch(() => undefined) : undefined;
         if (info?.isDirectory()) {
-          visit(rel, "a symbolic link to a folder, not followed", undefined, true);
+          visit(rel, "a symbolic link to a folder, not followed", undefined, true, depth > 0);
           continue;
         }
         visit(

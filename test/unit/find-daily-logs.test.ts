@@ -131,6 +131,23 @@ describe("findDailyLogs", () => {
     expect(problems.map((p) => `${p.source}: ${p.message}`)).toEqual(["2026-04-01.md: a symbolic link to a folder, not followed; skipped"]);
   });
 
+  it("warns of a logs folder, or a folder in it, that is a link, and does not follow it", async () => {
+    const dir = await tempDir();
+    const elsewhere = await tempDir();
+    await touch(elsewhere, "2026-04-02.md", "2026/2026-04-03.md");
+    await touch(dir, "2026-04-01.md", "daily/2026-04-04.md");
+    await symlink(elsewhere, path.join(dir, "logs"));
+    await symlink(path.join(elsewhere, "2026"), path.join(dir, "daily/2026"));
+    // Not where logs are read from: a linked folder beside the logs is no concern of theirs.
+    await symlink(elsewhere, path.join(dir, "attachments"));
+    const { files, problems } = await findDailyLogs(dir);
+    expect(files.map((f) => f.relPath)).toEqual(["2026-04-01.md", "daily/2026-04-04.md"]);
+    expect(problems.map((p) => `${p.source}: ${p.message}`)).toEqual([
+      "daily/2026: a symbolic link to a folder, not followed; skipped",
+      "logs: a symbolic link to a folder, not followed; skipped",
+    ]);
+  });
+
   it("warns once of logs named with their date written another way, and does not read them", async () => {
     const dir = await tempDir();
     await touch(
