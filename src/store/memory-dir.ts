@@ -190,12 +190,12 @@ export class MemoryDir {
           throw error;
         }
       }
-      await this.walk(base, depth, (rel, found, real, folder, linkInTree) => {
+      await this.walk(base, depth, (rel, found, real, folder, unreadInTree) => {
         const linkedFolder = rel === base && found !== "file";
-        // A linked folder the globs lead into (`logs/` itself, `logs/2026/`) holds files they would list: said, when
-        // folders are reported, so logs kept elsewhere and linked in are not passed over without a word.
-        if (options.reportFolders && (linkedFolder || linkInTree) && !isIgnored(rel)) {
-          skipped.push({ source: rel, ruleId: "linked-folder", message: `${found}; skipped` });
+        // A folder the globs lead into (`logs/` itself, `logs/2026/`) that is a link, or cannot be opened by its name,
+        // holds files they would list: said, when folders are reported, so logs there are not passed over without a word.
+        if (options.reportFolders && (linkedFolder || unreadInTree) && !isIgnored(rel)) {
+          skipped.push({ source: rel, ruleId: "folder-not-read", message: `${found}; skipped` });
           return;
         }
         if (!linkedFolder && (!isMatch(rel) || isIgnored(rel))) return;
@@ -214,7 +214,7 @@ export class MemoryDir {
   private async walk(
     relDir: string,
     depth: number,
-    visit: (rel: string, kind: string, real?: string, folder?: boolean, linkInTree?: boolean) => void,
+    visit: (rel: string, kind: string, real?: string, folder?: boolean, unreadInTree?: boolean) => void,
   ): Promise<void> {
     let entries: import("node:fs").Dirent[];
     if (relDir !== "") {
@@ -237,6 +237,11 @@ export class MemoryDir {
     for (const entry of entries) {
       if (entry.name.startsWith(".")) continue;
       const rel = relDir === "" ? entry.name : `${relDir}/${entry.name}`;
+      // A name in bytes that are not UTF-8 is listed with U+FFFD in their place: a path no call can open.
+      if (entry.name.includes("\uFFFD") && !lstatSync(path.join(this.root, rel), { throwIfNoEntry: false })) {
+        visit(rel, "its name is not valid UTF-8, so it cannot be opened (rename it)", undefined, entry.isDirectory(), entry.isDirectory() && depth > 0);
+        continue;
+      }
       if (entry.isDirectory()) {
         visit(rel, "a folder, not a file", undefined, true);
         if (depth > 0) await this.walk(rel, depth - 1, visit);

@@ -148,6 +148,24 @@ describe("findDailyLogs", () => {
     ]);
   });
 
+  it("warns of a log, or a folder of logs, whose name is not UTF-8, instead of calling it a broken link or passing it over", async (context) => {
+    const dir = await tempDir();
+    const bytes = (name: string) => Buffer.concat([Buffer.from(path.join(dir, name)), Buffer.from([0xff, 0xfe])]);
+    try {
+      await writeFile(Buffer.concat([bytes("2026-03-31-"), Buffer.from(".md")]), "## 10:00 decision: x\n");
+      await mkdir(bytes("logs/"), { recursive: true });
+    } catch {
+      context.skip(); // A disk that takes UTF-8 names only (APFS).
+    }
+    await touch(dir, "2026-04-01.md", "2026-04-02-\uFFFD.md");
+    const { files, problems } = await findDailyLogs(dir);
+    expect(files.map((f) => f.relPath)).toEqual(["2026-04-01.md", "2026-04-02-\uFFFD.md"]);
+    expect(problems.map((p) => `${p.source}: ${p.message}`)).toEqual([
+      "2026-03-31-\uFFFD\uFFFD.md: its name is not valid UTF-8, so it cannot be opened (rename it); skipped",
+      "logs/\uFFFD\uFFFD: its name is not valid UTF-8, so it cannot be opened (rename it); skipped",
+    ]);
+  });
+
   it("warns once of logs named with their date written another way, and does not read them", async () => {
     const dir = await tempDir();
     await touch(
