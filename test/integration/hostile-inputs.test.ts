@@ -1,6 +1,6 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { closeSync, constants, openSync } from "node:fs";
-import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -445,6 +445,28 @@ describe("bad input gets one line, a non-zero exit and nothing written", () => {
     const run = await runCli(["--week", "2026-W14", "--dir", dir]);
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split("\n").at(-1)).toBe("compact: refusing to write .compact/lock: it is not a regular file; nothing changed");
+  });
+
+  it("a FIFO where MEMORY.md was: status and undo answer at once, never blocked on it", async () => {
+    const dir = await copyOf(EXAMPLE);
+    expect((await runCli(["--week", "2026-W14", "--dir", dir])).code).toBe(0);
+    const index = path.join(dir, "MEMORY.md");
+    await rm(index);
+    execFileSync("mkfifo", [index]);
+    for (const argv of [["status"], ["undo"]]) {
+      // A read of the FIFO would block this very thread (it is read in place): a writer lets it go after 4 s,
+      // so a failing test fails on the time taken instead of hanging.
+      const writer = spawn("sh", ["-c", 'sleep 4; : > "$0"', index], { stdio: "ignore" });
+      const started = Date.now();
+      const { code, stderr } = await runCli([...argv, "--dir", dir]).finally(() => writer.kill("SIGKILL"));
+      expect(Date.now() - started, argv[0]).toBeLessThan(4000);
+      if (argv[0] === "status") {
+        expect(code).toBe(0);
+        expect(stderr).toContain("warning: MEMORY.md: it is not a regular file; not read\n");
+      } else {
+        expect({ code, stderr }).toEqual({ code: 1, stderr: "compact: refusing to read MEMORY.md: it is not a regular file; nothing changed\n" });
+      }
+    }
   });
 
   it("a --dir that names a file, for every command", async () => {
