@@ -4,6 +4,9 @@ import { PROVIDERS } from "./providers.js";
 
 export { PROVIDERS };
 
+/** The longest delay setTimeout keeps (2^31 - 1 ms); a longer one is a TimeoutOverflowWarning and a 1 ms timer. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
 const modelSchema = z.strictObject({
   /** `offline` (default), `anthropic`, `openai`, `ollama` or `replay`. */
   provider: z.enum(PROVIDERS).optional(),
@@ -18,8 +21,8 @@ const modelSchema = z.strictObject({
     .optional(),
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: z.number().int().positive().optional(),
-  /** Per-call timeout in milliseconds. */
-  timeoutMs: z.number().int().positive().optional(),
+  /** Per-call timeout in milliseconds; at most what a timer holds (about 24.8 days): past it, Node fires the timer at once. */
+  timeoutMs: z.number().int().positive().max(MAX_TIMER_MS).optional(),
   /** Retries the SDK makes on 408/409/429/5xx and connection errors. */
   maxRetries: z.number().int().min(0).max(10).optional(),
 });

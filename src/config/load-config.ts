@@ -26,12 +26,21 @@ export interface LoadedConfig {
   warnings: string[];
 }
 
+// A document, not `parse`: `parse` hands the library's warnings (an unresolved tag such as `!!js/function`)
+// to process.emitWarning, a multi-line Node warning on stderr. A tag the core schema does not know is refused.
 const yamlLoader: Loader = (file, content) => {
+  const notValid = (message: string) => new ConfigError(`${file}: not valid YAML (${message.split("\n")[0]!.replace(/:$/, "")})`, { file });
+  let value: unknown;
   try {
-    return yaml().parse(content, { schema: "core" }) ?? {};
+    const document = yaml().parseDocument(content, { schema: "core" });
+    const problem = document.errors[0] ?? document.warnings[0];
+    if (problem) throw notValid(problem.message);
+    value = document.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    throw new ConfigError(`${file}: not valid YAML (${(error as Error).message.split("\n")[0]})`, { file });
+    if (error instanceof ConfigError) throw error;
+    throw notValid((error as Error).message);
   }
+  return value ?? {};
 };
 const jsonLoader: Loader = (file, content) => {
   try {
@@ -40,7 +49,13 @@ const jsonLoader: Loader = (file, content) => {
     throw new ConfigError(`${file}: not valid JSON (${(error as Error).message})`, { file });
   }
 };
+// A config is data: lilconfig's own loaders for `.js`, `.mjs` and `.cjs` import the file, running it.
+// Only these are read, whatever --config names; any other extension is refused before a byte is read.
 const loaders = { ".json": jsonLoader, ".yaml": yamlLoader, ".yml": yamlLoader, noExt: yamlLoader };
+const noCode: Loader = (file) => {
+  throw new ConfigError(`${file}: a config file is JSON or YAML (.json, .yaml, .yml), never code: not read`, { file });
+};
+const readAs = { ...loaders, ".js": noCode, ".mjs": noCode, ".cjs": noCode };
 
 /**
  * Finds and reads the config: the file given; else one in the memory dir;
@@ -51,16 +66,21 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
   let found: { filepath: string; config: unknown } | null = null;
   try {
     if (options.file) {
-      await assertConfigFile(path.resolve(options.cwd, options.file), { shown: options.file });
-      found = await lilconfig("compact", { loaders }).load(options.file);
+      const file = path.resolve(options.cwd, options.file);
+      const extension = path.extname(file);
+      if (!Object.hasOwn(loaders, extension || "noExt"))
+        throw new ConfigError(`${options.file}: a config file is JSON or YAML (.json, .yaml, .yml), never code: not read`, { file: options.file });
+      await assertConfigFile(file, { shown: options.file });
+      // The path resolved against the run's working directory, not the process's (lilconfig's own).
+      found = await lilconfig("compact", { loaders: readAs }).load(file);
     } else {
       if (options.memoryDir) {
         await assertCandidates(options.memoryDir, options.memoryDir);
-        found = await lilconfig("compact", { searchPlaces: CONFIG_FILE_NAMES, loaders, stopDir: options.memoryDir }).search(options.memoryDir);
+        found = await lilconfig("compact", { searchPlaces: CONFIG_FILE_NAMES, loaders: readAs, stopDir: options.memoryDir }).search(options.memoryDir);
       }
       if (!found) {
         await assertCandidates(options.cwd, homedir());
-        found = await lilconfig("compact", { searchPlaces: CONFIG_FILE_NAMES, loaders }).search(options.cwd);
+        found = await lilconfig("compact", { searchPlaces: CONFIG_FILE_NAMES, loaders: readAs }).search(options.cwd);
       }
     }
   } catch (error) {

@@ -4,7 +4,7 @@ import { CompactorError } from "./compactor-error.js";
 export class UnsafePathError extends CompactorError {
   constructor(
     readonly file: string,
-    reason: string,
+    readonly reason: string,
     action: "write" | "read" = "write",
   ) {
     super("E_UNSAFE_PATH", `refusing to ${action} ${file}: ${reason}; nothing changed`);

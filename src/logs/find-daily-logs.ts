@@ -56,7 +56,7 @@ export async function findDailyLogs(dir: MemoryDir, options: FindLogsOptions = {
   });
   const files: LogFile[] = [];
   const problems: Problem[] = [];
-  for (const skipped of listing.skipped) if (LOG_NAME.test(path.posix.basename(skipped.source))) problems.push(skipped);
+  for (const skipped of listing.skipped) if (skipped.ruleId === "folder-not-read" || LOG_NAME.test(path.posix.basename(skipped.source))) problems.push(skipped);
   const unmatched: string[] = [];
   for (const relPath of listing.files) {
     const match = LOG_NAME.exec(path.posix.basename(relPath));

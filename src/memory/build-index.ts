@@ -85,13 +85,22 @@ function renderSubIndex(type: MemoryType, topics: IndexTopic[]): string {
 
 /** `- [Title](file.md) — hook`, cut to 150 characters by shortening the hook, then the title. */
 export function entryLine(title: string, file: string, hook: string, linkPrefix: string): string {
-  const safeTitle = oneLine(title).replace(/[[\]]/g, "");
+  const safeTitle = linkText(oneLine(title).replace(/[[\]]/g, ""));
   const link = `- [${safeTitle}](${linkPrefix}${encodeURI(file)})`;
   const max = INDEX_LIMITS.maxLineChars;
   const cleanHook = withoutTitle(oneLine(hook), safeTitle);
-  if (link.length >= max - 4) return `- [${cut(safeTitle, max - (link.length - safeTitle.length))}](${linkPrefix}${encodeURI(file)})`;
+  if (link.length >= max - 4) return `- [${linkText(cut(safeTitle, max - (link.length - safeTitle.length)))}](${linkPrefix}${encodeURI(file)})`;
   if (cleanHook === "") return link;
   return `${link} — ${cut(cleanHook, max - link.length - 3)}`;
+}
+
+// A link's text that ends in a backslash escapes its `]`; one with a backtick left open (`Run \`npm`) starts a code
+// span that a backtick in the hook closes, past the `](file.md)`: either way the line is no link in a markdown reader.
+function linkText(text: string): string {
+  const kept = text.replace(/\\+$/, "").trimEnd();
+  if ((kept.match(/`/g) ?? []).length % 2 === 0) return kept;
+  const last = kept.lastIndexOf("`");
+  return `${kept.slice(0, last)}${kept.slice(last + 1)}`;
 }
 
 function cut(text: string, max: number): string {

@@ -12,11 +12,11 @@ export function renderMemory(memory: Memory): string {
   const known = knownFields(memory);
   const fields: Record<string, unknown> = {};
   for (const key of memory.keyOrder ?? []) {
-    if (key in known) fields[key] = known[key];
-    else if (key in memory.extra) fields[key] = memory.extra[key];
+    if (Object.hasOwn(known, key)) fields[key] = known[key];
+    else if (Object.hasOwn(memory.extra, key)) fields[key] = memory.extra[key];
   }
-  for (const key of KNOWN_KEYS) if (key in known && !(key in fields)) fields[key] = known[key];
-  for (const [key, value] of Object.entries(memory.extra)) if (!(key in fields)) fields[key] = value;
+  for (const key of KNOWN_KEYS) if (Object.hasOwn(known, key) && !Object.hasOwn(fields, key)) fields[key] = known[key];
+  for (const [key, value] of Object.entries(memory.extra)) if (!Object.hasOwn(fields, key)) fields[key] = value;
   return cleanText(renderFrontmatter(cleanValues(fields) as Record<string, unknown>, memory.body));
 }
 

@@ -1,4 +1,4 @@
-import { constants, copyFile, readdir, readFile } from "node:fs/promises";
+import { constants, copyFile, open, readdir } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import { isLogOfDate } from "../logs/find-daily-logs.js";
@@ -44,9 +44,11 @@ export interface MigrationResult {
  */
 export async function migrateAgentsFile(options: { from: string; dir: string; now: Date; signal?: AbortSignal | undefined }): Promise<MigrationResult> {
   const { from, dir, now } = options;
-  const original = await readFile(from).catch(() => {
+  const original = await readRegular(from).catch((error: unknown) => {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(`cannot read ${from} (use --from FILE)`);
   });
+  if (original === undefined) throw new UsageError(`cannot read ${from} (use --from FILE)`);
   const foreign = await defaultLayoutMarker(dir);
   if (foreign) {
     throw new UsageError(
@@ -141,10 +143,33 @@ function sessionLogName(log: string, taken: Set<string>): string {
 // A copy of the original next to it, made once: an existing backup is never overwritten.
 async function backUp(from: string, original: Buffer): Promise<MigrationResult["backup"]["state"]> {
   const backup = `${from}.backup`;
-  const existing = await readFile(backup).catch(() => undefined);
+  const existing = await readRegular(backup);
   if (existing) return existing.equals(original) ? "present" : "differs";
   await copyFile(from, backup, constants.COPYFILE_EXCL);
   return "created";
+}
+
+// Past this, a file is no agent's notes (and past 2 GB no buffer holds it).
+const MAX_SOURCE_BYTES = 256 * 1024 * 1024;
+
+// A file's bytes, undefined when absent. A FIFO is opened without waiting for a writer and never read (the read
+// would block the run for ever), nor a device or a folder; a file too large is refused, naming its size.
+async function readRegular(file: string): Promise<Buffer | undefined> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new UsageError(`cannot read ${file}: it is not a regular file`);
+    if (info.size > MAX_SOURCE_BYTES) throw new UsageError(`cannot read ${file}: ${info.size} bytes, over the ${MAX_SOURCE_BYTES} a migration reads`);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
 }
 
 async function asWritten(text: string): Promise<string> {

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { MEMORY_TYPES } from "../memory/memory.js";
 
+// A YAML list or mapping is no name: String() made `name: {x: 1}` a memory named "[object Object]".
+const isScalar = (value: unknown) => value === null || typeof value !== "object";
+const notText = (field: string) => `${field} is a YAML list or mapping, not text`;
+
 const nonEmpty = (field: string) =>
   z.preprocess(
-    (value) => (value === undefined ? undefined : String(value ?? "").trim()),
-    z.string({ error: `${field} is missing` }).min(1, { error: `${field} is empty` }),
+    (value) => (value === undefined || !isScalar(value) ? value : String(value ?? "").trim()),
+    z.string({ error: (issue) => (issue.input === undefined ? `${field} is missing` : notText(field)) }).min(1, { error: `${field} is empty` }),
   );
 
 /** Front matter of a `typed_memory` block. */
@@ -14,7 +18,12 @@ export const candidateFrontmatter = z.object({
   type: z.preprocess(
     (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
     z.enum(MEMORY_TYPES, {
-      error: (issue) => (issue.input === undefined ? "type is missing" : `type '${String(issue.input)}' is not one of ${MEMORY_TYPES.join(", ")}`),
+      error: (issue) =>
+        issue.input === undefined
+          ? "type is missing"
+          : !isScalar(issue.input)
+            ? `${notText("type")}, one of ${MEMORY_TYPES.join(", ")}`
+            : `type '${String(issue.input)}' is not one of ${MEMORY_TYPES.join(", ")}`,
     }),
   ),
 });

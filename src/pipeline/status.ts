@@ -1,4 +1,5 @@
 import path from "node:path";
+import { UnsafePathError } from "../errors/unsafe-path-error.js";
 import { INDEX_LIMITS } from "../memory/build-index.js";
 import type { Problem } from "../problems/problem.js";
 import { currentGates } from "../schedule/current-gates.js";
@@ -34,7 +35,16 @@ export async function status(ctx: RunContext): Promise<StatusResult> {
   const byState = (state: string) => weeks.filter((w) => w.state === state).map((w) => w.week.label);
   const byType: Record<string, number> = {};
   for (const memory of snapshot.memories) byType[memory.type] = (byType[memory.type] ?? 0) + 1;
-  const index = (await readCurrent(ctx.dir, ctx.dir.layout.indexFile))?.toString("utf8") ?? "";
+  // Status only looks: an index that is a FIFO or a link is said, and counted as none.
+  const indexProblems: Problem[] = [];
+  const index =
+    (
+      await readCurrent(ctx.dir, ctx.dir.layout.indexFile).catch((error: unknown) => {
+        if (!(error instanceof UnsafePathError)) throw error;
+        indexProblems.push({ source: ctx.dir.layout.indexFile, ruleId: "unsafe-input", message: `${error.reason}; not read` });
+        return null;
+      })
+    )?.toString("utf8") ?? "";
   const indexLines = index === "" ? [] : index.replace(/\n$/, "").split("\n");
   const holder = await readHolder(path.join(ctx.dir.root, ctx.dir.layout.lockFile));
   const lock = holder ? { ...holder, stale: isStale(holder, now) } : null;
@@ -76,6 +86,6 @@ export async function status(ctx: RunContext): Promise<StatusResult> {
     lock,
     lastRun: state.lastRun ?? null,
     lastJournal: last ? { run: last.run, command: last.command, status: last.status } : null,
-    warnings: [...snapshot.problems, ...problems, ...gateProblems, ...journals.problems],
+    warnings: [...snapshot.problems, ...problems, ...indexProblems, ...gateProblems, ...journals.problems],
   };
 }

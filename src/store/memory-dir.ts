@@ -190,8 +190,14 @@ export class MemoryDir {
           throw error;
         }
       }
-      await this.walk(base, depth, (rel, found, real, folder) => {
+      await this.walk(base, depth, (rel, found, real, folder, unreadInTree) => {
         const linkedFolder = rel === base && found !== "file";
+        // A folder the globs lead into (`logs/` itself, `logs/2026/`) that is a link, or cannot be opened by its name,
+        // holds files they would list: said, when folders are reported, so logs there are not passed over without a word.
+        if (options.reportFolders && (linkedFolder || unreadInTree) && !isIgnored(rel)) {
+          skipped.push({ source: rel, ruleId: "folder-not-read", message: `${found}; skipped` });
+          return;
+        }
         if (!linkedFolder && (!isMatch(rel) || isIgnored(rel))) return;
         if (folder) {
           if (options.reportFolders) skipped.push({ source: rel, ruleId: "not-a-file", message: `${found}; skipped` });
@@ -205,7 +211,11 @@ export class MemoryDir {
     return { files: [...files].sort(byCodeUnit), skipped: skipped.sort((a, b) => byCodeUnit(a.source, b.source)) };
   }
 
-  private async walk(relDir: string, depth: number, visit: (rel: string, kind: string, real?: string, folder?: boolean) => void): Promise<void> {
+  private async walk(
+    relDir: string,
+    depth: number,
+    visit: (rel: string, kind: string, real?: string, folder?: boolean, unreadInTree?: boolean) => void,
+  ): Promise<void> {
     let entries: import("node:fs").Dirent[];
     if (relDir !== "") {
       // A folder named in a glob (`weekly/`, `logs/`) that is a link is not followed: it may lead anywhere.
@@ -227,6 +237,11 @@ export class MemoryDir {
     for (const entry of entries) {
       if (entry.name.startsWith(".")) continue;
       const rel = relDir === "" ? entry.name : `${relDir}/${entry.name}`;
+      // A name in bytes that are not UTF-8 is listed with U+FFFD in their place: a path no call can open.
+      if (entry.name.includes("\uFFFD") && !lstatSync(path.join(this.root, rel), { throwIfNoEntry: false })) {
+        visit(rel, "its name is not valid UTF-8, so it cannot be opened (rename it)", undefined, entry.isDirectory(), entry.isDirectory() && depth > 0);
+        continue;
+      }
       if (entry.isDirectory()) {
         visit(rel, "a folder, not a file", undefined, true);
         if (depth > 0) await this.walk(rel, depth - 1, visit);
@@ -237,7 +252,7 @@ export class MemoryDir {
         const inside = real?.startsWith(this.root + path.sep) === true;
         const info = real ? await stat(real).catch(() => undefined) : undefined;
         if (info?.isDirectory()) {
-          visit(rel, "a symbolic link to a folder, not followed", undefined, true);
+          visit(rel, "a symbolic link to a folder, not followed", undefined, true, depth > 0);
           continue;
         }
         visit(

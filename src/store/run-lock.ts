@@ -1,5 +1,5 @@
-import { readFileSync, rmdirSync, rmSync } from "node:fs";
-import { link, readFile, rm, rmdir, stat, writeFile } from "node:fs/promises";
+import { closeSync, constants, fstatSync, openSync, readFileSync, rmdirSync, rmSync } from "node:fs";
+import { link, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { IoError } from "../errors/io-error.js";
@@ -109,10 +109,24 @@ export async function acquireLock(dir: MemoryDir, command: string, now: Date = n
 /** The current holder, if the lock exists and reads as one. */
 export async function readHolder(lockFile: string): Promise<LockInfo | undefined> {
   try {
-    const parsed = JSON.parse(await readFile(lockFile, "utf8")) as LockInfo;
+    const parsed = JSON.parse(readLockText(lockFile)) as LockInfo;
     return typeof parsed.pid === "number" && typeof parsed.startedAt === "string" ? parsed : undefined;
   } catch {
     return undefined;
+  }
+}
+
+// A lock is a line of JSON in a regular file. A FIFO in its place would block the read (and `compact status`,
+// which only looks) for ever, a link may lead anywhere, `/dev/zero` or a huge file fill memory: none is read.
+const MAX_LOCK_BYTES = 64 * 1024;
+function readLockText(lockFile: string): string {
+  const fd = openSync(lockFile, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile() || info.size > MAX_LOCK_BYTES) throw new Error("not a lock");
+    return readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -146,7 +160,7 @@ async function release(lockFile: string, info: LockInfo, dirMade: string | undef
 
 function releaseSync(lockFile: string, info: LockInfo, dirMade: string | undefined): void {
   try {
-    const holder = JSON.parse(readFileSync(lockFile, "utf8")) as LockInfo;
+    const holder = JSON.parse(readLockText(lockFile)) as LockInfo;
     if (holder.pid !== info.pid || holder.startedAt !== info.startedAt) return;
     rmSync(lockFile, { force: true });
     if (dirMade) rmdirSync(dirMade);

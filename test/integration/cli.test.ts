@@ -176,6 +176,16 @@ describe("compact --week", () => {
     );
   });
 
+  it("refuses a model.timeoutMs no timer can hold, which Node would fire at once: every call 'timed out'", async () => {
+    const dir = await copyOf(EXAMPLE);
+    await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { provider: "offline", timeoutMs: 3_000_000_000 } }));
+    const run = await runCli(["--week", "2026-W14", "--dir", dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `compact: ${path.join(dir, "compact.config.json")}: model.timeoutMs: Too big: expected number to be <=2147483647 (given: 3000000000)\n`,
+    );
+  });
+
   it("prints help and version", async () => {
     const help = await runCli(["--help"]);
     expect(help.code).toBe(0);

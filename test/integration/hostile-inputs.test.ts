@@ -1,5 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { execFileSync, spawn } from "node:child_process";
+import { closeSync, constants, openSync } from "node:fs";
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -248,6 +249,44 @@ describe("the memory dir is a jail", () => {
     );
   });
 
+  it("never runs a config file that is code named by --config: one line, exit 2, nothing changed", async () => {
+    for (const extension of [".js", ".mjs", ".cjs", ".ts"]) {
+      const dir = await copyOf(EXAMPLE);
+      const config = path.join(dir, `compact.config${extension}`);
+      const code = extension === ".mjs" ? `${payload(extension)}; export default {};` : `${payload(extension)}; module.exports = {};`;
+      await writeFile(config, code);
+      const before = await snapshotDir(dir);
+      const run = await runCli(["status", "--dir", dir, "--config", config]);
+      expectNothingRan();
+      expect(run).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `compact: ${config}: a config file is JSON or YAML (.json, .yaml, .yml), never code: not read\n`,
+      });
+      expect(await snapshotDir(dir)).toEqual(before);
+    }
+  });
+
+  it("a config's YAML tag is refused in one line, never a Node warning; its aliases cannot blow up", async () => {
+    for (const [text, cause] of [
+      ['model:\n  provider: !!js/function "function () {}"\n', "Unresolved tag: tag:yaml.org,2002:js/function at line 2, column 13"],
+      [
+        `a: &a [${'"lol",'.repeat(9)}]\n${["b", "c", "d", "e", "f"].map((key, i) => `${key}: &${key} [${`*${"abcdef"[i]},`.repeat(9)}]`).join("\n")}\n`,
+        "Excessive alias count indicates a resource exhaustion attack",
+      ],
+    ] as const) {
+      const dir = await copyOf(EXAMPLE);
+      const config = path.join(dir, "compact.config.yaml");
+      await writeFile(config, text);
+      const warnings: unknown[] = [];
+      const onWarning = (warning: unknown) => warnings.push(warning);
+      process.on("warning", onWarning);
+      const run = await runCli(["status", "--dir", dir]).finally(() => process.off("warning", onWarning));
+      expect(run).toEqual({ code: 2, stdout: "", stderr: `compact: ${config}: not valid YAML (${cause})\n` });
+      expect(warnings).toEqual([]);
+    }
+  });
+
   it("works when --dir is itself a symlink, writing inside its real directory", async () => {
     const real = await copyOf(EXAMPLE);
     const link = path.join(await tempDir(), "memory-link");
@@ -387,6 +426,47 @@ describe("bad input gets one line, a non-zero exit and nothing written", () => {
     const run = await runCli(["--week", "2026-W14", "--dir", dir]);
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split("\n").at(-1)).toBe("compact: .compact/lock: cannot write: a directory is in the way");
+  });
+
+  it("a FIFO where the lock should be: status answers at once, a run refuses in one line", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const lock = path.join(dir, ".compact/lock");
+    await mkdir(path.dirname(lock));
+    execFileSync("mkfifo", [lock]);
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<"hung">((resolve) => {
+      timer = setTimeout(() => resolve("hung"), 5000);
+    });
+    const status = await Promise.race([runCli(["status", "--dir", dir]), hung]).finally(() => clearTimeout(timer));
+    // A read blocked on the FIFO is let go, so a failing test does not leave a thread waiting.
+    if (status === "hung") closeSync(openSync(lock, constants.O_WRONLY | constants.O_NONBLOCK));
+    expect(status).not.toBe("hung");
+    expect((status as Awaited<ReturnType<typeof runCli>>).code).toBe(0);
+    const run = await runCli(["--week", "2026-W14", "--dir", dir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n").at(-1)).toBe("compact: refusing to write .compact/lock: it is not a regular file; nothing changed");
+  });
+
+  it("a FIFO where MEMORY.md was: status and undo answer at once, never blocked on it", async () => {
+    const dir = await copyOf(EXAMPLE);
+    expect((await runCli(["--week", "2026-W14", "--dir", dir])).code).toBe(0);
+    const index = path.join(dir, "MEMORY.md");
+    await rm(index);
+    execFileSync("mkfifo", [index]);
+    for (const argv of [["status"], ["undo"]]) {
+      // A read of the FIFO would block this very thread (it is read in place): a writer lets it go after 4 s,
+      // so a failing test fails on the time taken instead of hanging.
+      const writer = spawn("sh", ["-c", 'sleep 4; : > "$0"', index], { stdio: "ignore" });
+      const started = Date.now();
+      const { code, stderr } = await runCli([...argv, "--dir", dir]).finally(() => writer.kill("SIGKILL"));
+      expect(Date.now() - started, argv[0]).toBeLessThan(4000);
+      if (argv[0] === "status") {
+        expect(code).toBe(0);
+        expect(stderr).toContain("warning: MEMORY.md: it is not a regular file; not read\n");
+      } else {
+        expect({ code, stderr }).toEqual({ code: 1, stderr: "compact: refusing to read MEMORY.md: it is not a regular file; nothing changed\n" });
+      }
+    }
   });
 
   it("a --dir that names a file, for every command", async () => {

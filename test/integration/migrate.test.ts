@@ -1,4 +1,6 @@
-import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { closeSync, constants, openSync } from "node:fs";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
@@ -143,6 +145,25 @@ describe("compact migrate", () => {
     expect(run.stderr).toBe(
       `compact: ${memory} is a memory dir of the default layout (it holds MEMORY.md): migrating into it would turn it into an agents dir and hide its memories — name another directory with --dir (default ./.agents)\n`,
     );
+    expect(await snapshotDir(cwd)).toEqual(before);
+  });
+});
+
+describe("compact migrate: a FIFO where a file is read", () => {
+  it.each([".agents.local.md", ".agents.local.md.backup"])("never blocks on a FIFO at %s: one line, exit 2, nothing written", async (name) => {
+    const cwd = await migration();
+    const fifo = path.join(cwd, name);
+    await rm(fifo, { force: true });
+    execFileSync("mkfifo", [fifo]);
+    const before = await snapshotDir(cwd);
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<"hung">((resolve) => {
+      timer = setTimeout(() => resolve("hung"), 5000);
+    });
+    const run = await Promise.race([runCli(["migrate"], { cwd }), hung]).finally(() => clearTimeout(timer));
+    // A read blocked on the FIFO is let go, so a failing test does not leave a thread waiting.
+    if (run === "hung") closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+    expect(run).toEqual({ code: 2, stdout: "", stderr: `compact: cannot read ${fifo}: it is not a regular file\n` });
     expect(await snapshotDir(cwd)).toEqual(before);
   });
 });

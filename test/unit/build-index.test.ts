@@ -1,3 +1,4 @@
+import MarkdownIt from "markdown-it";
 import { describe, expect, it } from "vitest";
 import { buildIndex, entryLine, INDEX_LIMITS, type IndexTopic } from "../../src/memory/build-index.js";
 import { MEMORY_TYPES } from "../../src/memory/memory.js";
@@ -53,6 +54,23 @@ describe("buildIndex", () => {
     const line = entryLine("T".repeat(300), "t.md", "hook", "");
     expect([...line].length).toBeLessThanOrEqual(150);
     expect(line.endsWith("…](t.md)")).toBe(true);
+  });
+
+  it("keeps each entry a link in a markdown reader, whatever backticks or backslashes its title holds", () => {
+    const linkTo = (line: string) => {
+      const inline = new MarkdownIt().parseInline(line.slice(2), {})[0]!.children!;
+      return inline.find((token) => token.type === "link_open")?.attrGet("href");
+    };
+    for (const [title, hook] of [
+      ["Run `npm test", "then `deploy` it"],
+      ["Paths like C:\\Users\\", "Windows home"],
+      ["Use `sync_v2` flag", "behind `sync_v2`"],
+      [`Use \`${"a".repeat(140)}\` flag`, "a `hook`"],
+    ] as const) {
+      const line = entryLine(title, "project_x.md", hook, "");
+      expect(linkTo(line), line).toBe("project_x.md");
+    }
+    expect(entryLine("Use `sync_v2` flag", "p.md", "d", "")).toBe("- [Use `sync_v2` flag](p.md) — d");
   });
 
   it("drops a hook that only repeats the title", () => {

@@ -131,6 +131,41 @@ describe("findDailyLogs", () => {
     expect(problems.map((p) => `${p.source}: ${p.message}`)).toEqual(["2026-04-01.md: a symbolic link to a folder, not followed; skipped"]);
   });
 
+  it("warns of a logs folder, or a folder in it, that is a link, and does not follow it", async () => {
+    const dir = await tempDir();
+    const elsewhere = await tempDir();
+    await touch(elsewhere, "2026-04-02.md", "2026/2026-04-03.md");
+    await touch(dir, "2026-04-01.md", "daily/2026-04-04.md");
+    await symlink(elsewhere, path.join(dir, "logs"));
+    await symlink(path.join(elsewhere, "2026"), path.join(dir, "daily/2026"));
+    // Not where logs are read from: a linked folder beside the logs is no concern of theirs.
+    await symlink(elsewhere, path.join(dir, "attachments"));
+    const { files, problems } = await findDailyLogs(dir);
+    expect(files.map((f) => f.relPath)).toEqual(["2026-04-01.md", "daily/2026-04-04.md"]);
+    expect(problems.map((p) => `${p.source}: ${p.message}`)).toEqual([
+      "daily/2026: a symbolic link to a folder, not followed; skipped",
+      "logs: a symbolic link to a folder, not followed; skipped",
+    ]);
+  });
+
+  it("warns of a log, or a folder of logs, whose name is not UTF-8, instead of calling it a broken link or passing it over", async (context) => {
+    const dir = await tempDir();
+    const bytes = (name: string) => Buffer.concat([Buffer.from(path.join(dir, name)), Buffer.from([0xff, 0xfe])]);
+    try {
+      await writeFile(Buffer.concat([bytes("2026-03-31-"), Buffer.from(".md")]), "## 10:00 decision: x\n");
+      await mkdir(bytes("logs/"), { recursive: true });
+    } catch {
+      context.skip(); // A disk that takes UTF-8 names only (APFS).
+    }
+    await touch(dir, "2026-04-01.md", "2026-04-02-\uFFFD.md");
+    const { files, problems } = await findDailyLogs(dir);
+    expect(files.map((f) => f.relPath)).toEqual(["2026-04-01.md", "2026-04-02-\uFFFD.md"]);
+    expect(problems.map((p) => `${p.source}: ${p.message}`)).toEqual([
+      "2026-03-31-\uFFFD\uFFFD.md: its name is not valid UTF-8, so it cannot be opened (rename it); skipped",
+      "logs/\uFFFD\uFFFD: its name is not valid UTF-8, so it cannot be opened (rename it); skipped",
+    ]);
+  });
+
   it("warns once of logs named with their date written another way, and does not read them", async () => {
     const dir = await tempDir();
     await touch(

@@ -42,6 +42,23 @@ describe("parseAnswer", () => {
     ]);
   });
 
+  it("refuses a name, description or type that is a YAML list or mapping, never writing it as text", () => {
+    const answer = [
+      SUMMARY,
+      block("name: {x: 1}\ndescription: d\ntype: project"),
+      block("name: [Use, Postgres]\ndescription: d\ntype: project"),
+      block("name: A\ndescription: {summary: d}\ntype: [project]"),
+      block("name: 2026\ndescription: d\ntype: project"),
+    ].join("\n");
+    const parsed = parseAnswer(answer);
+    expect(parsed.candidates.map((c) => [c.block, c.memory.name])).toEqual([[4, "2026"]]);
+    expect(parsed.problems.map((p) => `${p.source}: ${p.message}`)).toEqual([
+      "answer block 1: name is a YAML list or mapping, not text; block skipped",
+      "answer block 2: name is a YAML list or mapping, not text; block skipped",
+      "answer block 3: description is a YAML list or mapping, not text; type is a YAML list or mapping, not text, one of user, feedback, project, reference; block skipped",
+    ]);
+  });
+
   it("reads NONE as no candidates", () => {
     const parsed = parseAnswer(`${SUMMARY}\nNONE\n`);
     expect(parsed).toMatchObject({ none: true, candidates: [], problems: [] });

@@ -53,3 +53,13 @@ describe("readMemory: a note", () => {
     expect(readMemory("notes.md", "# Ops notes\n\ntext\n\n---\n\ntype: the kind of thing\n")).toEqual({ notMemory: true });
   });
 });
+
+describe("readMemory then renderMemory: keys named as Object's own methods", () => {
+  it("keeps toString, valueOf and hasOwnProperty as the plain fields they are", async () => {
+    const { renderMemory } = await import("../../src/memory/render-memory.js");
+    const text = "---\nname: Merge\ndescription: d\ntype: project\ntoString: nope\nvalueOf: 1\nhasOwnProperty: 5\n---\n\nBody.\n";
+    const read = readMemory("project_merge.md", text);
+    if (!("memory" in read)) throw new Error(JSON.stringify(read));
+    expect(renderMemory(read.memory)).toBe(text);
+  });
+});
