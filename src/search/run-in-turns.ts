@@ -6,9 +6,10 @@ export type Steps<T> = Generator<void, T, void>;
 const SLICE_MS = 15;
 
 // The slice is the process's, not each run's: twenty searches resumed in one turn would each take a slice,
-// and the loop would turn only once all twenty had.
+// and the loop would turn only once all twenty had. Runs whose slice ran out wait in line for the next one.
 let sliceStart = performance.now();
-let turn: Promise<void> | undefined;
+const waiting: (() => void)[] = [];
+let handOver: NodeJS.Immediate | undefined;
 
 /** Runs the steps to the end at once: for callers that want the answer now (tests, one-off rankings). */
 export function runAtOnce<T>(steps: Steps<T>): T {
@@ -22,24 +23,49 @@ export function runAtOnce<T>(steps: Steps<T>): T {
  * Runs the steps in slices of a few milliseconds shared by every run under way, letting the event loop take
  * a turn between them, and stops with the signal's reason once it is aborted: a server ranking for many
  * requests at once still sees a signal, its shutdown timer and a cancellation, instead of ranking on until
- * every search is done. Runs waiting for the same turn go on in the order they waited.
+ * every search is done. A run whose slice runs out goes to the back of the line; each slice is one run's.
  */
 export async function runInTurns<T>(steps: Steps<T>, signal?: AbortSignal): Promise<T> {
-  for (;;) {
-    if (performance.now() - sliceStart >= SLICE_MS) await nextTurn();
-    signal?.throwIfAborted();
-    const next = steps.next();
-    if (next.done) return next.value;
+  try {
+    for (;;) {
+      if (performance.now() - sliceStart >= SLICE_MS) await nextTurn(signal);
+      signal?.throwIfAborted();
+      const next = steps.next();
+      if (next.done) return next.value;
+    }
+  } finally {
+    // The rest of this run's slice, if it ends early, goes to the next in line.
+    passTurn();
   }
 }
 
-function nextTurn(): Promise<void> {
-  turn ??= new Promise((resolve) =>
-    setImmediate(() => {
-      turn = undefined;
-      sliceStart = performance.now();
+// Waits in line for a slice of its own; an aborted signal leaves the line at once.
+function nextTurn(signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const take = () => {
+      signal?.removeEventListener("abort", leave);
       resolve();
-    }),
-  );
-  return turn;
+    };
+    const leave = () => {
+      const at = waiting.indexOf(take);
+      if (at >= 0) waiting.splice(at, 1);
+      resolve();
+    };
+    signal?.addEventListener("abort", leave, { once: true });
+    waiting.push(take);
+    passTurn();
+  });
+}
+
+// The next slice goes to the first in line, after the event loop has had its turn.
+function passTurn(): void {
+  if (handOver !== undefined || waiting.length === 0) return;
+  handOver = setImmediate(() => {
+    handOver = undefined;
+    const first = waiting.shift();
+    if (!first) return;
+    sliceStart = performance.now();
+    first();
+  });
 }
