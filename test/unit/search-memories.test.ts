@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { Bm25Index } from "../../src/search/bm25.js";
 import { type SearchDocument, searchDocuments, searchDocumentsRanked } from "../../src/search/search-memories.js";
 import { fuseRankings, type SearchRanker } from "../../src/search/search-ranker.js";
 
@@ -222,5 +223,42 @@ describe("searchDocumentsRanked, ranking in turns", () => {
     cancelled.abort();
     await expect(dropped).rejects.toMatchObject({ name: "AbortError" });
     expect(await all).toEqual(queries.map((query) => searchDocuments(documents, query)));
+  });
+
+  it("builds a shared index once for its waiters, and stops building it once every waiter is cancelled", async () => {
+    const added = vi.spyOn(Bm25Index.prototype, "add");
+    try {
+      const building = async (documents: SearchDocument[]) => {
+        for (let turn = 0; turn < 1000 && !added.mock.calls.some(([id]) => id === documents[0]!.file); turn++) await firstTurn();
+      };
+      // A waiter cancelled while the index is built: the build goes on for the other, once.
+      const shared = manyWords(3, 200);
+      const cancelled = new AbortController();
+      const dropped = searchDocumentsRanked(shared, "notes", { signal: cancelled.signal });
+      const kept = searchDocumentsRanked(shared, "notes");
+      await building(shared);
+      // A few slices more: the second search has read the documents' fingerprint and waits for the build.
+      for (let turn = 0; turn < 20; turn++) await firstTurn();
+      cancelled.abort();
+      await expect(dropped).rejects.toMatchObject({ name: "AbortError" });
+      expect(await kept).toEqual(searchDocuments(shared, "notes"));
+      const builtFor = (documents: SearchDocument[]) => added.mock.calls.filter(([id]) => documents.some((doc) => doc.file === id)).length;
+      // One build, not one begun again for the search left waiting (searchDocuments above found it done).
+      expect(builtFor(shared)).toBe(shared.length);
+
+      // Its only waiter cancelled, the build stops.
+      const alone = manyWords(4, 2000);
+      const stop = new AbortController();
+      const stopped = searchDocumentsRanked(alone, "notes", { signal: stop.signal });
+      await building(alone);
+      stop.abort();
+      await expect(stopped).rejects.toMatchObject({ name: "AbortError" });
+      const atStop = builtFor(alone);
+      for (let turn = 0; turn < 50; turn++) await firstTurn();
+      expect(builtFor(alone)).toBe(atStop);
+      expect(atStop).toBeLessThan(alone.length);
+    } finally {
+      added.mockRestore();
+    }
   });
 });
