@@ -228,29 +228,33 @@ describe("searchDocumentsRanked, ranking in turns", () => {
   it("builds a shared index once for its waiters, and stops building it once every waiter is cancelled", async () => {
     const added = vi.spyOn(Bm25Index.prototype, "add");
     try {
-      const building = async (documents: SearchDocument[]) => {
-        for (let turn = 0; turn < 1000 && !added.mock.calls.some(([id]) => id === documents[0]!.file); turn++) await firstTurn();
+      const builtFor = (documents: SearchDocument[]) => {
+        const files = new Set(documents.map((doc) => doc.file));
+        return added.mock.calls.filter(([id]) => files.has(id)).length;
+      };
+      // Until the build in turns has indexed this many: hashing the documents costs far less than indexing
+      // them, so by then a search begun with it has read their fingerprint and waits for the build.
+      const building = async (documents: SearchDocument[], count: number) => {
+        for (let turn = 0; turn < 10_000 && builtFor(documents) < count; turn++) await firstTurn();
       };
       // A waiter cancelled while the index is built: the build goes on for the other, once.
-      const shared = manyWords(3, 200);
+      const shared = manyWords(3, 600);
       const cancelled = new AbortController();
       const dropped = searchDocumentsRanked(shared, "notes", { signal: cancelled.signal });
       const kept = searchDocumentsRanked(shared, "notes");
-      await building(shared);
-      // A few slices more: the second search has read the documents' fingerprint and waits for the build.
-      for (let turn = 0; turn < 20; turn++) await firstTurn();
+      await building(shared, 60);
       cancelled.abort();
       await expect(dropped).rejects.toMatchObject({ name: "AbortError" });
-      expect(await kept).toEqual(searchDocuments(shared, "notes"));
-      const builtFor = (documents: SearchDocument[]) => added.mock.calls.filter(([id]) => documents.some((doc) => doc.file === id)).length;
-      // One build, not one begun again for the search left waiting (searchDocuments above found it done).
+      const found = await kept;
+      // One build, not one begun again for the search left waiting.
       expect(builtFor(shared)).toBe(shared.length);
+      expect(found).toEqual(searchDocuments(shared, "notes"));
 
       // Its only waiter cancelled, the build stops.
-      const alone = manyWords(4, 2000);
+      const alone = manyWords(4, 600);
       const stop = new AbortController();
       const stopped = searchDocumentsRanked(alone, "notes", { signal: stop.signal });
-      await building(alone);
+      await building(alone, 60);
       stop.abort();
       await expect(stopped).rejects.toMatchObject({ name: "AbortError" });
       const atStop = builtFor(alone);
