@@ -1414,6 +1414,8 @@ function isCode(value: string): boolean {
 // A value read through a getter (`configService.get<string>(…)`, `os.getenv(…)`): the call is cut off at `<` or `(`.
 const GETTERS = new Set(["get", "getenv", "getString", "getSecret", "getSecretValue", "getPassword", "getToken", "read", "load", "fetch"]);
 
+const TEMPLATE_WORDS = /^(?:[a-z]{1,32}[-_]){1,8}[a-z]{1,32}$|^(?:[A-Z]{1,32}[-_]){1,8}[A-Z]{1,32}$/;
+
 /**
  * True for a value that names or stands for a secret rather than being one:
  * a variable reference, an env var name, a path, code, a placeholder, a redaction marker.
@@ -1428,8 +1430,9 @@ export function isPlaceholder(candidate: string): boolean {
   if (v.startsWith("[REDACTED")) return true;
   if (/^(?:\$\{|\$\(|\$[A-Za-z_]\w*$|%[A-Z_]+%|\{\{|<|\*{3}|\.{3}|…)/.test(v)) return true;
   if (/^(.)\1+$/.test(v)) return true;
-  // What a sample or a template asks to put there (`your-token-here`, `my_api_key`, `<your token>`).
-  if (/^(?:your|my)[-_][\w-]{1,64}$/i.test(v) || /[-_]here$/i.test(v)) return true;
+  // What a sample or a template asks to put there (`your-token-here`, `my_api_key`, `YOUR_API_KEY_HERE`): words of
+  // one case with no digit. With a digit or both cases it is a credential (`my-Secret-Pass-2024`, `Tr0ub4dor_here`).
+  if (TEMPLATE_WORDS.test(v) && (/^(?:your|my)[-_]/i.test(v) || /[-_]here$/i.test(v))) return true;
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v)) return true;
   if (/^(?:~|\.{1,2})?\/[\w./-]*$/.test(v) || v.includes("://")) return true;
   if (/^v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/.test(v) || /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?$/.test(v)) return true;
