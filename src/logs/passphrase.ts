@@ -6,13 +6,18 @@ import { LOCAL_PASSWORD_WORDS, NOT_SECRETS } from "./secret-patterns.js";
 // apart by its structure: a passphrase is a run of words that ends its line, with no function word (`and`, `by`,
 // `für`), no word of state or pointer after the first (`see vault`, `expires soon`: NOT_SECRETS), no sentence's
 // punctuation; four words at least after a sign or a verb (diceware's shortest), three after a passphrase's label.
+// Its words are all in small letters (the first may have a sentence's capital) or all capitalised (`Password: Correct
+// Horse Battery Staple`); the line may end with a full stop or a comment after it (`… staple.`, `… staple # rotated`).
+// When the first word alone is taken for the password, the run goes with it whatever its length and words of state:
+// a passphrase goes whole or not at all (`wifi password: purple monkey dishwasher`, `password: orange ruby valid staple`).
 // A quoted value is taken whole already (`wifi password is "correct horse battery staple"`).
 // After `=` only where the key starts its line, and is no shell's: an INI file's (`password = correct horse battery
 // staple`, spaces around `=`) or a note's, in small letters (`pwd=correct horse battery staple`). After an environment
 // variable's name or a prompt, a shell reads one word and the rest is its command (`DB_PASSWORD=x npm run migrate`,
 // `$ PGPASSWORD=postgres psql mydb`).
 const MOST_WORDS = 12;
-const WORDS = new RegExp(String.raw`(?:[ \t]+\p{Ll}{2,32}){1,${MOST_WORDS - 1}}[ \t]*(?=\r?\n|$)`, "uy");
+const WORDS = new RegExp(String.raw`(?<words>(?:[ \t]+\p{Lu}?\p{Ll}{1,31}){1,${MOST_WORDS - 1}})(?=[ \t]+#(?:[ \t]|\r?\n|$)|\.?[ \t]*(?:\r?\n|$))`, "uy");
+const CAPITAL = /^\p{Lu}/u;
 // The first word may have a sentence's capital (`Password: Correct horse battery staple`).
 const FIRST_WORD = /^\p{Lu}?\p{Ll}{1,31}$/u;
 // The label before the value: a password's word, then a sign or a verb (`is`, `ist`, `lautet`, `est`, `es`, `jest`),
@@ -39,21 +44,29 @@ const POINTERS = new Set("see use ask check via from per siehe voir ver zie vedi
 
 /**
  * Where a passphrase of words that starts with the value at `start`..`end` ends, or undefined when the value is one
- * word. The label is the text from `labelStart` (a match's start) to the value.
+ * word. The label is the text from `labelStart` (a match's start) to the value. `taken`: the value alone is taken
+ * for the password, and any run of words after it goes with it.
  */
-export function passphraseEnd(text: string, labelStart: number, start: number, end: number): number | undefined {
-  if (!FIRST_WORD.test(text.slice(start, end)) || text[labelStart] === "-") return undefined;
-  const first = text.slice(start, end).toLowerCase();
+export function passphraseEnd(text: string, labelStart: number, start: number, end: number, { taken = false } = {}): number | undefined {
+  const value = text.slice(start, end);
+  if (!FIRST_WORD.test(value) || text[labelStart] === "-") return undefined;
+  const first = value.toLowerCase();
   const label = text.slice(labelStart, start);
   const sign = LABEL.exec(label)?.groups?.["sign"];
   if (sign === undefined || (sign === "=" && !configKey(text, labelStart, label))) return undefined;
   WORDS.lastIndex = end;
-  const run = WORDS.exec(text);
-  if (!run) return undefined;
-  const rest = run[0].trim().split(/[ \t]+/);
+  const run = WORDS.exec(text)?.groups?.["words"];
+  if (run === undefined) return undefined;
+  const rest = run.trim().split(/[ \t]+/);
+  // All capitalised or all small after the first (`Correct Horse Battery Staple`, `Correct horse battery staple`).
+  const capitals = rest.filter((word) => CAPITAL.test(word)).length;
+  if (capitals !== 0 && (capitals !== rest.length || !CAPITAL.test(value))) return undefined;
+  const words = rest.map((word) => word.toLowerCase());
+  if (words.some((word) => word.length < 2 || isFunctionWord(word))) return undefined;
+  if (taken) return end + run.length;
   const fewest = PASSPHRASE_LABEL.test(label) ? 3 : 4;
-  if (rest.length + 1 < fewest) return undefined;
+  if (words.length + 1 < fewest) return undefined;
   if (isFunctionWord(first) || (NOT_SECRETS.has(first) && (VERB_FORM.test(first) || POINTERS.has(first)))) return undefined;
-  if (rest.some((word) => isFunctionWord(word) || NOT_SECRETS.has(word))) return undefined;
-  return end + run[0].trimEnd().length;
+  if (words.some((word) => NOT_SECRETS.has(word))) return undefined;
+  return end + run.length;
 }

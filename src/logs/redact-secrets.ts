@@ -12,9 +12,11 @@ import {
   inQuery,
   isPlaceholder,
   LONGEST_VALUE,
+  localPlaceholders,
   NOT_SECRETS,
   PROSE_BEFORE_A_WORD,
   PROSE_STATES,
+  placeholderAfterItsLabel,
   queryValueEnd,
   SECRET_PATTERNS,
   stateAfterItsLabel,
@@ -97,6 +99,7 @@ export function redactionRules(): string {
       kinds: KIND_BY_MESSAGE,
       patterns: SECRET_PATTERNS.map(({ kind, pattern, valueTest }) => [kind, pattern.source, pattern.flags, valueTest?.source]),
       notSecrets: [...NOT_SECRETS],
+      localPlaceholders: localPlaceholders(),
       functionWords: functionWordLists(),
       urlPassword: URL_PASSWORD.source,
     }),
@@ -340,13 +343,18 @@ function patternSpans(text: string): Span[] {
       const lower = found.toLowerCase();
       // A word that says how a password is, given with `=`: the value, not prose about it (`DB_PASSWORD=correct`).
       const givenState = PROSE_STATES.has(lower) && assigned(text, valueStart);
+      const label = text.slice(match.index, start);
       const prose =
         (NOT_SECRETS.has(lower) && !givenState) ||
-        (PROSE_BEFORE_A_WORD.has(lower) && (wordFollows(text, trimmedEnd) || stateAfterItsLabel(lower, text.slice(match.index, start)))) ||
+        placeholderAfterItsLabel(found, label) ||
+        (PROSE_BEFORE_A_WORD.has(lower) && (wordFollows(text, trimmedEnd) || stateAfterItsLabel(lower, label))) ||
         (start === valueStart && proseWord(text, found, start, trimmedEnd));
-      if (trimmedEnd > start && !prose && (givenState || !isPlaceholder(found)) && !namesItsKey(text, match.index, found))
-        spans.push({ start, end: trimmedEnd, kind, rank });
-      else if (prose) {
+      if (trimmedEnd > start && !prose && (givenState || !isPlaceholder(found)) && !namesItsKey(text, match.index, found)) {
+        // A password of one word that starts a run of words to its line's end takes the run: a passphrase goes whole
+        // or not at all (`wifi password: purple monkey dishwasher`, `password: orange ruby valid staple`).
+        const runEnd = kind === "password" && start === valueStart ? passphraseEnd(text, match.index, start, trimmedEnd, { taken: true }) : undefined;
+        spans.push({ start, end: runEnd ?? trimmedEnd, kind, rank });
+      } else if (prose) {
         const next = secretAfterWord(text, trimmedEnd);
         if (next) spans.push({ ...next, kind, rank });
       }

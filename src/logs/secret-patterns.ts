@@ -1338,25 +1338,7 @@ export const NOT_SECRETS = new Set(
     "tomt saknas ändrat ändrad krävs sparat glömt krypterat " +
     "mangler endret påkrevd lagret glemt feil " +
     "yok boş eksik değişti gerekli kayıtlı unutuldu yanlış şifreli " +
-    "pusty zmienione wymagane zapisane zapomniane błędne " +
-    // Placeholders in the languages compact reads (German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Polish
-    // and their neighbours): unknown, none, empty, hidden or redacted, removed, changed, pending, reset, and where it is
-    // kept (a vault, a safe, a keychain), as English has `unknown`, `redacted`, `vault`, `keychain` above (`Passwort:
-    // Unbekannt`, `Kennwort: Tresor` as `password: vault`). A word of another kind stays the password in every language
-    // (`Kennwort: Sonnenschein` as `password: sunshine`).
-    "unbekannt geschwärzt geschwaerzt entfernt gelöscht geloescht ausstehend verborgen versteckt maskiert zurückgesetzt " +
-    "geaendert tresor schlüsselbund schluesselbund passwortmanager " +
-    "inconnu inconnue néant neant masqué masquée caché cachée expurgé caviardé supprimé effacé réinitialisé changée " +
-    "modifiée coffre coffre-fort trousseau " +
-    "desconocida desconocido ningún oculta oculto censurada eliminada borrada restablecida pendiente vacia bóveda boveda llavero " +
-    "sconosciuta sconosciuto nessuna nessuno vuota vuoto nascosta oscurata rimossa cancellata cambiata modificata reimpostata " +
-    "mancante scaduta obbligatoria salvata cifrata impostata cassaforte portachiavi " +
-    "desconhecida desconhecido nenhum escondida ocultada removida apagada redefinida pendente cofre chaveiro " +
-    "onbekend verborgen gemaskeerd verwijderd gereset kluis sleutelhanger " +
-    "okänt okänd dolt dold borttaget borttagen återställt väntande valv kassaskåp nyckelring " +
-    "ukendt ukjent skjult ændret slettet " +
-    "nieznane nieznany puste ukryte usunięte zresetowane oczekujące sejf " +
-    "неизвестен неизвестно сейф хранилище"
+    "pusty zmienione wymagane zapisane zapomniane błędne"
   ).split(" "),
 );
 
@@ -1383,6 +1365,57 @@ const STATE_AFTER_ITS_LABEL: Record<string, RegExp> = {
   tom: /lösenord|passord|adgangskode/i,
   fel: /lösenord/i,
 };
+
+// Placeholders in the languages compact reads: unknown, none, empty, hidden or redacted, removed, changed, pending, reset,
+// and where it is kept (a vault, a safe, a keychain), after a label of their own language (`Passwort: Unbekannt`,
+// `Kennwort: Tresor`, `wachtwoord: kluis`), as `password: unknown` and `password: vault` are in English. After another
+// language's label each is a word like any other, the password (`password: Tresor`, `password: valv`, `password:
+// pendiente`, as `password: sunshine`). The labels as LOCAL_PASSWORD_WORDS spells them; Italian borrows English's, so
+// its own is `password` in an Italian phrase (`La password è sconosciuta`, `password del server: nessuna`).
+const PLACEHOLDERS_BY_LABEL: readonly (readonly [label: RegExp, words: string])[] = [
+  [
+    /passwort|kennwort/i,
+    "unbekannt geschwärzt geschwaerzt entfernt gelöscht geloescht ausstehend verborgen versteckt maskiert zurückgesetzt " +
+      "geaendert tresor schlüsselbund schluesselbund passwortmanager",
+  ],
+  [
+    /mot[ -]de[ -]passe|mdp/i,
+    "inconnu inconnue néant neant masqué masquée caché cachée expurgé caviardé supprimé effacé réinitialisé changée " + "modifiée coffre coffre-fort trousseau",
+  ],
+  [
+    /contraseña|contrasena|clave de acceso/i,
+    "desconocida desconocido ningún oculta oculto censurada eliminada borrada restablecida pendiente vacia bóveda boveda llavero",
+  ],
+  [
+    /parola|\b(?:la|una|sua|tua|nostra|vostra) password\b|\bpassword (?:del|della|dello|dell'|dei|di|per)\b|\bpassword[ \t]+è/i,
+    "sconosciuta sconosciuto nessuna nessuno vuota vuoto nascosta oscurata rimossa cancellata cambiata modificata reimpostata " +
+      "mancante scaduta obbligatoria salvata cifrata impostata cassaforte portachiavi",
+  ],
+  [/senha|palavra-passe/i, "desconhecida desconhecido nenhum escondida ocultada removida apagada redefinida pendente cofre chaveiro"],
+  [/wachtwoord/i, "onbekend verborgen gemaskeerd verwijderd gereset kluis sleutelhanger"],
+  [/lösenord/i, "okänt okänd dolt dold borttaget borttagen återställt väntande valv kassaskåp nyckelring"],
+  [/passord|adgangskode/i, "ukendt ukjent skjult ændret slettet"],
+  [/hasło|haslo/i, "nieznane nieznany puste ukryte usunięte zresetowane oczekujące sejf"],
+  [/пароль/i, "неизвестен неизвестно сейф хранилище"],
+];
+const LABELS_OF_PLACEHOLDER = new Map<string, RegExp[]>();
+for (const [label, words] of PLACEHOLDERS_BY_LABEL) {
+  for (const word of words.split(" ")) LABELS_OF_PLACEHOLDER.set(word, [...(LABELS_OF_PLACEHOLDER.get(word) ?? []), label]);
+}
+
+/** The placeholders of each language and the labels they are read after, for the rules' fingerprint. */
+export function localPlaceholders(): [string, string][] {
+  return PLACEHOLDERS_BY_LABEL.map(([label, words]) => [label.source, words]);
+}
+
+/**
+ * Whether `value` is a placeholder of a language after a label of that language (`label`, the text from a match's
+ * start to its value, or a table's header), maybe in brackets (`Passwort: (unbekannt)`).
+ */
+export function placeholderAfterItsLabel(value: string, label: string): boolean {
+  const word = (/^[[({]([^\])}]{1,32})[\])}]?$/.exec(value)?.[1] ?? value).toLowerCase();
+  return LABELS_OF_PLACEHOLDER.get(word)?.some((own) => own.test(label)) ?? false;
+}
 
 /** Whether `word` says the password's state after `label` (the text from a match's start to its value). */
 export function stateAfterItsLabel(word: string, label: string): boolean {
@@ -1414,6 +1447,8 @@ function isCode(value: string): boolean {
 // A value read through a getter (`configService.get<string>(…)`, `os.getenv(…)`): the call is cut off at `<` or `(`.
 const GETTERS = new Set(["get", "getenv", "getString", "getSecret", "getSecretValue", "getPassword", "getToken", "read", "load", "fetch"]);
 
+const TEMPLATE_WORDS = /^(?:[a-z]{1,32}[-_]){1,8}[a-z]{1,32}$|^(?:[A-Z]{1,32}[-_]){1,8}[A-Z]{1,32}$/;
+
 /**
  * True for a value that names or stands for a secret rather than being one:
  * a variable reference, an env var name, a path, code, a placeholder, a redaction marker.
@@ -1428,8 +1463,9 @@ export function isPlaceholder(candidate: string): boolean {
   if (v.startsWith("[REDACTED")) return true;
   if (/^(?:\$\{|\$\(|\$[A-Za-z_]\w*$|%[A-Z_]+%|\{\{|<|\*{3}|\.{3}|…)/.test(v)) return true;
   if (/^(.)\1+$/.test(v)) return true;
-  // What a sample or a template asks to put there (`your-token-here`, `my_api_key`, `<your token>`).
-  if (/^(?:your|my)[-_][\w-]{1,64}$/i.test(v) || /[-_]here$/i.test(v)) return true;
+  // What a sample or a template asks to put there (`your-token-here`, `my_api_key`, `YOUR_API_KEY_HERE`): words of
+  // one case with no digit. With a digit or both cases it is a credential (`my-Secret-Pass-2024`, `Tr0ub4dor_here`).
+  if (TEMPLATE_WORDS.test(v) && (/^(?:your|my)[-_]/i.test(v) || /[-_]here$/i.test(v))) return true;
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v)) return true;
   if (/^(?:~|\.{1,2})?\/[\w./-]*$/.test(v) || v.includes("://")) return true;
   if (/^v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/.test(v) || /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?$/.test(v)) return true;

@@ -1,4 +1,4 @@
-import { isPlaceholder, LOCAL_PASSWORD_WORDS } from "./secret-patterns.js";
+import { isPlaceholder, LOCAL_PASSWORD_WORDS, placeholderAfterItsLabel } from "./secret-patterns.js";
 
 /** A cell to redact: where its value is, and what kind of secret its column holds. */
 export interface TableSecret {
@@ -62,7 +62,8 @@ export function tableSecrets(text: string): TableSecret[] {
         if (!kind) return;
         const [from, to] = unquoted(text, cell.start, cell.end);
         const value = text.slice(from, to);
-        if (SHAPES[kind]!.test(value) && !NOTE.test(value) && !isPlaceholder(value))
+        // A placeholder of a language under a header of that language (`| Kennwort | Tresor |`).
+        if (SHAPES[kind]!.test(value) && !NOTE.test(value) && !isPlaceholder(value) && !placeholderAfterItsLabel(value, names[column]!))
           found.push({ start: from, end: to, kind: kind === "secret" ? "token" : kind });
       });
       i = row;

@@ -107,3 +107,33 @@ describe("redactSecrets: idempotence", () => {
     );
   });
 });
+
+// What a sample or a template asks to put there is words of one case with no digit, after `your` or `my` or before
+// `here`; with a digit or both cases it is a credential, whatever its kind, and goes whole.
+const TEMPLATES: string[] = [
+  "api_key=your-api-key-here",
+  "token: my_token",
+  "password: your_password",
+  "API_KEY=YOUR_API_KEY_HERE",
+  "Authorization: Bearer your-token-here",
+];
+const CREDENTIALS: [string, string][] = [
+  ["Authorization: Bearer my-9f8e7d6c5b4a3f2e1d0c9b8a", "Authorization: Bearer [REDACTED:bearer-token]"],
+  ["client_secret: your-9f8e7d6c5b4a3f2e1d0c9b8a", "client_secret: [REDACTED:secret]"],
+  ["password=my-Secret-Pass-2024", "password=[REDACTED:password]"],
+  ["password: my_dog_rex1", "password: [REDACTED:password]"],
+  ["api_key=my_8f3a9c2e1b7d4a6f9c0e", "api_key=[REDACTED:api-key]"],
+  ["DB_PASSWORD=Tr0ub4dor_here", "DB_PASSWORD=[REDACTED:password]"],
+  ["secret_key=8f3a9c2e1b7d4a6f-here", "secret_key=[REDACTED:secret]"],
+  ["GITHUB_TOKEN=my_ghp_1234567890abcdefghijklmnopqrstuvwxyz", "GITHUB_TOKEN=[REDACTED:github-token]"],
+];
+
+describe("redactSecrets: a template's placeholder, and a credential that starts or ends like one", () => {
+  it.each(TEMPLATES)("leaves %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+
+  it.each(CREDENTIALS)("redacts %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+});

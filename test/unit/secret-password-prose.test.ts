@@ -109,9 +109,10 @@ const PLACEHOLDERS: string[] = [
   "contraseña: desconocida",
   "contraseña: oculta",
   "contraseña: pendiente",
-  "password: sconosciuta",
-  "password: nessuna",
-  "password: cassaforte",
+  // Italian borrows English's label: its own is `password` in an Italian phrase.
+  "la password del server: sconosciuta",
+  "password del server: nessuna",
+  "la password del server: cassaforte",
   "senha: desconhecida",
   "senha: cofre",
   "wachtwoord: onbekend",
@@ -140,7 +141,24 @@ const WORDS: [string, string][] = [
   // A short word of state after another language's label is a word like any other.
   ["password: brak", "password: [REDACTED:password]"],
   ["password: [hunter2]", "password: [REDACTED:password]]"],
+  // A placeholder of another language after an English label is a word like any other: the password.
+  ["password: Tresor", `password: ${R}`],
+  ["password: valv", `password: ${R}`],
+  ["password: sejf", `password: ${R}`],
+  ["password: cofre", `password: ${R}`],
+  ["password: kluis", `password: ${R}`],
+  ["password: coffre", `password: ${R}`],
+  ["password: oculto", `password: ${R}`],
+  ["password: pendiente", `password: ${R}`],
+  ["password: cassaforte", `password: ${R}`],
+  ["password: nessuna", `password: ${R}`],
+  // And after another language's label (`Kennwort` is German, `kluis` Dutch).
+  ["Kennwort: kluis", `Kennwort: ${R}`],
+  ["wachtwoord: Tresor", `wachtwoord: ${R}`],
 ];
+
+// A table's header is the label of its column's cells.
+const TABLE = "| Dienst | Kennwort |\n|---|---|\n| db | Tresor |\n| web | kluis |\n";
 
 describe("redactSecrets: placeholders after a password's label, in the languages compact reads", () => {
   it.each(PLACEHOLDERS)("leaves %s", async (text) => {
@@ -149,6 +167,10 @@ describe("redactSecrets: placeholders after a password's label, in the languages
 
   it.each(WORDS)("redacts %s", async (text, expected) => {
     expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it("leaves a table's placeholder under a header of its language, and redacts another's", async () => {
+    expect((await redactSecrets(TABLE)).text).toBe(TABLE.replace("kluis", R));
   });
 });
 
@@ -171,6 +193,16 @@ const PASSPHRASES: [string, string][] = [
   ["contraseña: caballo grapa bateria violeta", `contraseña: ${R}`],
   // Its first word may be a word of state alone, when it is no verb's form (`password: correct` is prose).
   ["password: wrong turtle piano seventeen", `password: ${R}`],
+  // Every word capitalised; a sentence's full stop or a comment after it.
+  ["Password: Correct Horse Battery Staple", `Password: ${R}`],
+  ["password: correct horse battery staple.", `password: ${R}.`],
+  ["password: correct horse battery staple # rotated", `password: ${R} # rotated`],
+  ["password = correct horse battery staple  # prod", `password = ${R}  # prod`],
+  // A first word taken for the password takes the words after it: whole or not at all.
+  ["wifi password: purple monkey dishwasher", `wifi password: ${R}`],
+  ["password: orange ruby valid staple", `password: ${R}`],
+  ["password: orange ruby unbekannt staple", `password: ${R}`],
+  ["Passwort: sonne mond tresor", `Passwort: ${R}`],
 ];
 
 const NOT_PASSPHRASES: [string, string][] = [
@@ -181,7 +213,10 @@ const NOT_PASSPHRASES: [string, string][] = [
   ["prose: a pointer first", "password: see ops channel pinned"],
   ["prose: a German participle first", "Passwort: geändert letzte woche montag"],
   ["prose: a word of state after the first", "passphrase: kept somewhere safe vault"],
-  ["prose: a sentence's full stop", "password: correct horse battery staple."],
+  ["prose: a sentence's full stop after a verb's form", "Password: rotated every single quarter."],
+  ["prose: capitalised words after a verb's form", "Password: Rotated Every Single Quarter"],
+  ["prose: a word of state first, then words", "password: none needed here"],
+  ["prose: a German placeholder first, then words", "Passwort: unbekannt seit gestern"],
   ["three words after a sign", "password: correct horse battery"],
   ["prose: a passphrase's label and a function word", "passphrase: stored in vault"],
 ];
