@@ -1,9 +1,10 @@
 import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { stem } from "../text/tokenize.js";
+import { sameNameInflected } from "./inflected-names.js";
 import { ATTRIBUTE_WORDS, GENERIC_WORDS, isPolarityWord, type MemoryFacts, typedValues, WEEKDAYS } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
-import { onlyNegated, replacedInPlace, sameNameInflected, shareSlot, valueSlots } from "./value-slots.js";
+import { onlyNegated, replacedInPlace, shareSlot, valueSlots } from "./value-slots.js";
 
 /** What the rules make of two memories of one type found alike. */
 export type PairVerdict = { kind: "merge" } | { kind: "conflict"; reason: ConflictProposal["reason"] } | { kind: "apart"; why: string } | { kind: "undecided" };
