@@ -1,7 +1,17 @@
 import type { Memory } from "../memory/memory.js";
 import { forgettableCache } from "../text/forget-caches.js";
 import type { Language } from "../text/tokenize.js";
-import { ATTRIBUTE_WORDS, contentWords, GENERIC_WORDS, isPolarityWord, lineWordsAndValues, NEGATION, statedValues, statementLines } from "./memory-facts.js";
+import {
+  ATTRIBUTE_WORDS,
+  contentWords,
+  GENERIC_WORDS,
+  isPolarityWord,
+  lineWordsAndValues,
+  type MemoryFacts,
+  NEGATION,
+  statedValues,
+  statementLines,
+} from "./memory-facts.js";
 
 /**
  * The slot each value of a memory fills: the content words of the clauses
@@ -40,10 +50,12 @@ export class ValueSlots {
   shapes(value: string): ReadonlySet<string> | undefined {
     const reading = this.#reading(value);
     if (!value.startsWith("number:") || reading.clauses.length === 0) return undefined;
-    const digits = value.slice("number:".length);
-    const shapes = new Set<string>();
-    for (const clause of reading.clauses) for (const shape of shapesOf(clause).get(digits) ?? [""]) shapes.add(shape);
-    return shapes;
+    if (!reading.shapes) {
+      const digits = value.slice("number:".length);
+      reading.shapes = new Set();
+      for (const clause of reading.clauses) for (const shape of shapesOf(clause).get(digits) ?? [""]) reading.shapes.add(shape);
+    }
+    return reading.shapes;
   }
 
   /** The content words right before the value, values' own words aside ("deployed to ECS" → deploy). */
@@ -138,6 +150,7 @@ interface ValueReading {
   /** The value's own content words. */
   own: string[];
   slot: Slot | undefined;
+  shapes?: Set<string>;
 }
 
 /** One clause that states values: its content words in order, and the sets worked out from them when first asked. */
@@ -239,6 +252,7 @@ const SETS_LOOKED_UP = 8;
 export class Slot {
   readonly #sets: readonly ReadonlySet<string>[];
   readonly #own: ReadonlySet<string>;
+  #empty: boolean | undefined;
   /** How many words its sets hold, counting a word once per set. */
   readonly size: number;
 
@@ -263,41 +277,47 @@ export class Slot {
 
   /** No word but the value's own. */
   get empty(): boolean {
-    for (const _ of this) return false;
-    return true;
+    if (this.#empty === undefined) {
+      this.#empty = true;
+      for (const _ of this) {
+        this.#empty = false;
+        break;
+      }
+    }
+    return this.#empty;
   }
 }
 
-// Slots of the memories judged last, newest last, up to a budget of text: a memory's pairs are judged together.
+// Slots of the memories judged last, newest last, up to a budget of text: a memory's pairs are judged together,
+// and a long run meets a memory again week after week. By facts, not by memory: a memory read again from its
+// file is another object with the same facts (facts are read once per text).
 const SLOTS_KEPT_CHARS = 250_000;
 const SLOTS_KEPT = 32;
-const slotsByMemory = new Map<object, { description: string; body: string; slots: ValueSlots }>();
+const slotsByFacts = new Map<MemoryFacts, { chars: number; slots: ValueSlots }>();
 let slotsChars = 0;
 forgettableCache({
   forget() {
-    slotsByMemory.clear();
+    slotsByFacts.clear();
     slotsChars = 0;
   },
 });
 
-/** A memory's value slots, read as they are asked for. */
-export function valueSlots(memory: Pick<Memory, "description" | "body">, language: Language): ValueSlots {
-  const cached = slotsByMemory.get(memory);
+/** A memory's value slots, read as they are asked for; `facts` are the memory's facts. */
+export function valueSlots(memory: Pick<Memory, "description" | "body">, facts: MemoryFacts): ValueSlots {
+  const cached = slotsByFacts.get(facts);
   if (cached) {
-    slotsByMemory.delete(memory);
-    if (cached.description === memory.description && cached.body === memory.body) {
-      slotsByMemory.set(memory, cached);
-      return cached.slots;
-    }
-    slotsChars -= cached.body.length;
+    slotsByFacts.delete(facts);
+    slotsByFacts.set(facts, cached);
+    return cached.slots;
   }
-  const slots = new ValueSlots(memory, language);
-  slotsByMemory.set(memory, { description: memory.description, body: memory.body, slots });
-  slotsChars += memory.body.length;
-  for (const [key, kept] of slotsByMemory) {
-    if (slotsChars <= SLOTS_KEPT_CHARS && slotsByMemory.size <= SLOTS_KEPT) break;
-    slotsByMemory.delete(key);
-    slotsChars -= kept.body.length;
+  const slots = new ValueSlots(memory, facts.language);
+  const chars = memory.description.length + memory.body.length;
+  slotsByFacts.set(facts, { chars, slots });
+  slotsChars += chars;
+  for (const [key, kept] of slotsByFacts) {
+    if (slotsChars <= SLOTS_KEPT_CHARS && slotsByFacts.size <= SLOTS_KEPT) break;
+    slotsByFacts.delete(key);
+    slotsChars -= kept.chars;
   }
   return slots;
 }

@@ -220,7 +220,7 @@ describe("value slots read lazily answer as the slots read for every value did",
       const [x, y] = [generated(next), generated(next)];
       const [ma, mb] = [memory("project_a", { name: "status board", ...x }, x.body), memory("project_b", { name: "status board", ...y }, y.body)];
       const [fa, fb] = [memoryFacts(ma), memoryFacts(mb)];
-      const [lazyA, lazyB] = [valueSlots(ma, fa.language), valueSlots(mb, fb.language)];
+      const [lazyA, lazyB] = [valueSlots(ma, fa), valueSlots(mb, fb)];
       const [eagerA, eagerB] = [eagerSlots(ma, fa.language), eagerSlots(mb, fb.language)];
       for (const value of fa.values) {
         const eager = eagerA.words.has(value) && !eagerA.asserted.has(value);
