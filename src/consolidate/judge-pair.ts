@@ -1,9 +1,10 @@
 import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { stem } from "../text/tokenize.js";
+import { sameNameInflected } from "./inflected-names.js";
 import { ATTRIBUTE_WORDS, GENERIC_WORDS, isPolarityWord, type MemoryFacts, typedValues, WEEKDAYS } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
-import { onlyNegated, replacedInPlace, sameNameInflected, shareSlot, valueSlots } from "./value-slots.js";
+import { onlyNegated, replacedInPlace, shareSlot, valueSlots } from "./value-slots.js";
 
 /** What the rules make of two memories of one type found alike. */
 export type PairVerdict = { kind: "merge" } | { kind: "conflict"; reason: ConflictProposal["reason"] } | { kind: "apart"; why: string } | { kind: "undecided" };
@@ -280,7 +281,7 @@ export function changedValue(older: JudgedSide, newer: JudgedSide): ConflictProp
     const facts = side.facts;
     if (!(facts.past.has(v) ? facts.values.has(v) : mentionsValue(facts, v))) return false;
     // Nor one it says only under a negation: "GPIO5, not GPIO4" no longer states GPIO4.
-    return asserted(facts, v) || !onlyNegated(valueSlots(side.memory, facts.language), v);
+    return asserted(facts, v) || !onlyNegated(valueSlots(side.memory, facts), v);
   };
   // A name the other states inflected ("Kraków" / "w Krakowie") is one it states.
   const inflected = (v: string, other: MemoryFacts) =>
@@ -298,7 +299,7 @@ export function changedValue(older: JudgedSide, newer: JudgedSide): ConflictProp
       .filter((v) => !states(older, v) && asserted(b, v) && !inflected(v, a));
     // A changed value fills the slot the other's filled; a value with no counterpart is a detail added.
     if (onlyB.length === 0 && kind !== "name") continue;
-    const [slotsA, slotsB] = [valueSlots(older.memory, a.language), valueSlots(newer.memory, b.language)];
+    const [slotsA, slotsB] = [valueSlots(older.memory, a), valueSlots(newer.memory, b)];
     // A name said where the other says a word of its own: "deployed to ECS Fargate" / "deployed to vercel".
     if (kind === "name" && (replacedInPlace(onlyA, slotsA, slotsB, a.mentions) || replacedInPlace(onlyB, slotsB, slotsA, b.mentions)))
       return "different-values";

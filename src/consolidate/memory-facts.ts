@@ -455,8 +455,8 @@ interface LineFacts {
 const LINE_CACHE_LIMIT = 10_000;
 const lineFactsCache = new BoundedCache<LineFacts>(LINE_CACHE_LIMIT);
 
-/** One statement line's words and values, as the memory's facts were read from it (read once per line). */
-export function lineWordsAndValues(line: string, language: Language): { words: readonly string[]; values: readonly string[] } {
+/** One statement line's words, values and past values, as the memory's facts were read from it (read once per line). */
+export function lineWordsAndValues(line: string, language: Language): { words: readonly string[]; values: readonly string[]; past: readonly string[] } {
   return lineFacts(line, language);
 }
 
@@ -630,14 +630,19 @@ export function typedValues(text: string): Set<string> {
   return values;
 }
 
-// Cheap first look: most lines negate nothing and are not tokenized again.
-const MAY_NEGATE = /(?:^|[^\p{L}])(?:never|not|don'?t|no|nie|niemals|keine?|jamais|nunca)(?![\p{L}])|n['’]t(?![\p{L}])/iu;
+// Words that say what follows is not so, in the languages memories are written in: "GPIO13, not GPIO12",
+// "GPIO13, nicht GPIO12", "GPIO13, pas GPIO12". Whole words ("non-blocking" negates nothing).
+const NEGATING = new Set([...NEGATIONS, "nicht", "pas", "non", "niet", "geen", "inte", "ikke", "ej", "не", "não"]);
+
+/** A negation in a text, as a whole word (most lines negate nothing and are not tokenized again). */
+export const NEGATION =
+  /(?:^|[^\p{L}])(?:never|not|don'?t|no|nie|niemals|nicht|keine?|jamais|pas|non(?!-)|nunca|não|niet|geen|inte|ikke|ej|не)(?![\p{L}])|n['’]t(?![\p{L}])/iu;
 
 function negatedWords(lines: string[]): Set<string> {
   const found = new Set<string>();
-  for (const clause of lines.flatMap((line) => (MAY_NEGATE.test(line) ? line.split(/[.,;:!?()]+(?:\s|$)/) : []))) {
+  for (const clause of lines.flatMap((line) => (NEGATION.test(line) ? line.split(/[.,;:!?()]+(?:\s|$)/) : []))) {
     const tokens = tokenize(clause.replace(/[`*_]/g, " "));
-    const at = tokens.findIndex((token) => NEGATIONS.has(token) || token.endsWith("n't"));
+    const at = tokens.findIndex((token) => NEGATING.has(token) || token.endsWith("n't"));
     if (at >= 0) for (const token of tokens.slice(at + 1)) found.add(token);
   }
   return found;

@@ -1,132 +1,330 @@
 import type { Memory } from "../memory/memory.js";
 import { forgettableCache } from "../text/forget-caches.js";
 import type { Language } from "../text/tokenize.js";
-import { ATTRIBUTE_WORDS, contentWords, GENERIC_WORDS, isPolarityWord, lineWordsAndValues, statedValues, statementLines } from "./memory-facts.js";
+import {
+  ATTRIBUTE_WORDS,
+  contentWords,
+  GENERIC_WORDS,
+  isPolarityWord,
+  lineWordsAndValues,
+  type MemoryFacts,
+  NEGATION,
+  statedValues,
+  statementLines,
+} from "./memory-facts.js";
 
 /**
  * The slot each value of a memory fills: the content words of the clauses
  * it is said in ("the staging DB port is 5433" → staging, database, port).
  * Two values of one kind contradict each other only in the same slot; a
  * value with no counterpart in the other memory's slots is a detail added.
- * Read only for a pair the rules suspect of a changed value, and once per
- * memory text.
+ *
+ * Read only for what a pair asks, and only from the lines that say it: a
+ * pair asks about a few values, and a memory that grew for years holds
+ * thousands. The words of a clause are one set, shared by every value said
+ * in it; a value's slot is the union of its clauses' sets, never copied.
  */
-export interface ValueSlots {
-  /** The words of the clauses each value (`kind:value`) is said in. */
-  words: Map<string, Set<string>>;
+export class ValueSlots {
+  readonly #lines: readonly string[];
+  readonly #language: Language;
+  #linesOf: Map<string, number[]> | undefined;
+  readonly #read = new Map<number, LineClauses>();
+  readonly #values = new Map<string, ValueReading>();
+
+  constructor(memory: Pick<Memory, "description" | "body">, language: Language) {
+    this.#lines = statementLines(memory);
+    this.#language = language;
+  }
+
+  /** The words of the clauses the value (`kind:value`) is said in, its own words aside; undefined when no clause says it. */
+  slot(value: string): Slot | undefined {
+    return this.#reading(value).slot;
+  }
+
+  /** Said at least once in a clause with no negation ("GPIO5, not GPIO4" says only GPIO5 so). */
+  asserted(value: string): boolean {
+    return this.#reading(value).asserted;
+  }
+
   /** For a number read inside identifiers ("117" in "TMP117"), those identifiers' shapes; "" for a number said on its own. */
-  shapes: Map<string, Set<string>>;
-  /** Values said at least once in a clause with no negation ("GPIO5, not GPIO4" says only GPIO5 so). */
-  asserted: Set<string>;
-  /** The content word right before each value ("deployed to ECS" → deploy). */
-  anchors: Map<string, Set<string>>;
-  /** Each content word's next content word, in every clause: "deployed to vercel" → deploy → vercel. */
-  after: Map<string, Set<string>>;
+  shapes(value: string): ReadonlySet<string> | undefined {
+    const reading = this.#reading(value);
+    if (!value.startsWith("number:") || reading.clauses.length === 0) return undefined;
+    if (!reading.shapes) {
+      const digits = value.slice("number:".length);
+      reading.shapes = new Set();
+      for (const clause of reading.clauses) for (const shape of shapesOf(clause).get(digits) ?? [""]) reading.shapes.add(shape);
+    }
+    return reading.shapes;
+  }
+
+  /** The content words right before the value, values' own words aside ("deployed to ECS" → deploy). */
+  anchors(value: string): Set<string> {
+    const reading = this.#reading(value);
+    const anchors = new Set<string>();
+    const own = reading.own[0];
+    if (own === undefined) return anchors;
+    for (const clause of reading.clauses) {
+      const anchor = anchorsOf(clause, this.#language).get(own);
+      if (anchor !== undefined) anchors.add(anchor);
+    }
+    return anchors;
+  }
+
+  /** Each of these words' next content words, in every clause: "deployed to vercel" → deploy → vercel. One pass over the memory. */
+  followers(words: ReadonlySet<string>): Map<string, Set<string>> {
+    const found = new Map<string, Set<string>>();
+    for (const [index, line] of this.#lines.entries()) {
+      const read = lineWordsAndValues(line, this.#language);
+      if (!read.words.some((word) => words.has(word))) continue;
+      const sequences = read.values.length === 0 ? [read.words] : this.#clausesOf(index).sequences;
+      for (const sequence of sequences) {
+        for (let i = 1; i < sequence.length; i++) {
+          if (!words.has(sequence[i - 1]!)) continue;
+          const set = found.get(sequence[i - 1]!);
+          if (set) set.add(sequence[i]!);
+          else found.set(sequence[i - 1]!, new Set([sequence[i]!]));
+        }
+      }
+    }
+    return found;
+  }
+
+  #reading(value: string): ValueReading {
+    let reading = this.#values.get(value);
+    if (reading) return reading;
+    const clauses: Clause[] = [];
+    const sets: ReadonlySet<string>[] = [];
+    let asserted = false;
+    for (const index of this.#linesHolding(value)) {
+      const line = this.#clausesOf(index);
+      for (const clause of line.clauses) {
+        if (!clause.values.has(value)) continue;
+        clauses.push(clause);
+        sets.push(wordsOf(clause));
+        if (!clause.negated) asserted = true;
+      }
+      if (line.rest.has(value)) {
+        line.restWords ??= new Set(lineWordsAndValues(this.#lines[index]!, this.#language).words.filter(isSlotWord));
+        sets.push(line.restWords);
+        asserted = true;
+      }
+    }
+    // The value's own words are no part of its slot ("Kraków" is not the slot of the name Kraków).
+    const own = contentWords(value.slice(value.indexOf(":") + 1), this.#language);
+    reading = { clauses, asserted, own, slot: sets.length === 0 ? undefined : new Slot(sets, new Set(own)) };
+    this.#values.set(value, reading);
+    return reading;
+  }
+
+  // The lines whose values (or values said as what was) hold this one: only those can have a clause that says it.
+  #linesHolding(value: string): readonly number[] {
+    if (!this.#linesOf) {
+      this.#linesOf = new Map();
+      for (const [index, line] of this.#lines.entries()) {
+        const read = lineWordsAndValues(line, this.#language);
+        for (const held of [...read.values, ...read.past]) {
+          const list = this.#linesOf.get(held);
+          if (list === undefined) this.#linesOf.set(held, [index]);
+          else if (list[list.length - 1] !== index) list.push(index);
+        }
+      }
+    }
+    return this.#linesOf.get(value) ?? [];
+  }
+
+  #clausesOf(index: number): LineClauses {
+    let read = this.#read.get(index);
+    if (!read) {
+      read = splitClauses(this.#lines[index]!, this.#language);
+      this.#read.set(index, read);
+    }
+    return read;
+  }
+}
+
+/** What the rules ask of one value, read once. */
+interface ValueReading {
+  clauses: Clause[];
+  asserted: boolean;
+  /** The value's own content words. */
+  own: string[];
+  slot: Slot | undefined;
+  shapes?: Set<string>;
+}
+
+/** One clause that states values: its content words in order, and the sets worked out from them when first asked. */
+interface Clause {
+  text: string;
+  sequence: readonly string[];
+  values: ReadonlySet<string>;
+  negated: boolean;
+  words?: ReadonlySet<string>;
+  shapes?: Map<string, Set<string>>;
+  anchors?: Map<string, string>;
+}
+
+/** A line cut into clauses: those that state values, every clause's words in order, and values read only across a clause's end. */
+interface LineClauses {
+  clauses: Clause[];
+  sequences: (readonly string[])[];
+  rest: ReadonlySet<string>;
+  restWords?: ReadonlySet<string>;
 }
 
 // Clauses end at these: a sentence's end, a semicolon, a dash or bracket, a comma before a space.
 // Not a colon: "deploy day: Thursday" names its slot before it.
 const CLAUSE_END = /[;!?()[\]{}—–]+|[.,](?=\s|$)|\s-\s/;
+const NOTHING: ReadonlySet<string> = new Set();
 
-// Slots of the memories judged last, newest last, up to a budget of text: a memory's pairs are judged
-// together, and a long run meets a memory again week after week. Held for every memory while it lived,
-// they raised a 10-year backfill's peak by about 50 MB: slots take some 24 bytes for each character of text.
+function splitClauses(line: string, language: Language): LineClauses {
+  // The line's words and values as its facts were read (kept per line): a line of one clause is read no further.
+  const read = lineWordsAndValues(line, language);
+  const values = new Set(read.values);
+  const parts = values.size === 0 ? [] : line.split(CLAUSE_END).filter((part) => part.trim() !== "");
+  if (parts.length <= 1) {
+    const clauses = parts.length === 1 ? [clause(line, read.words, values)] : [];
+    return { clauses, sequences: [read.words], rest: NOTHING };
+  }
+  const clauses: Clause[] = [];
+  const sequences: string[][] = [];
+  const found = new Set<string>();
+  for (const part of parts) {
+    const sequence = contentWords(part, language);
+    sequences.push(sequence);
+    const partValues = statedValues(part).values;
+    for (const value of partValues) found.add(value);
+    if (partValues.size > 0) clauses.push(clause(part, sequence, partValues));
+  }
+  // A value read only across a clause's end ("March 2, 2026" is one date) takes its whole line as its slot.
+  const rest = new Set([...values].filter((value) => !found.has(value)));
+  return { clauses, sequences, rest: rest.size === 0 ? NOTHING : rest };
+}
+
+function clause(text: string, sequence: readonly string[], values: ReadonlySet<string>): Clause {
+  return { text, sequence, values, negated: NEGATION.test(text) };
+}
+
+function wordsOf(clause: Clause): ReadonlySet<string> {
+  clause.words ??= new Set(clause.sequence.filter(isSlotWord));
+  return clause.words;
+}
+
+// The shapes of the clause's identifiers, by each run of digits read in them.
+function shapesOf(clause: Clause): Map<string, Set<string>> {
+  if (clause.shapes) return clause.shapes;
+  const shapes = new Map<string, Set<string>>();
+  for (const value of clause.values) {
+    if (!value.startsWith("id:")) continue;
+    for (const digits of value.match(/\d+(?:\.\d+)*/g) ?? []) {
+      const set = shapes.get(digits);
+      if (set) set.add(numberShape(value));
+      else shapes.set(digits, new Set([numberShape(value)]));
+    }
+  }
+  clause.shapes = shapes;
+  return shapes;
+}
+
+// For each word where it is first said, the nearest content word before it that is no value's, nor part of one:
+// in "deployed to ECS Fargate by Olga" Olga's anchor is "deploy", not "fargat".
+function anchorsOf(clause: Clause, language: Language): Map<string, string> {
+  if (clause.anchors) return clause.anchors;
+  const valueWords = new Set<string>();
+  for (const value of clause.values) for (const word of contentWords(value.slice(value.indexOf(":") + 1), language)) valueWords.add(word);
+  const anchors = new Map<string, string>();
+  let before: string | undefined;
+  for (const word of clause.sequence) {
+    if (before !== undefined && !anchors.has(word)) anchors.set(word, before);
+    else if (!anchors.has(word)) anchors.set(word, "");
+    if (!valueWords.has(word)) before = word;
+  }
+  for (const [word, anchor] of anchors) if (anchor === "") anchors.delete(word);
+  clause.anchors = anchors;
+  return anchors;
+}
+
+// A slot whose value is said in more clauses than this is gathered into one set: looked up word by word
+// against another slot, many small sets would cost as many lookups per word.
+const SETS_LOOKED_UP = 8;
+
+/** A value's slot: the union of its clauses' word sets, less its own words. */
+export class Slot {
+  readonly #sets: readonly ReadonlySet<string>[];
+  readonly #own: ReadonlySet<string>;
+  #empty: boolean | undefined;
+  /** How many words its sets hold, counting a word once per set. */
+  readonly size: number;
+
+  constructor(sets: readonly ReadonlySet<string>[], own: ReadonlySet<string>) {
+    const distinct = [...new Set(sets)];
+    if (distinct.length > SETS_LOOKED_UP) {
+      const union = new Set<string>();
+      for (const set of distinct) for (const word of set) union.add(word);
+      this.#sets = [union];
+    } else this.#sets = distinct;
+    this.#own = own;
+    this.size = this.#sets.reduce((sum, set) => sum + set.size, 0);
+  }
+
+  has(word: string): boolean {
+    return !this.#own.has(word) && this.#sets.some((set) => set.has(word));
+  }
+
+  *[Symbol.iterator](): IterableIterator<string> {
+    for (const set of this.#sets) for (const word of set) if (!this.#own.has(word)) yield word;
+  }
+
+  /** No word but the value's own. */
+  get empty(): boolean {
+    if (this.#empty === undefined) {
+      this.#empty = true;
+      for (const _ of this) {
+        this.#empty = false;
+        break;
+      }
+    }
+    return this.#empty;
+  }
+}
+
+// Slots of the memories judged last, newest last, up to a budget of text: a memory's pairs are judged together,
+// and a long run meets a memory again week after week. By facts, not by memory: a memory read again from its
+// file is another object with the same facts (facts are read once per text).
 const SLOTS_KEPT_CHARS = 250_000;
-const SLOTS_KEPT = 64;
-const slotsByText = new Map<object, { description: string; body: string; slots: ValueSlots }>();
+const SLOTS_KEPT = 32;
+const slotsByFacts = new Map<MemoryFacts, { chars: number; slots: ValueSlots }>();
 let slotsChars = 0;
 forgettableCache({
   forget() {
-    slotsByText.clear();
+    slotsByFacts.clear();
     slotsChars = 0;
   },
 });
 
-/** Each value the memory states, by `kind:value`, with the words of its clauses. */
-export function valueSlots(memory: Pick<Memory, "description" | "body">, language: Language): ValueSlots {
-  const cached = slotsByText.get(memory);
+/** A memory's value slots, read as they are asked for; `facts` are the memory's facts. */
+export function valueSlots(memory: Pick<Memory, "description" | "body">, facts: MemoryFacts): ValueSlots {
+  const cached = slotsByFacts.get(facts);
   if (cached) {
-    slotsByText.delete(memory);
-    if (cached.description === memory.description && cached.body === memory.body) {
-      slotsByText.set(memory, cached);
-      return cached.slots;
-    }
-    slotsChars -= cached.body.length;
+    slotsByFacts.delete(facts);
+    slotsByFacts.set(facts, cached);
+    return cached.slots;
   }
-  const slots: ValueSlots = { words: new Map(), shapes: new Map(), asserted: new Set(), anchors: new Map(), after: new Map() };
-  for (const line of statementLines(memory)) addLineSlots(slots, line, language);
-  slotsByText.set(memory, { description: memory.description, body: memory.body, slots });
-  slotsChars += memory.body.length;
-  for (const [key, kept] of slotsByText) {
-    if (slotsChars <= SLOTS_KEPT_CHARS && slotsByText.size <= SLOTS_KEPT) break;
-    slotsByText.delete(key);
-    slotsChars -= kept.body.length;
+  const slots = new ValueSlots(memory, facts.language);
+  const chars = memory.description.length + memory.body.length;
+  slotsByFacts.set(facts, { chars, slots });
+  slotsChars += chars;
+  for (const [key, kept] of slotsByFacts) {
+    if (slotsChars <= SLOTS_KEPT_CHARS && slotsByFacts.size <= SLOTS_KEPT) break;
+    slotsByFacts.delete(key);
+    slotsChars -= kept.chars;
   }
   return slots;
 }
 
-function addLineSlots(slots: ValueSlots, line: string, language: Language): void {
-  // The line's words and values as its facts were read (kept per line): a line of one clause, or with no
-  // value, is read no further.
-  const read = lineWordsAndValues(line, language);
-  const values = new Set(read.values);
-  const clauses = values.size === 0 ? [] : line.split(CLAUSE_END).filter((clause) => clause.trim() !== "");
-  if (clauses.length <= 1) {
-    for (let i = 1; i < read.words.length; i++) addTo(slots.after, read.words[i - 1]!, read.words[i]!);
-    if (clauses.length === 1) addClauseSlots(slots, line, read.words, values, language);
-    return;
-  }
-  const found = new Set<string>();
-  for (const clause of clauses) {
-    const sequence = contentWords(clause, language);
-    for (let i = 1; i < sequence.length; i++) addTo(slots.after, sequence[i - 1]!, sequence[i]!);
-    const clauseValues = statedValues(clause).values;
-    for (const value of clauseValues) found.add(value);
-    if (clauseValues.size > 0) addClauseSlots(slots, clause, sequence, clauseValues, language);
-  }
-  // A value read only across a clause's end ("March 2, 2026" is one date) takes its whole line as its slot.
-  const rest = [...values].filter((value) => !found.has(value));
-  if (rest.length === 0) return;
-  const words = read.words.filter(isSlotWord);
-  for (const value of rest) {
-    add(slots, value, words, language);
-    slots.asserted.add(value);
-  }
-}
-
-function addClauseSlots(slots: ValueSlots, clause: string, sequence: readonly string[], clauseValues: ReadonlySet<string>, language: Language): void {
-  const words = sequence.filter(isSlotWord);
-  for (const value of clauseValues) {
-    const own = contentWords(value.slice(value.indexOf(":") + 1), language)[0];
-    const at = own === undefined ? -1 : sequence.indexOf(own);
-    if (at > 0) addTo(slots.anchors, value, sequence[at - 1]!);
-  }
-  const ids = [...clauseValues].filter((value) => value.startsWith("id:"));
-  const negated = NEGATION.test(clause);
-  for (const value of clauseValues) {
-    if (!negated) slots.asserted.add(value);
-    add(slots, value, words, language);
-    if (value.startsWith("number:")) addShapes(slots, value, ids);
-  }
-}
-
-const NEGATION = /(?:^|[^\p{L}])(?:never|not|don'?t|no|nie|niemals|keine?|jamais|nunca)(?![\p{L}])|n['’]t(?![\p{L}])/iu;
-
 /** The memory says the value only under a negation. */
 export function onlyNegated(slots: ValueSlots, value: string): boolean {
-  return slots.words.has(value) && !slots.asserted.has(value);
-}
-
-function addShapes(slots: ValueSlots, number: string, ids: string[]): void {
-  const digits = number.slice("number:".length);
-  let shapes = slots.shapes.get(number);
-  if (!shapes) {
-    shapes = new Set();
-    slots.shapes.set(number, shapes);
-  }
-  const inside = ids.filter((id) => id.match(/\d+(?:\.\d+)*/g)?.includes(digits));
-  if (inside.length === 0) shapes.add("");
-  for (const id of inside) shapes.add(numberShape(id));
+  return slots.slot(value) !== undefined && !slots.asserted(value);
 }
 
 /**
@@ -144,23 +342,6 @@ export function idShape(id: string): string {
 function numberShape(id: string): string {
   const shape = idShape(id);
   return /^#(?:\.#)*$/.test(shape) ? "" : shape;
-}
-
-function addTo(map: Map<string, Set<string>>, key: string, item: string): void {
-  const set = map.get(key);
-  if (set) set.add(item);
-  else map.set(key, new Set([item]));
-}
-
-function add(slots: ValueSlots, value: string, words: string[], language: Language): void {
-  // The value's own words are no part of its slot ("Kraków" is not the slot of the name Kraków).
-  const own = new Set(contentWords(value.slice(value.indexOf(":") + 1), language));
-  let slot = slots.words.get(value);
-  if (!slot) {
-    slot = new Set();
-    slots.words.set(value, slot);
-  }
-  for (const word of words) if (!own.has(word)) slot.add(word);
 }
 
 /** One side of a pair, as `shareSlot` compares it. */
@@ -191,15 +372,15 @@ export function shareSlot(ours: string[], our: SlotSide, theirs: string[], their
   return false;
 }
 
-function slotOf(value: string, side: SlotSide): Set<string> | undefined {
-  const slot = side.slots.words.get(value);
-  return slot === undefined ? undefined : slot.size > 0 ? slot : side.subject;
+function slotOf(value: string, side: SlotSide): Pick<Slot, "size" | "has" | typeof Symbol.iterator> | undefined {
+  const slot = side.slots.slot(value);
+  return slot === undefined ? undefined : slot.empty ? side.subject : slot;
 }
 
 function counterparts(x: string, our: SlotSide, y: string, their: SlotSide): boolean {
   if (x.startsWith("id:")) return idShape(x) === idShape(y);
   if (!x.startsWith("number:")) return true;
-  const [sx, sy] = [our.slots.shapes.get(x), their.slots.shapes.get(y)];
+  const [sx, sy] = [our.slots.shapes(x), their.slots.shapes(y)];
   if (!sx || !sy) return true;
   for (const shape of sx) if (sy.has(shape)) return true;
   return false;
@@ -212,39 +393,15 @@ function counterparts(x: string, our: SlotSide, y: string, their: SlotSide): boo
  * on"), anchors nothing.
  */
 export function replacedInPlace(ours: string[], our: ValueSlots, their: ValueSlots, ourMentions: Set<string>): boolean {
-  for (const value of ours) {
-    for (const anchor of our.anchors.get(value) ?? []) {
-      if (!isSlotWord(anchor)) continue;
-      for (const word of their.after.get(anchor) ?? []) if (isSlotWord(word) && !ourMentions.has(word) && !ATTRIBUTE_WORDS.has(word)) return true;
-    }
-  }
+  const anchors = new Set<string>();
+  for (const value of ours) for (const anchor of our.anchors(value)) if (isSlotWord(anchor)) anchors.add(anchor);
+  if (anchors.size === 0) return false;
+  for (const words of their.followers(anchors).values())
+    for (const word of words) if (isSlotWord(word) && !ourMentions.has(word) && !ATTRIBUTE_WORDS.has(word)) return true;
   return false;
 }
 
 // Words that can say which slot: no numbers or identifiers (values themselves), no verbs of how a fact is put.
 function isSlotWord(word: string): boolean {
   return !/\d/.test(word) && !GENERIC_WORDS.has(word) && !isPolarityWord(word);
-}
-
-/**
- * One proper name in two inflected forms ("Kraków" / "Krakowie", "Warszawa" /
- * "Warszawie"): at least five letters in common from the start, accents
- * aside, and endings of at most three letters. A vowel for a vowel or an
- * added "a" makes another name ("Francesco" / "Francesca", "Daniel" /
- * "Daniela"), and shorter stems are other names ("Anna" / "Annika", "Bern" / "Berlin").
- */
-export function sameNameInflected(x: string, y: string): boolean {
-  const [a, b] = [folded(x), folded(y)];
-  if (a === b) return true;
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common++;
-  const [ea, eb] = [a.slice(common), b.slice(common)];
-  if (common < 5 || ea.length > 3 || eb.length > 3) return false;
-  const vowel = /^[aeiouy]$/;
-  if (vowel.test(ea) && vowel.test(eb)) return false;
-  return !((ea === "" && eb === "a") || (eb === "" && ea === "a"));
-}
-
-function folded(name: string): string {
-  return name.normalize("NFD").replace(/\p{M}/gu, "").replace(/ł/g, "l");
 }

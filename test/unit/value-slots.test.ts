@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { sameNameInflected } from "../../src/consolidate/inflected-names.js";
 import { judgePair, type PairEvidence, type PairVerdict } from "../../src/consolidate/judge-pair.js";
 import { memoryFacts } from "../../src/consolidate/memory-facts.js";
-import { idShape, sameNameInflected, valueSlots } from "../../src/consolidate/value-slots.js";
+import { idShape, valueSlots } from "../../src/consolidate/value-slots.js";
 import { memory } from "../helpers/memory-records.js";
 
 // Older first. Lexical evidence high enough to merge, so only the rules decide.
@@ -11,6 +12,11 @@ function judge(older: [string, string, string], newer: [string, string, string],
     return { memory: m, facts: memoryFacts(m) };
   };
   return judgePair(side(older, "2026-01-01"), side(newer, "2026-06-01"), evidence).kind;
+}
+
+function slotsOf(description: string, body: string) {
+  const read = { name: "slots", description, body };
+  return valueSlots(read, memoryFacts(read));
 }
 
 describe("value slots: a value with no counterpart in the other memory is a detail added", () => {
@@ -154,11 +160,11 @@ describe("sameNameInflected", () => {
 
 describe("valueSlots", () => {
   it("reads each value's clause words, the shapes of identifiers numbers are read in, and negated values", () => {
-    const slots = valueSlots({ description: "", body: "The TMP117 sensor sits at address 0x48; GPIO5, not GPIO4." }, "english");
-    expect([...(slots.words.get("id:0x48") ?? [])]).toEqual(expect.arrayContaining(["sensor", "address"]));
-    expect([...(slots.shapes.get("number:117") ?? [])]).toEqual(["tmp#"]);
-    expect(slots.asserted.has("id:gpio5")).toBe(true);
-    expect(slots.asserted.has("id:gpio4")).toBe(false);
+    const slots = slotsOf("", "The TMP117 sensor sits at address 0x48; GPIO5, not GPIO4.");
+    expect([...(slots.slot("id:0x48") ?? [])]).toEqual(expect.arrayContaining(["sensor", "address"]));
+    expect([...(slots.shapes("number:117") ?? [])]).toEqual(["tmp#"]);
+    expect(slots.asserted("id:gpio5")).toBe(true);
+    expect(slots.asserted("id:gpio4")).toBe(false);
   });
 
   it("tells identifiers' shapes", () => {
@@ -166,5 +172,87 @@ describe("valueSlots", () => {
     expect(idShape("id:v2.4.1")).toBe(idShape("id:2.5.0"));
     expect(idShape("id:tmp117")).not.toBe(idShape("id:add0"));
     expect(idShape("id:3f9a2c1")).toBe(idShape("id:9b8e7d6"));
+  });
+});
+
+describe("after review", () => {
+  it("anchors a value on the word before it that is no value's: a name said after another name adds a detail", () => {
+    // Olga's word before is "fargate", part of a name: no place the newer memory fills otherwise.
+    expect(
+      judge(
+        ["admin site hosting", "The admin site is deployed to ECS Fargate by Olga.", "The admin site is deployed to ECS Fargate by Olga."],
+        [
+          "admin site hosting",
+          "The admin site is deployed to ECS Fargate automatically after review.",
+          "The admin site is deployed to ECS Fargate automatically after review.",
+        ],
+      ),
+    ).toBe("merge");
+  });
+
+  it("tells given names apart that differ by more than a case ending", () => {
+    for (const [x, y] of [
+      ["alexander", "alexandra"],
+      ["christian", "christina"],
+      ["gabriel", "gabrielle"],
+      ["michal", "michalina"],
+      ["kristian", "kristiane"],
+      ["daniele", "daniela"],
+      ["andrea", "andrei"],
+    ])
+      expect(sameNameInflected(x!, y!), `${x} / ${y}`).toBe(false);
+    for (const [x, y] of [
+      ["kraków", "krakowie"],
+      ["warszawa", "warszawie"],
+      ["warszawa", "warszawy"],
+      ["gdańsk", "gdańsku"],
+      ["krakowie", "krakowem"],
+      ["kristian", "kristianie"],
+    ])
+      expect(sameNameInflected(x!, y!), `${x} / ${y}`).toBe(true);
+    expect(
+      judge(
+        ["Payroll owner", "Payroll is run by Alexander", "Payroll is run by Alexander every month."],
+        ["Payroll owner", "Payroll is run by Alexandra", "Payroll is run by Alexandra every month."],
+      ),
+    ).toBe("conflict");
+  });
+
+  it.each([
+    [
+      "German",
+      ["Status-LED Pin", "Die Status-LED liegt auf GPIO12", "Hauptplatine: die Status-LED liegt auf GPIO12, aktiv high."],
+      ["Status-LED Pin", "Korrektur: die Status-LED liegt auf GPIO13", "Korrektur: auf der Hauptplatine liegt die Status-LED auf GPIO13, nicht GPIO12."],
+    ],
+    [
+      "French",
+      ["Broche de la LED d'état", "La LED d'état est sur GPIO12", "Carte principale : la LED d'état est sur GPIO12, active haute."],
+      [
+        "Broche de la LED d'état",
+        "Correction : la LED d'état est sur GPIO13",
+        "Correction : sur la carte principale la LED d'état est sur GPIO13, pas GPIO12.",
+      ],
+    ],
+  ] as const)("reads a value said under a %s negation as not stated", (_, older, newer) => {
+    const slots = slotsOf(newer[1], newer[2]);
+    expect(slots.asserted("id:gpio12")).toBe(false);
+    expect(slots.asserted("id:gpio13")).toBe(true);
+    expect(judge([...older], [...newer])).toBe("conflict");
+  });
+
+  it("reads a 100,000-character line of words and values in linear time", () => {
+    let hostile = "mirrors:";
+    for (let i = 0; hostile.length < 100_000; i++) hostile += ` w${String.fromCharCode(97 + (i % 26))}x ${i}`;
+    const hosts = Array.from({ length: 4000 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}ax host${i}.acme.dev`).join(" ");
+    const started = performance.now();
+    const slots = slotsOf("mirrors", hostile);
+    for (let i = 0; i < 5000; i++) {
+      slots.slot(`number:${i}`);
+      slots.anchors(`number:${i}`);
+      slots.shapes(`number:${i}`);
+    }
+    judge(["mirrors", "mirrors", `mirrors: ${hosts}`], ["mirrors", "mirrors", "mirrors: aax host99999.acme.dev"]);
+    judge(["mirrors", "mirrors", hostile], ["mirrors", "mirrors", "mirrors: Wax 7 Wbx 8"]);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });

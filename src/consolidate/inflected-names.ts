@@ -1,0 +1,38 @@
+/**
+ * One proper name in two inflected forms ("Kraków" / "Krakowie", "Warszawa" /
+ * "Warszawie", "Gdańsk" / "Gdańsku"): at least five letters in common from
+ * the start, accents aside, and what differs is a case ending of one
+ * declension on each side, the bare stem or a feminine "-a" being the name
+ * as said on its own. Anything else makes another name: an added vowel or
+ * syllable ("Daniel" / "Daniela", "Gabriel" / "Gabrielle", "Michal" /
+ * "Michalina", "Kristian" / "Kristiane"), letters swapped ("Alexander" /
+ * "Alexandra", "Christian" / "Christina"), a vowel for a vowel ("Francesco" /
+ * "Francesca"), or too short a stem ("Anna" / "Annika", "Bern" / "Berlin").
+ */
+export function sameNameInflected(x: string, y: string): boolean {
+  const [a, b] = [folded(x), folded(y)];
+  if (a === b) return true;
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  // The stem may end before the letters in common do: "Janie" / "Janiem" are "Jan" with "-ie" and "-iem".
+  for (let end = common; end >= 5; end--) {
+    const [stem, ea, eb] = [a.slice(0, end), a.slice(end), b.slice(end)];
+    if (DECLENSIONS.some((declension) => declension.endings(stem).has(ea) && declension.endings(stem).has(eb))) return true;
+  }
+  return false;
+}
+
+// Endings of the bare stem (a name ending in a consonant: Kraków, Gdańsk, Jan) and of a feminine "-a" (Warszawa,
+// Olga), accents folded ("-ów" is "-ow", "-ą" and "-ę" are "-a" and "-e"). Left out as too like other names: "-a"
+// and "-e" after a bare stem (Daniela, Kristiane), and "-e", "-o" after "-a" (Daniele, Francesco). "-i" after "-a"
+// only where Polish writes it for "-y" (after k and g: Olgi, Polski; not Andrea / Andrei).
+const DECLENSIONS: { endings(stem: string): ReadonlySet<string> }[] = [
+  { endings: () => new Set(["", "u", "iu", "ie", "em", "iem", "owi", "owie", "ow", "om", "ach", "ami"]) },
+  { endings: (stem) => (/[kg]$/.test(stem) ? FEMININE_AFTER_KG : FEMININE) },
+];
+const FEMININE = new Set(["a", "ie", "y", "om", "ach", "ami"]);
+const FEMININE_AFTER_KG = new Set([...FEMININE, "i"]);
+
+function folded(name: string): string {
+  return name.normalize("NFD").replace(/\p{M}/gu, "").replace(/ł/g, "l").toLowerCase();
+}
