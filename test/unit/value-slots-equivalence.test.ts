@@ -10,7 +10,7 @@ import {
   statedValues,
   statementLines,
 } from "../../src/consolidate/memory-facts.js";
-import { onlyNegated, replacedInPlace, shareSlot, valueSlots } from "../../src/consolidate/value-slots.js";
+import { idShape, onlyNegated, replacedInPlace, shareSlot, valueSlots } from "../../src/consolidate/value-slots.js";
 import type { Memory } from "../../src/memory/memory.js";
 import type { Language } from "../../src/text/tokenize.js";
 import { memory } from "../helpers/memory-records.js";
@@ -83,12 +83,6 @@ function addClause(slots: EagerSlots, clause: string, sequence: readonly string[
     if (inside.length === 0) shapes.add("");
     for (const id of inside) shapes.add(numberShape(id));
   }
-}
-
-function idShape(id: string): string {
-  const text = id.slice(id.indexOf(":") + 1);
-  if (/^[0-9a-f]{6,}$/.test(text) && /\d/.test(text)) return "hex";
-  return text.replace(/^v(?=\d)/, "").replace(/\d+/g, "#");
 }
 
 function numberShape(id: string): string {
