@@ -273,6 +273,7 @@ async function compactDueWeeks(
       progress.indexed = indexed;
       // What the weeks kept to go faster week after week is no help to the final pass over every memory.
       forgetCaches();
+      memories.close();
       releaseMemory();
       const changes = compacted.length > 0 && !indexed ? indexChanges(snapshot, ctx.dir.layout) : [];
       if (changes.length > 0) {

@@ -19,7 +19,7 @@ const MIN_OVERLAP = 0.2;
  * neighbours a new memory could restate, are both found through the index.
  */
 export class RunMemories {
-  readonly index = new Bm25Index();
+  #index = new Bm25Index();
   private readonly byId = new Map<string, Memory>();
 
   constructor(memories: Iterable<Memory>) {
@@ -28,6 +28,20 @@ export class RunMemories {
 
   get size(): number {
     return this.byId.size;
+  }
+
+  get index(): Bm25Index {
+    return this.#index;
+  }
+
+  /**
+   * Lets the index go once the run is done with its weeks: a run's frame
+   * keeps this object until it returns, and after years of memories the
+   * index is tens of megabytes the pass over every memory has no use for.
+   */
+  close(): void {
+    this.#index = new Bm25Index();
+    this.byId.clear();
   }
 
   get(id: string): Memory | undefined {
@@ -54,7 +68,7 @@ export class RunMemories {
     const { body } = before;
     if (before.name !== after.name || before.description !== after.description) return false;
     if (after.body.length <= body.length || after.body[body.length] !== "\n" || !after.body.startsWith(body)) return false;
-    if (!this.index.append(id, after.body.slice(body.length + 1))) return false;
+    if (!this.#index.append(id, after.body.slice(body.length + 1))) return false;
     this.byId.set(id, after);
     return true;
   }
@@ -70,7 +84,7 @@ export class RunMemories {
       const mine = this.termsOf(memory);
       const sameType = (id: string) => this.byId.get(id)?.type === memory.type;
       const terms = mine.indexedAs === undefined ? mine.all : { document: mine.indexedAs };
-      for (const id of this.index.closestByRareTerms(terms, MAX_POSTINGS, MIN_SHARED, MAX_NEIGHBOURS, sameType)) {
+      for (const id of this.#index.closestByRareTerms(terms, MAX_POSTINGS, MIN_SHARED, MAX_NEIGHBOURS, sameType)) {
         const other = this.byId.get(id)!;
         if (this.overlapsEnough(mine, id) || overlap(mine.head, headTerms(other)) >= MIN_OVERLAP) found.set(id, other);
       }
@@ -82,7 +96,7 @@ export class RunMemories {
   // before: a long-lived memory's text grows with the history); those of name and description are few.
   private termsOf(memory: Memory): MemoryTerms {
     const id = memoryId(memory);
-    const indexed = this.byId.has(id) ? this.index.termSet(id) : undefined;
+    const indexed = this.byId.has(id) ? this.#index.termSet(id) : undefined;
     if (indexed) return { all: indexed, head: headTerms(memory), indexedAs: id };
     return { all: new Set(terms(`${memory.name}\n${memory.description}\n${memory.body}`)), head: headTerms(memory) };
   }
@@ -90,11 +104,11 @@ export class RunMemories {
   // |A ∩ B| / |A ∪ B| ≥ MIN_OVERLAP against an indexed memory's terms, read in the index (a long-lived
   // memory has thousands), and never when the sizes alone keep it below.
   private overlapsEnough(mine: MemoryTerms, id: string): boolean {
-    const theirs = this.index.termSet(id);
+    const theirs = this.#index.termSet(id);
     const size = mine.all.size;
     if (!theirs || Math.min(size, theirs.size) < MIN_OVERLAP * Math.max(size, theirs.size)) return false;
     // Two indexed memories: one walk along both sorted term lists. Else the index's list is looked up in the new memory's set.
-    if (mine.indexedAs !== undefined) return this.index.overlapsAtLeast(mine.indexedAs, id, MIN_OVERLAP);
+    if (mine.indexedAs !== undefined) return this.#index.overlapsAtLeast(mine.indexedAs, id, MIN_OVERLAP);
     let shared = 0;
     for (const term of theirs) if (mine.all.has(term)) shared++;
     const union = size + theirs.size - shared;
@@ -103,12 +117,12 @@ export class RunMemories {
 
   private put(memory: Memory): void {
     const id = memoryId(memory);
-    this.index.add(id, `${memory.name}\n${memory.description}\n${memory.body}`);
+    this.#index.add(id, `${memory.name}\n${memory.description}\n${memory.body}`);
     this.byId.set(id, memory);
   }
 
   private drop(id: string): void {
-    this.index.remove(id);
+    this.#index.remove(id);
     this.byId.delete(id);
   }
 }

@@ -73,6 +73,19 @@ describe("related memories beside a week's logs", () => {
   });
 });
 
+describe("the run's memories once its weeks are done", () => {
+  it("let their index go: nothing is found and no memory is held after close", () => {
+    const memories = new RunMemories(Array.from({ length: 5 }, (_, i) => memory(i, `Deploy target ${i}`, `The deploy target is host ${i}.`)));
+    const week = [{ text: "deploy target host", file: { relPath: "2026-02-02.md" } }];
+    expect(relatedMemories(memories, week).length).toBeGreaterThan(0);
+    memories.close();
+    expect(memories.size).toBe(0);
+    expect(memories.get("project_m1")).toBeUndefined();
+    expect(relatedMemories(memories, week)).toEqual([]);
+    expect(memories.neighbours([memory(9, "Deploy target 1", "The deploy target is host 1.")])).toEqual([]);
+  });
+});
+
 describe("approximateTokens", () => {
   it("is never below o200k's count for text in several scripts", () => {
     const samples = [
