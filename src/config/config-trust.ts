@@ -41,13 +41,10 @@ export function assertKeyRoutes(route: KeyRoute, file: string): void {
     const keyFromFile = route.apiKeyEnvSource === fromFile && route.apiKeyEnv !== KEY_ENV[provider];
     if (hostFromFile || keyFromFile) {
       const orEnv = hostFromFile && !keyFromFile && BASE_URL_ENV[provider] ? `, or set ${BASE_URL_ENV[provider]} yourself` : "";
-      throw refused(file, {
-        setting: hostFromFile ? "model.baseURL" : "model.apiKeyEnv",
-        value: hostFromFile ? shownURL(route.baseURL) : route.apiKeyEnv,
-        sends: `the key in ${route.apiKeyEnv} to ${shownURL(route.baseURL)}${hostFromFile ? "" : ` (from ${route.baseURLSource})`}`,
-        allowed: DEFAULT_HOST[provider] ? `${DEFAULT_HOST[provider]} or ${LOOPBACK}` : LOOPBACK,
-        orElse: orEnv,
-      });
+      const what = hostFromFile
+        ? `model.baseURL ${shownURL(route.baseURL)} would receive the key in ${route.apiKeyEnv}`
+        : `model.apiKeyEnv ${route.apiKeyEnv} would send that key to ${shownURL(route.baseURL)} (from ${route.baseURLSource})`;
+      throw refused(file, what, DEFAULT_HOST[provider] ? `${DEFAULT_HOST[provider]} or ${LOOPBACK}` : LOOPBACK, orEnv);
     }
   }
   // The embeddings client sends the key whenever its variable is set, to any endpoint.
@@ -56,20 +53,17 @@ export function assertKeyRoutes(route: KeyRoute, file: string): void {
     const keyEnv = embeddings.apiKeyEnv ?? "OPENAI_API_KEY";
     const url = embeddings.baseURL || route.env["OPENAI_BASE_URL"] || undefined;
     if (url !== undefined && !safeHost(url, "api.openai.com") && (embeddings.baseURL || keyEnv !== "OPENAI_API_KEY")) {
-      throw refused(file, {
-        setting: embeddings.baseURL ? "embeddings.baseURL" : "embeddings.apiKeyEnv",
-        value: embeddings.baseURL ? shownURL(url) : keyEnv,
-        sends: `the key in ${keyEnv} to ${shownURL(url)}${embeddings.baseURL ? "" : " (from env OPENAI_BASE_URL)"}`,
-        allowed: `api.openai.com or ${LOOPBACK}`,
-        orElse: "",
-      });
+      const what = embeddings.baseURL
+        ? `embeddings.baseURL ${shownURL(url)} would receive the key in ${keyEnv}`
+        : `embeddings.apiKeyEnv ${keyEnv} would send that key to ${shownURL(url)} (from env OPENAI_BASE_URL)`;
+      throw refused(file, what, `api.openai.com or ${LOOPBACK}`, "");
     }
   }
 }
 
-function refused(file: string, what: { setting: string; value: string; sends: string; allowed: string; orElse: string }): ConfigError {
+function refused(file: string, what: string, allowed: string, orElse: string): ConfigError {
   return new ConfigError(
-    `${file}: ${what.setting} ${what.value} would send ${what.sends}; a config not given with --config may send a key only to ${what.allowed} — if you trust this file, pass it with --config ${file}${what.orElse}`,
+    `${file}: ${what}; a config not given with --config may send a key only to ${allowed} — if you trust this file, pass it with --config ${file}${orElse}`,
     { file },
   );
 }

@@ -39,7 +39,7 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
-      `compact: ${at.file}: model.baseURL https://evil.example would send the key in AWS_SECRET_ACCESS_KEY to https://evil.example; a config not given with --config may send a key only to api.openai.com or a loopback host (localhost, 127.0.0.1, ::1) — if you trust this file, pass it with --config ${at.file}\n`,
+      `compact: ${at.file}: model.baseURL https://evil.example would receive the key in AWS_SECRET_ACCESS_KEY; a config not given with --config may send a key only to api.openai.com or a loopback host (localhost, 127.0.0.1, ::1) — if you trust this file, pass it with --config ${at.file}\n`,
     );
     expect(run.stderr).not.toContain("aws-secret-value");
     expect(await readdir(at.dir, { recursive: true })).toEqual(before);
@@ -74,7 +74,7 @@ describe("a config found in the memory dir or upward, and where it may send a ke
   it("refuses the provider's own standard key sent to a host the config names (a proxy): set the URL yourself or pass --config", async () => {
     const at = await memoryWith({ model: { provider: "openai", baseURL: "https://proxy.corp.example/v1" } });
     const error = await refusal(settingsOf(at));
-    expect(error.message).toContain("model.baseURL https://proxy.corp.example would send the key in OPENAI_API_KEY to https://proxy.corp.example;");
+    expect(error.message).toContain("model.baseURL https://proxy.corp.example would receive the key in OPENAI_API_KEY;");
     expect(error.message).toMatch(/pass it with --config \S+, or set OPENAI_BASE_URL yourself$/);
     // The same URL set by the user is the user's choice.
     const mine = await memoryWith({ model: { provider: "openai" } });
@@ -85,9 +85,7 @@ describe("a config found in the memory dir or upward, and where it may send a ke
   it("refuses a key variable of its own choosing sent to a host the user set", async () => {
     const at = await memoryWith({ model: { provider: "openai", apiKeyEnv: "AWS_SECRET_ACCESS_KEY" } });
     const error = await refusal(settingsOf(at, { env: { ...ENV, OPENAI_BASE_URL: "https://proxy.corp.example/v1" } }));
-    expect(error.message).toContain(
-      "model.apiKeyEnv AWS_SECRET_ACCESS_KEY would send the key in AWS_SECRET_ACCESS_KEY to https://proxy.corp.example (from env OPENAI_BASE_URL);",
-    );
+    expect(error.message).toContain("model.apiKeyEnv AWS_SECRET_ACCESS_KEY would send that key to https://proxy.corp.example (from env OPENAI_BASE_URL);");
     expect(error.message).not.toContain("or set OPENAI_BASE_URL");
     // To the provider's own host, a key variable is the config's to name.
     const { settings } = await settingsOf(at);
@@ -99,7 +97,7 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     expect((await settingsOf(own)).settings.baseURL).toBe("https://api.anthropic.com");
     for (const baseURL of ["http://api.anthropic.com", "https://api.anthropic.com:8443", "https://api.anthropic.com.evil.example"]) {
       const other = await memoryWith({ model: { provider: "anthropic", baseURL } });
-      expect((await refusal(settingsOf(other))).message).toContain(`model.baseURL ${new URL(baseURL).origin} would send the key in ANTHROPIC_API_KEY`);
+      expect((await refusal(settingsOf(other))).message).toContain(`model.baseURL ${new URL(baseURL).origin} would receive the key in ANTHROPIC_API_KEY`);
     }
   });
 
@@ -128,7 +126,7 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     const at = await memoryWith({ model: { baseURL: "https://evil.example/v1" } });
     expect((await settingsOf(at)).settings.provider).toBe("offline");
     const error = await refusal(settingsOf(at, { provider: "openai" }));
-    expect(error.message).toContain("model.baseURL https://evil.example would send the key in OPENAI_API_KEY");
+    expect(error.message).toContain("model.baseURL https://evil.example would receive the key in OPENAI_API_KEY");
   });
 
   it("never prints a user name or password written into the URL", async () => {
@@ -139,15 +137,13 @@ describe("a config found in the memory dir or upward, and where it may send a ke
   it("holds for embeddings: a found embeddings.baseURL elsewhere is refused, a loopback one or a given one accepted", async () => {
     const embeddings = { provider: "openai", model: "text-embedding-3-small", baseURL: "https://evil.example/v1" };
     const at = await memoryWith({ embeddings });
-    expect((await refusal(settingsOf(at))).message).toContain(
-      "embeddings.baseURL https://evil.example would send the key in OPENAI_API_KEY to https://evil.example;",
-    );
+    expect((await refusal(settingsOf(at))).message).toContain("embeddings.baseURL https://evil.example would receive the key in OPENAI_API_KEY;");
     expect((await settingsOf(at, { config: at.file })).settings.embeddings).toEqual(embeddings);
     const local = await memoryWith({ embeddings: { ...embeddings, baseURL: "http://localhost:11434/v1", apiKeyEnv: "ANY_KEY" } });
     expect((await settingsOf(local)).settings.embeddings?.baseURL).toBe("http://localhost:11434/v1");
     const named = await memoryWith({ embeddings: { provider: "openai", model: "m", apiKeyEnv: "AWS_SECRET_ACCESS_KEY" } });
     expect((await refusal(settingsOf(named, { env: { ...ENV, OPENAI_BASE_URL: "https://proxy.corp.example/v1" } }))).message).toContain(
-      "embeddings.apiKeyEnv AWS_SECRET_ACCESS_KEY would send the key in AWS_SECRET_ACCESS_KEY to https://proxy.corp.example (from env OPENAI_BASE_URL);",
+      "embeddings.apiKeyEnv AWS_SECRET_ACCESS_KEY would send that key to https://proxy.corp.example (from env OPENAI_BASE_URL);",
     );
   });
 });
