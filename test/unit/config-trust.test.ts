@@ -111,8 +111,12 @@ describe("a config found in the memory dir or upward, and where it may send a ke
       const at = await memoryWith({ model });
       expect((await settingsOf(at)).settings.baseURL).toBe(model.baseURL);
     }
-    const run = await runCli(["config", "--dir", (await memoryWith({ model: { provider: "ollama" } })).dir], { env: ENV });
+    const local = await memoryWith({ model: { provider: "ollama" } });
+    const run = await runCli(["config", "--dir", local.dir, "--json"], { env: ENV });
     expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ configFile: local.file, configOrigin: "found" });
+    const given = await runCli(["config", "--dir", local.dir, "--config", local.file, "--json"], { env: ENV });
+    expect(JSON.parse(given.stdout)).toMatchObject({ configFile: local.file, configOrigin: "given" });
   });
 
   it("accepts Ollama on another machine while no key is named, since none is sent", async () => {
