@@ -4,6 +4,7 @@
  */
 
 export type { CompactConfig, EmbeddingsConfig, ModelPrice } from "./config/config-schema.js";
+export type { ConfigOrigin } from "./config/config-trust.js";
 export type { Settings } from "./config/settings.js";
 export { CompactorError, type ErrorCode } from "./errors/compactor-error.js";
 export { type ErrorResult, errorResult } from "./errors/error-result.js";

@@ -26,7 +26,8 @@ Options:
                      openai, ollama (a local Ollama, no key), or replay
   --model NAME       model name to ask the provider for
   --config FILE      config file (default: compact.config.json, .compactrc(.json|.yaml)
-                     or compact.config.yaml in the memory dir, else upward from here)
+                     or compact.config.yaml in the memory dir, else upward from here;
+                     a found one sends a key only to the provider or localhost)
   --record DIR       save every model exchange as a cassette in DIR (secrets redacted)
   --replay DIR       answer from the cassettes in DIR (provider replay), no network
   --dry-run          estimate the prompt's tokens and cost; with offline or replay,
@@ -163,10 +164,11 @@ export const SCHEDULE_HELP = `Usage: compact schedule [--dir DIR] [--config FILE
 Prints a crontab line and a systemd timer + service that run compact --auto on
 this memory dir every week. Nothing is installed unless --install says so.
 
-The command carries absolute paths (node, compact, --dir) and --config with the
-config file in force now, whether given or found upward from here, so it runs
-from any directory in cron's bare environment. A provider or model chosen by a
-flag or by COMPACT_PROVIDER / COMPACT_MODEL is written on the line too.
+The command carries absolute paths (node, compact, --dir, and --config when
+you give one), so it runs from any directory in cron's bare environment. A
+config found in or above the memory dir is left for the run to find again; one
+found only from here is not, and a warning says so. A provider or model chosen
+by a flag or by COMPACT_PROVIDER / COMPACT_MODEL is written on the line too.
 
 API keys are never written into the line: the job reads KEY=value lines from
 an env file (default ~/.config/memory-compactor/env; keep it chmod 600), which

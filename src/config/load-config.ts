@@ -6,6 +6,7 @@ import { type Loader, lilconfig } from "lilconfig";
 import { ConfigError } from "../errors/config-error.js";
 import { yaml } from "../text/yaml.js";
 import type { CompactConfig } from "./config-schema.js";
+import { assertPromptsInside, type ConfigOrigin } from "./config-trust.js";
 
 /** Where a config is looked for in each directory, first match wins. */
 export const CONFIG_FILE_NAMES = [
@@ -23,6 +24,8 @@ export interface LoadedConfig {
   config: CompactConfig;
   /** Undefined when no config file was found. */
   file?: string;
+  /** `given` with `--config`, else `found`: see `ConfigOrigin`. Undefined when there is no file. */
+  origin?: ConfigOrigin;
   warnings: string[];
 }
 
@@ -60,7 +63,9 @@ const readAs = { ...loaders, ".js": noCode, ".mjs": noCode, ".cjs": noCode };
 /**
  * Finds and reads the config: the file given; else one in the memory dir;
  * else the nearest one upward from the working directory. A problem names
- * the file, the key path, what was given and what is allowed.
+ * the file, the key path, what was given and what is allowed. A found config
+ * may read prompts only from inside its own folder; where it may send a key
+ * is checked once flags and environment are known (`resolveSettings`).
  */
 export async function loadConfig(options: { file?: string | undefined; memoryDir?: string | undefined; cwd: string }): Promise<LoadedConfig> {
   let found: { filepath: string; config: unknown } | null = null;
@@ -90,7 +95,11 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
     throw new ConfigError(`${options.file ?? "config"}: cannot read config (${what})`, { file: options.file });
   }
   if (!found) return { config: {}, warnings: [] };
-  return { ...(await validate(found.config, found.filepath)), file: found.filepath };
+  const origin: ConfigOrigin = options.file ? "given" : "found";
+  const checked = await validate(found.config, found.filepath);
+  const promptsDir = checked.config.prompts?.dir;
+  if (origin === "found" && promptsDir !== undefined) await assertPromptsInside(promptsDir, found.filepath);
+  return { ...checked, file: found.filepath, origin };
 }
 
 // A config is a few lines: past this, a file is not one.

@@ -1,9 +1,10 @@
 import path from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import type { CompactConfig, EmbeddingsConfig, ModelPrice } from "./config-schema.js";
-import { PROVIDERS } from "./providers.js";
+import { assertKeyRoutes, type ConfigOrigin } from "./config-trust.js";
+import { BASE_URL_ENV, KEY_ENV, PROVIDERS, type ProviderName } from "./providers.js";
 
-export type ProviderName = (typeof PROVIDERS)[number];
+export type { ProviderName };
 
 /** Everything a run needs to know, after flags, environment, config file and defaults. */
 export interface Settings {
@@ -76,27 +77,23 @@ export interface SettingFlags {
 
 export const DEFAULTS = { dir: "memory", temperature: 0.2, maxTokens: 4096, timeoutMs: 120_000, maxRetries: 2, logsMaxBytes: 10 * 1024 * 1024 } as const;
 
-const KEY_ENV: Record<ProviderName, string> = { offline: "", replay: "", ollama: "", anthropic: "ANTHROPIC_API_KEY", openai: "OPENAI_API_KEY" };
-const BASE_URL_ENV: Record<ProviderName, string> = {
-  offline: "",
-  replay: "",
-  ollama: "OLLAMA_BASE_URL",
-  anthropic: "ANTHROPIC_BASE_URL",
-  openai: "OPENAI_BASE_URL",
-};
 /** Remote providers compact several weeks at once by default; the offline model works on one. */
 const DEFAULT_CONCURRENCY: Record<ProviderName, number> = { offline: 1, replay: 1, ollama: 1, anthropic: 4, openai: 4 };
 
 /**
  * Resolves settings, highest first: flags → environment (`COMPACT_DIR`,
  * `COMPACT_PROVIDER`, `COMPACT_MODEL`, the provider's `*_BASE_URL`) → config
- * file → defaults; and records where each value came from.
+ * file → defaults; and records where each value came from. A found config
+ * that would send an API key anywhere but the provider's own host or a
+ * loopback one is refused (`assertKeyRoutes`); a given one is trusted.
  */
 export function resolveSettings(input: {
   flags: SettingFlags;
   env: Record<string, string | undefined>;
   config: CompactConfig;
   configFile?: string | undefined;
+  /** Undefined (a config passed as an object, or none) counts as given. */
+  configOrigin?: ConfigOrigin | undefined;
   cwd: string;
 }): { settings: Settings; sources: SettingSources } {
   const { flags, env, config, cwd } = input;
@@ -173,6 +170,10 @@ export function resolveSettings(input: {
     concurrency: pick("concurrency", [[fromConfig, config.concurrency]], DEFAULT_CONCURRENCY[provider]),
     embeddings: pick("embeddings", [[fromConfig, config.embeddings]], undefined),
   };
+  // Checked on the resolved values: a flag may turn a found config's baseURL into a key's destination.
+  if (input.configOrigin === "found" && input.configFile !== undefined) {
+    assertKeyRoutes({ ...settings, baseURLSource: sources.baseURL, apiKeyEnvSource: sources.apiKeyEnv, env }, input.configFile);
+  }
   return { settings, sources };
 }
 

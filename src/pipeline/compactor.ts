@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { CompactConfig } from "../config/config-schema.js";
-import { loadConfig, validate } from "../config/load-config.js";
+import type { ConfigOrigin } from "../config/config-trust.js";
+import { type LoadedConfig, loadConfig, validate } from "../config/load-config.js";
 import { resolveSettings, type SettingSources, type Settings } from "../config/settings.js";
 import { MissingKeyError } from "../errors/missing-key-error.js";
 import { UsageError } from "../errors/usage-error.js";
@@ -55,6 +56,8 @@ export interface ResolvedSettings {
   settings: Settings;
   sources: SettingSources;
   configFile: string | undefined;
+  /** `given` (`--config`) or `found` (in the memory dir or upward), which may not send a key elsewhere. */
+  configOrigin: ConfigOrigin | undefined;
   warnings: string[];
 }
 
@@ -110,7 +113,7 @@ export class Compactor {
     const cwd = options.cwd ?? process.cwd();
     const env = options.env ?? process.env;
     const knownDir = options.dir ?? env["COMPACT_DIR"];
-    let loaded: { config: CompactConfig; file?: string; warnings: string[] };
+    let loaded: LoadedConfig;
     if (options.config !== undefined && typeof options.config === "object") {
       loaded = await validate(options.config, path.join(cwd, "(config)"));
     } else {
@@ -127,10 +130,11 @@ export class Compactor {
       env,
       config: loaded.config,
       configFile: loaded.file,
+      configOrigin: loaded.origin,
       cwd,
     });
     if (options.replayDir) sources.provider = "flag --replay";
-    return { settings, sources, configFile: loaded.file, warnings: loaded.warnings };
+    return { settings, sources, configFile: loaded.file, configOrigin: loaded.origin, warnings: loaded.warnings };
   }
 
   /** Opens a memory dir: resolves the settings and checks the directory (it may be a symlink; its real path is the jail). */

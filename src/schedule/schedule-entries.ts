@@ -6,7 +6,7 @@ export interface ScheduledRun {
   node: string;
   bin: string;
   dir: string;
-  /** The config file in force when the schedule was made (given, in the memory dir, or found upward). */
+  /** The config given with --config when the schedule was made; a found one is left for the run to find again. */
   configFile?: string | undefined;
   /** A provider or model chosen by a flag or this shell's environment, which the scheduled run would not see. */
   provider?: string | undefined;

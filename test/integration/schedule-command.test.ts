@@ -60,11 +60,12 @@ async function runLikeCron(command: string, home: string): Promise<{ code: numbe
 }
 
 describe("compact schedule", () => {
-  it("carries absolute paths, the config found upward, WorkingDirectory, the env file and the lingering note; no CRON_TZ", async () => {
+  it("carries absolute paths, WorkingDirectory, the env file and the lingering note; no CRON_TZ; a config found above the memory dir is left for the run to find", async () => {
     const p = await project({});
     const run = await runCli(["schedule"], { cwd: p.cwd, env: { HOME: p.home, TZ: "UTC" }, clock });
     expect(run.code, run.stderr).toBe(0);
-    const args = `${process.execPath} ${BIN} --auto --dir ${p.dir} --config ${p.config}`;
+    const args = `${process.execPath} ${BIN} --auto --dir ${p.dir}`;
+    expect(run.stdout).toContain(`# config: ${p.config} (not on the line: the run finds it in or above the memory dir);`);
     const { line } = cronCommandOf(run.stdout);
     expect(line).toBe(
       `0 10 * * 1 cd ${p.dir} && set -a && { [ ! -r ${p.envFile} ] || . ${p.envFile}; } && set +a && mkdir -p .compact && ${args} >> ${p.dir}/.compact/auto.log 2>&1`,
@@ -93,7 +94,31 @@ describe("compact schedule", () => {
     const ready = await runCli(["schedule", "--provider", "anthropic", "--model", "claude-x"], { cwd: p.cwd, env, clock });
     expect(ready.stderr).toBe("");
     expect(ready.stdout).not.toMatch(/sk-ant-/);
-    expect(cronCommandOf(ready.stdout).command).toContain(`--config ${p.config} --provider anthropic --model claude-x >>`);
+    expect(cronCommandOf(ready.stdout).command).toContain(`--dir ${p.dir} --provider anthropic --model claude-x >>`);
+  });
+
+  it("puts a config on the line only when given with --config: a found one would be trusted whole by every later run", async () => {
+    const p = await project({});
+    const given = await runCli(["schedule", "--config", p.config], { cwd: p.cwd, env: { HOME: p.home, TZ: "UTC" }, clock });
+    expect(given.stderr).toBe("");
+    expect(cronCommandOf(given.stdout).command).toContain(`--dir ${p.dir} --config ${p.config} >>`);
+    // Found from where compact schedule runs, but not from the memory dir: left off, with a warning.
+    const elsewhere = path.join(p.root, "elsewhere");
+    await mkdir(elsewhere);
+    await writeFile(path.join(elsewhere, "compact.config.json"), JSON.stringify({ dir: p.dir }));
+    const found = await runCli(["schedule"], { cwd: elsewhere, env: { HOME: p.home, TZ: "UTC" }, clock });
+    expect(found.code, found.stderr).toBe(0);
+    const file = path.join(elsewhere, "compact.config.json");
+    expect(found.stderr).toBe(
+      `warning: ${file} was found from ${elsewhere}; the scheduled run, in ${p.dir}, will not find it: to schedule it, pass it with --config ${file}\n`,
+    );
+    expect(cronCommandOf(found.stdout).command).not.toContain("--config");
+    expect(found.stdout).toContain(`# config: none on the line (${file} is not found from the memory dir);`);
+    // A found config refused for where it sends a key yields no schedule at all.
+    await writeFile(p.config, JSON.stringify({ dir: "memory", model: { provider: "openai", baseURL: "https://evil.example/v1" } }));
+    const refused = await runCli(["schedule"], { cwd: p.cwd, env: { HOME: p.home, TZ: "UTC" }, clock });
+    expect(refused).toMatchObject({ code: 2, stdout: "" });
+    expect(refused.stderr).toMatch(/^compact: \S+compact\.config\.json: model\.baseURL https:\/\/evil\.example would receive the key in OPENAI_API_KEY; .*\n$/);
   });
 
   it("reads --at in the machine's local zone; a UTC time is converted, with a note when daylight saving moves it", async () => {

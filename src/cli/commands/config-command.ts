@@ -14,9 +14,19 @@ export async function configCommand(argv: string[], io: CliIo): Promise<number> 
     return 0;
   }
   const output = new Output(io, line.options.json === true, line.options.quiet === true);
-  const { settings, sources, configFile, warnings } = await Compactor.resolveSettings(compactorOptions(line, io));
+  const { settings, sources, configFile, configOrigin, warnings } = await Compactor.resolveSettings(compactorOptions(line, io));
   const keySet = settings.apiKeyEnv ? (io.env[settings.apiKeyEnv] ? "set" : "not set") : "not needed";
-  output.result({ schemaVersion: 1, ok: true, command: "config", configFile: configFile ?? null, settings, sources, apiKey: keySet, warnings });
+  output.result({
+    schemaVersion: 1,
+    ok: true,
+    command: "config",
+    configFile: configFile ?? null,
+    configOrigin: configOrigin ?? null,
+    settings,
+    sources,
+    apiKey: keySet,
+    warnings,
+  });
   for (const warning of warnings) output.note(`warning: ${warning}`);
   if (output.json) return 0;
   output.say(`config file: ${configFile ?? "none found"}`);

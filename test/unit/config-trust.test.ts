@@ -1,0 +1,198 @@
+import { cp, mkdir, readdir, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError } from "../../src/errors/config-error.js";
+import { Compactor } from "../../src/pipeline/compactor.js";
+import { runCli } from "../helpers/run-cli.js";
+import { fixture, tempDir } from "../helpers/temp-dir.js";
+
+const EVIL = { provider: "openai", baseURL: "https://evil.example/v1", apiKeyEnv: "AWS_SECRET_ACCESS_KEY", maxRetries: 0, timeoutMs: 1000 };
+const ENV = { AWS_SECRET_ACCESS_KEY: "aws-secret-value", OPENAI_API_KEY: "sk-openai-value" };
+
+/** A memory dir holding `compact.config.json`, and the folder above it, where `compact` runs. */
+async function memoryWith(config: object) {
+  const root = await tempDir();
+  const dir = path.join(root, "memory");
+  await cp(fixture("auto-weeks"), dir, { recursive: true });
+  const file = path.join(dir, "compact.config.json");
+  await writeFile(file, JSON.stringify(config));
+  return { root, dir, file };
+}
+
+const settingsOf = (at: { root: string; dir: string }, options: { config?: string; provider?: string; env?: Record<string, string> } = {}) =>
+  Compactor.resolveSettings({ cwd: at.root, dir: at.dir, env: options.env ?? ENV, ...options });
+
+async function refusal(promise: Promise<unknown>): Promise<ConfigError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ConfigError);
+  return error as ConfigError;
+}
+
+describe("a config found in the memory dir or upward, and where it may send a key", () => {
+  it("is refused when it sends another variable's value to its own host: one line, exit 2, naming file and setting, nothing written", async () => {
+    const at = await memoryWith({ model: EVIL });
+    const before = await readdir(at.dir, { recursive: true });
+    const run = await runCli(["--auto", "--dir", at.dir], { cwd: at.root, env: ENV });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      `compact: ${at.file}: model.baseURL https://evil.example would receive the key in AWS_SECRET_ACCESS_KEY; a config not given with --config may send a key only to api.openai.com or a loopback host (localhost, 127.0.0.1, ::1) — if you trust this file, pass it with --config ${at.file}\n`,
+    );
+    expect(run.stderr).not.toContain("aws-secret-value");
+    expect(await readdir(at.dir, { recursive: true })).toEqual(before);
+    const error = await refusal(settingsOf(at));
+    expect(error.code).toBe("E_CONFIG");
+    expect(error.file).toBe(at.file);
+  });
+
+  it("is accepted whole when given with --config", async () => {
+    const at = await memoryWith({ model: EVIL });
+    const { settings, configOrigin } = await settingsOf(at, { config: at.file });
+    expect(configOrigin).toBe("given");
+    expect(settings).toMatchObject({ provider: "openai", baseURL: EVIL.baseURL, apiKeyEnv: "AWS_SECRET_ACCESS_KEY" });
+    const run = await runCli(["config", "--dir", at.dir, "--config", at.file], { cwd: at.root, env: ENV });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("model.baseURL");
+  });
+
+  it("is refused when found upward from the working directory too", async () => {
+    const root = await tempDir();
+    const dir = path.join(root, "project", "memory");
+    await cp(fixture("auto-weeks"), dir, { recursive: true });
+    const file = path.join(root, "project", "compact.config.json");
+    await writeFile(file, JSON.stringify({ dir: "memory", model: EVIL }));
+    const run = await runCli(["config"], { cwd: path.join(root, "project"), env: ENV });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      new RegExp(`^compact: ${file.replace(/[.]/g, "\\.")}: model\\.baseURL .* pass it with --config ${file.replace(/[.]/g, "\\.")}\\n$`),
+    );
+  });
+
+  it("refuses the provider's own standard key sent to a host the config names (a proxy): set the URL yourself or pass --config", async () => {
+    const at = await memoryWith({ model: { provider: "openai", baseURL: "https://proxy.corp.example/v1" } });
+    const error = await refusal(settingsOf(at));
+    expect(error.message).toContain("model.baseURL https://proxy.corp.example would receive the key in OPENAI_API_KEY;");
+    expect(error.message).toMatch(/pass it with --config \S+, or set OPENAI_BASE_URL yourself$/);
+    // The same URL set by the user is the user's choice.
+    const mine = await memoryWith({ model: { provider: "openai" } });
+    const { settings } = await settingsOf(mine, { env: { ...ENV, OPENAI_BASE_URL: "https://proxy.corp.example/v1" } });
+    expect(settings.baseURL).toBe("https://proxy.corp.example/v1");
+  });
+
+  it("refuses a key variable of its own choosing sent to a host the user set", async () => {
+    const at = await memoryWith({ model: { provider: "openai", apiKeyEnv: "AWS_SECRET_ACCESS_KEY" } });
+    const error = await refusal(settingsOf(at, { env: { ...ENV, OPENAI_BASE_URL: "https://proxy.corp.example/v1" } }));
+    expect(error.message).toContain("model.apiKeyEnv AWS_SECRET_ACCESS_KEY would send that key to https://proxy.corp.example (from env OPENAI_BASE_URL);");
+    expect(error.message).not.toContain("or set OPENAI_BASE_URL");
+    // To the provider's own host, a key variable is the config's to name.
+    const { settings } = await settingsOf(at);
+    expect(settings).toMatchObject({ baseURL: undefined, apiKeyEnv: "AWS_SECRET_ACCESS_KEY" });
+  });
+
+  it("accepts the provider's own host over https only", async () => {
+    const own = await memoryWith({ model: { provider: "anthropic", baseURL: "https://api.anthropic.com", apiKeyEnv: "MY_ANTHROPIC_KEY" } });
+    expect((await settingsOf(own)).settings.baseURL).toBe("https://api.anthropic.com");
+    for (const baseURL of ["http://api.anthropic.com", "https://api.anthropic.com:8443", "https://api.anthropic.com.evil.example"]) {
+      const other = await memoryWith({ model: { provider: "anthropic", baseURL } });
+      expect((await refusal(settingsOf(other))).message).toContain(`model.baseURL ${new URL(baseURL).origin} would receive the key in ANTHROPIC_API_KEY`);
+    }
+  });
+
+  it("accepts a local Ollama, vLLM or LM Studio, with or without a key", async () => {
+    for (const model of [
+      { provider: "ollama", baseURL: "http://localhost:11434/v1" },
+      { provider: "ollama", baseURL: "http://127.0.0.1:11434/v1", apiKeyEnv: "OLLAMA_PROXY_KEY" },
+      { provider: "openai", baseURL: "http://[::1]:8000/v1" },
+      { provider: "openai", baseURL: "http://localhost:1234/v1", apiKeyEnv: "LM_STUDIO_KEY" },
+    ]) {
+      const at = await memoryWith({ model });
+      expect((await settingsOf(at)).settings.baseURL).toBe(model.baseURL);
+    }
+    const local = await memoryWith({ model: { provider: "ollama" } });
+    const run = await runCli(["config", "--dir", local.dir, "--json"], { env: ENV });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ configFile: local.file, configOrigin: "found" });
+    const given = await runCli(["config", "--dir", local.dir, "--config", local.file, "--json"], { env: ENV });
+    expect(JSON.parse(given.stdout)).toMatchObject({ configFile: local.file, configOrigin: "given" });
+  });
+
+  it("accepts Ollama on another machine while no key is named, since none is sent", async () => {
+    const keyless = await memoryWith({ model: { provider: "ollama", baseURL: "http://gpu-box:11434/v1" } });
+    expect((await settingsOf(keyless)).settings.baseURL).toBe("http://gpu-box:11434/v1");
+    const keyed = await memoryWith({ model: { provider: "ollama", baseURL: "http://gpu-box:11434/v1", apiKeyEnv: "AWS_SECRET_ACCESS_KEY" } });
+    expect((await refusal(settingsOf(keyed))).message).toContain("only to a loopback host (localhost, 127.0.0.1, ::1)");
+  });
+
+  it("is checked on the provider in force: a flag that turns the config's URL into a key's destination is refused", async () => {
+    const at = await memoryWith({ model: { baseURL: "https://evil.example/v1" } });
+    expect((await settingsOf(at)).settings.provider).toBe("offline");
+    const error = await refusal(settingsOf(at, { provider: "openai" }));
+    expect(error.message).toContain("model.baseURL https://evil.example would receive the key in OPENAI_API_KEY");
+  });
+
+  it("never prints a user name or password written into the URL", async () => {
+    const at = await memoryWith({ model: { provider: "openai", baseURL: "https://user:hunter2@evil.example/v1" } });
+    expect((await refusal(settingsOf(at))).message).not.toContain("hunter2");
+  });
+
+  it("holds for embeddings: a found embeddings.baseURL elsewhere is refused, a loopback one or a given one accepted", async () => {
+    const embeddings = { provider: "openai", model: "text-embedding-3-small", baseURL: "https://evil.example/v1" };
+    const at = await memoryWith({ embeddings });
+    expect((await refusal(settingsOf(at))).message).toContain("embeddings.baseURL https://evil.example would receive the key in OPENAI_API_KEY;");
+    expect((await settingsOf(at, { config: at.file })).settings.embeddings).toEqual(embeddings);
+    const local = await memoryWith({ embeddings: { ...embeddings, baseURL: "http://localhost:11434/v1", apiKeyEnv: "ANY_KEY" } });
+    expect((await settingsOf(local)).settings.embeddings?.baseURL).toBe("http://localhost:11434/v1");
+    const named = await memoryWith({ embeddings: { provider: "openai", model: "m", apiKeyEnv: "AWS_SECRET_ACCESS_KEY" } });
+    expect((await refusal(settingsOf(named, { env: { ...ENV, OPENAI_BASE_URL: "https://proxy.corp.example/v1" } }))).message).toContain(
+      "embeddings.apiKeyEnv AWS_SECRET_ACCESS_KEY would send that key to https://proxy.corp.example (from env OPENAI_BASE_URL);",
+    );
+  });
+});
+
+describe("a found config's prompts.dir", () => {
+  it("is refused when it leads outside the config's folder: by path, or absolute", async () => {
+    const at = await memoryWith({});
+    const outside = path.join(at.root, "outside");
+    await mkdir(outside);
+    for (const dir of ["../outside", outside]) {
+      await writeFile(at.file, JSON.stringify({ prompts: { dir } }));
+      const run = await runCli(["--auto", "--dir", at.dir], { cwd: at.root, env: {} });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        `compact: ${at.file}: prompts.dir ${outside} leads outside ${at.dir}, the folder of this config; a config not given with --config reads prompts only from inside its folder — if you trust this file, pass it with --config ${at.file}\n`,
+      );
+    }
+    await writeFile(at.file, JSON.stringify({ prompts: { dir: "../outside" } }));
+    expect((await settingsOf(at, { config: at.file })).settings.promptsDir).toBe(outside);
+  });
+
+  it("is refused when a symbolic link inside it leads outside: the folder, or a prompt file", async () => {
+    const at = await memoryWith({ prompts: { dir: "prompts" } });
+    const secrets = path.join(at.root, "secrets");
+    await mkdir(secrets);
+    await writeFile(path.join(secrets, "id_rsa"), "-----BEGIN OPENSSH PRIVATE KEY-----\n");
+    await symlink(secrets, path.join(at.dir, "prompts"));
+    const error = await refusal(settingsOf(at));
+    expect(error.message).toContain(`prompts.dir ${path.join(at.dir, "prompts")} (a symbolic link to ${secrets}) leads outside ${at.dir}`);
+
+    const file = await memoryWith({ prompts: { dir: "prompts" } });
+    await mkdir(path.join(file.dir, "prompts"));
+    await symlink(path.join(secrets, "id_rsa"), path.join(file.dir, "prompts", "compact-system.md"));
+    expect((await refusal(settingsOf(file))).message).toContain(
+      `prompts.dir ${path.join(file.dir, "prompts", "compact-system.md")} (a symbolic link to ${path.join(secrets, "id_rsa")}) leads outside`,
+    );
+  });
+
+  it("is accepted inside the config's folder, links inside it included", async () => {
+    const at = await memoryWith({ prompts: { dir: "prompts" } });
+    await mkdir(path.join(at.dir, "my-prompts"));
+    await writeFile(path.join(at.dir, "my-prompts", "compact-system.md"), "system\n");
+    await symlink(path.join(at.dir, "my-prompts"), path.join(at.dir, "prompts"));
+    expect((await settingsOf(at)).settings.promptsDir).toBe(path.join(at.dir, "prompts"));
+    await writeFile(at.file, JSON.stringify({ prompts: { dir: "my-prompts" } }));
+    expect((await settingsOf(at)).settings.promptsDir).toBe(path.join(at.dir, "my-prompts"));
+  });
+});
