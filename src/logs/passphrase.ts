@@ -1,10 +1,11 @@
 import { isFunctionWord } from "./function-words.js";
-import { LOCAL_PASSWORD_WORDS, NOT_SECRETS } from "./secret-patterns.js";
+import { LOCAL_PASSWORD_WORDS, NOT_SECRETS, placeholderAfterItsLabel } from "./secret-patterns.js";
 
 // A passphrase of words (`password: correct horse battery staple`) is read from a label's value of small letters
 // alone: prose after a label is that too (`Password: rotated every quarter`, `password: again and again`). Told
 // apart by its structure: a passphrase is a run of words that ends its line, with no function word (`and`, `by`,
-// `für`), no word of state or pointer after the first (`see vault`, `expires soon`: NOT_SECRETS), no sentence's
+// `für`), no word of state or pointer after the first (`see vault`, `expires soon`: NOT_SECRETS, or a placeholder of the
+// label's language: `Passwort: … vergessen`), no sentence's
 // punctuation; four words at least after a sign or a verb (diceware's shortest), three after a passphrase's label.
 // Its words are all in small letters (the first may have a sentence's capital) or all capitalised (`Password: Correct
 // Horse Battery Staple`); the line may end with a full stop or a comment after it (`… staple.`, `… staple # rotated`).
@@ -66,7 +67,8 @@ export function passphraseEnd(text: string, labelStart: number, start: number, e
   if (taken) return end + run.length;
   const fewest = PASSPHRASE_LABEL.test(label) ? 3 : 4;
   if (words.length + 1 < fewest) return undefined;
-  if (isFunctionWord(first) || (NOT_SECRETS.has(first) && (VERB_FORM.test(first) || POINTERS.has(first)))) return undefined;
-  if (words.some((word) => NOT_SECRETS.has(word))) return undefined;
+  const state = (word: string) => NOT_SECRETS.has(word) || placeholderAfterItsLabel(word, label);
+  if (isFunctionWord(first) || (state(first) && (VERB_FORM.test(first) || POINTERS.has(first)))) return undefined;
+  if (words.some(state)) return undefined;
   return end + run.length;
 }

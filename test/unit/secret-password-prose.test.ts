@@ -125,6 +125,25 @@ const PLACEHOLDERS: string[] = [
   "hasło: brak",
   "lösenord: ingen",
   "lösenord: tom",
+  // The older words of state of each language, after a label of their own language.
+  "Passwort: vergessen",
+  "Kennwort: geändert",
+  "mot de passe : vide",
+  "contraseña: vacía",
+  "senha: esquecida",
+  "wachtwoord: leeg",
+  "wachtwoord: geen",
+  "lösenord: saknas",
+  "passord: mangler",
+  "adgangskode: glemt",
+  "Şifre: boş",
+  "ŞİFRE: eksik",
+  "hasło: pusty",
+  "пароль: нет",
+  "пароль: отсутствует",
+  // Pointers and English's own words stay prose after any label.
+  "password: siehe Vault",
+  "password: incorrect",
   // A placeholder in brackets.
   "password: [redacted]",
   "password: (none)",
@@ -152,6 +171,19 @@ const WORDS: [string, string][] = [
   ["password: pendiente", `password: ${R}`],
   ["password: cassaforte", `password: ${R}`],
   ["password: nessuna", `password: ${R}`],
+  // So are the older words of state, each read after a label of its own language only.
+  ["password: leeg", `password: ${R}`],
+  ["password: geen", `password: ${R}`],
+  ["password: pusty", `password: ${R}`],
+  ["password: vergessen", `password: ${R}`],
+  ["password: aucun", `password: ${R}`],
+  ["password: vacía", `password: ${R}`],
+  ["password: saknas", `password: ${R}`],
+  ["password: yok", `password: ${R}`],
+  ["password: нет", `password: ${R}`],
+  ["Password: хранится в vault", `Password: ${R} в vault`],
+  ["DB_PASSWORD=leeg", `DB_PASSWORD=${R}`],
+  ["hasło: leeg", `hasło: ${R}`],
   // And after another language's label (`Kennwort` is German, `kluis` Dutch).
   ["Kennwort: kluis", `Kennwort: ${R}`],
   ["wachtwoord: Tresor", `wachtwoord: ${R}`],
@@ -203,6 +235,8 @@ const PASSPHRASES: [string, string][] = [
   ["password: orange ruby valid staple", `password: ${R}`],
   ["password: orange ruby unbekannt staple", `password: ${R}`],
   ["Passwort: sonne mond tresor", `Passwort: ${R}`],
+  // A word of state of another language than the label's is a word like any other in it.
+  ["password: correct paard batterij vergeten", `password: ${R}`],
 ];
 
 const NOT_PASSPHRASES: [string, string][] = [
@@ -217,6 +251,8 @@ const NOT_PASSPHRASES: [string, string][] = [
   ["prose: capitalised words after a verb's form", "Password: Rotated Every Single Quarter"],
   ["prose: a word of state first, then words", "password: none needed here"],
   ["prose: a German placeholder first, then words", "Passwort: unbekannt seit gestern"],
+  ["prose: a Dutch participle after its label", "wachtwoord: gewijzigd vorige week maandag"],
+  ["prose: a Dutch word of state after the first, after its label", "wachtwoord: correct paard batterij vergeten"],
   ["three words after a sign", "password: correct horse battery"],
   ["prose: a passphrase's label and a function word", "passphrase: stored in vault"],
 ];
