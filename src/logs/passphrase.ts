@@ -21,10 +21,10 @@ const WORDS = new RegExp(String.raw`(?<words>(?:[ \t]+\p{Lu}?\p{Ll}{1,31}){1,${M
 const CAPITAL = /^\p{Lu}/u;
 // The first word may have a sentence's capital (`Password: Correct horse battery staple`).
 const FIRST_WORD = /^\p{Lu}?\p{Ll}{1,31}$/u;
-// The label before the value: a password's word, then a sign or a verb (`is`, `ist`, `lautet`, `est`, `es`, `jest`),
+// The label before the value: a password's word, then a sign or a verb (`is`, `ist`, `lautet`, `est`, `es`, `jest`, `to`),
 // maybe with markdown's emphasis or an opening quote mark. Not a flag (`--password foo`, `-passin pass:foo`).
 const LABEL = new RegExp(
-  String.raw`(?:\bp(?:ass(?:word|wd|phrase)|wd|w)s?\b|${LOCAL_PASSWORD_WORDS})[^\n]{0,200}?(?<sign>[:：=]|->|[ \t][-–—]|[ \t](?:is|was|ist|lautet|war|est|était|es|era|é|è|är|er|on|jest|je|это))[ \t*„«“]*$`,
+  String.raw`(?:\bp(?:ass(?:word|wd|phrase)|wd|w)s?\b|${LOCAL_PASSWORD_WORDS})[^\n]{0,200}?(?<sign>[:：=]|->|[ \t][-–—]|[ \t](?:is|was|ist|lautet|war|est|était|c['’]est|es|era|é|è|är|er|on|jest|je|to|это))[ \t*„«“]*$`,
   "i",
 );
 // A key that starts its line, up to its `=`: maybe indented; a shell's has no space before `=` and no small letter.

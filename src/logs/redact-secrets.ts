@@ -97,7 +97,7 @@ export function redactionRules(): string {
       secretlint: presetVersion(),
       scanners: SCANNERS.map((rule) => rule.meta.id),
       kinds: KIND_BY_MESSAGE,
-      patterns: SECRET_PATTERNS.map(({ kind, pattern, valueTest }) => [kind, pattern.source, pattern.flags, valueTest?.source]),
+      patterns: SECRET_PATTERNS.map(({ kind, pattern, valueTest, passphrase }) => [kind, pattern.source, pattern.flags, valueTest?.source, passphrase]),
       notSecrets: [...NOT_SECRETS],
       localPlaceholders: localPlaceholders(),
       functionWords: functionWordLists(),
@@ -311,7 +311,7 @@ function sourceCode(content: string): SecretLintSourceCode {
 // (about 2x over the real logs). A `value` group ends its match, which gives its offset.
 function patternSpans(text: string): Span[] {
   const spans: Span[] = [];
-  SECRET_PATTERNS.forEach(({ kind, pattern, needs, valueTest }, rank) => {
+  SECRET_PATTERNS.forEach(({ kind, pattern, needs, valueTest, passphrase }, rank) => {
     if (needs !== undefined && !(typeof needs === "string" ? text.includes(needs) : needs.test(text))) return;
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
@@ -334,6 +334,14 @@ function patternSpans(text: string): Span[] {
       const [start, trimmedEnd] = trimValue(text, valueStart, end);
       const found = text.slice(start, trimmedEnd);
       if (valueTest && !valueTest.test(found)) continue;
+      if (passphrase) {
+        // After a verb a word of state is the sentence's own (`Het wachtwoord is verlopen sinds gisteren avond`).
+        const lower = found.toLowerCase();
+        const state = NOT_SECRETS.has(lower) || PROSE_BEFORE_A_WORD.has(lower) || placeholderAfterItsLabel(found, text.slice(match.index, start));
+        const end = state ? undefined : passphraseEnd(text, match.index, start, trimmedEnd);
+        if (end !== undefined) spans.push({ start, end, kind, rank });
+        continue;
+      }
       // A passphrase of words goes whole, whatever its first word says alone (`password: correct horse battery staple`).
       const phraseEnd = kind === "password" && start === valueStart ? passphraseEnd(text, match.index, start, trimmedEnd) : undefined;
       if (phraseEnd !== undefined) {

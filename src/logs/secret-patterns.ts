@@ -15,6 +15,11 @@ export interface SecretPattern {
   needs?: string | RegExp;
   /** A test the value must pass too, one the pattern cannot make under its `i` flag (letter case). */
   valueTest?: RegExp;
+  /**
+   * The value counts only as the first word of a passphrase of words, which is taken whole (`passphraseEnd`): no
+   * run of words after it, nothing is taken.
+   */
+  passphrase?: true;
   /** `positive` must be redacted with this kind; `lookAlike` must be left untouched. */
   examples: { positive: string; lookAlike: string };
 }
@@ -208,6 +213,8 @@ const CASED = String.raw`[\u0370-\u03ff\u0400-\u052f\u0531-\u0587]{6,64}`;
 // ЗолотаяРыбка`, `Passwort: geheimwort`): the password unless prose puts it there (a function word, a count, a word of
 // NOT_SECRETS), as after an English label. Not a path's or a name's start (`siehe vault.example.com`).
 const LETTER_WORD = String.raw`(?<=(?:[:=：\-–—]|[ \t]это)[ \t*„«“]{0,4})(?:"[${LETTER}]{4,64}"|'[${LETTER}]{4,64}'|[${LETTER}]{4,64}(?![${LETTER}0-9_@/\\-]|\.[^\s]))`;
+// A passphrase's first word, a word of letters with more after it (`passphraseEnd` reads the rest).
+const PASSPHRASE_WORD = `[${LETTER}]{1,32}(?=[ \t]+[${LETTER}])`;
 // A password's mark: a digit or a symbol, or a capital after a small letter.
 const PASSWORD_MARK = /[\d!@#$%^&*]|[a-z\u00df-\u00ff\u03ac-\u03ce\u0430-\u045f\u0561-\u0587][A-Z\u00c0-\u00de\u0386-\u03ab\u0400-\u042f\u0531-\u0556]/;
 
@@ -1126,6 +1133,22 @@ export const SECRET_PATTERNS: SecretPattern[] = [
       positive: "Das Passwort für Staging lautet Zebra7Lion.\nпароль: ЗолотаяРыбка\nпароль: секретслово для входа",
       lookAlike: "Passwort: siehe Vault, пароль: отсутствует, пароль: не менее 8 символов",
     },
+  },
+  {
+    kind: "password",
+    // A passphrase of words after a verb or a sign (`Mi contraseña es perro gato casa luna`, `hasło to koń bateria zszywka
+    // poprawna`), taken whole or not at all: the first word alone after a verb is prose as often (`Das Passwort ist falsch`).
+    pattern: localLabel(LOCAL_PASSWORD_WORDS, PASSPHRASE_WORD),
+    passphrase: true,
+    examples: { positive: "Mi contraseña es perro gato casa luna", lookAlike: "La contraseña es demasiado corta para este sitio" },
+  },
+  {
+    kind: "password",
+    // The same after the English words as the other languages borrow them (`la password è cavallo batteria graffetta
+    // corretta`, `Die Passphrase ist pferd batterie heftklammer`).
+    pattern: localLabel("password|passphrase", PASSPHRASE_WORD, { borrowed: true }),
+    passphrase: true,
+    examples: { positive: "la password è cavallo batteria graffetta corretta", lookAlike: "la password è scaduta ieri sera" },
   },
   {
     kind: "password",

@@ -235,6 +235,26 @@ const PASSPHRASES: [string, string][] = [
   ["password: orange ruby valid staple", `password: ${R}`],
   ["password: orange ruby unbekannt staple", `password: ${R}`],
   ["Passwort: sonne mond tresor", `Passwort: ${R}`],
+  // In prose, after the verb of each language compact reads ("my password is …"), whole.
+  ["Mi contraseña es perro gato casa luna", `Mi contraseña es ${R}`],
+  ["La contraseña de la base es perro gato casa luna.", `La contraseña de la base es ${R}.`],
+  ["Das Passwort ist pferd batterie heftklammer richtig", `Das Passwort ist ${R}`],
+  ["Das Passwort lautet Pferd Batterie Heftklammer Richtig", `Das Passwort lautet ${R}`],
+  ["le mot de passe est cheval batterie agrafe correcte", `le mot de passe est ${R}`],
+  ["le mot de passe c'est cheval batterie agrafe correcte", `le mot de passe c'est ${R}`],
+  ["a senha é cavalo bateria grampo correto", `a senha é ${R}`],
+  ["het wachtwoord is paard batterij nietje schoen", `het wachtwoord is ${R}`],
+  ["lösenordet är häst batteri häftklammer korrekt", `lösenordet är ${R}`],
+  ["passordet er hest batteri stift riktig", `passordet er ${R}`],
+  ["salasana on hevonen akku niitti oikea", `salasana on ${R}`],
+  ["hasło to kot pies stół lampa", `hasło to ${R}`],
+  ["hasło jest kot pies stół lampa", `hasło jest ${R}`],
+  ["heslo je kočka pes stůl lampa", `heslo je ${R}`],
+  ["пароль это лошадь батарея скрепка верно", `пароль это ${R}`],
+  ["la password è cavallo batteria graffetta corretta", `la password è ${R}`],
+  ["Die Passphrase ist pferd batterie heftklammer", `Die Passphrase ist ${R}`],
+  // A first word too short to be taken alone goes with its run.
+  ["contraseña: sol luna mar cielo", `contraseña: ${R}`],
   // A word of state of another language than the label's is a word like any other in it.
   ["password: correct paard batterij vergeten", `password: ${R}`],
 ];
@@ -254,6 +274,15 @@ const NOT_PASSPHRASES: [string, string][] = [
   ["prose: a Dutch participle after its label", "wachtwoord: gewijzigd vorige week maandag"],
   ["prose: a Dutch word of state after the first, after its label", "wachtwoord: correct paard batterij vergeten"],
   ["three words after a sign", "password: correct horse battery"],
+  ["three words after a verb", "Mi contraseña es perro gato casa"],
+  ["prose after a verb: a function word", "La contraseña es demasiado corta para este sitio"],
+  ["prose after a verb: a French function word", "le mot de passe est stocké dans le coffre"],
+  ["prose after a verb: a Dutch word of state first", "Het wachtwoord is verlopen sinds gisteren avond"],
+  ["prose after a verb: a German function word", "Das Passwort ist seit gestern abgelaufen"],
+  ["prose after a verb: a Polish pronoun", "Hasło to twoje imię plus rok urodzenia"],
+  ["prose after a verb: an Italian participle", "la password è scaduta ieri sera"],
+  ["prose after a verb: the sentence goes on", "Mi contraseña es perro gato casa luna, creo"],
+  ["a verb after a password's word far before", "La contraseña que me diste ayer no funciona es perro gato casa luna"],
   ["prose: a passphrase's label and a function word", "passphrase: stored in vault"],
 ];
 
