@@ -356,7 +356,8 @@ function patternSpans(text: string): Span[] {
         (NOT_SECRETS.has(lower) && !givenState) ||
         placeholderAfterItsLabel(found, label) ||
         (PROSE_BEFORE_A_WORD.has(lower) && (wordFollows(text, trimmedEnd) || stateAfterItsLabel(lower, label))) ||
-        (start === valueStart && proseWord(text, found, start, trimmedEnd));
+        (start === valueStart && proseWord(text, found, start, trimmedEnd)) ||
+        (start === valueStart && label.startsWith("-") && FLAG_NAMES.has(lower));
       if (trimmedEnd > start && !prose && (givenState || !isPlaceholder(found)) && !namesItsKey(text, match.index, found)) {
         // A password of one word that starts a run of words to its line's end takes the run: a passphrase goes whole
         // or not at all (`wifi password: purple monkey dishwasher`, `password: orange ruby valid staple`).
@@ -370,6 +371,9 @@ function patternSpans(text: string): Span[] {
   });
   return spans;
 }
+
+// What prose calls a flag after its name (`the --password flag is deprecated`, `--password option`): not its value.
+const FLAG_NAMES = new Set("flag flags option options argument arguments arg args parameter parameters param params switch".split(" "));
 
 // Whether the value at `at` is given with `=` (not `==`, `!=`, `<=`, `>=`), maybe with spaces between.
 const ASSIGNED = /(?<![=!<>])=[ \t]*$/;

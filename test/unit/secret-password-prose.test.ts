@@ -318,3 +318,53 @@ describe("redactSecrets: a passphrase of words, and prose after a label", () => 
     expect((await redactSecrets(text)).text).toBe(text);
   });
 });
+
+// After a password's flag a shell passes one word, the next flag is the command's (`--password hunter2 --user bob`); a
+// run of words as long as a passphrase's is the passphrase, whole, however the note quotes it. Prose that names the flag
+// stays.
+const FLAG_PASSPHRASES: [string, string][] = [
+  ["--password correct horse battery staple", `--password ${R}`],
+  ["tool --password purple monkey dishwasher staple", `tool --password ${R}`],
+  ["tool --password correct horse battery staple --user bob", `tool --password ${R} --user bob`],
+  ["run `tool --password correct horse battery staple` then check", `run \`tool --password ${R}\` then check`],
+  ["tool --password correct horse battery staple | tee out.log", `tool --password ${R} | tee out.log`],
+  ["gpg --passphrase correct horse battery", `gpg --passphrase ${R}`],
+  ["app --db-password wrong horse battery staple # prod", `app --db-password ${R} # prod`],
+  ['--password "correct horse battery staple"', `--password "${R}"`],
+  ["--password 'correct horse battery staple' --user bob", `--password '${R}' --user bob`],
+  ["tool --password=correct horse battery staple", `tool --password=${R}`],
+];
+
+const FLAG_ONE_WORD: [string, string][] = [
+  ["--password hunter2 --user bob", `--password ${R} --user bob`],
+  // Fewer words than a passphrase's: the command's arguments.
+  ["pg_dump --password hunter mydb", `pg_dump --password ${R} mydb`],
+  ["tool --password purple monkey dishwasher", `tool --password ${R} monkey dishwasher`],
+  ["tool --password=hunter mydb", `tool --password=${R} mydb`],
+];
+
+const FLAG_PROSE: string[] = [
+  "use --password to set it",
+  "pass --password when prompted",
+  "the --password flag is deprecated",
+  "the --password option takes a file",
+  "--password is required",
+  "tool --password rotated every single quarter",
+  "mysql --password secret mydb",
+  // A placeholder, then the command's arguments.
+  "`mysqldump -u root --password secret mydb users orders`",
+];
+
+describe("redactSecrets: a passphrase after a password's flag", () => {
+  it.each(FLAG_PASSPHRASES)("redacts the passphrase whole: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(FLAG_ONE_WORD)("redacts one word: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(FLAG_PROSE)("leaves prose about the flag: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});
