@@ -361,8 +361,9 @@ function patternSpans(text: string): Span[] {
       if (trimmedEnd > start && !prose && (givenState || !isPlaceholder(found)) && !namesItsKey(text, match.index, found)) {
         // A password of one word that starts a run of words to its line's end takes the run: a passphrase goes whole
         // or not at all (`wifi password: purple monkey dishwasher`, `password: orange ruby valid staple`).
-        const runEnd = kind === "password" && start === valueStart ? passphraseEnd(text, match.index, start, trimmedEnd, { taken: true }) : undefined;
-        spans.push({ start, end: runEnd ?? trimmedEnd, kind, rank });
+        const bare = kind === "password" && start === valueStart;
+        const runEnd = bare ? passphraseEnd(text, match.index, start, trimmedEnd, { taken: true }) : undefined;
+        spans.push({ start, end: runEnd ?? (bare ? gluedTailEnd(text, trimmedEnd) : trimmedEnd), kind, rank });
       } else if (prose) {
         const next = secretAfterWord(text, trimmedEnd);
         if (next) spans.push({ ...next, kind, rank });
@@ -395,7 +396,17 @@ function secretAfterWord(text: string, at: number): { start: number; end: number
   const word = next[1]!.replace(/[.!?)]+$/, "");
   if (word.length < 6 || !PASSWORD_SHAPE.test(word) || COUNT.test(word) || isPlaceholder(word)) return undefined;
   const start = at + next[0].length - next[1]!.length;
-  return { start, end: start + word.length };
+  return { start, end: gluedTailEnd(text, start + word.length) };
+}
+
+// A password's `!` and `?` glued to its end are its own (`login: admin / Sommer2024!`): the rows that stop a bare value
+// before a sentence's punctuation, so that prose (`Password - done!`) is judged without it, leave them behind.
+const GLUED_TAIL = /[!?]*/y;
+
+function gluedTailEnd(text: string, at: number): number {
+  GLUED_TAIL.lastIndex = at;
+  GLUED_TAIL.test(text);
+  return GLUED_TAIL.lastIndex;
 }
 
 // A bare word of letters alone after a label, in any alphabet, is the password (`пароль: секретслово для входа`,
