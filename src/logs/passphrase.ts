@@ -1,11 +1,12 @@
 import { isFunctionWord } from "./function-words.js";
-import { LOCAL_PASSWORD_WORDS, NOT_SECRETS } from "./secret-patterns.js";
+import { LOCAL_PASSWORD_WORDS, NOT_SECRETS, PROSE_STATES, placeholderAfterItsLabel } from "./secret-patterns.js";
 
 // A passphrase of words (`password: correct horse battery staple`) is read from a label's value of small letters
 // alone: prose after a label is that too (`Password: rotated every quarter`, `password: again and again`). Told
 // apart by its structure: a passphrase is a run of words that ends its line, with no function word (`and`, `by`,
-// `für`), no word of state or pointer after the first (`see vault`, `expires soon`: NOT_SECRETS), no sentence's
-// punctuation; four words at least after a sign or a verb (diceware's shortest), three after a passphrase's label.
+// `für`), no word of state or pointer after the first (`see vault`, `expires soon`: NOT_SECRETS, or a placeholder of the
+// label's language: `Passwort: … vergessen`), no sentence's punctuation; four words at least after a sign or a verb
+// (diceware's shortest), three after a passphrase's label.
 // Its words are all in small letters (the first may have a sentence's capital) or all capitalised (`Password: Correct
 // Horse Battery Staple`); the line may end with a full stop or a comment after it (`… staple.`, `… staple # rotated`).
 // When the first word alone is taken for the password, the run goes with it whatever its length and words of state:
@@ -15,15 +16,26 @@ import { LOCAL_PASSWORD_WORDS, NOT_SECRETS } from "./secret-patterns.js";
 // staple`, spaces around `=`) or a note's, in small letters (`pwd=correct horse battery staple`). After an environment
 // variable's name or a prompt, a shell reads one word and the rest is its command (`DB_PASSWORD=x npm run migrate`,
 // `$ PGPASSWORD=postgres psql mydb`).
+// After a flag (`--password correct horse battery staple`, `--password=…`) a shell passes the first word alone, but a
+// note that writes a passphrase's words so means them all: a run as long as a passphrase's goes whole, to the line's end,
+// the end of inline code, the next flag or the command's end (`--password correct horse battery staple --user bob`). A
+// shorter run stays (`pg_dump --password hunter mydb`: the words after it are the command's arguments), and so does one
+// after a placeholder (`mysqldump --password secret mydb users orders`); a word of state may start it as after a sign.
 const MOST_WORDS = 12;
-const WORDS = new RegExp(String.raw`(?<words>(?:[ \t]+\p{Lu}?\p{Ll}{1,31}){1,${MOST_WORDS - 1}})(?=[ \t]+#(?:[ \t]|\r?\n|$)|\.?[ \t]*(?:\r?\n|$))`, "uy");
+const RUN = String.raw`(?<words>(?:[ \t]+\p{Lu}?\p{Ll}{1,31}){1,${MOST_WORDS - 1}})`;
+const LINE_END = String.raw`[ \t]+#(?:[ \t]|\r?\n|$)|\.?[ \t]*(?:\r?\n|$)`;
+const WORDS = new RegExp(`${RUN}(?=${LINE_END})`, "uy");
+const CODE_END = "`";
+const FLAG_WORDS = new RegExp(String.raw`${RUN}(?=${LINE_END}|${CODE_END}|[ \t]+(?:--?[A-Za-z]|[|&;]))`, "uy");
+// A password's flag up to its value, as `cliFlag` reads it (`--password `, `--db-pass=`, `--passphrase `).
+const FLAG = /^--(?:[a-z0-9]+-)*p(?:ass(?:word|wd|phrase)?|wd|w)(?:[ \t]+|=)$/i;
 const CAPITAL = /^\p{Lu}/u;
 // The first word may have a sentence's capital (`Password: Correct horse battery staple`).
 const FIRST_WORD = /^\p{Lu}?\p{Ll}{1,31}$/u;
-// The label before the value: a password's word, then a sign or a verb (`is`, `ist`, `lautet`, `est`, `es`, `jest`),
+// The label before the value: a password's word, then a sign or a verb (`is`, `ist`, `lautet`, `est`, `es`, `jest`, `to`),
 // maybe with markdown's emphasis or an opening quote mark. Not a flag (`--password foo`, `-passin pass:foo`).
 const LABEL = new RegExp(
-  String.raw`(?:\bp(?:ass(?:word|wd|phrase)|wd|w)s?\b|${LOCAL_PASSWORD_WORDS})[^\n]{0,200}?(?<sign>[:：=]|->|[ \t][-–—]|[ \t](?:is|was|ist|lautet|war|est|était|es|era|é|è|är|er|on|jest|je|это))[ \t*„«“]*$`,
+  String.raw`(?:\bp(?:ass(?:word|wd|phrase)|wd|w)s?\b|${LOCAL_PASSWORD_WORDS})[^\n]{0,200}?(?<sign>[:：=]|->|[ \t][-–—]|[ \t](?:is|was|ist|lautet|war|est|était|c['’]est|es|era|é|è|är|er|on|jest|je|to|это))[ \t*„«“]*$`,
   "i",
 );
 // A key that starts its line, up to its `=`: maybe indented; a shell's has no space before `=` and no small letter.
@@ -49,13 +61,15 @@ const POINTERS = new Set("see use ask check via from per siehe voir ver zie vedi
  */
 export function passphraseEnd(text: string, labelStart: number, start: number, end: number, { taken = false } = {}): number | undefined {
   const value = text.slice(start, end);
-  if (!FIRST_WORD.test(value) || text[labelStart] === "-") return undefined;
-  const first = value.toLowerCase();
   const label = text.slice(labelStart, start);
-  const sign = LABEL.exec(label)?.groups?.["sign"];
+  const flag = FLAG.test(label);
+  if (!FIRST_WORD.test(value) || (text[labelStart] === "-" && !flag)) return undefined;
+  const first = value.toLowerCase();
+  const sign = flag ? "--" : LABEL.exec(label)?.groups?.["sign"];
   if (sign === undefined || (sign === "=" && !configKey(text, labelStart, label))) return undefined;
-  WORDS.lastIndex = end;
-  const run = WORDS.exec(text)?.groups?.["words"];
+  const runs = flag ? FLAG_WORDS : WORDS;
+  runs.lastIndex = end;
+  const run = runs.exec(text)?.groups?.["words"];
   if (run === undefined) return undefined;
   const rest = run.trim().split(/[ \t]+/);
   // All capitalised or all small after the first (`Correct Horse Battery Staple`, `Correct horse battery staple`).
@@ -63,10 +77,13 @@ export function passphraseEnd(text: string, labelStart: number, start: number, e
   if (capitals !== 0 && (capitals !== rest.length || !CAPITAL.test(value))) return undefined;
   const words = rest.map((word) => word.toLowerCase());
   if (words.some((word) => word.length < 2 || isFunctionWord(word))) return undefined;
-  if (taken) return end + run.length;
+  if (taken && !flag) return end + run.length;
   const fewest = PASSPHRASE_LABEL.test(label) ? 3 : 4;
   if (words.length + 1 < fewest) return undefined;
-  if (isFunctionWord(first) || (NOT_SECRETS.has(first) && (VERB_FORM.test(first) || POINTERS.has(first)))) return undefined;
-  if (words.some((word) => NOT_SECRETS.has(word))) return undefined;
+  if (taken) return end + run.length;
+  const state = (word: string) => NOT_SECRETS.has(word) || placeholderAfterItsLabel(word, label);
+  if (isFunctionWord(first) || (state(first) && (VERB_FORM.test(first) || POINTERS.has(first)))) return undefined;
+  if (flag && NOT_SECRETS.has(first) && !PROSE_STATES.has(first)) return undefined;
+  if (words.some(state)) return undefined;
   return end + run.length;
 }

@@ -83,7 +83,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 18;
+const REDACTION_REVISION = 19;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -97,7 +97,7 @@ export function redactionRules(): string {
       secretlint: presetVersion(),
       scanners: SCANNERS.map((rule) => rule.meta.id),
       kinds: KIND_BY_MESSAGE,
-      patterns: SECRET_PATTERNS.map(({ kind, pattern, valueTest }) => [kind, pattern.source, pattern.flags, valueTest?.source]),
+      patterns: SECRET_PATTERNS.map(({ kind, pattern, valueTest, passphrase }) => [kind, pattern.source, pattern.flags, valueTest?.source, passphrase]),
       notSecrets: [...NOT_SECRETS],
       localPlaceholders: localPlaceholders(),
       functionWords: functionWordLists(),
@@ -311,7 +311,7 @@ function sourceCode(content: string): SecretLintSourceCode {
 // (about 2x over the real logs). A `value` group ends its match, which gives its offset.
 function patternSpans(text: string): Span[] {
   const spans: Span[] = [];
-  SECRET_PATTERNS.forEach(({ kind, pattern, needs, valueTest }, rank) => {
+  SECRET_PATTERNS.forEach(({ kind, pattern, needs, valueTest, passphrase }, rank) => {
     if (needs !== undefined && !(typeof needs === "string" ? text.includes(needs) : needs.test(text))) return;
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
@@ -334,6 +334,14 @@ function patternSpans(text: string): Span[] {
       const [start, trimmedEnd] = trimValue(text, valueStart, end);
       const found = text.slice(start, trimmedEnd);
       if (valueTest && !valueTest.test(found)) continue;
+      if (passphrase) {
+        // After a verb a word of state is the sentence's own (`Het wachtwoord is verlopen sinds gisteren avond`).
+        const lower = found.toLowerCase();
+        const state = NOT_SECRETS.has(lower) || PROSE_BEFORE_A_WORD.has(lower) || placeholderAfterItsLabel(found, text.slice(match.index, start));
+        const end = state ? undefined : passphraseEnd(text, match.index, start, trimmedEnd);
+        if (end !== undefined) spans.push({ start, end, kind, rank });
+        continue;
+      }
       // A passphrase of words goes whole, whatever its first word says alone (`password: correct horse battery staple`).
       const phraseEnd = kind === "password" && start === valueStart ? passphraseEnd(text, match.index, start, trimmedEnd) : undefined;
       if (phraseEnd !== undefined) {
@@ -348,12 +356,14 @@ function patternSpans(text: string): Span[] {
         (NOT_SECRETS.has(lower) && !givenState) ||
         placeholderAfterItsLabel(found, label) ||
         (PROSE_BEFORE_A_WORD.has(lower) && (wordFollows(text, trimmedEnd) || stateAfterItsLabel(lower, label))) ||
-        (start === valueStart && proseWord(text, found, start, trimmedEnd));
+        (start === valueStart && proseWord(text, found, start, trimmedEnd)) ||
+        (start === valueStart && label.startsWith("-") && FLAG_NAMES.has(lower));
       if (trimmedEnd > start && !prose && (givenState || !isPlaceholder(found)) && !namesItsKey(text, match.index, found)) {
         // A password of one word that starts a run of words to its line's end takes the run: a passphrase goes whole
         // or not at all (`wifi password: purple monkey dishwasher`, `password: orange ruby valid staple`).
-        const runEnd = kind === "password" && start === valueStart ? passphraseEnd(text, match.index, start, trimmedEnd, { taken: true }) : undefined;
-        spans.push({ start, end: runEnd ?? trimmedEnd, kind, rank });
+        const bare = kind === "password" && start === valueStart;
+        const runEnd = bare ? passphraseEnd(text, match.index, start, trimmedEnd, { taken: true }) : undefined;
+        spans.push({ start, end: runEnd ?? (bare ? gluedTailEnd(text, trimmedEnd) : trimmedEnd), kind, rank });
       } else if (prose) {
         const next = secretAfterWord(text, trimmedEnd);
         if (next) spans.push({ ...next, kind, rank });
@@ -362,6 +372,9 @@ function patternSpans(text: string): Span[] {
   });
   return spans;
 }
+
+// What prose calls a flag after its name (`the --password flag is deprecated`, `--password option`): not its value.
+const FLAG_NAMES = new Set("flag flags option options argument arguments arg args parameter parameters param params switch".split(" "));
 
 // Whether the value at `at` is given with `=` (not `==`, `!=`, `<=`, `>=`), maybe with spaces between.
 const ASSIGNED = /(?<![=!<>])=[ \t]*$/;
@@ -383,7 +396,17 @@ function secretAfterWord(text: string, at: number): { start: number; end: number
   const word = next[1]!.replace(/[.!?)]+$/, "");
   if (word.length < 6 || !PASSWORD_SHAPE.test(word) || COUNT.test(word) || isPlaceholder(word)) return undefined;
   const start = at + next[0].length - next[1]!.length;
-  return { start, end: start + word.length };
+  return { start, end: gluedTailEnd(text, start + word.length) };
+}
+
+// A password's `!` and `?` glued to its end are its own (`login: admin / Sommer2024!`): the rows that stop a bare value
+// before a sentence's punctuation, so that prose (`Password - done!`) is judged without it, leave them behind.
+const GLUED_TAIL = /[!?]*/y;
+
+function gluedTailEnd(text: string, at: number): number {
+  GLUED_TAIL.lastIndex = at;
+  GLUED_TAIL.test(text);
+  return GLUED_TAIL.lastIndex;
 }
 
 // A bare word of letters alone after a label, in any alphabet, is the password (`пароль: секретслово для входа`,

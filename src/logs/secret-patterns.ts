@@ -15,6 +15,11 @@ export interface SecretPattern {
   needs?: string | RegExp;
   /** A test the value must pass too, one the pattern cannot make under its `i` flag (letter case). */
   valueTest?: RegExp;
+  /**
+   * The value counts only as the first word of a passphrase of words, which is taken whole (`passphraseEnd`): no
+   * run of words after it, nothing is taken.
+   */
+  passphrase?: true;
   /** `positive` must be redacted with this kind; `lookAlike` must be left untouched. */
   examples: { positive: string; lookAlike: string };
 }
@@ -208,6 +213,8 @@ const CASED = String.raw`[\u0370-\u03ff\u0400-\u052f\u0531-\u0587]{6,64}`;
 // ЗолотаяРыбка`, `Passwort: geheimwort`): the password unless prose puts it there (a function word, a count, a word of
 // NOT_SECRETS), as after an English label. Not a path's or a name's start (`siehe vault.example.com`).
 const LETTER_WORD = String.raw`(?<=(?:[:=：\-–—]|[ \t]это)[ \t*„«“]{0,4})(?:"[${LETTER}]{4,64}"|'[${LETTER}]{4,64}'|[${LETTER}]{4,64}(?![${LETTER}0-9_@/\\-]|\.[^\s]))`;
+// A passphrase's first word, a word of letters with more after it (`passphraseEnd` reads the rest).
+const PASSPHRASE_WORD = `[${LETTER}]{1,32}(?=[ \t]+[${LETTER}])`;
 // A password's mark: a digit or a symbol, or a capital after a small letter.
 const PASSWORD_MARK = /[\d!@#$%^&*]|[a-z\u00df-\u00ff\u03ac-\u03ce\u0430-\u045f\u0561-\u0587][A-Z\u00c0-\u00de\u0386-\u03ab\u0400-\u042f\u0531-\u0556]/;
 
@@ -1129,6 +1136,22 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
+    // A passphrase of words after a verb or a sign (`Mi contraseña es perro gato casa luna`, `hasło to koń bateria zszywka
+    // poprawna`), taken whole or not at all: the first word alone after a verb is prose as often (`Das Passwort ist falsch`).
+    pattern: localLabel(LOCAL_PASSWORD_WORDS, PASSPHRASE_WORD),
+    passphrase: true,
+    examples: { positive: "Mi contraseña es perro gato casa luna", lookAlike: "La contraseña es demasiado corta para este sitio" },
+  },
+  {
+    kind: "password",
+    // The same after the English words as the other languages borrow them (`la password è cavallo batteria graffetta
+    // corretta`, `Die Passphrase ist pferd batterie heftklammer`).
+    pattern: localLabel("password|passphrase", PASSPHRASE_WORD, { borrowed: true }),
+    passphrase: true,
+    examples: { positive: "la password è cavallo batteria graffetta corretta", lookAlike: "la password è scaduta ieri sera" },
+  },
+  {
+    kind: "password",
     // The English word as the other languages borrow it (`Das Password für den Server ist x`, `la password del server è x`).
     pattern: localLabel("password", `${localValue(6, "[\\d!@#$%^&*]", `${NOT_THE_PASSWORD}${NOT_A_LOCAL_PASSWORD}`)}|${LETTER_WORD}`, { borrowed: true }),
     examples: { positive: "Das Password für den Server ist Zebra7Lion", lookAlike: "Das Password muss mindestens 12 Zeichen haben" },
@@ -1325,20 +1348,10 @@ export const NOT_SECRETS = new Set(
     "see use ask check via from per expires refreshes rotates lives comes provided managed available your our my their its this that " +
     // Rules and states (`Password: min 8 characters`, `Password: unchanged since March`).
     "min max minimum maximum unchanged forgotten prompted keychain vault deprecated " +
-    // The same in Russian (`пароль: нет`, `password: не задан`, `пароль: см. vault`).
-    "нет не да пусто пустой задан отсутствует обязателен изменён изменен сброшен скрыт хранится см тот прежний " +
-    "смотри указан неверный истёк истек забыт удалён удален сменён сменен зашифрован " +
-    // And in the other languages of password labels: see, none, empty, missing, unchanged, changed, set, required,
-    // stored, forgotten, expired, wrong, encrypted (`Passwort: siehe Vault`, `mot de passe : aucun`).
-    "siehe kein keins keines fehlt unverändert geändert gesetzt erforderlich gespeichert vergessen abgelaufen falsch verschlüsselt " +
-    "aucun vide manquant inchangé changé modifié défini requis obligatoire stocké oublié expiré incorrect chiffré " +
-    "ninguna ninguno vacía vacío falta cambiada cambiado requerida obligatoria guardada olvidada caducada incorrecta cifrada " +
-    "nenhuma vazia alterada obrigatória esquecida expirada incorreta " +
-    "geen leeg ontbreekt gewijzigd verplicht opgeslagen vergeten verlopen onjuist versleuteld " +
-    "tomt saknas ändrat ändrad krävs sparat glömt krypterat " +
-    "mangler endret påkrevd lagret glemt feil " +
-    "yok boş eksik değişti gerekli kayıtlı unutuldu yanlış şifreli " +
-    "pusty zmienione wymagane zapisane zapomniane błędne"
+    // Pointers and grammar's words in the other languages, prose after any label as `see` and `not` are (`Passwort: siehe
+    // Vault`, `password: не задан`, `пароль: см. vault`). Their words of state are placeholders after a label of their
+    // own language only (PLACEHOLDERS_BY_LABEL); `incorrect` is English's as well.
+    "siehe см смотри не тот incorrect"
   ).split(" "),
 );
 
@@ -1366,8 +1379,9 @@ const STATE_AFTER_ITS_LABEL: Record<string, RegExp> = {
   fel: /lösenord/i,
 };
 
-// Placeholders in the languages compact reads: unknown, none, empty, hidden or redacted, removed, changed, pending, reset,
-// and where it is kept (a vault, a safe, a keychain), after a label of their own language (`Passwort: Unbekannt`,
+// Placeholders in the languages compact reads: unknown, none, empty, missing, hidden or redacted, removed, changed or
+// unchanged, set, required, stored, forgotten, expired, wrong, encrypted, pending, reset, and where it is kept (a vault,
+// a safe, a keychain), after a label of their own language (`Passwort: Unbekannt`,
 // `Kennwort: Tresor`, `wachtwoord: kluis`), as `password: unknown` and `password: vault` are in English. After another
 // language's label each is a word like any other, the password (`password: Tresor`, `password: valv`, `password:
 // pendiente`, as `password: sunshine`). The labels as LOCAL_PASSWORD_WORDS spells them; Italian borrows English's, so
@@ -1376,27 +1390,48 @@ const PLACEHOLDERS_BY_LABEL: readonly (readonly [label: RegExp, words: string])[
   [
     /passwort|kennwort/i,
     "unbekannt geschwärzt geschwaerzt entfernt gelöscht geloescht ausstehend verborgen versteckt maskiert zurückgesetzt " +
-      "geaendert tresor schlüsselbund schluesselbund passwortmanager",
+      "geaendert tresor schlüsselbund schluesselbund passwortmanager kein keins keines fehlt unverändert geändert gesetzt " +
+      "erforderlich gespeichert vergessen abgelaufen falsch verschlüsselt",
   ],
   [
     /mot[ -]de[ -]passe|mdp/i,
-    "inconnu inconnue néant neant masqué masquée caché cachée expurgé caviardé supprimé effacé réinitialisé changée " + "modifiée coffre coffre-fort trousseau",
+    "inconnu inconnue néant neant masqué masquée caché cachée expurgé caviardé supprimé effacé réinitialisé changée " +
+      "modifiée coffre coffre-fort trousseau aucun vide manquant inchangé changé modifié défini requis obligatoire stocké oublié " +
+      "expiré chiffré",
   ],
   [
     /contraseña|contrasena|clave de acceso/i,
-    "desconocida desconocido ningún oculta oculto censurada eliminada borrada restablecida pendiente vacia bóveda boveda llavero",
+    "desconocida desconocido ningún oculta oculto censurada eliminada borrada restablecida pendiente vacia bóveda boveda llavero " +
+      "ninguna ninguno vacía vacío falta cambiada cambiado requerida obligatoria guardada olvidada caducada incorrecta cifrada",
   ],
   [
     /parola|\b(?:la|una|sua|tua|nostra|vostra) password\b|\bpassword (?:del|della|dello|dell'|dei|di|per)\b|\bpassword[ \t]+è/i,
     "sconosciuta sconosciuto nessuna nessuno vuota vuoto nascosta oscurata rimossa cancellata cambiata modificata reimpostata " +
       "mancante scaduta obbligatoria salvata cifrata impostata cassaforte portachiavi",
   ],
-  [/senha|palavra-passe/i, "desconhecida desconhecido nenhum escondida ocultada removida apagada redefinida pendente cofre chaveiro"],
-  [/wachtwoord/i, "onbekend verborgen gemaskeerd verwijderd gereset kluis sleutelhanger"],
-  [/lösenord/i, "okänt okänd dolt dold borttaget borttagen återställt väntande valv kassaskåp nyckelring"],
-  [/passord|adgangskode/i, "ukendt ukjent skjult ændret slettet"],
-  [/hasło|haslo/i, "nieznane nieznany puste ukryte usunięte zresetowane oczekujące sejf"],
-  [/пароль/i, "неизвестен неизвестно сейф хранилище"],
+  [
+    /senha|palavra-passe/i,
+    "desconhecida desconhecido nenhum escondida ocultada removida apagada redefinida pendente cofre chaveiro nenhuma vazia " +
+      "alterada obrigatória esquecida expirada incorreta",
+  ],
+  [
+    /wachtwoord/i,
+    "onbekend verborgen gemaskeerd verwijderd gereset kluis sleutelhanger geen leeg ontbreekt gewijzigd verplicht opgeslagen " +
+      "vergeten verlopen onjuist versleuteld",
+  ],
+  [
+    /lösenord/i,
+    "okänt okänd dolt dold borttaget borttagen återställt väntande valv kassaskåp nyckelring tomt saknas ändrat ändrad krävs sparat glömt krypterat",
+  ],
+  [/passord|adgangskode/i, "ukendt ukjent skjult ændret slettet mangler endret påkrevd lagret glemt feil"],
+  // Turkish's labels, `ŞİFRE` spelled out: under `i` its dotted capital I folds to no small letter.
+  [/şifre|ŞİFRE|sifre|parola/i, "yok boş eksik değişti gerekli kayıtlı unutuldu yanlış şifreli"],
+  [/hasło|haslo/i, "nieznane nieznany puste ukryte usunięte zresetowane oczekujące sejf pusty zmienione wymagane zapisane zapomniane błędne"],
+  [
+    /пароль/i,
+    "неизвестен неизвестно сейф хранилище нет да пусто пустой задан отсутствует обязателен изменён изменен сброшен скрыт хранится " +
+      "прежний указан неверный истёк истек забыт удалён удален сменён сменен зашифрован",
+  ],
 ];
 const LABELS_OF_PLACEHOLDER = new Map<string, RegExp[]>();
 for (const [label, words] of PLACEHOLDERS_BY_LABEL) {

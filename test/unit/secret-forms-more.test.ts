@@ -259,9 +259,20 @@ const FOUND: [string, Piece[]][] = [
       " for the staging db",
     ],
   ],
+  // A password's `!` or `?` glued to it is its own, in every row (a sentence's full stop or bracket is not).
+  ["a login pair's glued `!`", ["login: admin / ", S("Sommer2024!", "password"), ". Rotate it"]],
+  ["a pair's `!!` before a comma", ["creds: admin/", S("Zebra7Lion!!", "password"), ", staging"]],
+  ["a pw's glued `!`", ["root pw is ", S("hunter2!", "password"), ", ask Dana"]],
+  ["a password set to a value with `!`", ["changed the password to ", S("Blue7Gold!", "password"), " today"]],
+  ["a dash's password with `!`", ["Password - ", S("Dash456Pw!", "password")]],
+  ["a bare pass's password with `!`", ["admin login, pass: ", S("Zebra$Lion99!", "password")]],
+  ["a word after prose, with `!`", ["Password: use ", S("Tr0ub4dor&3!", "password"), ")"]],
+  ["a glued `?`, as after a label", ["is the pw ", S("hunter2?", "password"), "\npassword: ", S("hunter2?", "password")]],
 ];
 
 const LEFT: [string, string][] = [
+  // A sentence's `!` after prose makes no password of it.
+  ["prose with `!` after a dash and a pass", "Password - done!\nCI pass: green!\nFirst pass: cleanup done!"],
   [
     "words and digests above a key's END line",
     `It stopped at the internationalization -----END RSA PRIVATE KEY-----\nConfigurationManagerFactory\n-----END PRIVATE KEY-----\n${fake("", 64, "hex")}\n-----END RSA PRIVATE KEY-----`,

@@ -67,10 +67,11 @@ const LOOK_ALIKES: string[] = [
   "open http://localhost:8080/admin and git@github.com:org/repo.git",
   "HTTP Basic authentication is disabled",
   "AKIAIOSFODNN7EXAMPLE",
-  // prose in Russian after a password's label: "at least 8 characters", "kept in the vault", "none"
+  // prose in Russian after a password's label: "at least 8 characters", "kept in the vault", "none" (a Russian word of
+  // state is one after a Russian label: after an English one it is a word like any other)
   "password: не менее 8 символов",
-  "Password: хранится в vault, пароль: не менее 8 символов",
-  "password: нет",
+  "Пароль: хранится в vault, пароль: не менее 8 символов",
+  "пароль: нет",
 ];
 
 describe("redactSecrets: look-alikes", () => {

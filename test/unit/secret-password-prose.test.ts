@@ -125,6 +125,25 @@ const PLACEHOLDERS: string[] = [
   "hasło: brak",
   "lösenord: ingen",
   "lösenord: tom",
+  // The older words of state of each language, after a label of their own language.
+  "Passwort: vergessen",
+  "Kennwort: geändert",
+  "mot de passe : vide",
+  "contraseña: vacía",
+  "senha: esquecida",
+  "wachtwoord: leeg",
+  "wachtwoord: geen",
+  "lösenord: saknas",
+  "passord: mangler",
+  "adgangskode: glemt",
+  "Şifre: boş",
+  "ŞİFRE: eksik",
+  "hasło: pusty",
+  "пароль: нет",
+  "пароль: отсутствует",
+  // Pointers and English's own words stay prose after any label.
+  "password: siehe Vault",
+  "password: incorrect",
   // A placeholder in brackets.
   "password: [redacted]",
   "password: (none)",
@@ -152,6 +171,19 @@ const WORDS: [string, string][] = [
   ["password: pendiente", `password: ${R}`],
   ["password: cassaforte", `password: ${R}`],
   ["password: nessuna", `password: ${R}`],
+  // So are the older words of state, each read after a label of its own language only.
+  ["password: leeg", `password: ${R}`],
+  ["password: geen", `password: ${R}`],
+  ["password: pusty", `password: ${R}`],
+  ["password: vergessen", `password: ${R}`],
+  ["password: aucun", `password: ${R}`],
+  ["password: vacía", `password: ${R}`],
+  ["password: saknas", `password: ${R}`],
+  ["password: yok", `password: ${R}`],
+  ["password: нет", `password: ${R}`],
+  ["Password: хранится в vault", `Password: ${R} в vault`],
+  ["DB_PASSWORD=leeg", `DB_PASSWORD=${R}`],
+  ["hasło: leeg", `hasło: ${R}`],
   // And after another language's label (`Kennwort` is German, `kluis` Dutch).
   ["Kennwort: kluis", `Kennwort: ${R}`],
   ["wachtwoord: Tresor", `wachtwoord: ${R}`],
@@ -203,6 +235,28 @@ const PASSPHRASES: [string, string][] = [
   ["password: orange ruby valid staple", `password: ${R}`],
   ["password: orange ruby unbekannt staple", `password: ${R}`],
   ["Passwort: sonne mond tresor", `Passwort: ${R}`],
+  // In prose, after the verb of each language compact reads ("my password is …"), whole.
+  ["Mi contraseña es perro gato casa luna", `Mi contraseña es ${R}`],
+  ["La contraseña de la base es perro gato casa luna.", `La contraseña de la base es ${R}.`],
+  ["Das Passwort ist pferd batterie heftklammer richtig", `Das Passwort ist ${R}`],
+  ["Das Passwort lautet Pferd Batterie Heftklammer Richtig", `Das Passwort lautet ${R}`],
+  ["le mot de passe est cheval batterie agrafe correcte", `le mot de passe est ${R}`],
+  ["le mot de passe c'est cheval batterie agrafe correcte", `le mot de passe c'est ${R}`],
+  ["a senha é cavalo bateria grampo correto", `a senha é ${R}`],
+  ["het wachtwoord is paard batterij nietje schoen", `het wachtwoord is ${R}`],
+  ["lösenordet är häst batteri häftklammer korrekt", `lösenordet är ${R}`],
+  ["passordet er hest batteri stift riktig", `passordet er ${R}`],
+  ["salasana on hevonen akku niitti oikea", `salasana on ${R}`],
+  ["hasło to kot pies stół lampa", `hasło to ${R}`],
+  ["hasło jest kot pies stół lampa", `hasło jest ${R}`],
+  ["heslo je kočka pes stůl lampa", `heslo je ${R}`],
+  ["пароль это лошадь батарея скрепка верно", `пароль это ${R}`],
+  ["la password è cavallo batteria graffetta corretta", `la password è ${R}`],
+  ["Die Passphrase ist pferd batterie heftklammer", `Die Passphrase ist ${R}`],
+  // A first word too short to be taken alone goes with its run.
+  ["contraseña: sol luna mar cielo", `contraseña: ${R}`],
+  // A word of state of another language than the label's is a word like any other in it.
+  ["password: correct paard batterij vergeten", `password: ${R}`],
 ];
 
 const NOT_PASSPHRASES: [string, string][] = [
@@ -217,7 +271,18 @@ const NOT_PASSPHRASES: [string, string][] = [
   ["prose: capitalised words after a verb's form", "Password: Rotated Every Single Quarter"],
   ["prose: a word of state first, then words", "password: none needed here"],
   ["prose: a German placeholder first, then words", "Passwort: unbekannt seit gestern"],
+  ["prose: a Dutch participle after its label", "wachtwoord: gewijzigd vorige week maandag"],
+  ["prose: a Dutch word of state after the first, after its label", "wachtwoord: correct paard batterij vergeten"],
   ["three words after a sign", "password: correct horse battery"],
+  ["three words after a verb", "Mi contraseña es perro gato casa"],
+  ["prose after a verb: a function word", "La contraseña es demasiado corta para este sitio"],
+  ["prose after a verb: a French function word", "le mot de passe est stocké dans le coffre"],
+  ["prose after a verb: a Dutch word of state first", "Het wachtwoord is verlopen sinds gisteren avond"],
+  ["prose after a verb: a German function word", "Das Passwort ist seit gestern abgelaufen"],
+  ["prose after a verb: a Polish pronoun", "Hasło to twoje imię plus rok urodzenia"],
+  ["prose after a verb: an Italian participle", "la password è scaduta ieri sera"],
+  ["prose after a verb: the sentence goes on", "Mi contraseña es perro gato casa luna, creo"],
+  ["a verb after a password's word far before", "La contraseña que me diste ayer no funciona es perro gato casa luna"],
   ["prose: a passphrase's label and a function word", "passphrase: stored in vault"],
 ];
 
@@ -250,6 +315,56 @@ describe("redactSecrets: a passphrase of words, and prose after a label", () => 
   });
 
   it.each(STATES_LEFT)("leaves a state or a placeholder: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});
+
+// After a password's flag a shell passes one word, the next flag is the command's (`--password hunter2 --user bob`); a
+// run of words as long as a passphrase's is the passphrase, whole, however the note quotes it. Prose that names the flag
+// stays.
+const FLAG_PASSPHRASES: [string, string][] = [
+  ["--password correct horse battery staple", `--password ${R}`],
+  ["tool --password purple monkey dishwasher staple", `tool --password ${R}`],
+  ["tool --password correct horse battery staple --user bob", `tool --password ${R} --user bob`],
+  ["run `tool --password correct horse battery staple` then check", `run \`tool --password ${R}\` then check`],
+  ["tool --password correct horse battery staple | tee out.log", `tool --password ${R} | tee out.log`],
+  ["gpg --passphrase correct horse battery", `gpg --passphrase ${R}`],
+  ["app --db-password wrong horse battery staple # prod", `app --db-password ${R} # prod`],
+  ['--password "correct horse battery staple"', `--password "${R}"`],
+  ["--password 'correct horse battery staple' --user bob", `--password '${R}' --user bob`],
+  ["tool --password=correct horse battery staple", `tool --password=${R}`],
+];
+
+const FLAG_ONE_WORD: [string, string][] = [
+  ["--password hunter2 --user bob", `--password ${R} --user bob`],
+  // Fewer words than a passphrase's: the command's arguments.
+  ["pg_dump --password hunter mydb", `pg_dump --password ${R} mydb`],
+  ["tool --password purple monkey dishwasher", `tool --password ${R} monkey dishwasher`],
+  ["tool --password=hunter mydb", `tool --password=${R} mydb`],
+];
+
+const FLAG_PROSE: string[] = [
+  "use --password to set it",
+  "pass --password when prompted",
+  "the --password flag is deprecated",
+  "the --password option takes a file",
+  "--password is required",
+  "tool --password rotated every single quarter",
+  "mysql --password secret mydb",
+  // A placeholder, then the command's arguments.
+  "`mysqldump -u root --password secret mydb users orders`",
+];
+
+describe("redactSecrets: a passphrase after a password's flag", () => {
+  it.each(FLAG_PASSPHRASES)("redacts the passphrase whole: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(FLAG_ONE_WORD)("redacts one word: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(FLAG_PROSE)("leaves prose about the flag: %s", async (text) => {
     expect((await redactSecrets(text)).text).toBe(text);
   });
 });
