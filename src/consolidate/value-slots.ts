@@ -12,6 +12,7 @@ import {
   statedValues,
   statementLines,
 } from "./memory-facts.js";
+import { isUnitSymbol } from "./value-forms.js";
 
 /**
  * The slot each value of a memory fills: the content words of the clauses
@@ -335,7 +336,9 @@ export function onlyNegated(slots: ValueSlots, value: string): boolean {
 export function idShape(id: string): string {
   const text = id.slice(id.indexOf(":") + 1);
   if (/^[0-9a-f]{6,}$/.test(text) && /\d/.test(text)) return "hex";
-  return text.replace(/^v(?=\d)/, "").replace(/\d+/g, "#");
+  const shape = text.replace(/^v(?=\d)/, "").replace(/\d+/g, "#");
+  // A quantity with its unit is one shape whatever its precision: "3.3v" and "5v".
+  return shape.startsWith("#.#") && isUnitSymbol(shape.slice(3)) ? `#${shape.slice(3)}` : shape;
 }
 
 // A number read inside a version or a bare count ("v20") is a number like any other.
@@ -355,8 +358,9 @@ export interface SlotSide {
  * Some value of `ours` and some value of `theirs` (one kind) fill one slot:
  * their clauses share a word, and they are values of one thing (identifiers
  * of one shape; numbers read on their own, or inside identifiers of one
- * shape: "7" in "7-bit" is no counterpart of "117" in "TMP117"). A value
- * whose slot was not read fills any.
+ * shape: "7" in "7-bit" is no counterpart of "117" in "TMP117"; a number
+ * on its own and one with a unit, "12" / "5V", but not "5V" / "2A"). A
+ * value whose slot was not read fills any.
  */
 export function shareSlot(ours: string[], our: SlotSide, theirs: string[], their: SlotSide): boolean {
   for (const x of ours) {
@@ -383,7 +387,15 @@ function counterparts(x: string, our: SlotSide, y: string, their: SlotSide): boo
   const [sx, sy] = [our.slots.shapes(x), their.slots.shapes(y)];
   if (!sx || !sy) return true;
   for (const shape of sx) if (sy.has(shape)) return true;
+  // A number said on its own and one with a unit ("12" / "5V"): the unit may have been left out. Another unit is another quantity.
+  const [alone, other] = sx.has("") ? [sx, sy] : [sy, sx];
+  if (alone.has("")) for (const shape of other) if (isQuantityShape(shape)) return true;
   return false;
+}
+
+// "#v", "#mw": a number with a unit symbol.
+function isQuantityShape(shape: string): boolean {
+  return shape.startsWith("#") && isUnitSymbol(shape.slice(1));
 }
 
 /**

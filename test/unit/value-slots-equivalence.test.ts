@@ -10,6 +10,7 @@ import {
   statedValues,
   statementLines,
 } from "../../src/consolidate/memory-facts.js";
+import { isUnitSymbol } from "../../src/consolidate/value-forms.js";
 import { idShape, onlyNegated, replacedInPlace, shareSlot, valueSlots } from "../../src/consolidate/value-slots.js";
 import type { Memory } from "../../src/memory/memory.js";
 import type { Language } from "../../src/text/tokenize.js";
@@ -29,7 +30,13 @@ interface EagerSlots {
 const CLAUSE_END = /[;!?()[\]{}—–]+|[.,](?=\s|$)|\s-\s/;
 
 function eagerSlots(memory: Pick<Memory, "description" | "body">, language: Language): EagerSlots {
-  const slots: EagerSlots = { words: new Map(), shapes: new Map(), asserted: new Set(), anchors: new Map(), after: new Map() };
+  const slots: EagerSlots = {
+    words: new Map(),
+    shapes: new Map(),
+    asserted: new Set(),
+    anchors: new Map(),
+    after: new Map(),
+  };
   for (const line of statementLines(memory)) {
     const read = lineWordsAndValues(line, language);
     const values = new Set(read.values);
@@ -117,11 +124,13 @@ function eagerShareSlot(ours: string[], our: EagerSide, theirs: string[], their:
     const slot = side.slots.words.get(value);
     return slot === undefined ? undefined : slot.size > 0 ? slot : side.subject;
   };
+  // A number with a unit symbol ("#v").
+  const quantity = (shape: string) => shape.startsWith("#") && isUnitSymbol(shape.slice(1));
   const counterparts = (x: string, y: string) => {
     if (x.startsWith("id:")) return idShape(x) === idShape(y);
     if (!x.startsWith("number:")) return true;
     const [sx, sy] = [our.slots.shapes.get(x), their.slots.shapes.get(y)];
-    return !sx || !sy || [...sx].some((shape) => sy.has(shape));
+    return !sx || !sy || [...sx].some((shape) => sy.has(shape) || (shape === "" && [...sy].some(quantity)) || (quantity(shape) && sy.has("")));
   };
   for (const x of ours) {
     const sx = slotOf(x, our);
@@ -191,6 +200,9 @@ const VALUES = [
   "3.3V",
   "20%",
   "Thursday",
+  // Units: watts glued and spaced.
+  "5W",
+  "12 W",
 ];
 const SEPARATORS = [" ", " ", " ", " ", ", ", "; ", ". ", " - ", " (", ") ", ": ", " — "];
 

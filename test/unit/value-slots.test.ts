@@ -256,3 +256,45 @@ describe("after review", () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
+
+describe("sixth pass: units", () => {
+  const logger = ["Data logger", "The data logger draws 5W and keeps data for 5 weeks", "The data logger draws 5W and keeps data for 5 weeks."] as const;
+
+  it("reads watts as watts: a changed wattage is a conflict, the same one written out is none", () => {
+    // "5W" was five weeks, the retention's value: the change to 3W went unseen.
+    const lowered = "Data stays on the data logger for 5 weeks; since the firmware update the data logger draws 3W.";
+    expect(judge([...logger], ["Data logger", "Data stays on the data logger for 5 weeks", lowered])).toBe("conflict");
+    const same = "Data stays on the data logger for 5 weeks; the data logger draws 5 watts.";
+    expect(judge([...logger], ["Data logger", "Data stays on the data logger for 5 weeks", same])).not.toBe("conflict");
+    // Weeks glued in lower case are still weeks.
+    const sprints = (length: string) => ["Sprint length", `Sprints last ${length}`, `Sprints last ${length}.`] as [string, string, string];
+    expect(judge(sprints("2w"), sprints("3w"))).toBe("conflict");
+    expect(judge(sprints("2w"), sprints("two weeks"))).not.toBe("conflict");
+  });
+
+  it("compares a quantity with one of its unit, or with the unit left out, but not with another unit", () => {
+    const charger = (power: string) => ["Charger power", `The bench charger delivers ${power}, port 2`, `The bench charger delivers ${power}, port 2.`];
+    const loaded = (power: string) =>
+      [
+        "Charger power",
+        `The bench charger now delivers ${power} at full load on port 2`,
+        `The bench charger now delivers ${power} at full load on port 2.`,
+      ] as [string, string, string];
+    const older = charger("5W") as [string, string, string];
+    expect(judge(older, loaded("10W"))).toBe("conflict");
+    expect(judge(older, loaded("7.5W"))).toBe("conflict");
+    expect(judge(older, loaded("12"))).toBe("conflict");
+    // Amperes on the same port are another quantity, not a changed wattage.
+    expect(judge(older, loaded("2A"))).not.toBe("conflict");
+  });
+
+  it("reads a 100,000-character line of units and bare numbers in linear time", () => {
+    let hostile = "alert:";
+    for (let i = 0; hostile.length < 100_000; i++) hostile += `, at ${i % 50}${["%", "W", "", " percent", " kW"][i % 5]} Kraków Krakowa`;
+    const started = performance.now();
+    judge(["alert", "alert", hostile], ["alert", "alert", "alert: at 20, twenty percent, 5 watts, z Krakowa"]);
+    judge(["alert", "alert", "alert: at twenty percent"], ["alert", "alert", hostile]);
+    // Alone, each call takes 0.1–0.3 s on 2 cores; the bound leaves room for a shared machine, a quadratic step takes minutes.
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+});
