@@ -288,6 +288,22 @@ describe("sixth pass: units", () => {
     expect(judge(older, loaded("2A"))).not.toBe("conflict");
   });
 
+  it("reads a percent and the same number said bare as one value, and a number with another unit as another", () => {
+    const alert = (level: string) =>
+      ["Battery alert", `Alert when the battery is at ${level}`, `Alert when the battery is at ${level}.`] as [string, string, string];
+    expect(judge(alert("twenty percent"), alert("20"))).not.toBe("conflict");
+    expect(judge(alert("20"), alert("twenty percent"))).not.toBe("conflict");
+    expect(judge(alert("twenty per cent"), alert("twenty"))).not.toBe("conflict");
+    for (const other of ["30", "20 items", "20 when idle", "$20", "20°C"]) expect(judge(alert("twenty percent"), alert(other)), other).toBe("conflict");
+  });
+
+  it("reads a value said bare only where nothing follows it in any clause that says it", () => {
+    expect(slotsOf("", "Alert when the battery is at 20.").bare("number:20")).toBe(true);
+    expect(slotsOf("", "Alert at 20; page at 20 items.").bare("number:20")).toBe(false);
+    expect(slotsOf("", "Alert at 20 items.").bare("number:20")).toBe(false);
+    expect(slotsOf("", "Alert at 20%.").bare("number:20%")).toBe(false);
+  });
+
   it("reads a 100,000-character line of units and bare numbers in linear time", () => {
     let hostile = "alert:";
     for (let i = 0; hostile.length < 100_000; i++) hostile += `, at ${i % 50}${["%", "W", "", " percent", " kW"][i % 5]} Kraków Krakowa`;
