@@ -62,6 +62,7 @@ export class ValueSlots {
   /**
    * A number said with nothing after it in every clause that says it ("the battery alert is at 20"): no word or
    * sign that could be its unit ("20 items", "20°C", "20 when idle" are not), so a unit may have been left out.
+   * Read only when a number on its own meets a percent or a quantity with a unit.
    */
   bare(value: string): boolean {
     const reading = this.#reading(value);
@@ -392,9 +393,9 @@ export interface SlotSide {
  * their clauses share a word, and they are values of one thing (identifiers
  * of one shape; numbers read on their own, or inside identifiers of one
  * shape: "7" in "7-bit" is no counterpart of "117" in "TMP117"; a number
- * on its own and one with a unit, "12" / "5V", but not "5V" / "2A"). A
- * percent and its number said bare ("twenty percent" / "at 20") are one
- * value. A value whose slot was not read fills any.
+ * said bare and one with a unit, "now 12." / "5V", but not "4 pins" / "5V"
+ * nor "5V" / "2A"). A percent and its number said bare ("twenty percent" /
+ * "at 20") are one value. A value whose slot was not read fills any.
  */
 export function shareSlot(ours: string[], our: SlotSide, theirs: string[], their: SlotSide): boolean {
   for (const x of ours) {
@@ -422,10 +423,9 @@ function counterparts(x: string, our: SlotSide, y: string, their: SlotSide): boo
   const [sx, sy] = [our.slots.shapes(x), their.slots.shapes(y)];
   if (!sx || !sy) return true;
   for (const shape of sx) if (sy.has(shape)) return true;
-  // A number said on its own and one with a unit ("12" / "5V"): the unit may have been left out. Another unit is another quantity.
-  const [alone, other] = sx.has("") ? [sx, sy] : [sy, sx];
-  if (alone.has("")) for (const shape of other) if (isQuantityShape(shape)) return true;
-  return false;
+  // A quantity ("5V") and a number said bare ("now 12."): its unit may have been left out. A number with a word after
+  // it ("4 pins") or another unit ("2A") is another quantity.
+  return (sx.has("") && hasQuantity(sy) && our.slots.bare(x)) || (sy.has("") && hasQuantity(sx) && their.slots.bare(y));
 }
 
 // "20%" / a bare "20": one value, its unit left out ("battery at twenty percent" / "battery at 20"). Not "20 items".
@@ -434,8 +434,9 @@ function unitLeftOut(withUnit: string, bare: string, bareSide: SlotSide): boolea
 }
 
 // "#v", "#mw": a number with a unit symbol.
-function isQuantityShape(shape: string): boolean {
-  return shape.startsWith("#") && isUnitSymbol(shape.slice(1));
+function hasQuantity(shapes: ReadonlySet<string>): boolean {
+  for (const shape of shapes) if (shape.startsWith("#") && isUnitSymbol(shape.slice(1))) return true;
+  return false;
 }
 
 /**

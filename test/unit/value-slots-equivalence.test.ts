@@ -146,7 +146,7 @@ function eagerShareSlot(ours: string[], our: EagerSide, theirs: string[], their:
     const slot = side.slots.words.get(value);
     return slot === undefined ? undefined : slot.size > 0 ? slot : side.subject;
   };
-  // A number with a unit symbol ("#v"); "20%" and a bare "20" are one value.
+  // A number with a unit symbol ("#v"), a counterpart of a number said bare; "20%" and a bare "20" are one value.
   const quantity = (shape: string) => shape.startsWith("#") && isUnitSymbol(shape.slice(1));
   const unitLeftOut = (percent: string, bare: string, side: EagerSide) => percent === `${bare}%` && side.slots.bare.has(bare);
   const counterparts = (x: string, y: string) => {
@@ -154,7 +154,8 @@ function eagerShareSlot(ours: string[], our: EagerSide, theirs: string[], their:
     if (!x.startsWith("number:")) return true;
     if (unitLeftOut(x, y, their) || unitLeftOut(y, x, our)) return false;
     const [sx, sy] = [our.slots.shapes.get(x), their.slots.shapes.get(y)];
-    return !sx || !sy || [...sx].some((shape) => sy.has(shape) || (shape === "" && [...sy].some(quantity)) || (quantity(shape) && sy.has("")));
+    if (!sx || !sy || [...sx].some((shape) => sy.has(shape))) return true;
+    return (sx.has("") && [...sy].some(quantity) && our.slots.bare.has(x)) || (sy.has("") && [...sx].some(quantity) && their.slots.bare.has(y));
   };
   for (const x of ours) {
     const sx = slotOf(x, our);
