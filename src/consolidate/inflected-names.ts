@@ -3,8 +3,9 @@
  * "Warszawie", "Gdańsk" / "Gdańsku"): at least five letters in common from
  * the start, accents aside, and what differs is a case ending of one
  * declension on each side, the bare stem or a feminine "-a" being the name
- * as said on its own. Anything else makes another name: an added vowel or
- * syllable ("Daniel" / "Daniela", "Gabriel" / "Gabrielle", "Michal" /
+ * as said on its own; a genitive "-a" only where the stem's vowel changed
+ * with it ("Kraków" / "Krakowa"). Anything else makes another name: an added
+ * vowel or syllable ("Daniel" / "Daniela", "Gabriel" / "Gabrielle", "Michal" /
  * "Michalina", "Kristian" / "Kristiane"), letters swapped ("Alexander" /
  * "Alexandra", "Christian" / "Christina"), a vowel for a vowel ("Francesco" /
  * "Francesca"), or too short a stem ("Anna" / "Annika", "Bern" / "Berlin").
@@ -19,8 +20,26 @@ export function sameNameInflected(x: string, y: string): boolean {
     const [stem, ea, eb] = [a.slice(0, end), a.slice(end), b.slice(end)];
     if (DECLENSIONS.some((declension) => declension.endings(stem).has(ea) && declension.endings(stem).has(eb))) return true;
   }
-  return false;
+  // Most names hold no "ó" (precomposed, or an "o" with its accent apart): nothing more is made for them.
+  if (!ACUTE_O.test(x) && !ACUTE_O.test(y)) return false;
+  return genitiveOpened(x, y) || genitiveOpened(y, x);
 }
+
+// A genitive "-a" after a bare stem is read only where the vowel says an ending was added: Polish writes "ó" in a
+// last syllable closed by a consonant and "o" once an ending opens it (Kraków / Krakowa, Tarnów / Tarnowa). With no
+// such change the same "-a" makes a feminine name (Daniel / Daniela), and Polish spells a man's genitive so too
+// ("Daniela" is also "of Daniel"): the letters cannot tell those apart. Spanish also drops an accent when a
+// syllable is added (Ramón / Ramona), but writes one on a last syllable only when it ends in a vowel, "n" or "s".
+function genitiveOpened(bare: string, inflected: string): boolean {
+  const [x, y] = [bare.normalize("NFC").toLowerCase(), inflected.normalize("NFC").toLowerCase()];
+  const at = x.lastIndexOf("ó");
+  if (at < 0 || y.length !== x.length + 1 || !y.endsWith("a") || y[at] !== "o") return false;
+  const closing = x.slice(at + 1);
+  return CLOSING.test(closing) && closing !== "n" && closing !== "s" && y.startsWith(x.slice(0, at)) && y.startsWith(closing, at + 1) && folded(x).length >= 5;
+}
+
+const ACUTE_O = /ó|Ó|\u0301/;
+const CLOSING = /^[bcćdfghjklłmnńprsśtvwxzźż]+$/;
 
 // Endings of the bare stem (a name ending in a consonant: Kraków, Gdańsk, Jan) and of a feminine "-a" (Warszawa,
 // Olga), accents folded ("-ów" is "-ow", "-ą" and "-ę" are "-a" and "-e"). Left out as too like other names: "-a"

@@ -118,13 +118,15 @@ const CLOCK_PHRASE = new RegExp(
   "giu",
 );
 // Units whose spellings say one thing, by the form digits glue them to ("_" a space in a spelling). Word spellings are read in any case;
-// abbreviations only as written ("5 V", not "5 v"; "mA" no "MA"). Watts are left out: "5W" is read as weeks.
+// abbreviations only as written ("5 V", not "5 v"; "mA" no "MA"; "5 W" is watts, "5 w" nothing).
 const UNIT_SPELLINGS: [string, string][] = [
   ["%", "percent per_cent pct procent prozent por_ciento pour_cent per_cento por_cento"],
   ["V", "volt volts voltios"],
   ["mV", "millivolt millivolts"],
   ["A", "amp amps ampere amperes"],
   ["mA", "milliamp milliamps milliampere milliamperes"],
+  ["W", "watt watts vatios"],
+  ["mW", "milliwatt milliwatts"],
   ["kW", "kilowatt kilowatts"],
   ["Hz", "hertz"],
   ["kHz", "kilohertz"],
@@ -142,6 +144,8 @@ const UNIT_ABBREVIATIONS = [
   "V",
   "mV",
   "mA",
+  "W",
+  "mW",
   "kW",
   "Hz",
   "kHz",
@@ -176,6 +180,21 @@ const UNIT_ABBREVIATION_AFTER = new RegExp(
   "gu",
 );
 
+// A number glued to a unit symbol as written ("5V", "500mW", "2kW"): the quantity as an identifier and its number,
+// whatever the number's digits (the reading of identifiers needs two digits: "12V" was one, "5V" a bare 5, and
+// "5V" / "12V" no counterparts). Not "%", which stays in the number ("20%"), nor "°C", whose "°" is no letter the
+// first look below sees; not before "-" ("3.3V-rail" is a name).
+const GLUED_UNIT = new RegExp(
+  `${NOT_AFTER}(\\d+(?:\\.\\d+)?)(${byLength(UNIT_ABBREVIATIONS.filter((unit) => unit !== "%" && unit !== "\u00b0C")).join("|")})(?![\\p{L}\\p{N}_-])`,
+  "gu",
+);
+const MEASURE_SYMBOLS = new Set(UNIT_ABBREVIATIONS.map((unit) => unit.toLowerCase()));
+
+/** A unit's symbol in lower case ("v", "mw", "ghz"): what a quantity's identifier ends with ("5v", "3.3v"). */
+export function isUnitSymbol(letters: string): boolean {
+  return MEASURE_SYMBOLS.has(letters);
+}
+
 const MONTH_ALONE = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${MONTH_NAMES.map((names) => names[0]![0]!.toUpperCase() + names[0]!.slice(1)).join("|")})(?![\\p{L}\\p{N}])`,
   "gu",
@@ -185,7 +204,9 @@ const THOUSANDS = /(?<![\p{L}\p{N}_.,-])(\d+(?:\.\d+)?)k(?![\p{L}\p{N}_])/giu;
 // A count alone is a number, but "one" is as often no count ("no one", "one board").
 const BARE_COUNT = new RegExp(`(?<![\\p{L}\\p{N}-])${COUNT_WORD}(?![\\p{L}\\p{N}-])`, "giu");
 // The forms a text may hold, as bits, told from its words: a first look, so that most lines try no pattern.
-const [TWELVE_HOUR_FORM, NOON_FORM, MONTH_FORM, COUNT_FORM, DIGIT_DURATION_FORM, WORD_DURATION_FORM, SPELLED_FORM] = [1, 2, 4, 8, 16, 32, 64];
+const [TWELVE_HOUR_FORM, NOON_FORM, MONTH_FORM, COUNT_FORM, DIGIT_DURATION_FORM, WORD_DURATION_FORM, SPELLED_FORM, GLUED_UNIT_FORM] = [
+  1, 2, 4, 8, 16, 32, 64, 2048,
+];
 // What a word is, as bits: the forms above it is part of on its own, and these.
 const [UNIT_WORD, WORD_UNIT_WORD, ARTICLE_WORD, MEASURE_WORD] = [128, 256, 512, 1024];
 const WORD_FORMS = TWELVE_HOUR_FORM | NOON_FORM | MONTH_FORM | COUNT_FORM;
@@ -219,12 +240,14 @@ function formsIn(text: string): number {
     if (digits && form === 0) {
       // "9pm", "20m": a word that starts with digits, by what follows them.
       const glued = FORM_OF.get(token.replace(/^[\d.,]+/, "")) ?? 0;
-      forms |= (glued & TWELVE_HOUR_FORM) | (glued & UNIT_WORD ? DIGIT_DURATION_FORM : 0);
+      forms |= (glued & TWELVE_HOUR_FORM) | (glued & UNIT_WORD ? DIGIT_DURATION_FORM : 0) | (glued & MEASURE_WORD ? GLUED_UNIT_FORM : 0);
     }
     if (form & UNIT_WORD && afterDigits) forms |= DIGIT_DURATION_FORM;
     // "3.3 volts", "three point three", "20 per cent", "quarter past nine": the rewrites below have something to do.
     if ((form & MEASURE_WORD && (afterDigits || afterCount)) || (token === "point" && afterCountWord) || (afterClockWord && (digits || form & COUNT_FORM)))
       forms |= SPELLED_FORM;
+    // Rewritten glued ("5 V", "5 watts" are "5V"), a unit is read as one glued.
+    if (form & MEASURE_WORD && (afterDigits || afterCount)) forms |= GLUED_UNIT_FORM;
     if (form & WORD_UNIT_WORD && afterCount) forms |= WORD_DURATION_FORM;
     forms |= form & WORD_FORMS;
     afterDigits = digits && /^[\d.,]+$/.test(token);
@@ -268,6 +291,12 @@ export function readWrittenValues(text: string, values: Set<string>): string {
     });
   }
   if (forms & (DIGIT_DURATION_FORM | WORD_DURATION_FORM)) rest = durations(rest, values, forms);
+  if (forms & GLUED_UNIT_FORM) {
+    rest = rest.replace(GLUED_UNIT, (_, number: string, unit: string) => {
+      values.add(`id:${number}${unit.toLowerCase()}`).add(`number:${number}`);
+      return " ";
+    });
+  }
   if (/\dk/i.test(rest)) {
     rest = rest.replace(THOUSANDS, (_, number: string) => {
       values.add(`number:${exact(Number.parseFloat(number) * 1000)}`);
@@ -345,8 +374,9 @@ function durations(text: string, values: Set<string>, forms: number): string {
     const [whole, digits, gap, written] = match as unknown as [string, string, string, string];
     const lower = written.toLowerCase();
     const unit = UNIT_OF.get(lower);
-    // An upper-case M is a million, not minutes.
-    if (!unit || (GLUED_ONLY.has(lower) && (gap !== "" || written === "M"))) continue;
+    // An upper-case M is a million, not minutes; an upper-case W watts, not weeks (the SI symbol, as in "65W charger";
+    // logs write weeks "2w" or "2wk"). Weeks in full ("5 weeks", "5 Weeks") are read whatever their case.
+    if (!unit || (GLUED_ONLY.has(lower) && (gap !== "" || written === "M" || written === "W"))) continue;
     parts.push({ start: match.index, end: match.index + whole.length, count: Number(digits.replace(/,/g, "")), unit });
   }
   for (const match of forms & WORD_DURATION_FORM ? text.matchAll(WORD_DURATION) : []) {

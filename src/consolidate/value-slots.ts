@@ -12,6 +12,7 @@ import {
   statedValues,
   statementLines,
 } from "./memory-facts.js";
+import { COUNT_WORD, countWord, isUnitSymbol } from "./value-forms.js";
 
 /**
  * The slot each value of a memory fills: the content words of the clauses
@@ -58,6 +59,18 @@ export class ValueSlots {
     return reading.shapes;
   }
 
+  /**
+   * A number said with nothing after it in every clause that says it ("the battery alert is at 20"): no word or
+   * sign that could be its unit ("20 items", "20°C", "20 when idle" are not), so a unit may have been left out.
+   * Read only when a number on its own meets a percent or a quantity with a unit.
+   */
+  bare(value: string): boolean {
+    const reading = this.#reading(value);
+    if (!value.startsWith("number:") || reading.clauses.length === 0 || reading.acrossClauses) return false;
+    reading.bare ??= reading.clauses.every((clause) => endsWithNumber(clause.text, value.slice("number:".length)));
+    return reading.bare;
+  }
+
   /** The content words right before the value, values' own words aside ("deployed to ECS" → deploy). */
   anchors(value: string): Set<string> {
     const reading = this.#reading(value);
@@ -96,6 +109,7 @@ export class ValueSlots {
     const clauses: Clause[] = [];
     const sets: ReadonlySet<string>[] = [];
     let asserted = false;
+    let acrossClauses = false;
     for (const index of this.#linesHolding(value)) {
       const line = this.#clausesOf(index);
       for (const clause of line.clauses) {
@@ -108,11 +122,12 @@ export class ValueSlots {
         line.restWords ??= new Set(lineWordsAndValues(this.#lines[index]!, this.#language).words.filter(isSlotWord));
         sets.push(line.restWords);
         asserted = true;
+        acrossClauses = true;
       }
     }
     // The value's own words are no part of its slot ("Kraków" is not the slot of the name Kraków).
     const own = contentWords(value.slice(value.indexOf(":") + 1), this.#language);
-    reading = { clauses, asserted, own, slot: sets.length === 0 ? undefined : new Slot(sets, new Set(own)) };
+    reading = { clauses, asserted, acrossClauses, own, slot: sets.length === 0 ? undefined : new Slot(sets, new Set(own)) };
     this.#values.set(value, reading);
     return reading;
   }
@@ -147,10 +162,13 @@ export class ValueSlots {
 interface ValueReading {
   clauses: Clause[];
   asserted: boolean;
+  /** Also read across a clause's end, in a line with no clause of its own to say it. */
+  acrossClauses: boolean;
   /** The value's own content words. */
   own: string[];
   slot: Slot | undefined;
   shapes?: Set<string>;
+  bare?: boolean;
 }
 
 /** One clause that states values: its content words in order, and the sets worked out from them when first asked. */
@@ -244,6 +262,23 @@ function anchorsOf(clause: Clause, language: Language): Map<string, string> {
   return anchors;
 }
 
+// A number in digits or in words, where it stands alone: not inside a word, an amount ("$20") or a decimal.
+const NUMBER_SAID = new RegExp(`(?<![\\p{L}\\p{N}_.,$€£¥#-])(?:(\\d+(?:\\.\\d+)?)|(${COUNT_WORD}))(?![\\p{L}\\p{N}_]|[.,]\\p{N})`, "giu");
+// What may follow a clause's last word: markup, quotes and the sentence's end.
+const CLAUSE_TAIL = /^[\s*_`'"’”.!?:]*$/u;
+
+// The clause says the number once (digits as in its value, "20", or in words, "twenty"), as its last word.
+function endsWithNumber(text: string, digits: string): boolean {
+  let times = 0;
+  let end = -1;
+  for (const match of text.matchAll(NUMBER_SAID)) {
+    const said = match[1] ?? String(countWord(match[2]!.toLowerCase().replace(/[ \u00a0]/, "-")));
+    end = said === digits ? match.index + match[0].length : -1;
+    if (said === digits) times++;
+  }
+  return times === 1 && end >= 0 && CLAUSE_TAIL.test(text.slice(end));
+}
+
 // A slot whose value is said in more clauses than this is gathered into one set: looked up word by word
 // against another slot, many small sets would cost as many lookups per word.
 const SETS_LOOKED_UP = 8;
@@ -335,7 +370,9 @@ export function onlyNegated(slots: ValueSlots, value: string): boolean {
 export function idShape(id: string): string {
   const text = id.slice(id.indexOf(":") + 1);
   if (/^[0-9a-f]{6,}$/.test(text) && /\d/.test(text)) return "hex";
-  return text.replace(/^v(?=\d)/, "").replace(/\d+/g, "#");
+  const shape = text.replace(/^v(?=\d)/, "").replace(/\d+/g, "#");
+  // A quantity with its unit is one shape whatever its precision: "3.3v" and "5v".
+  return shape.startsWith("#.#") && isUnitSymbol(shape.slice(3)) ? `#${shape.slice(3)}` : shape;
 }
 
 // A number read inside a version or a bare count ("v20") is a number like any other.
@@ -355,8 +392,10 @@ export interface SlotSide {
  * Some value of `ours` and some value of `theirs` (one kind) fill one slot:
  * their clauses share a word, and they are values of one thing (identifiers
  * of one shape; numbers read on their own, or inside identifiers of one
- * shape: "7" in "7-bit" is no counterpart of "117" in "TMP117"). A value
- * whose slot was not read fills any.
+ * shape: "7" in "7-bit" is no counterpart of "117" in "TMP117"; a number
+ * said bare and one with a unit, "now 12." / "5V", but not "4 pins" / "5V"
+ * nor "5V" / "2A"). A percent and its number said bare ("twenty percent" /
+ * "at 20") are one value. A value whose slot was not read fills any.
  */
 export function shareSlot(ours: string[], our: SlotSide, theirs: string[], their: SlotSide): boolean {
   for (const x of ours) {
@@ -380,9 +419,23 @@ function slotOf(value: string, side: SlotSide): Pick<Slot, "size" | "has" | type
 function counterparts(x: string, our: SlotSide, y: string, their: SlotSide): boolean {
   if (x.startsWith("id:")) return idShape(x) === idShape(y);
   if (!x.startsWith("number:")) return true;
+  if (unitLeftOut(x, y, their) || unitLeftOut(y, x, our)) return false;
   const [sx, sy] = [our.slots.shapes(x), their.slots.shapes(y)];
   if (!sx || !sy) return true;
   for (const shape of sx) if (sy.has(shape)) return true;
+  // A quantity ("5V") and a number said bare ("now 12."): its unit may have been left out. A number with a word after
+  // it ("4 pins") or another unit ("2A") is another quantity.
+  return (sx.has("") && hasQuantity(sy) && our.slots.bare(x)) || (sy.has("") && hasQuantity(sx) && their.slots.bare(y));
+}
+
+// "20%" / a bare "20": one value, its unit left out ("battery at twenty percent" / "battery at 20"). Not "20 items".
+function unitLeftOut(withUnit: string, bare: string, bareSide: SlotSide): boolean {
+  return withUnit.endsWith("%") && withUnit.length === bare.length + 1 && withUnit.startsWith(bare) && bareSide.slots.bare(bare);
+}
+
+// "#v", "#mw": a number with a unit symbol.
+function hasQuantity(shapes: ReadonlySet<string>): boolean {
+  for (const shape of shapes) if (shape.startsWith("#") && isUnitSymbol(shape.slice(1))) return true;
   return false;
 }
 

@@ -32,6 +32,10 @@ describe("typedValues: a value written two ways is one value", () => {
     ["per cent in two words, in capitals", "Warn at Twenty Per Cent", "Warn at 20%", "number"],
     ["another language's percent", "Alarm bei 20 Prozent", "alarm at 20%", "number"],
     ["a spaced percent sign", "Warn at 20 %", "Warn at 20%", "number"],
+    ["watts glued and in words", "the charger gives 5W", "the charger gives 5 watts", "number"],
+    ["watts spaced, and an identifier of the quantity", "the charger gives 5 W", "the charger gives 5W", "id"],
+    ["kilowatts", "the heater draws 2 kilowatts", "the heater draws 2kW", "id"],
+    ["milliwatts", "the radio sends at 500 milliwatts", "the radio sends at 500 mW", "id"],
     ["a quarter past the hour", "every Monday at quarter past nine", "every Monday at 9:15", "time"],
     ["half past, with pm", "Dinner at half past 8 pm", "Dinner at 20:30", "time"],
     ["a quarter to the hour", "Call at quarter to one", "Call at 12:45", "time"],
@@ -67,13 +71,33 @@ describe("typedValues: a value written two ways is one value", () => {
     expect(ofKind("three point three volts", "number")).not.toEqual(ofKind("3.5 volts", "number"));
     expect(ofKind("quarter past nine", "time")).not.toEqual(ofKind("quarter to nine", "time"));
     expect(ofKind("20 percent", "number")).not.toEqual(ofKind("15%", "number"));
-    // "point" after no count, "per" with no unit, a lower-case "v", watts (glued, "5W" is weeks): nothing rewritten.
+    // "point" after no count, "per" with no unit, a lower-case "v": nothing rewritten.
     expect(values("a point of contact")).toEqual([]);
     expect(values("3 per day")).toEqual(["number:3"]);
     expect(values("3 v 2")).toEqual(["number:2", "number:3"]);
     expect(ofKind("5 watts", "duration")).toEqual([]);
     // "half past" needs an hour of the clock.
     expect(ofKind("half past thirteen", "time")).toEqual([]);
+  });
+
+  it("reads an upper-case W glued to digits as watts, and weeks as weeks", () => {
+    expect(values("the charger gives 5W")).toEqual(["id:5w", "number:5"]);
+    expect(values("a 65W charger, 7.5W on the dock")).toEqual(["id:65w", "id:7.5w", "number:65", "number:7.5"]);
+    expect(ofKind("5W", "number")).not.toEqual(ofKind("10W", "number"));
+    // Weeks glued in lower case, or in words in any case, are weeks; "5 w" spaced is neither.
+    expect(values("sprints last 2w")).toEqual(["duration:1209600"]);
+    expect(ofKind("keep logs 5wk", "duration")).toEqual(ofKind("keep logs 5 Weeks", "duration"));
+    expect(values("5 w")).toEqual(["number:5"]);
+  });
+
+  it("reads a number glued to its unit alike whatever its digits", () => {
+    // The identifier of a quantity was read from two digits on ("12V"), so "5V" gave no unit at all.
+    expect(values("the rail is 5V")).toEqual(["id:5v", "number:5"]);
+    expect(values("the rail is 12V")).toEqual(["id:12v", "number:12"]);
+    expect(values("the rail is 5 volts")).toEqual(["id:5v", "number:5"]);
+    // A name with a quantity in it is still a name; a percent stays in its number.
+    expect(values("the 3.3V-rail")).toEqual(["id:3.3v-rail", "number:3.3"]);
+    expect(values("warn at 20%")).toEqual(["number:20%"]);
   });
 
   it("reads a month named alone, and the month of a date", () => {

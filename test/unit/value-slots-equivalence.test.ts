@@ -10,6 +10,7 @@ import {
   statedValues,
   statementLines,
 } from "../../src/consolidate/memory-facts.js";
+import { countWord, isUnitSymbol } from "../../src/consolidate/value-forms.js";
 import { idShape, onlyNegated, replacedInPlace, shareSlot, valueSlots } from "../../src/consolidate/value-slots.js";
 import type { Memory } from "../../src/memory/memory.js";
 import type { Language } from "../../src/text/tokenize.js";
@@ -24,12 +25,23 @@ interface EagerSlots {
   asserted: Set<string>;
   anchors: Map<string, Set<string>>;
   after: Map<string, Set<string>>;
+  /** Numbers said as the last word of every clause that says them, and never read across a clause's end. */
+  bare: Set<string>;
+  notBare: Set<string>;
 }
 
 const CLAUSE_END = /[;!?()[\]{}—–]+|[.,](?=\s|$)|\s-\s/;
 
 function eagerSlots(memory: Pick<Memory, "description" | "body">, language: Language): EagerSlots {
-  const slots: EagerSlots = { words: new Map(), shapes: new Map(), asserted: new Set(), anchors: new Map(), after: new Map() };
+  const slots: EagerSlots = {
+    words: new Map(),
+    shapes: new Map(),
+    asserted: new Set(),
+    anchors: new Map(),
+    after: new Map(),
+    bare: new Set(),
+    notBare: new Set(),
+  };
   for (const line of statementLines(memory)) {
     const read = lineWordsAndValues(line, language);
     const values = new Set(read.values);
@@ -51,9 +63,24 @@ function eagerSlots(memory: Pick<Memory, "description" | "body">, language: Lang
     for (const value of [...values].filter((value) => !found.has(value))) {
       add(slots, value, words, language);
       slots.asserted.add(value);
+      slots.notBare.add(value);
     }
   }
+  for (const value of slots.notBare) slots.bare.delete(value);
   return slots;
+}
+
+// Numbers as said, in digits or words, each with what follows it in the clause.
+const SAID = /(?<![\p{L}\p{N}_.,$€£¥#-])(\d+(?:\.\d+)?|[a-z]+(?:[- ][a-z]+)?)(?![\p{L}\p{N}_]|[.,]\p{N})/giu;
+
+function endsWith(clause: string, digits: string): boolean {
+  const said = [...clause.matchAll(SAID)].flatMap((match) => {
+    const word = match[1]!;
+    const n = /\d/.test(word) ? word : countWord(word.toLowerCase().replace(" ", "-"));
+    return n === undefined ? [] : [{ n: String(n), after: clause.slice(match.index + word.length) }];
+  });
+  const these = said.filter((number) => number.n === digits);
+  return these.length === 1 && said.at(-1) === these[0] && /^[\s*_`'"’”.!?:]*$/u.test(these[0]!.after);
 }
 
 function addClause(slots: EagerSlots, clause: string, sequence: readonly string[], clauseValues: ReadonlySet<string>, language: Language): void {
@@ -74,6 +101,8 @@ function addClause(slots: EagerSlots, clause: string, sequence: readonly string[
     add(slots, value, words, language);
     if (!value.startsWith("number:")) continue;
     const digits = value.slice("number:".length);
+    if (endsWith(clause, digits)) slots.bare.add(value);
+    else slots.notBare.add(value);
     let shapes = slots.shapes.get(value);
     if (!shapes) {
       shapes = new Set();
@@ -117,11 +146,16 @@ function eagerShareSlot(ours: string[], our: EagerSide, theirs: string[], their:
     const slot = side.slots.words.get(value);
     return slot === undefined ? undefined : slot.size > 0 ? slot : side.subject;
   };
+  // A number with a unit symbol ("#v"), a counterpart of a number said bare; "20%" and a bare "20" are one value.
+  const quantity = (shape: string) => shape.startsWith("#") && isUnitSymbol(shape.slice(1));
+  const unitLeftOut = (percent: string, bare: string, side: EagerSide) => percent === `${bare}%` && side.slots.bare.has(bare);
   const counterparts = (x: string, y: string) => {
     if (x.startsWith("id:")) return idShape(x) === idShape(y);
     if (!x.startsWith("number:")) return true;
+    if (unitLeftOut(x, y, their) || unitLeftOut(y, x, our)) return false;
     const [sx, sy] = [our.slots.shapes.get(x), their.slots.shapes.get(y)];
-    return !sx || !sy || [...sx].some((shape) => sy.has(shape));
+    if (!sx || !sy || [...sx].some((shape) => sy.has(shape))) return true;
+    return (sx.has("") && [...sy].some(quantity) && our.slots.bare.has(x)) || (sy.has("") && [...sx].some(quantity) && their.slots.bare.has(y));
   };
   for (const x of ours) {
     const sx = slotOf(x, our);
@@ -191,6 +225,11 @@ const VALUES = [
   "3.3V",
   "20%",
   "Thursday",
+  // Units: a number with and without its unit, watts glued and spaced, a percent in words.
+  "20",
+  "twenty percent",
+  "5W",
+  "12 W",
 ];
 const SEPARATORS = [" ", " ", " ", " ", ", ", "; ", ". ", " - ", " (", ") ", ": ", " — "];
 
