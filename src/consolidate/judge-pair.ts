@@ -4,6 +4,7 @@ import { stem } from "../text/tokenize.js";
 import { sameNameInflected } from "./inflected-names.js";
 import { ATTRIBUTE_WORDS, GENERIC_WORDS, isPolarityWord, type MemoryFacts, typedValues, WEEKDAYS } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
+import { sameUnitWord } from "./value-forms.js";
 import { onlyNegated, replacedInPlace, shareSlot, valueSlots } from "./value-slots.js";
 
 /** What the rules make of two memories of one type found alike. */
@@ -374,6 +375,8 @@ export function swappedWord(a: MemoryFacts, b: MemoryFacts): { a: string[]; b: s
         // A value is a thing, not a verb of how it is said ("runs on" / "uses").
         if (hunk.a.every((word) => GENERIC_WORDS.has(word)) || hunk.b.every((word) => GENERIC_WORDS.has(word))) continue;
         if (isAbbreviation(hunk.b, hunk.a) || isAbbreviation(hunk.a, hunk.b) || sameWord(hunk.a, hunk.b) || sameValue(hunk.a, hunk.b)) continue;
+        // "5 W" / "5 watts": the number is common, the unit said two ways.
+        if (hunk.afterNumber && hunk.a.length === 1 && hunk.b.length === 1 && sameUnitWord(hunk.a[0]!, hunk.b[0]!)) continue;
         if (hunk.b.every((word) => !a.mentions.has(word) && !ATTRIBUTE_WORDS.has(word)) && hunk.a.every((word) => !inY.has(word) && !ATTRIBUTE_WORDS.has(word)))
           return hunk;
       }
@@ -488,13 +491,21 @@ function isAbbreviation(short: string[], long: string[]): boolean {
 
 // The stretches between common words followed by a common word: a trailing stretch is as often a detail added as a value changed,
 // unless it is one last word each side ("managed with redux" / "managed with zustand").
-function hunks(x: string[], y: string[], common: [number, number][]): { a: string[]; b: string[] }[] {
-  const out: { a: string[]; b: string[] }[] = [];
+function hunks(x: string[], y: string[], common: [number, number][]): Hunk[] {
+  const out: Hunk[] = [];
   let [pi, pj] = [-1, -1];
+  const afterNumber = () => pi >= 0 && NUMBER_WORD.test(x[pi]!);
   for (const [i, j] of common) {
-    if (i > pi + 1 || j > pj + 1) out.push({ a: x.slice(pi + 1, i), b: y.slice(pj + 1, j) });
+    if (i > pi + 1 || j > pj + 1) out.push({ a: x.slice(pi + 1, i), b: y.slice(pj + 1, j), afterNumber: afterNumber() });
     [pi, pj] = [i, j];
   }
-  if (pi === x.length - 2 && pj === y.length - 2) out.push({ a: x.slice(pi + 1), b: y.slice(pj + 1) });
+  if (pi === x.length - 2 && pj === y.length - 2) out.push({ a: x.slice(pi + 1), b: y.slice(pj + 1), afterNumber: afterNumber() });
   return out;
+}
+
+/** Words one line has where the other has others; `afterNumber`: a common number comes just before them. */
+interface Hunk {
+  a: string[];
+  b: string[];
+  afterNumber: boolean;
 }

@@ -1,4 +1,4 @@
-import { tokenize } from "../text/tokenize.js";
+import { stem, tokenize } from "../text/tokenize.js";
 
 /**
  * Values written in words or in other units, read into one form each, so
@@ -189,6 +189,25 @@ const GLUED_UNIT = new RegExp(
   "gu",
 );
 const MEASURE_SYMBOLS = new Set(UNIT_ABBREVIATIONS.map((unit) => unit.toLowerCase()));
+
+// A unit word as a memory's statement words hold it (lower case, stemmed: "watt", "gigabyt", "w"), with the units it
+// can name: in lower case "mw" is milli- or megawatts, so two words are one unit when they can name the same one.
+const UNITS_OF_WORD = new Map<string, Set<string>>();
+for (const [word, unit] of UNIT_CANONICAL) {
+  for (const form of new Set([word.toLowerCase(), stem(word.toLowerCase())])) {
+    if (form.includes(" ")) continue;
+    const units = UNITS_OF_WORD.get(form) ?? new Set<string>();
+    UNITS_OF_WORD.set(form, units.add(unit));
+  }
+}
+
+/** Two words of statements (lower case, stemmed) that spell one unit: "w" and "watt", "gb" and "gigabyt". */
+export function sameUnitWord(a: string, b: string): boolean {
+  const [x, y] = [UNITS_OF_WORD.get(a), UNITS_OF_WORD.get(b)];
+  if (!x || !y) return false;
+  for (const unit of x) if (y.has(unit)) return true;
+  return false;
+}
 
 /** A unit's symbol in lower case ("v", "mw", "ghz"): what a quantity's identifier ends with ("5v", "3.3v"). */
 export function isUnitSymbol(letters: string): boolean {

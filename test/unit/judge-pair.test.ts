@@ -282,6 +282,16 @@ describe("judgePair: a value written another way", () => {
       ["Grant report", "The grant report is due 2026-03-02, 21:00 CET", "The grant report is due 2026-03-02 at 21:00 CET."],
       ["Grant report", "The grant report is due March 2, 9 pm CET", "The grant report is due March 2 at 9 pm CET."],
     ],
+    [
+      "a unit's symbol, spaced, and its name",
+      ["Bench supply", "The bench supply is set to 5 W", "The bench supply is set to 5 W for the sensor board."],
+      ["Bench supply", "The bench supply is set to 5 watts", "The bench supply is set to 5 watts for the sensor board."],
+    ],
+    [
+      "gigabytes, in short and in full",
+      ["Thumbnail cache", "The cache disk holds 5 GB", "The cache disk holds 5 GB of thumbnails."],
+      ["Thumbnail cache", "The cache disk holds 5 gigabytes", "The cache disk holds 5 gigabytes of thumbnails."],
+    ],
   ] as const)("is the same value: %s", (_, older, newer) => {
     expect(judge([...older], [...newer])).toBe("merge");
   });
@@ -311,6 +321,16 @@ describe("judgePair: a value written another way", () => {
       "the old owner restated as what was before",
       ["Newsletter owner", "The newsletter owner is Ines", "The monthly newsletter is owned by Ines."],
       ["Newsletter owner", "The newsletter owner is Kofi, previously Ines", "The monthly newsletter is owned by Kofi (previously Ines)."],
+    ],
+    [
+      "the same number of another unit",
+      ["Sensor rail", "The sensor rail runs at 5 V", "The sensor rail runs at 5 V on the board."],
+      ["Sensor rail", "The sensor rail runs at 5 amps", "The sensor rail runs at 5 amps on the board."],
+    ],
+    [
+      "another number of the same unit, spelled out",
+      ["Bench supply", "The bench supply is set to 5 W", "The bench supply is set to 5 W for the sensor board."],
+      ["Bench supply", "The bench supply is set to 10 watts", "The bench supply is set to 10 watts for the sensor board."],
     ],
   ] as const)("is a changed value: %s", (_, older, newer) => {
     expect(judge([...older], [...newer])).toBe("conflict");
