@@ -337,7 +337,9 @@ function mentionsValue(facts: MemoryFacts, value: string): boolean {
   if (!facts.statement.includes(text)) return false;
   let pattern = WHOLE_WORD.get(text);
   if (!pattern) {
-    pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(text)}($|[^\\p{L}\\p{N}])`, "u");
+    // A number is not part of a longer one ("20" in "20.5" or "1.20"), nor the number of a percent ("20" in "20%").
+    const percent = /\d$/.test(text) ? "|%" : "";
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}]|\\p{N}[.,])${escapeRegExp(text)}(?![\\p{L}\\p{N}]|[.,]\\p{N}${percent})`, "u");
     WHOLE_WORD.set(text, pattern);
   }
   return pattern.test(facts.statement);

@@ -328,12 +328,29 @@ describe("judgePair: a value written another way", () => {
       ["Sensor rail", "The sensor rail runs at 5 amps", "The sensor rail runs at 5 amps on the board."],
     ],
     [
+      "a number that lost its decimals",
+      ["Pool size", "The pool size is 20.5 on staging.", "The pool size is 20.5 on staging."],
+      ["Pool size", "The pool size is 20 on staging.", "The pool size is 20 on staging."],
+    ],
+    [
+      "a number that was the end of another",
+      ["Pool size", "The pool size is 1.20 on staging.", "The pool size is 1.20 on staging."],
+      ["Pool size", "The pool size is 20 on staging.", "The pool size is 20 on staging."],
+    ],
+    [
+      "a percent that became a count",
+      ["Queue limit", "Keep the job queue below 20% of capacity", "Keep the job queue below 20% of capacity at peak."],
+      ["Queue limit", "Keep the job queue below 20 items of capacity", "Keep the job queue below 20 items of capacity at peak."],
+    ],
+    [
       "another number of the same unit, spelled out",
       ["Bench supply", "The bench supply is set to 5 W", "The bench supply is set to 5 W for the sensor board."],
       ["Bench supply", "The bench supply is set to 10 watts", "The bench supply is set to 10 watts for the sensor board."],
     ],
   ] as const)("is a changed value: %s", (_, older, newer) => {
     expect(judge([...older], [...newer])).toBe("conflict");
+    // Alike enough to be the same words but for the value: still a conflict, never a merge.
+    expect(judge([...older], [...newer], { lexical: 0.8 })).toBe("conflict");
     expect(judge([...older], [...newer], { lexical: 0.2, cosine: 0.99, relative: 0.05, standing: 9, mutual: true })).toBe("conflict");
   });
 });
