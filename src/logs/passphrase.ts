@@ -23,10 +23,15 @@ import { LOCAL_PASSWORD_WORDS, NOT_SECRETS, PROSE_STATES, placeholderAfterItsLab
 // after a placeholder (`mysqldump --password secret mydb users orders`); a word of state may start it as after a sign.
 const MOST_WORDS = 12;
 const RUN = String.raw`(?<words>(?:[ \t]+\p{Lu}?\p{Ll}{1,31}){1,${MOST_WORDS - 1}})`;
-const LINE_END = String.raw`[ \t]+#(?:[ \t]|\r?\n|$)|\.?[ \t]*(?:\r?\n|$)`;
+// A sentence's `.`, or a `!` or `?` (which go with the passphrase, as a password's glued `!` does: GLUED_TAIL).
+const LINE_END = String.raw`[ \t]+#(?:[ \t]|\r?\n|$)|(?:\.|[!?]{1,3})?[ \t]*(?:\r?\n|$)`;
 const WORDS = new RegExp(`${RUN}(?=${LINE_END})`, "uy");
 const CODE_END = "`";
-const FLAG_WORDS = new RegExp(String.raw`${RUN}(?=${LINE_END}|${CODE_END}|[ \t]+(?:--?[A-Za-z]|[|&;]))`, "uy");
+// The command ends at a pipe, a list's `&&` or `;`, a redirection (`> out.sql`, `2>&1`, `< in.sql`), a line continued
+// (`\`), or the bracket or quote mark around it (`(mysql --password …)`, `sh -c "mysql --password …"`).
+const COMMAND_END = String.raw`[ \t]+(?:--?[A-Za-z]|[|&;<>]|\d>|\\(?:\r?\n|$))|[)"']`;
+const FLAG_WORDS = new RegExp(`${RUN}(?=${LINE_END}|${CODE_END}|${COMMAND_END})`, "uy");
+const GLUED_TAIL = /[!?]*/y;
 // A password's flag up to its value, as `cliFlag` reads it (`--password `, `--db-pass=`, `--passphrase `).
 const FLAG = /^--(?:[a-z0-9]+-)*p(?:ass(?:word|wd|phrase)?|wd|w)(?:[ \t]+|=)$/i;
 const CAPITAL = /^\p{Lu}/u;
@@ -77,13 +82,19 @@ export function passphraseEnd(text: string, labelStart: number, start: number, e
   if (capitals !== 0 && (capitals !== rest.length || !CAPITAL.test(value))) return undefined;
   const words = rest.map((word) => word.toLowerCase());
   if (words.some((word) => word.length < 2 || isFunctionWord(word))) return undefined;
-  if (taken && !flag) return end + run.length;
+  if (taken && !flag) return gluedTailEnd(text, end + run.length);
   const fewest = PASSPHRASE_LABEL.test(label) ? 3 : 4;
   if (words.length + 1 < fewest) return undefined;
-  if (taken) return end + run.length;
+  if (taken) return gluedTailEnd(text, end + run.length);
   const state = (word: string) => NOT_SECRETS.has(word) || placeholderAfterItsLabel(word, label);
   if (isFunctionWord(first) || (state(first) && (VERB_FORM.test(first) || POINTERS.has(first)))) return undefined;
   if (flag && NOT_SECRETS.has(first) && !PROSE_STATES.has(first)) return undefined;
   if (words.some(state)) return undefined;
-  return end + run.length;
+  return gluedTailEnd(text, end + run.length);
+}
+
+function gluedTailEnd(text: string, at: number): number {
+  GLUED_TAIL.lastIndex = at;
+  GLUED_TAIL.test(text);
+  return GLUED_TAIL.lastIndex;
 }

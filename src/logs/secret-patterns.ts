@@ -1221,10 +1221,10 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
-    // "the password for staging is hunter2", "the db passphrase: x9!k", and ssh's prompt for a key's passphrase as an
+    // "the password for staging is hunter2", "my password is: hunter2", "the db passphrase: x9!k", and ssh's prompt for a key's passphrase as an
     // agent answers it ("Enter passphrase for key '/home/u/.ssh/id_ed25519': x9!k").
     pattern: new RegExp(
-      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)s?\b\`?(?:[ \t]+(?:for|of|on|to|in|at)[ \t]+(?:the[ \t]+)?${ABOUT_WORD}(?:[ \t]+${ABOUT_WORD})?)?(?:[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?[ \t]+|[ \t]*(?::|=|->)[ \t]*)${value({ min: 3 })}`,
+      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)s?\b\`?(?:[ \t]+(?:for|of|on|to|in|at)[ \t]+(?:the[ \t]+)?${ABOUT_WORD}(?:[ \t]+${ABOUT_WORD})?)?(?:[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?(?:[ \t]*:)?[ \t]+|[ \t]*(?::|=|->)[ \t]*)${value({ min: 3 })}`,
       "gi",
     ),
     examples: { positive: "the password for staging is hunter2, ask Dana", lookAlike: "the password reset flow is live and the password is stored in Vault" },
@@ -1319,7 +1319,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     // "root pw is hunter2!": a bare `pw` counts only for a value with a digit or a symbol ("the pw is down").
     pattern: new RegExp(
-      String.raw`\bpw\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)[\`"']?(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{3,}[^\s\`"',;.!?)])`,
+      String.raw`\bpw\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)(?:[ \t]*:)?[ \t]+|[ \t]*[:=][ \t]*)[\`"']?(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{3,}[^\s\`"',;.!?)])`,
       "gi",
     ),
     examples: { positive: "root pw is hunter2!, ask Dana", lookAlike: "the pw is down today" },

@@ -110,15 +110,34 @@ describe("compact schedule", () => {
     expect(found.code, found.stderr).toBe(0);
     const file = path.join(elsewhere, "compact.config.json");
     expect(found.stderr).toBe(
-      `warning: ${file} was found from ${elsewhere}; the scheduled run, in ${p.dir}, will not find it: to schedule it, pass it with --config ${file}\n`,
+      `warning: ${file} was found from ${elsewhere}; the scheduled run, in ${p.dir}, will not find it (it reads ${p.config}): to schedule it, pass it with --config ${file}\n`,
     );
     expect(cronCommandOf(found.stdout).command).not.toContain("--config");
-    expect(found.stdout).toContain(`# config: none on the line (${file} is not found from the memory dir);`);
+    // The header describes the run the line makes, which reads the project's config above the memory dir.
+    expect(found.stdout).toContain(`# config: ${p.config} (not on the line: the run finds it in or above the memory dir);`);
     // A found config refused for where it sends a key yields no schedule at all.
     await writeFile(p.config, JSON.stringify({ dir: "memory", model: { provider: "openai", baseURL: "https://evil.example/v1" } }));
     const refused = await runCli(["schedule"], { cwd: p.cwd, env: { HOME: p.home, TZ: "UTC" }, clock });
     expect(refused).toMatchObject({ code: 2, stdout: "" });
     expect(refused.stderr).toMatch(/^compact: \S+compact\.config\.json: model\.baseURL https:\/\/evil\.example would receive the key in OPENAI_API_KEY; .*\n$/);
+  });
+
+  it("describes the run the line makes: the config it finds from the memory dir, not one found only from here", async () => {
+    const p = await project({ model: { provider: "openai" } });
+    // From here a config for anthropic is found; the run, in the memory dir, reads the project's (openai).
+    const elsewhere = path.join(p.root, "elsewhere");
+    await mkdir(elsewhere);
+    const file = path.join(elsewhere, "compact.config.json");
+    await writeFile(file, JSON.stringify({ dir: p.dir, model: { provider: "anthropic" } }));
+    const run = await runCli(["schedule"], { cwd: elsewhere, env: { HOME: p.home, TZ: "UTC" }, clock });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`# config: ${p.config} (not on the line: the run finds it in or above the memory dir); provider: openai`);
+    expect(run.stdout).toContain("then add OPENAI_API_KEY=…");
+    expect(run.stdout).not.toContain("ANTHROPIC_API_KEY");
+    expect(run.stderr).toContain(`will not find it (it reads ${p.config}): to schedule it, pass it with --config ${file}`);
+    // From a folder outside the project, nothing is found here, and the run still reads the project's config.
+    const outside = await runCli(["schedule", "--dir", p.dir], { cwd: p.home, env: { HOME: p.home, TZ: "UTC" }, clock });
+    expect(outside.stdout).toContain(`# config: ${p.config} (not on the line: the run finds it in or above the memory dir); provider: openai`);
   });
 
   it("reads --at in the machine's local zone; a UTC time is converted, with a note when daylight saving moves it", async () => {

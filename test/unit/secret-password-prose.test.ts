@@ -259,6 +259,42 @@ const PASSPHRASES: [string, string][] = [
   ["password: correct paard batterij vergeten", `password: ${R}`],
 ];
 
+// A passphrase at its line's end with a `!` or `?` after it goes whole, the mark with it (as a password's glued `!`
+// does): the mark had kept the run from ending its line, and only the first word, or nothing, was redacted.
+const PASSPHRASES_WITH_A_MARK: [string, string][] = [
+  ["my password is correct horse battery staple!", `my password is ${R}`],
+  ["password: purple monkey dishwasher elephant!", `password: ${R}`],
+  ["my password is purple monkey dishwasher elephant?", `my password is ${R}`],
+  ["Das Passwort ist pferd batterie heftklammer richtig!", `Das Passwort ist ${R}`],
+  ["hasło: kot pies stół lampa!", `hasło: ${R}`],
+  ["heslo je kočka pes stůl lampa!!", `heslo je ${R}`],
+  ["--password purple monkey dishwasher elephant!", `--password ${R}`],
+];
+
+// "password is:" gives a value as "password is" and "password:" do (it was missed whole, a passphrase or a word).
+const AFTER_IS_AND_A_COLON: [string, string][] = [
+  ["My password is: hunter2", `My password is: ${R}`],
+  ["the password for staging is: Xy7#kLm9pQ", `the password for staging is: ${R}`],
+  ["my pw is: hunter2", `my pw is: ${R}`],
+  ["My password is: purple monkey dishwasher elephant", `My password is: ${R}`],
+];
+
+const PROSE_AFTER_IS_AND_A_COLON: string[] = ["The password is: required", "The password is: stored in vault", "password is: unknown"];
+
+describe("redactSecrets: a passphrase with a mark after it, and a value after `is:`", () => {
+  it.each(PASSPHRASES_WITH_A_MARK)("redacts the passphrase whole: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(AFTER_IS_AND_A_COLON)("redacts the value: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(PROSE_AFTER_IS_AND_A_COLON)("leaves prose: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});
+
 const NOT_PASSPHRASES: [string, string][] = [
   ["prose: a function word", "asked for the password: again and again"],
   ["prose: a verb's form first", "Password: rotated every single quarter"],
@@ -328,6 +364,13 @@ const FLAG_PASSPHRASES: [string, string][] = [
   ["tool --password correct horse battery staple --user bob", `tool --password ${R} --user bob`],
   ["run `tool --password correct horse battery staple` then check", `run \`tool --password ${R}\` then check`],
   ["tool --password correct horse battery staple | tee out.log", `tool --password ${R} | tee out.log`],
+  // The command ends at a redirection, a continued line, or the bracket or quote mark around it.
+  ["tool --password purple monkey dishwasher elephant > out.txt", `tool --password ${R} > out.txt`],
+  ["tool --password purple monkey dishwasher elephant 2>&1", `tool --password ${R} 2>&1`],
+  ["tool --password purple monkey dishwasher elephant < in.sql", `tool --password ${R} < in.sql`],
+  ["tool --password purple monkey dishwasher elephant \\\n  --host db", `tool --password ${R} \\\n  --host db`],
+  ["(tool --password purple monkey dishwasher elephant)", `(tool --password ${R})`],
+  ['sh -c "tool --password purple monkey dishwasher elephant"', `sh -c "tool --password ${R}"`],
   ["gpg --passphrase correct horse battery", `gpg --passphrase ${R}`],
   ["app --db-password wrong horse battery staple # prod", `app --db-password ${R} # prod`],
   ['--password "correct horse battery staple"', `--password "${R}"`],

@@ -1,7 +1,6 @@
 import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadConfig } from "../../config/load-config.js";
 import { UsageError } from "../../errors/usage-error.js";
 import { Compactor } from "../../pipeline/compactor.js";
 import { defaultEnvFile, readEnvFile } from "../../schedule/env-file.js";
@@ -28,12 +27,19 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
   }
   const install = line.options.install;
   if (install !== undefined && install !== "cron" && install !== "systemd") throw new UsageError(`--install '${install}': expected cron or systemd`);
-  const { settings, sources, configFile, configOrigin } = await Compactor.resolveSettings(compactorOptions(line, io));
-  const dir = path.resolve(settings.dir);
+  const options = compactorOptions(line, io);
+  const here = await Compactor.resolveSettings(options);
+  const { configFile, configOrigin } = here;
+  const dir = path.resolve(here.settings.dir);
   // A found config is not put on the line: as --config it would be trusted whole by every later run,
   // whatever the file becomes. The run, in the memory dir, finds it again if it is there or above.
   const given = configOrigin === "given" ? configFile : undefined;
-  const refound = configOrigin === "found" && configFile !== undefined && (await configFoundFrom(dir)) === configFile;
+  // What the scheduled run reads, as its line runs it (in the memory dir, with --dir): the header and the keys it
+  // asks for describe that run, not one with a config found only from here (which it would not read), and a config
+  // found from the memory dir that is refused stops the schedule here rather than every week in the log.
+  const run = given ? here : await Compactor.resolveSettings({ ...options, cwd: dir, dir });
+  const { settings, sources } = run;
+  const refound = configOrigin === "found" && configFile !== undefined && run.configFile === configFile;
   const zone = localZone(io.env);
   const time = scheduleTime(line.options.at ?? "Mon 10:00", zone, io.clock?.() ?? new Date());
   const envFile = path.resolve(io.cwd, line.options["env-file"] ?? defaultEnvFile(io.env));
@@ -65,7 +71,7 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
     );
   if (configOrigin === "found" && configFile !== undefined && !refound)
     io.stderr(
-      `warning: ${configFile} was found from ${io.cwd}; the scheduled run, in ${dir}, will not find it: to schedule it, pass it with --config ${configFile}\n`,
+      `warning: ${configFile} was found from ${io.cwd}; the scheduled run, in ${dir}, will not find it${run.configFile ? ` (it reads ${run.configFile})` : ""}: to schedule it, pass it with --config ${configFile}\n`,
     );
   if (state.readableByOthers) io.stderr(`warning: ${envFile} can be read by other users: chmod 600 ${envFile}\n`);
   if (time.note) io.stderr(`note: ${time.note}\n`);
@@ -85,7 +91,7 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
   const { local } = time;
   const asked = time.utc ? `, which is ${DAY_NAMES[time.utc.day]} ${clock(time.utc)} UTC` : "";
   io.stdout(`# compact --auto for ${path.resolve(settings.dir)}
-# config: ${configNote(configFile, configOrigin === "given", refound)}; provider: ${settings.provider}${settings.model ? ` (${settings.model})` : ""}
+# config: ${configNote(given, run.configFile, configOrigin === "found" && !refound ? configFile : undefined)}; provider: ${settings.provider}${settings.model ? ` (${settings.model})` : ""}
 # API keys are read at run time from ${envFile}: KEY=value lines, chmod 600; never put them in the crontab.
 ${needed.length > 0 ? `#   install -m 600 /dev/null ${envFile}   # if it does not exist yet; then add ${needed.map((n) => `${n}=…`).join(", ")}\n` : ""}
 # crontab (crontab -e): every ${DAY_NAMES[local.day]} at ${clock(local)} local time (${time.zone})${asked}: cron reads times in the machine's own zone
@@ -120,17 +126,8 @@ ${entries.timer}
   return 0;
 }
 
-// What the run itself reads when no --config is on its line: it runs in the memory dir.
-async function configFoundFrom(dir: string): Promise<string | undefined> {
-  try {
-    return (await loadConfig({ memoryDir: dir, cwd: dir })).file;
-  } catch {
-    return undefined;
-  }
-}
-
-function configNote(file: string | undefined, given: boolean, refound: boolean): string {
-  if (file === undefined) return "none found (defaults)";
-  if (given) return file;
-  return refound ? `${file} (not on the line: the run finds it in or above the memory dir)` : `none on the line (${file} is not found from the memory dir)`;
+function configNote(given: string | undefined, read: string | undefined, notRead: string | undefined): string {
+  if (given !== undefined) return given;
+  if (read !== undefined) return `${read} (not on the line: the run finds it in or above the memory dir)`;
+  return notRead !== undefined ? `none on the line (${notRead} is not found from the memory dir)` : "none found (defaults)";
 }
