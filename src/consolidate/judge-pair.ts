@@ -1,11 +1,11 @@
 import type { Memory } from "../memory/memory.js";
-import { BoundedCache } from "../text/bounded-cache.js";
 import { stem } from "../text/tokenize.js";
 import { sameNameInflected } from "./inflected-names.js";
 import { ATTRIBUTE_WORDS, GENERIC_WORDS, isPolarityWord, type MemoryFacts, typedValues, WEEKDAYS } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
 import { sameUnitWord } from "./value-forms.js";
 import { onlyNegated, replacedInPlace, shareSlot, valueSlots } from "./value-slots.js";
+import { holdsWholeWord } from "./whole-word.js";
 
 /** What the rules make of two memories of one type found alike. */
 export type PairVerdict = { kind: "merge" } | { kind: "conflict"; reason: ConflictProposal["reason"] } | { kind: "apart"; why: string } | { kind: "undecided" };
@@ -335,20 +335,7 @@ function mentionsValue(facts: MemoryFacts, value: string): boolean {
   const text = value.slice(value.indexOf(":") + 1);
   if (value.startsWith("name:") && facts.mentions.has(stem(text, facts.language))) return true;
   if (!facts.statement.includes(text)) return false;
-  let pattern = WHOLE_WORD.get(text);
-  if (!pattern) {
-    // A number is not part of a longer one ("20" in "20.5" or "1.20"), nor the number of a percent ("20" in "20%").
-    const percent = /\d$/.test(text) ? "|%" : "";
-    pattern = new RegExp(`(?<![\\p{L}\\p{N}]|\\p{N}[.,])${escapeRegExp(text)}(?![\\p{L}\\p{N}]|[.,]\\p{N}${percent})`, "u");
-    WHOLE_WORD.set(text, pattern);
-  }
-  return pattern.test(facts.statement);
-}
-
-const WHOLE_WORD = new BoundedCache<RegExp>(10_000);
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return holdsWholeWord(facts.statement, text);
 }
 
 // The newer says it replaces something, and names a value of the older in that sentence.
