@@ -27,59 +27,86 @@ export interface KeyRoute {
 }
 
 /**
- * Refuses a found config that would send an API key to a host other than the provider's own
- * (over https) or a loopback one: by setting the host (`model.baseURL`, `embeddings.baseURL`),
- * or by naming a key variable other than the standard one for a host the user set.
+ * Refuses a found config that would choose where your logs, memories or keys go:
+ * - a host it sets (`model.baseURL`, `embeddings.baseURL`) must be the provider's own (over
+ *   https) or a loopback one, whether or not a key goes with the text;
+ * - a key variable it names (`model.apiKeyEnv`, `embeddings.apiKeyEnv`, other than the standard
+ *   one) may go only to the provider's own host: on a machine shared with others, anyone can
+ *   listen on a loopback port.
  */
 export function assertKeyRoutes(route: KeyRoute, file: string): void {
   const fromFile = `config ${file}`;
   const { provider } = route;
   // The offline and replay models call no one; ollama sends a placeholder unless a key variable is named.
+  const callsModel = provider !== "offline" && provider !== "replay";
   const sendsKey = provider === "anthropic" || provider === "openai" || (provider === "ollama" && route.apiKeyEnv !== "");
-  if (sendsKey && route.baseURL !== undefined && !safeHost(route.baseURL, DEFAULT_HOST[provider])) {
-    const hostFromFile = route.baseURLSource === fromFile;
-    const keyFromFile = route.apiKeyEnvSource === fromFile && route.apiKeyEnv !== KEY_ENV[provider];
-    if (hostFromFile || keyFromFile) {
-      const orEnv = hostFromFile && !keyFromFile && BASE_URL_ENV[provider] ? `, or set ${BASE_URL_ENV[provider]} yourself` : "";
-      const what = hostFromFile
-        ? `model.baseURL ${shownURL(route.baseURL)} would receive the key in ${route.apiKeyEnv}`
-        : `model.apiKeyEnv ${route.apiKeyEnv} would send that key to ${shownURL(route.baseURL)} (from ${route.baseURLSource})`;
-      throw refused(file, what, DEFAULT_HOST[provider] ? `${DEFAULT_HOST[provider]} or ${LOOPBACK}` : LOOPBACK, orEnv);
-    }
+  const ownHost = DEFAULT_HOST[provider];
+  const allowedHosts = ownHost ? `${ownHost} or ${LOOPBACK}` : LOOPBACK;
+  const keyFromFile = route.apiKeyEnvSource === fromFile && route.apiKeyEnv !== "" && route.apiKeyEnv !== KEY_ENV[provider];
+  if (callsModel && route.baseURL !== undefined && route.baseURLSource === fromFile && !safeHost(route.baseURL, ownHost)) {
+    const keyed = sendsKey ? ` and the key in ${route.apiKeyEnv}` : "";
+    // Setting the host yourself accepts it; a key variable the file chose would still be refused.
+    const orEnv = BASE_URL_ENV[provider] && !keyFromFile ? `, or set ${BASE_URL_ENV[provider]} yourself` : "";
+    throw refused(file, `model.baseURL ${shownURL(route.baseURL)} would receive your logs${keyed}`, `send logs and keys only to ${allowedHosts}`, orEnv);
   }
-  // The embeddings client sends the key whenever its variable is set, to any endpoint.
+  if (callsModel && sendsKey && keyFromFile && !isOwnHost(route.baseURL, ownHost)) {
+    const where = route.baseURL === undefined ? "the provider's default host" : `${shownURL(route.baseURL)} (from ${route.baseURLSource})`;
+    throw refused(file, `model.apiKeyEnv ${route.apiKeyEnv} would send that key to ${where}`, ownKeyOnly(ownHost), "");
+  }
+  // Memories go to the embeddings endpoint, and the key with them whenever its variable is set.
   const embeddings = route.embeddings;
   if (embeddings) {
     const keyEnv = embeddings.apiKeyEnv ?? "OPENAI_API_KEY";
-    const url = embeddings.baseURL || route.env["OPENAI_BASE_URL"] || undefined;
-    if (url !== undefined && !safeHost(url, "api.openai.com") && (embeddings.baseURL || keyEnv !== "OPENAI_API_KEY")) {
-      const what = embeddings.baseURL
-        ? `embeddings.baseURL ${shownURL(url)} would receive the key in ${keyEnv}`
-        : `embeddings.apiKeyEnv ${keyEnv} would send that key to ${shownURL(url)} (from env OPENAI_BASE_URL)`;
-      throw refused(file, what, `api.openai.com or ${LOOPBACK}`, "");
+    if (embeddings.baseURL && !safeHost(embeddings.baseURL, OPENAI_HOST)) {
+      const keyed = route.env[keyEnv] ? ` and the key in ${keyEnv}` : "";
+      throw refused(file, `embeddings.baseURL ${shownURL(embeddings.baseURL)} would receive your memories${keyed}`, `send memories and keys only to ${OPENAI_HOST} or ${LOOPBACK}`, "");
     }
+    const url = embeddings.baseURL || route.env["OPENAI_BASE_URL"] || undefined;
+    if (keyEnv !== "OPENAI_API_KEY" && !isOwnHost(url, OPENAI_HOST)) {
+      const where = embeddings.baseURL ? shownURL(url!) : `${shownURL(url!)} (from env OPENAI_BASE_URL)`;
+      throw refused(file, `embeddings.apiKeyEnv ${keyEnv} would send that key to ${where}`, ownKeyOnly(OPENAI_HOST), "");
+    }
+  }
+}
+
+const OPENAI_HOST = "api.openai.com";
+
+function ownKeyOnly(ownHost: string | undefined): string {
+  return ownHost ? `name its own key variable only for ${ownHost}` : "name no key variable of its own";
+}
+
+// The provider's own host: no base URL (the SDK's default), or its host over https on the standard port.
+function isOwnHost(url: string | undefined, ownHost: string | undefined): boolean {
+  if (ownHost === undefined) return false;
+  if (url === undefined) return true;
+  try {
+    const parsed = new URL(url);
+    return parsed.hostname === ownHost && parsed.protocol === "https:" && parsed.port === "";
+  } catch {
+    return false;
   }
 }
 
 function refused(file: string, what: string, allowed: string, orElse: string): ConfigError {
   return new ConfigError(
-    `${file}: ${what}; a config not given with --config may send a key only to ${allowed} — if you trust this file, pass it with --config ${file}${orElse}`,
+    `${file}: ${what}; a config not given with --config may ${allowed} — if you trust this file, pass it with --config ${file}${orElse}`,
     { file },
   );
 }
 
 /** A provider's own host over https on its standard port, or a loopback host over anything. */
-function safeHost(url: string, defaultHost: string | undefined): boolean {
-  let parsed: URL;
+function safeHost(url: string, ownHost: string | undefined): boolean {
+  return isLoopback(url) || (ownHost !== undefined && isOwnHost(url, ownHost));
+}
+
+function isLoopback(url: string): boolean {
   try {
-    parsed = new URL(url);
+    const host = new URL(url).hostname;
+    // URL has already turned `127.1` or `0x7f000001` into dotted form and bracketed IPv6.
+    return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
   } catch {
     return false;
   }
-  const host = parsed.hostname;
-  // URL has already turned `127.1` or `0x7f000001` into dotted form and bracketed IPv6.
-  if (host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host)) return true;
-  return defaultHost !== undefined && host === defaultHost && parsed.protocol === "https:" && parsed.port === "";
 }
 
 // Scheme, host and port: a user name or password in the URL is never printed.

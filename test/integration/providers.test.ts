@@ -128,7 +128,9 @@ describe.each(PROVIDERS)("the $name provider through its real SDK", (provider) =
     const dir = await copyOf(EXAMPLE);
     await configure(dir, { apiKeyEnv: "MY_TEAM_KEY" });
     server.respond({ text: ANSWER });
-    const run = await compact(dir, [], { MY_TEAM_KEY: "team-key-456", [provider.urlEnv]: provider.url() });
+    // Given with --config: a config compact finds on its own names its own key variable only for the provider's host.
+    const config = ["--config", path.join(dir, "compact.config.json")];
+    const run = await compact(dir, config, { MY_TEAM_KEY: "team-key-456", [provider.urlEnv]: provider.url() });
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.stringify(server.requests[0]!.headers)).toContain("team-key-456");
   });

@@ -39,7 +39,7 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
-      `compact: ${at.file}: model.baseURL https://evil.example would receive the key in AWS_SECRET_ACCESS_KEY; a config not given with --config may send a key only to api.openai.com or a loopback host (localhost, 127.0.0.1, ::1) — if you trust this file, pass it with --config ${at.file}\n`,
+      `compact: ${at.file}: model.baseURL https://evil.example would receive your logs and the key in AWS_SECRET_ACCESS_KEY; a config not given with --config may send logs and keys only to api.openai.com or a loopback host (localhost, 127.0.0.1, ::1) — if you trust this file, pass it with --config ${at.file}\n`,
     );
     expect(run.stderr).not.toContain("aws-secret-value");
     expect(await readdir(at.dir, { recursive: true })).toEqual(before);
@@ -74,7 +74,7 @@ describe("a config found in the memory dir or upward, and where it may send a ke
   it("refuses the provider's own standard key sent to a host the config names (a proxy): set the URL yourself or pass --config", async () => {
     const at = await memoryWith({ model: { provider: "openai", baseURL: "https://proxy.corp.example/v1" } });
     const error = await refusal(settingsOf(at));
-    expect(error.message).toContain("model.baseURL https://proxy.corp.example would receive the key in OPENAI_API_KEY;");
+    expect(error.message).toContain("model.baseURL https://proxy.corp.example would receive your logs and the key in OPENAI_API_KEY;");
     expect(error.message).toMatch(/pass it with --config \S+, or set OPENAI_BASE_URL yourself$/);
     // The same URL set by the user is the user's choice.
     const mine = await memoryWith({ model: { provider: "openai" } });
@@ -97,16 +97,16 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     expect((await settingsOf(own)).settings.baseURL).toBe("https://api.anthropic.com");
     for (const baseURL of ["http://api.anthropic.com", "https://api.anthropic.com:8443", "https://api.anthropic.com.evil.example"]) {
       const other = await memoryWith({ model: { provider: "anthropic", baseURL } });
-      expect((await refusal(settingsOf(other))).message).toContain(`model.baseURL ${new URL(baseURL).origin} would receive the key in ANTHROPIC_API_KEY`);
+      expect((await refusal(settingsOf(other))).message).toContain(`model.baseURL ${new URL(baseURL).origin} would receive your logs and the key in ANTHROPIC_API_KEY`);
     }
   });
 
-  it("accepts a local Ollama, vLLM or LM Studio, with or without a key", async () => {
+  it("accepts a local Ollama, vLLM or LM Studio with no key variable of its own", async () => {
     for (const model of [
       { provider: "ollama", baseURL: "http://localhost:11434/v1" },
-      { provider: "ollama", baseURL: "http://127.0.0.1:11434/v1", apiKeyEnv: "OLLAMA_PROXY_KEY" },
+      { provider: "ollama", baseURL: "http://127.0.0.1:11434/v1" },
       { provider: "openai", baseURL: "http://[::1]:8000/v1" },
-      { provider: "openai", baseURL: "http://localhost:1234/v1", apiKeyEnv: "LM_STUDIO_KEY" },
+      { provider: "openai", baseURL: "http://localhost:1234/v1", apiKeyEnv: "OPENAI_API_KEY" },
     ]) {
       const at = await memoryWith({ model });
       expect((await settingsOf(at)).settings.baseURL).toBe(model.baseURL);
@@ -119,18 +119,37 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     expect(JSON.parse(given.stdout)).toMatchObject({ configFile: local.file, configOrigin: "given" });
   });
 
-  it("accepts Ollama on another machine while no key is named, since none is sent", async () => {
+  it("refuses a key variable of its own sent to a loopback port: on a shared machine anyone can listen there", async () => {
+    const lmStudio = await memoryWith({ model: { provider: "openai", baseURL: "http://localhost:9999/v1", apiKeyEnv: "AWS_SECRET_ACCESS_KEY" } });
+    const error = await refusal(settingsOf(lmStudio));
+    expect(error.message).toContain(
+      "model.apiKeyEnv AWS_SECRET_ACCESS_KEY would send that key to http://localhost:9999 (from config ",
+    );
+    expect(error.message).toContain("a config not given with --config may name its own key variable only for api.openai.com");
+    const ollama = await memoryWith({ model: { provider: "ollama", apiKeyEnv: "OLLAMA_PROXY_KEY" } });
+    expect((await refusal(settingsOf(ollama))).message).toContain("may name no key variable of its own");
+    expect((await settingsOf(lmStudio, { config: lmStudio.file })).settings.apiKeyEnv).toBe("AWS_SECRET_ACCESS_KEY");
+    // To the provider's own host, a variable of its own is the user's key going where the user's key goes.
+    const own = await memoryWith({ model: { provider: "openai", apiKeyEnv: "WORK_OPENAI_KEY" } });
+    expect((await settingsOf(own)).settings.apiKeyEnv).toBe("WORK_OPENAI_KEY");
+  });
+
+  it("refuses another machine even with no key: the logs would go there", async () => {
     const keyless = await memoryWith({ model: { provider: "ollama", baseURL: "http://gpu-box:11434/v1" } });
-    expect((await settingsOf(keyless)).settings.baseURL).toBe("http://gpu-box:11434/v1");
-    const keyed = await memoryWith({ model: { provider: "ollama", baseURL: "http://gpu-box:11434/v1", apiKeyEnv: "AWS_SECRET_ACCESS_KEY" } });
-    expect((await refusal(settingsOf(keyed))).message).toContain("only to a loopback host (localhost, 127.0.0.1, ::1)");
+    const error = await refusal(settingsOf(keyless));
+    expect(error.message).toContain(
+      "model.baseURL http://gpu-box:11434 would receive your logs; a config not given with --config may send logs and keys only to a loopback host (localhost, 127.0.0.1, ::1)",
+    );
+    expect(error.message).toContain("or set OLLAMA_BASE_URL yourself");
+    expect((await settingsOf(keyless, { env: { ...ENV, OLLAMA_BASE_URL: "http://gpu-box:11434/v1" } })).settings.provider).toBe("ollama");
+    expect((await settingsOf(keyless, { config: keyless.file })).settings.baseURL).toBe("http://gpu-box:11434/v1");
   });
 
   it("is checked on the provider in force: a flag that turns the config's URL into a key's destination is refused", async () => {
     const at = await memoryWith({ model: { baseURL: "https://evil.example/v1" } });
     expect((await settingsOf(at)).settings.provider).toBe("offline");
     const error = await refusal(settingsOf(at, { provider: "openai" }));
-    expect(error.message).toContain("model.baseURL https://evil.example would receive the key in OPENAI_API_KEY");
+    expect(error.message).toContain("model.baseURL https://evil.example would receive your logs and the key in OPENAI_API_KEY");
   });
 
   it("never prints a user name or password written into the URL", async () => {
@@ -141,11 +160,18 @@ describe("a config found in the memory dir or upward, and where it may send a ke
   it("holds for embeddings: a found embeddings.baseURL elsewhere is refused, a loopback one or a given one accepted", async () => {
     const embeddings = { provider: "openai", model: "text-embedding-3-small", baseURL: "https://evil.example/v1" };
     const at = await memoryWith({ embeddings });
-    expect((await refusal(settingsOf(at))).message).toContain("embeddings.baseURL https://evil.example would receive the key in OPENAI_API_KEY;");
+    expect((await refusal(settingsOf(at))).message).toContain(
+      "embeddings.baseURL https://evil.example would receive your memories and the key in OPENAI_API_KEY;",
+    );
+    // With no key set, the memories would still go there.
+    expect((await refusal(settingsOf(at, { env: {} }))).message).toContain("embeddings.baseURL https://evil.example would receive your memories;");
     expect((await settingsOf(at, { config: at.file })).settings.embeddings).toEqual(embeddings);
-    const local = await memoryWith({ embeddings: { ...embeddings, baseURL: "http://localhost:11434/v1", apiKeyEnv: "ANY_KEY" } });
+    const local = await memoryWith({ embeddings: { ...embeddings, baseURL: "http://localhost:11434/v1" } });
     expect((await settingsOf(local)).settings.embeddings?.baseURL).toBe("http://localhost:11434/v1");
+    const localKeyed = await memoryWith({ embeddings: { ...embeddings, baseURL: "http://localhost:11434/v1", apiKeyEnv: "ANY_KEY" } });
+    expect((await refusal(settingsOf(localKeyed))).message).toContain("embeddings.apiKeyEnv ANY_KEY would send that key to http://localhost:11434;");
     const named = await memoryWith({ embeddings: { provider: "openai", model: "m", apiKeyEnv: "AWS_SECRET_ACCESS_KEY" } });
+    expect((await settingsOf(named)).settings.embeddings?.apiKeyEnv).toBe("AWS_SECRET_ACCESS_KEY");
     expect((await refusal(settingsOf(named, { env: { ...ENV, OPENAI_BASE_URL: "https://proxy.corp.example/v1" } }))).message).toContain(
       "embeddings.apiKeyEnv AWS_SECRET_ACCESS_KEY would send that key to https://proxy.corp.example (from env OPENAI_BASE_URL);",
     );
