@@ -3,6 +3,7 @@ import { ConfigError } from "../errors/config-error.js";
 import { ProviderError } from "../errors/provider-error.js";
 import { redactSecrets } from "../logs/redact-secrets.js";
 import { requestSignal } from "../providers/request-signal.js";
+import { shownEndpoint } from "../providers/shown-endpoint.js";
 
 /** Turns texts into unit vectors, one per text, in order. */
 export interface Embedder {
@@ -47,7 +48,9 @@ export async function openAiEmbedder(
           answer = await client.embeddings.create({ model: config.model, input }, requestSignal(signal));
         } catch (error) {
           const status = (error as { status?: number }).status;
-          throw new ProviderError("embeddings", `${baseURL ?? "api.openai.com"} ${(error as Error).message.split("\n")[0]}`, status, { cause: error });
+          throw new ProviderError("embeddings", `${baseURL ? shownEndpoint(baseURL) : "api.openai.com"} ${(error as Error).message.split("\n")[0]}`, status, {
+            cause: error,
+          });
         }
         const data = [...answer.data].sort((x, y) => x.index - y.index);
         if (data.length !== batch.length) throw new ProviderError("embeddings", `asked for ${batch.length} vectors, got ${data.length}`);

@@ -1,5 +1,6 @@
 import { ProviderError } from "../errors/provider-error.js";
 import type { ProviderSettings } from "./provider-settings.js";
+import { shownEndpoint } from "./shown-endpoint.js";
 
 interface SdkError {
   name?: string;
@@ -24,7 +25,9 @@ export function describeFailure(provider: string, error: unknown, settings: Prov
   }
   if (e.status === undefined) {
     const cause = e.cause?.code ?? e.cause?.message ?? detail;
-    return fail(`cannot reach ${settings.baseURL ?? "the API"} (${cause}, after ${retries}) — check the network, ${baseUrlEnv} or model.baseURL`);
+    return fail(
+      `cannot reach ${settings.baseURL ? shownEndpoint(settings.baseURL) : "the API"} (${cause}, after ${retries}) — check the network, ${baseUrlEnv} or model.baseURL`,
+    );
   }
   if (e.status === 401 || e.status === 403) return fail(`HTTP ${e.status}: the key in ${settings.apiKeyEnv} was refused — check it`);
   if (e.status === 404) return fail(`HTTP 404: model '${settings.model}' not found at this endpoint — check model.name`);
