@@ -97,7 +97,9 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     expect((await settingsOf(own)).settings.baseURL).toBe("https://api.anthropic.com");
     for (const baseURL of ["http://api.anthropic.com", "https://api.anthropic.com:8443", "https://api.anthropic.com.evil.example"]) {
       const other = await memoryWith({ model: { provider: "anthropic", baseURL } });
-      expect((await refusal(settingsOf(other))).message).toContain(`model.baseURL ${new URL(baseURL).origin} would receive your logs and the key in ANTHROPIC_API_KEY`);
+      expect((await refusal(settingsOf(other))).message).toContain(
+        `model.baseURL ${new URL(baseURL).origin} would receive your logs and the key in ANTHROPIC_API_KEY`,
+      );
     }
   });
 
@@ -122,9 +124,7 @@ describe("a config found in the memory dir or upward, and where it may send a ke
   it("refuses a key variable of its own sent to a loopback port: on a shared machine anyone can listen there", async () => {
     const lmStudio = await memoryWith({ model: { provider: "openai", baseURL: "http://localhost:9999/v1", apiKeyEnv: "AWS_SECRET_ACCESS_KEY" } });
     const error = await refusal(settingsOf(lmStudio));
-    expect(error.message).toContain(
-      "model.apiKeyEnv AWS_SECRET_ACCESS_KEY would send that key to http://localhost:9999 (from config ",
-    );
+    expect(error.message).toContain("model.apiKeyEnv AWS_SECRET_ACCESS_KEY would send that key to http://localhost:9999 (from config ");
     expect(error.message).toContain("a config not given with --config may name its own key variable only for api.openai.com");
     const ollama = await memoryWith({ model: { provider: "ollama", apiKeyEnv: "OLLAMA_PROXY_KEY" } });
     expect((await refusal(settingsOf(ollama))).message).toContain("may name no key variable of its own");
