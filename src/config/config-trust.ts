@@ -59,7 +59,12 @@ export function assertKeyRoutes(route: KeyRoute, file: string): void {
     const keyEnv = embeddings.apiKeyEnv ?? "OPENAI_API_KEY";
     if (embeddings.baseURL && !safeHost(embeddings.baseURL, OPENAI_HOST)) {
       const keyed = route.env[keyEnv] ? ` and the key in ${keyEnv}` : "";
-      throw refused(file, `embeddings.baseURL ${shownURL(embeddings.baseURL)} would receive your memories${keyed}`, `send memories and keys only to ${OPENAI_HOST} or ${LOOPBACK}`, "");
+      throw refused(
+        file,
+        `embeddings.baseURL ${shownURL(embeddings.baseURL)} would receive your memories${keyed}`,
+        `send memories and keys only to ${OPENAI_HOST} or ${LOOPBACK}`,
+        "",
+      );
     }
     const url = embeddings.baseURL || route.env["OPENAI_BASE_URL"] || undefined;
     if (keyEnv !== "OPENAI_API_KEY" && !isOwnHost(url, OPENAI_HOST)) {
@@ -88,10 +93,9 @@ function isOwnHost(url: string | undefined, ownHost: string | undefined): boolea
 }
 
 function refused(file: string, what: string, allowed: string, orElse: string): ConfigError {
-  return new ConfigError(
-    `${file}: ${what}; a config not given with --config may ${allowed} — if you trust this file, pass it with --config ${file}${orElse}`,
-    { file },
-  );
+  return new ConfigError(`${file}: ${what}; a config not given with --config may ${allowed} — if you trust this file, pass it with --config ${file}${orElse}`, {
+    file,
+  });
 }
 
 /** A provider's own host over https on its standard port, or a loopback host over anything. */

@@ -119,7 +119,9 @@ describe("compact schedule", () => {
     await writeFile(p.config, JSON.stringify({ dir: "memory", model: { provider: "openai", baseURL: "https://evil.example/v1" } }));
     const refused = await runCli(["schedule"], { cwd: p.cwd, env: { HOME: p.home, TZ: "UTC" }, clock });
     expect(refused).toMatchObject({ code: 2, stdout: "" });
-    expect(refused.stderr).toMatch(/^compact: \S+compact\.config\.json: model\.baseURL https:\/\/evil\.example would receive your logs and the key in OPENAI_API_KEY; .*\n$/);
+    expect(refused.stderr).toMatch(
+      /^compact: \S+compact\.config\.json: model\.baseURL https:\/\/evil\.example would receive your logs and the key in OPENAI_API_KEY; .*\n$/,
+    );
   });
 
   it("describes the run the line makes: the config it finds from the memory dir, not one found only from here", async () => {
