@@ -117,6 +117,8 @@ export const ATTRIBUTE_WORDS = new Set(
     "cadence",
     "frequency",
     "interval",
+    "speed",
+    "rate",
   ].map((word) => stem(word)),
 );
 // Verbs and fillers that say how a fact is put, not what it is.
@@ -465,7 +467,8 @@ function lineFacts(line: string, language: Language): LineFacts {
   let found = lineFactsCache.get(key);
   if (!found) {
     const qualifiers: string[] = [];
-    for (const token of tokenize(line)) addQualifiers(qualifiers, SYNONYMS.get(token) ?? token);
+    const tokens = tokenize(line);
+    for (let i = 0; i < tokens.length; i++) addQualifiers(qualifiers, SYNONYMS.get(tokens[i]!) ?? tokens[i]!, tokens[i + 1]);
     if (/[A-Z]{2}/.test(line)) for (const match of line.matchAll(AREA_CODE)) qualifiers.push(`area:${AREA_OF[match[1]!.toLowerCase()]}`);
     const { values, past } = statedValues(line);
     found = {
@@ -482,8 +485,13 @@ function lineFacts(line: string, language: Language): LineFacts {
   return found;
 }
 
-function addQualifiers(qualifiers: string[], word: string): void {
+// Nouns an environment's word makes a kind of thing of, not a place it runs in: "dev board", "production line",
+// "local time", "dev dependencies", "qa team".
+const THINGS_NAMED_BY_ENVIRONMENT = new Set("board boards kit kits team teams line lines time jig jigs dependency dependencies tool tools".split(" "));
+
+function addQualifiers(qualifiers: string[], word: string, next: string | undefined): void {
   const qualifier = QUALIFIER_OF.get(word);
+  if (qualifier?.startsWith("env:") && next !== undefined && THINGS_NAMED_BY_ENVIRONMENT.has(next)) return;
   if (qualifier) qualifiers.push(qualifier);
   // "on Mondays" names the day "on Monday" does.
   else if (word.endsWith("days")) {

@@ -87,6 +87,11 @@ describe("judgePair: look-alikes stay apart", () => {
       ["API base URL", "The API is at api.acme.io", "API base URL: https://api.acme.io"],
       ["API base URL", "Staging API is at api.staging.acme.io", "Staging API base URL: https://api.staging.acme.io"],
     ],
+    [
+      "a development server beside an unqualified one: a dev server is an environment",
+      ["Console baud", "The debug console runs at 115200 baud", "The debug console runs at 115200 baud, 8N1."],
+      ["Console baud", "The debug console on the dev server runs at 115200 baud", "The debug console on the dev server runs at 115200 baud, 8N1."],
+    ],
     ["two people", ["Ana's editor", "Ana uses Neovim", "Ana writes code in Neovim."], ["Ben's editor", "Ben uses Neovim", "Ben writes code in Neovim."]],
   ] as const)("%s", (_, older, newer) => {
     expect(judge([...older], [...newer])).toBe("apart");
@@ -281,6 +286,20 @@ describe("judgePair: a value written another way", () => {
       "a date and time in words",
       ["Grant report", "The grant report is due 2026-03-02, 21:00 CET", "The grant report is due 2026-03-02 at 21:00 CET."],
       ["Grant report", "The grant report is due March 2, 9 pm CET", "The grant report is due March 2 at 9 pm CET."],
+    ],
+    [
+      "a board for development named beside one that is not: a dev board is a board, not an environment",
+      [
+        "Console baud",
+        "The debug console on the Nimbus dev boards runs at 115200 baud",
+        "The debug console on the Nimbus dev boards runs at 115200 baud, 8N1.",
+      ],
+      ["Console baud", "The debug console runs at 115200 baud", "The debug console runs at 115200 baud, 8N1."],
+    ],
+    [
+      "a speed named as a rate",
+      ["Debug console speed", "The debug console runs at 115200 baud", "The debug console runs at 115200 baud, 8N1."],
+      ["Debug console baud rate", "The debug console runs at 115200 baud", "The debug console runs at 115200 baud, 8N1."],
     ],
     [
       "a unit's symbol, spaced, and its name",
