@@ -6,7 +6,11 @@
  */
 export function holdsWholeWord(text: string, word: string): boolean {
   const percentAfter = /\d$/.test(word);
-  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+  // indexOf past the end answers the end again: an empty word would be found there for ever.
+  for (let at = text.indexOf(word); at !== -1; at = at < text.length ? text.indexOf(word, at + 1) : -1) {
+    // Read as code points, as the pattern did: a word does not begin or end between the halves of a
+    // pair (the empty one, which V8 tries at every index, aside).
+    if (word !== "" && (splitsPair(text, at) || splitsPair(text, at + word.length))) continue;
     const before = codePointBefore(text, at);
     if (before !== undefined && isWordPoint(before)) continue;
     if (at > 1 && DECIMAL_MARK.test(text[at - 1]!) && isNumberPoint(codePointBefore(text, at - 1)!)) continue;
@@ -44,4 +48,12 @@ function codePointBefore(text: string, index: number): number | undefined {
     if (first >= 0xd800 && first <= 0xdbff) return text.codePointAt(index - 2);
   }
   return last;
+}
+
+// Whether `index` falls between the high and the low surrogate of one pair.
+function splitsPair(text: string, index: number): boolean {
+  if (index <= 0 || index >= text.length) return false;
+  const first = text.charCodeAt(index - 1);
+  const second = text.charCodeAt(index);
+  return first >= 0xd800 && first <= 0xdbff && second >= 0xdc00 && second <= 0xdfff;
 }

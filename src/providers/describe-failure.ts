@@ -1,6 +1,6 @@
 import { ProviderError } from "../errors/provider-error.js";
 import type { ProviderSettings } from "./provider-settings.js";
-import { shownEndpoint } from "./shown-endpoint.js";
+import { shownEndpoint, withoutUrlSecrets } from "./shown-endpoint.js";
 
 interface SdkError {
   name?: string;
@@ -18,13 +18,16 @@ const MAX_DETAIL = 200;
 export function describeFailure(provider: string, error: unknown, settings: ProviderSettings, baseUrlEnv: string): ProviderError {
   const e = (error ?? {}) as SdkError;
   const retries = `${settings.maxRetries} ${settings.maxRetries === 1 ? "retry" : "retries"}`;
-  const detail = (e.message ?? String(error)).replace(/\s+/g, " ").slice(0, MAX_DETAIL);
+  // A message may quote the URL asked, with the user name, password or query it carries.
+  const detail = withoutUrlSecrets(e.message ?? String(error))
+    .replace(/\s+/g, " ")
+    .slice(0, MAX_DETAIL);
   const fail = (message: string) => new ProviderError(provider, message, e.status, { cause: error });
   if (isTimeout(error)) {
     return fail(`no answer within ${settings.timeoutMs} ms (after ${retries}) — raise model.timeoutMs, or try again later`);
   }
   if (e.status === undefined) {
-    const cause = e.cause?.code ?? e.cause?.message ?? detail;
+    const cause = e.cause?.code ?? (e.cause?.message === undefined ? detail : withoutUrlSecrets(e.cause.message));
     return fail(
       `cannot reach ${settings.baseURL ? shownEndpoint(settings.baseURL) : "the API"} (${cause}, after ${retries}) — check the network, ${baseUrlEnv} or model.baseURL`,
     );

@@ -10,3 +10,11 @@ export function shownEndpoint(url: string): string {
     return "the configured base URL";
   }
 }
+
+/**
+ * A message with every URL in it shown as `shownEndpoint` shows one: fetch names the whole
+ * URL it refused (`Request cannot be constructed from a URL that includes credentials: …`).
+ */
+export function withoutUrlSecrets(text: string): string {
+  return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, (url) => shownEndpoint(url));
+}

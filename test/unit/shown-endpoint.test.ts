@@ -25,3 +25,37 @@ describe("an endpoint in an error", () => {
     expect(error.message).not.toContain("sk-abcdef");
   });
 });
+
+describe("a URL fetch refuses to ask", () => {
+  // fetch refuses a URL with credentials before any connection, and its message quotes the whole URL.
+  it("is named without the password or query fetch quotes in its own message", async () => {
+    const { OpenAiModel } = await import("../../src/providers/openai/openai-model.js");
+    const model = new OpenAiModel({
+      apiKey: "ollama",
+      apiKeyEnv: "(none needed)",
+      baseURL: "http://user:s3cretPass@127.0.0.1:9/v1?api-key=sk-abcdef",
+      model: "llama3.1",
+      timeoutMs: 5000,
+      maxRetries: 0,
+      provider: "ollama",
+    });
+    const failure = model.complete("hello", { systemPrompt: "s", temperature: 0.2, maxTokens: 10 });
+    await expect(failure).rejects.toThrow(/cannot reach http:\/\/127\.0\.0\.1:9\/v1 \(.*\) — check the network, OLLAMA_BASE_URL or model\.baseURL/);
+    const message = await failure.catch((error: Error) => error.message);
+    expect(message).not.toContain("s3cretPass");
+    expect(message).not.toContain("sk-abcdef");
+  });
+
+  it("keeps a message's other words, and shows each URL in it without its secrets", () => {
+    const cause = new TypeError("Request cannot be constructed from a URL that includes credentials: http://u:pw@host:8/v1?key=sk-1%2Fchat");
+    const error = describeFailure(
+      "openai",
+      Object.assign(new Error("Connection error."), { cause }),
+      { apiKey: "k", apiKeyEnv: "K", model: "m", timeoutMs: 1, maxRetries: 1 },
+      "OPENAI_BASE_URL",
+    );
+    expect(error.message).toBe(
+      "openai: cannot reach the API (Request cannot be constructed from a URL that includes credentials: http://host:8/v1, after 1 retry) — check the network, OPENAI_BASE_URL or model.baseURL",
+    );
+  });
+});

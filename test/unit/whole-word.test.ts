@@ -1,3 +1,4 @@
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { holdsWholeWord } from "../../src/consolidate/whole-word.js";
 
@@ -48,5 +49,28 @@ describe("holdsWholeWord", () => {
     // Both answers come up often enough for the comparison to mean something.
     expect(found).toBeGreaterThan(2_000);
     expect(found).toBeLessThan(18_000);
+  });
+
+  // An empty value ("name:" with nothing after it) hung the run: indexOf past the end answers the end again.
+  it.each([
+    ["ab", ""],
+    ["a b", ""],
+    ["", ""],
+    ["é𝟏aéx", ""],
+  ] as const)("an empty word in %j ends, answering as the pattern did", (text, word) => {
+    // Run under a timeout, so a loop that never ends fails the test instead of hanging it.
+    const answer = runInNewContext("holds()", { holds: () => holdsWholeWord(text, word) }, { timeout: 1000 });
+    expect(answer).toBe(byPattern(text, word));
+  });
+
+  // A lone half of a pair is a code point of its own to the pattern: it is never found inside a pair.
+  it.each([
+    ["𝟏", "\udfcf"],
+    ["a𝟏.", "\udfcf"],
+    ["𝟏", "\ud835"],
+    ["x😀b", "\ud83d"],
+    ["\ud835 x", "\ud835"],
+  ] as const)("a lone surrogate in %j / %j is found as the pattern found it", (text, word) => {
+    expect(holdsWholeWord(text, word)).toBe(byPattern(text, word));
   });
 });

@@ -95,7 +95,7 @@ export class OpenAiModel implements MemoryModel {
           params["max_completion_tokens"] = options.maxTokens + REASONING_ALLOWANCE;
           delete params["max_tokens"];
         } else {
-          throw describeFailure(this.provider, error, this.settings, "OPENAI_BASE_URL");
+          throw describeFailure(this.provider, error, this.settings, this.provider === "ollama" ? "OLLAMA_BASE_URL" : "OPENAI_BASE_URL");
         }
       }
     }
