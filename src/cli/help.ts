@@ -27,7 +27,7 @@ Options:
   --model NAME       model name to ask the provider for
   --config FILE      config file (default: compact.config.json, .compactrc(.json|.yaml)
                      or compact.config.yaml in the memory dir, else upward from here;
-                     a found one sends logs and keys only to the provider or localhost)
+                     a found one sends keys only to the provider, logs to it or localhost)
   --record DIR       save every model exchange as a cassette in DIR (secrets redacted)
   --replay DIR       answer from the cassettes in DIR (provider replay), no network
   --dry-run          estimate the prompt's tokens and cost; with offline or replay,

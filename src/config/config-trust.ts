@@ -1,7 +1,7 @@
 import { lstat, realpath } from "node:fs/promises";
 import path from "node:path";
 import { ConfigError } from "../errors/config-error.js";
-import type { CompactConfig } from "./config-schema.js";
+import type { CompactConfig, EmbeddingsConfig } from "./config-schema.js";
 import { BASE_URL_ENV, DEFAULT_HOST, KEY_ENV, type ProviderName } from "./providers.js";
 
 /**
@@ -43,11 +43,16 @@ export function assertKeyRoutes(route: KeyRoute, file: string): void {
   const ownHost = DEFAULT_HOST[provider];
   const allowedHosts = ownHost ? `${ownHost} or ${LOOPBACK}` : LOOPBACK;
   const keyFromFile = route.apiKeyEnvSource === fromFile && route.apiKeyEnv !== "" && route.apiKeyEnv !== KEY_ENV[provider];
+  // Setting the host yourself accepts it; a key variable the file chose would still be refused.
+  const orEnv = BASE_URL_ENV[provider] && !keyFromFile ? `, or set ${BASE_URL_ENV[provider]} yourself` : "";
   if (callsModel && route.baseURL !== undefined && route.baseURLSource === fromFile && !safeHost(route.baseURL, ownHost)) {
     const keyed = sendsKey ? ` and the key in ${route.apiKeyEnv}` : "";
-    // Setting the host yourself accepts it; a key variable the file chose would still be refused.
-    const orEnv = BASE_URL_ENV[provider] && !keyFromFile ? `, or set ${BASE_URL_ENV[provider]} yourself` : "";
     throw refused(file, `model.baseURL ${shownURL(route.baseURL)} would receive your logs${keyed}`, `send logs and keys only to ${allowedHosts}`, orEnv);
+  }
+  // Your own machine may have the logs, not the key: anyone on a shared machine can listen on a loopback port.
+  if (sendsKey && !keyFromFile && route.baseURL !== undefined && route.baseURLSource === fromFile && !isOwnHost(route.baseURL, ownHost)) {
+    const ownOnly = ownHost ? `send a key only to ${ownHost} (a local server takes "provider": "ollama", which sends none)` : "send no key";
+    throw refused(file, `model.baseURL ${shownURL(route.baseURL)} would receive the key in ${route.apiKeyEnv}`, ownOnly, orEnv);
   }
   if (callsModel && sendsKey && keyFromFile && !isOwnHost(route.baseURL, ownHost)) {
     const where = route.baseURL === undefined ? "the provider's default host" : `${shownURL(route.baseURL)} (from ${route.baseURLSource})`;
@@ -75,6 +80,15 @@ export function assertKeyRoutes(route: KeyRoute, file: string): void {
 }
 
 const OPENAI_HOST = "api.openai.com";
+
+/**
+ * A found config's embeddings as they may be used: on a loopback endpoint the file chose, without a key
+ * (the client sends the key whenever its variable is set, and anyone on a shared machine can listen there).
+ */
+export function embeddingsAsFound(embeddings: EmbeddingsConfig | undefined): EmbeddingsConfig | undefined {
+  if (!embeddings?.baseURL || isOwnHost(embeddings.baseURL, OPENAI_HOST)) return embeddings;
+  return { ...embeddings, apiKeyEnv: "" };
+}
 
 function ownKeyOnly(ownHost: string | undefined): string {
   return ownHost ? `name its own key variable only for ${ownHost}` : "name no key variable of its own";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import type { CompactConfig, EmbeddingsConfig, ModelPrice } from "./config-schema.js";
-import { assertKeyRoutes, type ConfigOrigin } from "./config-trust.js";
+import { assertKeyRoutes, type ConfigOrigin, embeddingsAsFound } from "./config-trust.js";
 import { BASE_URL_ENV, KEY_ENV, PROVIDERS, type ProviderName } from "./providers.js";
 
 export type { ProviderName };
@@ -173,6 +173,7 @@ export function resolveSettings(input: {
   // Checked on the resolved values: a flag may turn a found config's baseURL into a key's destination.
   if (input.configOrigin === "found" && input.configFile !== undefined) {
     assertKeyRoutes({ ...settings, baseURLSource: sources.baseURL, apiKeyEnvSource: sources.apiKeyEnv, env }, input.configFile);
+    settings.embeddings = embeddingsAsFound(settings.embeddings);
   }
   return { settings, sources };
 }

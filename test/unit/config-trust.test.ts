@@ -103,12 +103,12 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     }
   });
 
-  it("accepts a local Ollama, vLLM or LM Studio with no key variable of its own", async () => {
+  it("accepts a local Ollama, vLLM or LM Studio through ollama, which sends no key", async () => {
     for (const model of [
       { provider: "ollama", baseURL: "http://localhost:11434/v1" },
       { provider: "ollama", baseURL: "http://127.0.0.1:11434/v1" },
-      { provider: "openai", baseURL: "http://[::1]:8000/v1" },
-      { provider: "openai", baseURL: "http://localhost:1234/v1", apiKeyEnv: "OPENAI_API_KEY" },
+      { provider: "ollama", baseURL: "http://[::1]:8000/v1" },
+      { provider: "ollama", baseURL: "http://localhost:1234/v1" },
     ]) {
       const at = await memoryWith({ model });
       expect((await settingsOf(at)).settings.baseURL).toBe(model.baseURL);
@@ -119,6 +119,21 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     expect(JSON.parse(run.stdout)).toMatchObject({ configFile: local.file, configOrigin: "found" });
     const given = await runCli(["config", "--dir", local.dir, "--config", local.file, "--json"], { env: ENV });
     expect(JSON.parse(given.stdout)).toMatchObject({ configFile: local.file, configOrigin: "given" });
+  });
+
+  it("refuses the standard key sent to a loopback port: on a shared machine anyone can listen there", async () => {
+    for (const provider of ["openai", "anthropic"]) {
+      const at = await memoryWith({ model: { provider, baseURL: "http://127.0.0.1:18765/v1" } });
+      const error = await refusal(settingsOf(at));
+      const [keyEnv, host] = provider === "openai" ? ["OPENAI_API_KEY", "api.openai.com"] : ["ANTHROPIC_API_KEY", "api.anthropic.com"];
+      expect(error.message).toContain(
+        `model.baseURL http://127.0.0.1:18765 would receive the key in ${keyEnv}; a config not given with --config may send a key only to ${host} (a local server takes "provider": "ollama", which sends none)`,
+      );
+      expect((await settingsOf(at, { config: at.file })).settings.baseURL).toBe("http://127.0.0.1:18765/v1");
+    }
+    // The host set by the user is the user's choice.
+    const keyed = await memoryWith({ model: { provider: "openai" } });
+    expect((await settingsOf(keyed, { env: { ...ENV, OPENAI_BASE_URL: "http://127.0.0.1:18765/v1" } })).settings.baseURL).toBe("http://127.0.0.1:18765/v1");
   });
 
   it("refuses a key variable of its own sent to a loopback port: on a shared machine anyone can listen there", async () => {
@@ -166,8 +181,10 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     // With no key set, the memories would still go there.
     expect((await refusal(settingsOf(at, { env: {} }))).message).toContain("embeddings.baseURL https://evil.example would receive your memories;");
     expect((await settingsOf(at, { config: at.file })).settings.embeddings).toEqual(embeddings);
+    // A loopback endpoint the file chose gets the memories, never the key.
     const local = await memoryWith({ embeddings: { ...embeddings, baseURL: "http://localhost:11434/v1" } });
-    expect((await settingsOf(local)).settings.embeddings?.baseURL).toBe("http://localhost:11434/v1");
+    expect((await settingsOf(local)).settings.embeddings).toMatchObject({ baseURL: "http://localhost:11434/v1", apiKeyEnv: "" });
+    expect((await settingsOf(local, { config: local.file })).settings.embeddings?.apiKeyEnv).toBeUndefined();
     const localKeyed = await memoryWith({ embeddings: { ...embeddings, baseURL: "http://localhost:11434/v1", apiKeyEnv: "ANY_KEY" } });
     expect((await refusal(settingsOf(localKeyed))).message).toContain("embeddings.apiKeyEnv ANY_KEY would send that key to http://localhost:11434;");
     const named = await memoryWith({ embeddings: { provider: "openai", model: "m", apiKeyEnv: "AWS_SECRET_ACCESS_KEY" } });
