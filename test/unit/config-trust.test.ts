@@ -167,6 +167,18 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     expect(error.message).toContain("model.baseURL https://evil.example would receive your logs and the key in OPENAI_API_KEY");
   });
 
+  it("is shown by compact config without a password or key written into its URLs, as text and as JSON", async () => {
+    const url = "http://user:s3cretPass@127.0.0.1:9/v1?api-key=sk-abcdef0123456789";
+    const at = await memoryWith({ model: { provider: "ollama", baseURL: url }, embeddings: { provider: "openai", model: "m", baseURL: url } });
+    for (const json of [[], ["--json"]]) {
+      const run = await runCli(["config", "--dir", at.dir, "--config", at.file, ...json], { env: ENV });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain("127.0.0.1:9/v1");
+      expect(run.stdout).not.toContain("s3cretPass");
+      expect(run.stdout).not.toContain("sk-abcdef0123456789");
+    }
+  });
+
   it("never prints a user name or password written into the URL", async () => {
     const at = await memoryWith({ model: { provider: "openai", baseURL: "https://user:hunter2@evil.example/v1" } });
     expect((await refusal(settingsOf(at))).message).not.toContain("hunter2");

@@ -1,5 +1,6 @@
 import { SETTING_KEYS } from "../../config/settings.js";
 import { Compactor } from "../../pipeline/compactor.js";
+import { redactionModule } from "../../store/lazy-redaction.js";
 import type { CliIo } from "../cli-io.js";
 import { CONFIG_HELP, printHelp } from "../help.js";
 import { compactorOptions } from "../open-compactor.js";
@@ -14,7 +15,10 @@ export async function configCommand(argv: string[], io: CliIo): Promise<number> 
     return 0;
   }
   const output = new Output(io, line.options.json === true, line.options.quiet === true);
-  const { settings, sources, configFile, configOrigin, warnings } = await Compactor.resolveSettings(compactorOptions(line, io));
+  const resolved = await Compactor.resolveSettings(compactorOptions(line, io));
+  const { sources, configFile, configOrigin, warnings } = resolved;
+  // A URL may carry a password or a key in its query (`http://user:pass@host/v1?api-key=…`): shown redacted.
+  const settings = await redactedUrls(resolved.settings);
   const keySet = settings.apiKeyEnv ? (io.env[settings.apiKeyEnv] ? "set" : "not set") : "not needed";
   output.result({
     schemaVersion: 1,
@@ -41,4 +45,11 @@ export async function configCommand(argv: string[], io: CliIo): Promise<number> 
   for (const [key, value, source] of rows) output.say(`${key.padEnd(width)}  ${value}  (${source})`);
   if (settings.apiKeyEnv) output.say(`${"apiKey".padEnd(width)}  ${settings.apiKeyEnv} is ${keySet}`);
   return 0;
+}
+
+async function redactedUrls<S extends { baseURL?: string | undefined; embeddings?: { baseURL?: string | undefined } | undefined }>(settings: S): Promise<S> {
+  const { redactSecrets } = await redactionModule();
+  const shown = async (url: string | undefined) => (url === undefined ? undefined : (await redactSecrets(url)).text);
+  const embeddings = settings.embeddings && { ...settings.embeddings, baseURL: await shown(settings.embeddings.baseURL) };
+  return { ...settings, baseURL: await shown(settings.baseURL), ...(embeddings ? { embeddings } : {}) };
 }
