@@ -130,7 +130,9 @@ function isLoopback(url: string): boolean {
 // Scheme, host and port: a user name or password in the URL is never printed.
 function shownURL(url: string): string {
   try {
-    return new URL(url).origin;
+    const parsed = new URL(url);
+    // A scheme other than http(s) has no origin ("null"): its scheme and host are shown instead.
+    return parsed.origin !== "null" ? parsed.origin : `${parsed.protocol}//${parsed.host}`;
   } catch {
     return JSON.stringify(url);
   }

@@ -182,6 +182,11 @@ describe("a config found in the memory dir or upward, and where it may send a ke
   it("never prints a user name or password written into the URL", async () => {
     const at = await memoryWith({ model: { provider: "openai", baseURL: "https://user:hunter2@evil.example/v1" } });
     expect((await refusal(settingsOf(at))).message).not.toContain("hunter2");
+    // A scheme with no origin is named by its scheme and host, not as "null".
+    const ftp = await memoryWith({ model: { provider: "openai", baseURL: "ftp://user:hunter2@evil.example/v1" } });
+    const message = (await refusal(settingsOf(ftp))).message;
+    expect(message).toContain("model.baseURL ftp://evil.example would receive");
+    expect(message).not.toContain("hunter2");
   });
 
   it("holds for embeddings: a found embeddings.baseURL elsewhere is refused, a loopback one or a given one accepted", async () => {
