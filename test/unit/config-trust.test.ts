@@ -179,6 +179,25 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     }
   });
 
+  it("is refused as invalid without the key written where its variable's name goes, or a password in a URL that is not one", async () => {
+    // Given: the key itself pasted into apiKeyEnv, and a baseURL with a password and a space in it.
+    const key = "sk-proj-Zk3uQ9xW7pLm2VbN8cRtAbCdEfGhIjKlMnOpQrStUvWx";
+    const at = await memoryWith({
+      model: { provider: "openai", apiKeyEnv: key, baseURL: "http://user:s3cretPass@127.0.0.1:9 /v1" },
+      embeddings: { provider: "openai", model: "m", apiKeyEnv: "7f3e9a1c5b2d4e6f8a0b1c2d3e4f5a6b" },
+    });
+    for (const json of [[], ["--json"]]) {
+      const run = await runCli(["config", "--dir", at.dir, "--config", at.file, ...json], { env: ENV });
+      expect(run.code).toBe(2);
+      expect(run.stdout + run.stderr).toContain(
+        "model.apiKeyEnv: must be an environment variable name (given: a value not shown, as it may be the key itself)",
+      );
+      expect(run.stdout + run.stderr).toContain("embeddings.apiKeyEnv: must be an environment variable name (given: a value not shown");
+      expect(run.stdout + run.stderr).toContain("model.baseURL: Invalid URL (given:");
+      expect(run.stdout + run.stderr).not.toMatch(/Zk3uQ9xW7pLm2VbN8cRt|s3cretPass|7f3e9a1c5b2d4e6f8a0b/);
+    }
+  });
+
   it("never prints a user name or password written into the URL", async () => {
     const at = await memoryWith({ model: { provider: "openai", baseURL: "https://user:hunter2@evil.example/v1" } });
     expect((await refusal(settingsOf(at))).message).not.toContain("hunter2");
