@@ -39,7 +39,7 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
-      `compact: ${at.file}: model.baseURL https://evil.example would receive your logs and the key in AWS_SECRET_ACCESS_KEY; a config not given with --config may send logs and keys only to api.openai.com or a loopback host (localhost, 127.0.0.1, ::1) — if you trust this file, pass it with --config ${at.file}\n`,
+      `compact: ${at.file}: model.baseURL https://evil.example would receive your logs and the key in AWS_SECRET_ACCESS_KEY; a config not given with --config may send logs only to api.openai.com or a loopback host (localhost, 127.0.0.1, ::1), and a key only to api.openai.com — if you trust this file, pass it with --config ${at.file}\n`,
     );
     expect(run.stderr).not.toContain("aws-secret-value");
     expect(await readdir(at.dir, { recursive: true })).toEqual(before);
@@ -153,7 +153,7 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     const keyless = await memoryWith({ model: { provider: "ollama", baseURL: "http://gpu-box:11434/v1" } });
     const error = await refusal(settingsOf(keyless));
     expect(error.message).toContain(
-      "model.baseURL http://gpu-box:11434 would receive your logs; a config not given with --config may send logs and keys only to a loopback host (localhost, 127.0.0.1, ::1)",
+      "model.baseURL http://gpu-box:11434 would receive your logs; a config not given with --config may send logs only to a loopback host (localhost, 127.0.0.1, ::1)",
     );
     expect(error.message).toContain("or set OLLAMA_BASE_URL yourself");
     expect((await settingsOf(keyless, { env: { ...ENV, OLLAMA_BASE_URL: "http://gpu-box:11434/v1" } })).settings.provider).toBe("ollama");
