@@ -221,6 +221,11 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     const local = await memoryWith({ embeddings: { ...embeddings, baseURL: "http://localhost:11434/v1" } });
     expect((await settingsOf(local)).settings.embeddings).toMatchObject({ baseURL: "http://localhost:11434/v1", apiKeyEnv: "" });
     expect((await settingsOf(local, { config: local.file })).settings.embeddings?.apiKeyEnv).toBeUndefined();
+    // compact config says why no key goes, where the settings show only `"apiKeyEnv": ""`.
+    const shown = await runCli(["config", "--dir", local.dir], { cwd: local.root, env: ENV });
+    expect(shown.stdout).toMatch(/embeddings\.apiKey +none sent: a config found, not given with --config, sends no key to a loopback host\n/);
+    const given = await runCli(["config", "--dir", local.dir, "--config", local.file], { cwd: local.root, env: ENV });
+    expect(given.stdout).toMatch(/embeddings\.apiKey +OPENAI_API_KEY is set\n/);
     const localKeyed = await memoryWith({ embeddings: { ...embeddings, baseURL: "http://localhost:11434/v1", apiKeyEnv: "ANY_KEY" } });
     expect((await refusal(settingsOf(localKeyed))).message).toContain("embeddings.apiKeyEnv ANY_KEY would send that key to http://localhost:11434;");
     const named = await memoryWith({ embeddings: { provider: "openai", model: "m", apiKeyEnv: "AWS_SECRET_ACCESS_KEY" } });
