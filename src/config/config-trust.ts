@@ -41,13 +41,13 @@ export function assertKeyRoutes(route: KeyRoute, file: string): void {
   const callsModel = provider !== "offline" && provider !== "replay";
   const sendsKey = provider === "anthropic" || provider === "openai" || (provider === "ollama" && route.apiKeyEnv !== "");
   const ownHost = DEFAULT_HOST[provider];
-  const allowedHosts = ownHost ? `${ownHost} or ${LOOPBACK}` : LOOPBACK;
+  const allowedHosts = ownHost ? `logs only to ${ownHost} or ${LOOPBACK}, and a key only to ${ownHost}` : `logs only to ${LOOPBACK}`;
   const keyFromFile = route.apiKeyEnvSource === fromFile && route.apiKeyEnv !== "" && route.apiKeyEnv !== KEY_ENV[provider];
   // Setting the host yourself accepts it; a key variable the file chose would still be refused.
   const orEnv = BASE_URL_ENV[provider] && !keyFromFile ? `, or set ${BASE_URL_ENV[provider]} yourself` : "";
   if (callsModel && route.baseURL !== undefined && route.baseURLSource === fromFile && !safeHost(route.baseURL, ownHost)) {
     const keyed = sendsKey ? ` and the key in ${route.apiKeyEnv}` : "";
-    throw refused(file, `model.baseURL ${shownURL(route.baseURL)} would receive your logs${keyed}`, `send logs and keys only to ${allowedHosts}`, orEnv);
+    throw refused(file, `model.baseURL ${shownURL(route.baseURL)} would receive your logs${keyed}`, `send ${allowedHosts}`, orEnv);
   }
   // Your own machine may have the logs, not the key: anyone on a shared machine can listen on a loopback port.
   if (sendsKey && !keyFromFile && route.baseURL !== undefined && route.baseURLSource === fromFile && !isOwnHost(route.baseURL, ownHost)) {
@@ -67,7 +67,7 @@ export function assertKeyRoutes(route: KeyRoute, file: string): void {
       throw refused(
         file,
         `embeddings.baseURL ${shownURL(embeddings.baseURL)} would receive your memories${keyed}`,
-        `send memories and keys only to ${OPENAI_HOST} or ${LOOPBACK}`,
+        `send memories only to ${OPENAI_HOST} or ${LOOPBACK}, and a key only to ${OPENAI_HOST}`,
         "",
       );
     }

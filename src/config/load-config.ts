@@ -166,15 +166,25 @@ export async function validate(raw: unknown, file: string): Promise<{ config: Co
     checked = configSchema.safeParse(input);
   }
   if (!checked.success) {
-    const issues = checked.error.issues.map((issue) => {
-      const key = issue.path.join(".") || "(root)";
-      const given = issue.path.length > 0 ? valueAt(input, issue.path) : input;
-      return `${key}: ${issue.message}${given === undefined ? "" : ` (given: ${JSON.stringify(given)})`}`;
-    });
+    const issues = await Promise.all(
+      checked.error.issues.map(async (issue) => {
+        const key = issue.path.join(".") || "(root)";
+        const given = issue.path.length > 0 ? valueAt(input, issue.path) : input;
+        return `${key}: ${issue.message}${given === undefined ? "" : ` (${await shownGiven(issue.path, given)})`}`;
+      }),
+    );
     const more = issues.length > 5 ? `; … and ${issues.length - 5} more` : "";
     throw new ConfigError(`${file}: ${issues.slice(0, 5).join("; ")}${more}`, { file });
   }
   return { config: resolvePaths(checked.data, path.dirname(file)), warnings };
+}
+
+// What was given, as an error shows it: a key written where its variable's name goes (`apiKeyEnv`) is not
+// shown at all, and a secret anywhere else (a password in a baseURL) is shown redacted.
+async function shownGiven(keys: PropertyKey[], given: unknown): Promise<string> {
+  if (keys.at(-1) === "apiKeyEnv" && typeof given === "string") return "given: a value not shown, as it may be the key itself";
+  const { redactSecrets } = await import("../logs/redact-secrets.js");
+  return `given: ${(await redactSecrets(JSON.stringify(given) ?? String(given))).text}`;
 }
 
 function valueAt(raw: unknown, keys: PropertyKey[]): unknown {

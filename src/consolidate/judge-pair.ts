@@ -134,13 +134,13 @@ export function sameSubjectByVectors(evidence: PairEvidence, options: JudgeOptio
   return cosine >= options.cosineFloor && relative <= options.sameSubjectRelative && standing >= options.sameSubjectStanding && evidence.mutual !== false;
 }
 
-/** A class of qualifier (environment, platform, day, role, region) both name, with no value in common. */
+/** A class of qualifier (environment, kind of thing, platform, day, role, region) both name, with no value in common. */
 export function differentQualifier(a: MemoryFacts, b: MemoryFacts): string | undefined {
   const [qa, qb] = [derived(a).qualifiersByClass(), derived(b).qualifiersByClass()];
   for (const [kind, values] of qa) {
     const other = qb.get(kind);
     if (!other || [...values].some((value) => other.has(value)) || isTheValue(kind, a, b)) continue;
-    return kind === "env" ? "environment" : kind === "area" ? "region" : kind;
+    return kind === "env" ? "environment" : kind === "area" ? "region" : kind === "kind" ? "kind of thing" : kind;
   }
   // A fact that names no environment is about production: "staging X" is another thing.
   const [ea, eb] = [qa.get("env"), qb.get("env")];

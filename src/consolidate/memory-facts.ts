@@ -491,7 +491,12 @@ const THINGS_NAMED_BY_ENVIRONMENT = new Set("board boards kit kits team teams li
 
 function addQualifiers(qualifiers: string[], word: string, next: string | undefined): void {
   const qualifier = QUALIFIER_OF.get(word);
-  if (qualifier?.startsWith("env:") && next !== undefined && THINGS_NAMED_BY_ENVIRONMENT.has(next)) return;
+  // A kind of thing, not an environment: "the dev boards" beside no environment is no other environment, but the
+  // dev boards and the production boards, or the development team and the QA team, are still two things.
+  if (qualifier?.startsWith("env:") && next !== undefined && THINGS_NAMED_BY_ENVIRONMENT.has(next.replace(/['’]s$/, ""))) {
+    qualifiers.push(`kind:${qualifier.slice("env:".length)}`);
+    return;
+  }
   if (qualifier) qualifiers.push(qualifier);
   // "on Mondays" names the day "on Monday" does.
   else if (word.endsWith("days")) {

@@ -2,6 +2,7 @@ import type { EmbeddingsConfig } from "../config/config-schema.js";
 import { ConfigError } from "../errors/config-error.js";
 import { ProviderError } from "../errors/provider-error.js";
 import { redactSecrets } from "../logs/redact-secrets.js";
+import { keylessOpenAiOptions } from "../providers/keyless-options.js";
 import { requestSignal } from "../providers/request-signal.js";
 import { shownEndpoint } from "../providers/shown-endpoint.js";
 
@@ -34,7 +35,14 @@ export async function openAiEmbedder(
   if (!apiKey && official)
     throw new ConfigError(`embeddings need an API key for api.openai.com: set ${keyEnv} (or point embeddings.baseURL at a local server)`);
   const { default: OpenAI } = await import("openai");
-  const client = new OpenAI({ apiKey: apiKey || "no-key", baseURL, timeout: options.timeoutMs ?? 60_000, maxRetries: options.maxRetries ?? 2 });
+  // Without a key, nothing the SDK would take from the environment on its own goes either (a gateway's header).
+  const client = new OpenAI({
+    apiKey: apiKey || "no-key",
+    baseURL,
+    timeout: options.timeoutMs ?? 60_000,
+    maxRetries: options.maxRetries ?? 2,
+    ...(apiKey ? {} : keylessOpenAiOptions()),
+  });
   return {
     model: config.model,
     async embed(texts, signal) {

@@ -53,9 +53,10 @@ export async function createModel(
     case "ollama": {
       // Ollama ignores the key; the SDK wants one, so a key is sent only when one is set.
       const { OpenAiModel } = await import("./openai/openai-model.js");
-      const apiKey = (settings.apiKeyEnv ? env[settings.apiKeyEnv] : undefined) || "ollama";
+      const key = settings.apiKeyEnv ? env[settings.apiKeyEnv] : undefined;
       const model = new OpenAiModel({
-        apiKey,
+        apiKey: key || "ollama",
+        keyless: !key,
         apiKeyEnv: settings.apiKeyEnv || "(none needed)",
         baseURL: settings.baseURL ?? OLLAMA_BASE_URL,
         timeoutMs: settings.timeoutMs,

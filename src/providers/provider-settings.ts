@@ -11,6 +11,8 @@ export interface ProviderSettings {
   maxRetries: number;
   /** The name to report, when it is not the SDK's own (`ollama` through the openai SDK). */
   provider?: string;
+  /** `apiKey` is a placeholder (ollama with no key variable): the SDK sends nothing it reads from the environment. */
+  keyless?: boolean;
 }
 
 // A request held back by the shared pause waits in its fetch at most this long before its timeout.

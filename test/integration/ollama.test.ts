@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import type { IncomingHttpHeaders } from "node:http";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createModel, OLLAMA_BASE_URL } from "../../src/providers/create-model.js";
 import { FakeProviderServer } from "../helpers/fake-provider-server.js";
 import { runCli } from "../helpers/run-cli.js";
@@ -42,6 +42,24 @@ describe("--provider ollama", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(server.requests[0]!.body["model"]).toBe("qwen2.5:7b");
     expect((server.requests[0]!.headers as IncomingHttpHeaders).authorization).toBe("Bearer proxy-secret");
+  });
+
+  it("sends no key from the environment: not OPENAI_API_KEY, nor a gateway header the SDK would read on its own", async () => {
+    vi.stubEnv("OPENAI_API_KEY", "sk-from-env");
+    vi.stubEnv("OPENAI_CUSTOM_HEADERS", "X-Gateway-Key: gw-secret");
+    vi.stubEnv("OPENAI_PROJECT_ID", "proj-test");
+    try {
+      const { model } = await createModel(
+        { provider: "ollama", model: "m", baseURL: server.openaiURL, apiKeyEnv: "", timeoutMs: 5000, maxRetries: 0 },
+        process.env,
+      );
+      await model.complete("a log", { systemPrompt: "s", temperature: 0, maxTokens: 100 });
+      const headers = server.requests[0]!.headers as IncomingHttpHeaders;
+      expect(headers.authorization).toBe("Bearer ollama");
+      expect(JSON.stringify(headers)).not.toMatch(/sk-from-env|gw-secret|proj-test/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("defaults to Ollama's own address", async () => {

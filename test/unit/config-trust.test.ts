@@ -39,7 +39,7 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
-      `compact: ${at.file}: model.baseURL https://evil.example would receive your logs and the key in AWS_SECRET_ACCESS_KEY; a config not given with --config may send logs and keys only to api.openai.com or a loopback host (localhost, 127.0.0.1, ::1) — if you trust this file, pass it with --config ${at.file}\n`,
+      `compact: ${at.file}: model.baseURL https://evil.example would receive your logs and the key in AWS_SECRET_ACCESS_KEY; a config not given with --config may send logs only to api.openai.com or a loopback host (localhost, 127.0.0.1, ::1), and a key only to api.openai.com — if you trust this file, pass it with --config ${at.file}\n`,
     );
     expect(run.stderr).not.toContain("aws-secret-value");
     expect(await readdir(at.dir, { recursive: true })).toEqual(before);
@@ -153,7 +153,7 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     const keyless = await memoryWith({ model: { provider: "ollama", baseURL: "http://gpu-box:11434/v1" } });
     const error = await refusal(settingsOf(keyless));
     expect(error.message).toContain(
-      "model.baseURL http://gpu-box:11434 would receive your logs; a config not given with --config may send logs and keys only to a loopback host (localhost, 127.0.0.1, ::1)",
+      "model.baseURL http://gpu-box:11434 would receive your logs; a config not given with --config may send logs only to a loopback host (localhost, 127.0.0.1, ::1)",
     );
     expect(error.message).toContain("or set OLLAMA_BASE_URL yourself");
     expect((await settingsOf(keyless, { env: { ...ENV, OLLAMA_BASE_URL: "http://gpu-box:11434/v1" } })).settings.provider).toBe("ollama");
@@ -176,6 +176,25 @@ describe("a config found in the memory dir or upward, and where it may send a ke
       expect(run.stdout).toContain("127.0.0.1:9/v1");
       expect(run.stdout).not.toContain("s3cretPass");
       expect(run.stdout).not.toContain("sk-abcdef0123456789");
+    }
+  });
+
+  it("is refused as invalid without the key written where its variable's name goes, or a password in a URL that is not one", async () => {
+    // Given: the key itself pasted into apiKeyEnv, and a baseURL with a password and a space in it.
+    const key = "sk-proj-Zk3uQ9xW7pLm2VbN8cRtAbCdEfGhIjKlMnOpQrStUvWx";
+    const at = await memoryWith({
+      model: { provider: "openai", apiKeyEnv: key, baseURL: "http://user:s3cretPass@127.0.0.1:9 /v1" },
+      embeddings: { provider: "openai", model: "m", apiKeyEnv: "7f3e9a1c5b2d4e6f8a0b1c2d3e4f5a6b" },
+    });
+    for (const json of [[], ["--json"]]) {
+      const run = await runCli(["config", "--dir", at.dir, "--config", at.file, ...json], { env: ENV });
+      expect(run.code).toBe(2);
+      expect(run.stdout + run.stderr).toContain(
+        "model.apiKeyEnv: must be an environment variable name (given: a value not shown, as it may be the key itself)",
+      );
+      expect(run.stdout + run.stderr).toContain("embeddings.apiKeyEnv: must be an environment variable name (given: a value not shown");
+      expect(run.stdout + run.stderr).toContain("model.baseURL: Invalid URL (given:");
+      expect(run.stdout + run.stderr).not.toMatch(/Zk3uQ9xW7pLm2VbN8cRt|s3cretPass|7f3e9a1c5b2d4e6f8a0b/);
     }
   });
 
@@ -202,6 +221,11 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     const local = await memoryWith({ embeddings: { ...embeddings, baseURL: "http://localhost:11434/v1" } });
     expect((await settingsOf(local)).settings.embeddings).toMatchObject({ baseURL: "http://localhost:11434/v1", apiKeyEnv: "" });
     expect((await settingsOf(local, { config: local.file })).settings.embeddings?.apiKeyEnv).toBeUndefined();
+    // compact config says why no key goes, where the settings show only `"apiKeyEnv": ""`.
+    const shown = await runCli(["config", "--dir", local.dir], { cwd: local.root, env: ENV });
+    expect(shown.stdout).toMatch(/embeddings\.apiKey +none sent: a config found, not given with --config, sends no key to a loopback host\n/);
+    const given = await runCli(["config", "--dir", local.dir, "--config", local.file], { cwd: local.root, env: ENV });
+    expect(given.stdout).toMatch(/embeddings\.apiKey +OPENAI_API_KEY is set\n/);
     const localKeyed = await memoryWith({ embeddings: { ...embeddings, baseURL: "http://localhost:11434/v1", apiKeyEnv: "ANY_KEY" } });
     expect((await refusal(settingsOf(localKeyed))).message).toContain("embeddings.apiKeyEnv ANY_KEY would send that key to http://localhost:11434;");
     const named = await memoryWith({ embeddings: { provider: "openai", model: "m", apiKeyEnv: "AWS_SECRET_ACCESS_KEY" } });

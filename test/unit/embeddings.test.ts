@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openAiEmbedder } from "../../src/embeddings/embeddings-client.js";
 import { cachedVectors, VECTOR_CACHE_FILE } from "../../src/embeddings/vector-cache.js";
 import { ConfigError } from "../../src/errors/config-error.js";
@@ -15,6 +15,7 @@ import { tempDir } from "../helpers/temp-dir.js";
 class EmbeddingsServer {
   readonly inputs: string[][] = [];
   readonly keys: (string | undefined)[] = [];
+  readonly headers: IncomingHttpHeaders[] = [];
   private server: Server | undefined;
   url = "";
 
@@ -28,6 +29,7 @@ class EmbeddingsServer {
         const body = JSON.parse(raw) as { input: string[]; encoding_format?: string; model: string };
         this.inputs.push(body.input);
         this.keys.push(req.headers.authorization);
+        this.headers.push(req.headers);
         const data = body.input.map((text, index) => {
           const vector = ["a", "b", "c", "d"].map((letter) => text.split(letter).length - 1 + 0.5);
           const embedding = body.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector;
@@ -79,6 +81,26 @@ describe("openAiEmbedder (the openai SDK against a loopback server)", () => {
     const embedder = await openAiEmbedder({ provider: "openai", model: "embed-test" }, { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: "sk-test" });
     await embedder.embed(["a"]);
     expect(server.keys).toEqual(["Bearer sk-test"]);
+  });
+
+  it("sends nothing the SDK reads from the environment on its own when it sends no key: no gateway header, no organization", async () => {
+    // Given: a gateway's key in OPENAI_CUSTOM_HEADERS, which the SDK adds to every request by itself.
+    vi.stubEnv("OPENAI_CUSTOM_HEADERS", "X-Gateway-Key: gw-secret\nAuthorization: Bearer gw-token");
+    vi.stubEnv("OPENAI_ORG_ID", "org-test");
+    vi.stubEnv("OPENAI_PROJECT_ID", "proj-test");
+    try {
+      // A loopback endpoint a found config chose gets `apiKeyEnv: ""`: the memories, and nothing else.
+      await (await openAiEmbedder({ provider: "openai", model: "embed-test", baseURL: server.url, apiKeyEnv: "" }, { OPENAI_API_KEY: "sk-test" })).embed(["a"]);
+      const [keyless] = server.headers;
+      // The gateway's Authorization is cleared with the rest: a local server takes none.
+      expect(keyless!.authorization).toBeUndefined();
+      expect(JSON.stringify(keyless)).not.toMatch(/gw-|org-test|proj-test/);
+      // With a key, the SDK's own ways are the user's: the header goes with it.
+      await (await openAiEmbedder({ provider: "openai", model: "embed-test", baseURL: server.url }, { OPENAI_API_KEY: "sk-test" })).embed(["a"]);
+      expect(server.headers[1]).toMatchObject({ "x-gateway-key": "gw-secret", "openai-organization": "org-test" });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("asks in batches when there are many texts", async () => {

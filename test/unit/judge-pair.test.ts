@@ -92,6 +92,21 @@ describe("judgePair: look-alikes stay apart", () => {
       ["Console baud", "The debug console runs at 115200 baud", "The debug console runs at 115200 baud, 8N1."],
       ["Console baud", "The debug console on the dev server runs at 115200 baud", "The debug console on the dev server runs at 115200 baud, 8N1."],
     ],
+    [
+      "the dev boards and the production boards: two kinds of board, as two environments are two",
+      ["Console baud", "The console on the dev boards runs at 115200 baud", "The console on the dev boards runs at 115200 baud."],
+      ["Console baud", "The console on the production boards runs at 9600 baud", "The console on the production boards runs at 9600 baud."],
+    ],
+    [
+      "the development team and the QA team",
+      ["Team lead", "Olga leads the development team", "Olga leads the development team."],
+      ["Team lead", "Ben leads the QA team", "Ben leads the QA team."],
+    ],
+    [
+      "the staging team and the production team",
+      ["Release owner", "The staging team owns the release train", "The staging team owns the release train."],
+      ["Release owner", "The production team's lead owns the release train", "The production team's lead owns the release train."],
+    ],
     ["two people", ["Ana's editor", "Ana uses Neovim", "Ana writes code in Neovim."], ["Ben's editor", "Ben uses Neovim", "Ben writes code in Neovim."]],
   ] as const)("%s", (_, older, newer) => {
     expect(judge([...older], [...newer])).toBe("apart");

@@ -44,6 +44,15 @@ export async function configCommand(argv: string[], io: CliIo): Promise<number> 
   const width = rows.reduce((max, [key]) => Math.max(max, key.length), 0);
   for (const [key, value, source] of rows) output.say(`${key.padEnd(width)}  ${value}  (${source})`);
   if (settings.apiKeyEnv) output.say(`${"apiKey".padEnd(width)}  ${settings.apiKeyEnv} is ${keySet}`);
+  // The embeddings' key too: a found config's loopback endpoint gets none, which `"apiKeyEnv": ""` alone does not say.
+  if (settings.embeddings) {
+    const keyEnv = settings.embeddings.apiKeyEnv ?? "OPENAI_API_KEY";
+    const shown =
+      keyEnv === ""
+        ? "none sent: a config found, not given with --config, sends no key to a loopback host"
+        : `${keyEnv} is ${io.env[keyEnv] ? "set" : "not set"}`;
+    output.say(`${"embeddings.apiKey".padEnd(width)}  ${shown}`);
+  }
   return 0;
 }
 

@@ -2,6 +2,7 @@ import OpenAI from "openai";
 import { throwIfAborted } from "../../errors/aborted-error.js";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { describeFailure, refusesSetting } from "../describe-failure.js";
+import { keylessOpenAiOptions } from "../keyless-options.js";
 import { isOpenAiReasoningModel, outputTokenLimit, REASONING_ALLOWANCE } from "../known-refusals.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 import { requestSignal } from "../request-signal.js";
@@ -41,7 +42,7 @@ export class OpenAiModel implements MemoryModel {
   constructor(private readonly settings: ProviderSettings) {
     this.provider = settings.provider ?? "openai";
     this.modelId = settings.model;
-    this.client = new OpenAI(sdkClientOptions(settings, this.backoff));
+    this.client = new OpenAI({ ...sdkClientOptions(settings, this.backoff), ...(settings.keyless ? keylessOpenAiOptions() : {}) });
     // Ollama has no counting endpoint; other compatible servers are asked once.
     this.countingMissing = this.provider === "ollama";
   }
