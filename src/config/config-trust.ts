@@ -1,6 +1,7 @@
 import { lstat, realpath } from "node:fs/promises";
 import path from "node:path";
 import { ConfigError } from "../errors/config-error.js";
+import { shownOrigin } from "../text/shown-url.js";
 import type { CompactConfig, EmbeddingsConfig } from "./config-schema.js";
 import { BASE_URL_ENV, DEFAULT_HOST, KEY_ENV, type ProviderName } from "./providers.js";
 
@@ -129,13 +130,7 @@ function isLoopback(url: string): boolean {
 
 // Scheme, host and port: a user name or password in the URL is never printed.
 function shownURL(url: string): string {
-  try {
-    const parsed = new URL(url);
-    // A scheme other than http(s) has no origin ("null"): its scheme and host are shown instead.
-    return parsed.origin !== "null" ? parsed.origin : `${parsed.protocol}//${parsed.host}`;
-  } catch {
-    return JSON.stringify(url);
-  }
+  return shownOrigin(url) ?? JSON.stringify(url);
 }
 
 /** The prompt files a run may read from `prompts.dir`: the compaction and the consolidation pairs. */

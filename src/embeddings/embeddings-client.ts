@@ -4,7 +4,7 @@ import { ProviderError } from "../errors/provider-error.js";
 import { redactSecrets } from "../logs/redact-secrets.js";
 import { keylessOpenAiOptions } from "../providers/keyless-options.js";
 import { requestSignal } from "../providers/request-signal.js";
-import { shownEndpoint } from "../providers/shown-endpoint.js";
+import { shownEndpoint } from "../text/shown-url.js";
 
 /** Turns texts into unit vectors, one per text, in order. */
 export interface Embedder {

@@ -1,6 +1,6 @@
 import { ProviderError } from "../errors/provider-error.js";
+import { shownEndpoint, withoutUrlSecrets } from "../text/shown-url.js";
 import type { ProviderSettings } from "./provider-settings.js";
-import { shownEndpoint, withoutUrlSecrets } from "./shown-endpoint.js";
 
 interface SdkError {
   name?: string;

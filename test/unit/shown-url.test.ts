@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { describeFailure } from "../../src/providers/describe-failure.js";
-import { shownEndpoint } from "../../src/providers/shown-endpoint.js";
+import { shownEndpoint } from "../../src/text/shown-url.js";
 
 describe("an endpoint in an error", () => {
   it("shows scheme, host, port and path, never a user name, password, query or fragment", () => {
     expect(shownEndpoint("http://user:s3cretPass@127.0.0.1:9/v1?api-key=sk-abcdef#x")).toBe("http://127.0.0.1:9/v1");
     expect(shownEndpoint("https://api.openai.com/")).toBe("https://api.openai.com");
     expect(shownEndpoint("not a url s3cretPass")).toBe("the configured base URL");
+    // A scheme with no origin keeps its host, not "null".
+    expect(shownEndpoint("ftp://user:s3cretPass@files.example/v1")).toBe("ftp://files.example/v1");
   });
 
   it("is how a provider that cannot be reached is named", () => {
