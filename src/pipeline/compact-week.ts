@@ -85,7 +85,8 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
   return withRunLock(ctx, `compact --week ${period.label}`, async (recovered) => {
     const cache = await SnapshotCache.load(ctx.dir);
     const snapshot = await readSnapshot(ctx.dir, { cache });
-    const outcome = await compactPeriod(ctx, period, snapshot, built, options);
+    const memories = await RunMemories.open(ctx.dir, snapshot.memories);
+    const outcome = await compactPeriod(ctx, period, snapshot, built, { ...options, memories });
     if ("unread" in outcome) return { ...noLogs(ctx, period, built, [...snapshot.problems, ...outcome.unread]), recovered };
     const journal = await commitChanges(ctx.dir, outcome.plan.changes, {
       command: `compact --week ${period.label}`,
@@ -96,6 +97,7 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
     });
     // Only once the run has committed (a refused run writes nothing); a cache that cannot be written costs the next run a re-read.
     await cacheSnapshot(ctx.dir, cache, outcome.plan.next).catch(() => undefined);
+    await memories.keep(ctx.dir, outcome.plan.next.memories, cache);
     return weekResult(period, outcome, {
       dryRun: false,
       notes: [],
@@ -121,8 +123,14 @@ export interface AskedPeriod {
 }
 
 /** One period compacted against a snapshot, planned but not written; when it has no log to read, why. */
-export async function compactPeriod(ctx: RunContext, period: Period, snapshot: Snapshot, model: MemoryModel, options: { strict?: boolean } = {}) {
-  const memories = new RunMemories(snapshot.memories);
+export async function compactPeriod(
+  ctx: RunContext,
+  period: Period,
+  snapshot: Snapshot,
+  model: MemoryModel,
+  options: { strict?: boolean; memories?: RunMemories } = {},
+) {
+  const memories = options.memories ?? (await RunMemories.open(ctx.dir, snapshot.memories));
   const asked = await askPeriod(ctx, period, memories, model);
   if ("unread" in asked) return asked;
   asked.result.warnings.unshift(...snapshot.problems);

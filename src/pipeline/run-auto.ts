@@ -160,6 +160,7 @@ async function compactDueWeeks(
     const { lastConsolidation: last } = await readScheduleState(ctx.dir);
     const lastConsolidation = last ? new Date(last) : undefined;
     const sessions = new Map<string, number>();
+    let runMemories: RunMemories | undefined;
     if (compactDue) {
       const done = await compactDue(todo, snapshot);
       compacted.push(...done.compacted);
@@ -167,7 +168,8 @@ async function compactDueWeeks(
       warnings.push(...done.warnings);
     } else if (todo.length > 0) {
       const model = await ctx.model();
-      const memories = new RunMemories(snapshot.memories);
+      const memories = await RunMemories.open(ctx.dir, snapshot.memories);
+      runMemories = memories;
       const concurrency = checkedConcurrency(options.concurrency ?? ctx.settings.concurrency);
       let indexed = false;
       ctx.onProgress?.({ kind: "period", done: 0, total: todo.length, text: `compacting ${todo.length} week${todo.length === 1 ? "" : "s"}` });
@@ -273,7 +275,6 @@ async function compactDueWeeks(
       progress.indexed = indexed;
       // What the weeks kept to go faster week after week is no help to the final pass over every memory.
       forgetCaches();
-      memories.close();
       releaseMemory();
       const changes = compacted.length > 0 && !indexed ? indexChanges(snapshot, ctx.dir.layout) : [];
       if (changes.length > 0) {
@@ -288,7 +289,13 @@ async function compactDueWeeks(
       }
       progress.indexed = true;
     }
-    if (compacted.length > 0 && !compactDue) await cacheSnapshot(ctx.dir, cache, snapshot).catch(() => undefined);
+    if (compacted.length > 0 && !compactDue) {
+      await cacheSnapshot(ctx.dir, cache, snapshot).catch(() => undefined);
+      await runMemories?.keep(ctx.dir, snapshot.memories, cache);
+    }
+    // The final pass over every memory has no use for the weeks' index: tens of megabytes after years of memories.
+    runMemories?.close();
+    runMemories = undefined;
     if (batched.line) lines.push(batched.line);
     else if (todo.length === 0) lines.push("nothing to compact: every completed week with logs has a current summary");
 

@@ -1,5 +1,10 @@
 import { type Memory, memoryId } from "../memory/memory.js";
 import { Bm25Index, type TermSet } from "../search/bm25.js";
+import type { KeptDocument, KeptTerms } from "../search/kept-terms.js";
+import { loadKeptTerms, MEMORY_TERMS_FILE, saveKeptTerms } from "../store/kept-terms-file.js";
+import type { MemoryDir } from "../store/memory-dir.js";
+import type { SnapshotCache } from "../store/snapshot-cache.js";
+import { sha256 } from "../text/hash.js";
 import { terms } from "../text/tokenize.js";
 
 // A restatement shares rare terms with what it restates: terms in more memories than this are
@@ -22,8 +27,27 @@ export class RunMemories {
   #index = new Bm25Index();
   private readonly byId = new Map<string, Memory>();
 
-  constructor(memories: Iterable<Memory>) {
-    for (const memory of memories) this.put(memory);
+  /** `kept`: terms an earlier run counted; a memory whose text is the one they were counted from is not read again. */
+  constructor(memories: Iterable<Memory>, kept?: KeptTerms) {
+    for (const memory of memories) this.put(memory, kept);
+  }
+
+  /** The memories indexed, with the terms the last run kept in the dir: years of memories are not all read again. */
+  static async open(dir: MemoryDir, memories: Iterable<Memory>): Promise<RunMemories> {
+    return new RunMemories(memories, await loadKeptTerms(dir, MEMORY_TERMS_FILE));
+  }
+
+  /**
+   * Keeps the terms of `current`, the memories as the run committed them,
+   * for the next run, once the run has saved its snapshot `cache` (which
+   * vouches for the files holding no secret).
+   */
+  async keep(dir: MemoryDir, current: Iterable<Memory>, cache: SnapshotCache): Promise<void> {
+    await saveKeptTerms(
+      dir,
+      MEMORY_TERMS_FILE,
+      this.keptTerms(current, (file) => cache.keptClean(file)),
+    );
   }
 
   get size(): number {
@@ -115,9 +139,39 @@ export class RunMemories {
     return union !== 0 && shared / union >= MIN_OVERLAP;
   }
 
-  private put(memory: Memory): void {
+  /**
+   * The terms of `current` (the memories as the run left them) for the next
+   * run: the index is first brought in line with them. Only of the memories
+   * whose file `clean` vouches for: a secret written into a memory by hand
+   * is not copied into its terms.
+   */
+  keptTerms(current: Iterable<Memory>, clean: (file: string) => boolean): KeptTerms {
+    const now = new Map<string, Memory>();
+    for (const memory of current) now.set(memoryId(memory), memory);
+    for (const id of [...this.byId.keys()]) if (!now.has(id)) this.drop(id);
+    for (const [id, memory] of now) {
+      const before = this.byId.get(id);
+      if (before === memory || (before && indexedText(before) === indexedText(memory))) continue;
+      this.drop(id);
+      this.put(memory);
+    }
+    const keys = new Map<string, string>();
+    const counted = this.#index.countedTerms((id) => {
+      const memory = this.byId.get(id)!;
+      if (!clean(memory.file)) return false;
+      keys.set(id, sha256(indexedText(memory)));
+      return true;
+    });
+    const documents = new Map<string, KeptDocument>();
+    for (const [id, terms] of counted.documents) documents.set(id, { ...terms, key: keys.get(id)! });
+    return { vocabulary: counted.vocabulary, documents };
+  }
+
+  private put(memory: Memory, kept?: KeptTerms): void {
     const id = memoryId(memory);
-    this.#index.add(id, `${memory.name}\n${memory.description}\n${memory.body}`);
+    const text = indexedText(memory);
+    const known = kept?.documents.get(id);
+    if (!known || known.key !== sha256(text) || !this.#index.addCounted(id, known, kept!.vocabulary)) this.#index.add(id, text);
     this.byId.set(id, memory);
   }
 
@@ -125,6 +179,11 @@ export class RunMemories {
     this.#index.remove(id);
     this.byId.delete(id);
   }
+}
+
+// What a memory is indexed by.
+function indexedText(memory: Memory): string {
+  return `${memory.name}\n${memory.description}\n${memory.body}`;
 }
 
 /** A memory's terms: those the index holds for it (`indexedAs`), or those read from its text. */

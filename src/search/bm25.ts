@@ -1,9 +1,22 @@
-import { type Language, readTerms, terms } from "../text/tokenize.js";
+import { LANGUAGES, type Language, readTerms, terms } from "../text/tokenize.js";
 
 /** Distinct terms to walk and count, without a copy. */
 export interface TermSet extends Iterable<string> {
   readonly size: number;
   has(term: string): boolean;
+}
+
+/**
+ * A document's terms as counted once, to be added again without reading its
+ * text: (term number, frequency) pairs by term number, the numbers those of
+ * a vocabulary kept beside it.
+ */
+export interface CountedTerms {
+  /** Terms counted, repeats included. */
+  length: number;
+  /** The language the text was read in, when text added at its end cannot change it. */
+  settled?: Language;
+  counts: Int32Array;
 }
 
 /** A ranked id, with its score. */
@@ -41,6 +54,8 @@ export class Bm25Index {
   private shared = new Int32Array(0);
   private sharing = new Int32Array(0);
   private tally = new Int32Array(0);
+  // For each kept vocabulary, its terms' numbers here (-1 until first met).
+  private readonly keptNumbers = new WeakMap<readonly string[], Int32Array>();
 
   get size(): number {
     return this.docTerms.size;
@@ -53,6 +68,85 @@ export class Bm25Index {
     this.docTerms.set(id, []);
     if (read.settled) this.settled.set(id, read.language);
     this.count(id, this.slotOf(id), read.terms);
+  }
+
+  /**
+   * Adds (or replaces) a document from terms counted before (`countedTerms`),
+   * its numbers those of `vocabulary`. False, changing nothing, when the
+   * counts are not such a list: a number out of the vocabulary or out of
+   * order, a frequency below one, a length that is not their sum. They come
+   * from a file anyone could have changed: checked, never trusted.
+   */
+  addCounted(id: string, counted: CountedTerms, vocabulary: readonly string[]): boolean {
+    const { counts, length, settled } = counted;
+    if (counts.length % 2 !== 0 || (settled !== undefined && !LANGUAGES.includes(settled))) return false;
+    let sum = 0;
+    for (let i = 0, last = -1; i < counts.length; i += 2) {
+      const term = counts[i]!;
+      if (term <= last || term >= vocabulary.length || counts[i + 1]! < 1) return false;
+      last = term;
+      sum += counts[i + 1]!;
+    }
+    if (sum !== length) return false;
+    if (this.docTerms.has(id)) this.remove(id);
+    let numbers = this.keptNumbers.get(vocabulary);
+    if (!numbers) {
+      numbers = new Int32Array(vocabulary.length).fill(-1);
+      this.keptNumbers.set(vocabulary, numbers);
+    }
+    const slot = this.slotOf(id);
+    const own: number[] = [];
+    let sorted = true;
+    for (let i = 0; i < counts.length; i += 2) {
+      const kept = counts[i]!;
+      let term = numbers[kept]!;
+      if (term < 0) term = numbers[kept] = this.numberOf(vocabulary[kept]!);
+      if (own.length > 0 && term < own[own.length - 1]!) sorted = false;
+      own.push(term);
+      this.post(term, slot, counts[i + 1]!);
+    }
+    if (!sorted) own.sort((a, b) => a - b);
+    this.docTerms.set(id, own);
+    if (settled) this.settled.set(id, settled);
+    this.lengths[slot]! += length;
+    this.totalLength += length;
+    return true;
+  }
+
+  /**
+   * The documents' terms as counted, for `addCounted` in a later run, with
+   * the vocabulary their numbers refer to (only the terms they use).
+   * `accept` leaves a document out.
+   */
+  countedTerms(accept: (id: string) => boolean = () => true): { vocabulary: string[]; documents: Map<string, CountedTerms> } {
+    const counts: (Int32Array | undefined)[] = new Array(this.ids.length);
+    const filled = new Int32Array(this.ids.length);
+    for (const [id, own] of this.docTerms) if (accept(id)) counts[this.slots.get(id)!] = new Int32Array(2 * own.length);
+    // One walk along the postings, in term order: each document's pairs come out sorted by the new numbers.
+    const vocabulary: string[] = [];
+    for (const [term, list] of this.postings.entries()) {
+      if (!list) continue;
+      let number = -1;
+      for (let i = 0; i < list.length; i += 2) {
+        const slot = list[i]!;
+        const own = counts[slot];
+        if (!own) continue;
+        if (number < 0) {
+          number = vocabulary.length;
+          vocabulary.push(this.termNames[term]!);
+        }
+        own[filled[slot]!++] = number;
+        own[filled[slot]!++] = list[i + 1]!;
+      }
+    }
+    const documents = new Map<string, CountedTerms>();
+    for (const [slot, own] of counts.entries()) {
+      if (!own) continue;
+      const id = this.ids[slot]!;
+      const settled = this.settled.get(id);
+      documents.set(id, { length: this.lengths[slot]!, ...(settled ? { settled } : {}), counts: own });
+    }
+    return { vocabulary, documents };
   }
 
   /**
@@ -109,24 +203,7 @@ export class Bm25Index {
     for (const term of distinct) {
       const more = tally[term]!;
       tally[term] = 0;
-      const list = this.postings[term];
-      if (!list) {
-        this.postings[term] = [slot, more];
-        own.push(term);
-        fresh = true;
-        continue;
-      }
-      // A document added after every other one goes last: most adds, and no search or move.
-      if (list[list.length - 2]! < slot) {
-        list.push(slot, more);
-        own.push(term);
-        fresh = true;
-        continue;
-      }
-      const at = pairIndex(list, slot);
-      if (list[at] === slot) list[at + 1]! += more;
-      else {
-        list.splice(at, 0, slot, more);
+      if (this.post(term, slot, more)) {
         own.push(term);
         fresh = true;
       }
@@ -134,6 +211,27 @@ export class Bm25Index {
     if (fresh) own.sort((a, b) => a - b);
     this.lengths[slot]! += found.length;
     this.totalLength += found.length;
+  }
+
+  // Counts a term's occurrences in a document; true when the document did not have the term yet.
+  private post(term: number, slot: number, more: number): boolean {
+    const list = this.postings[term];
+    if (!list) {
+      this.postings[term] = [slot, more];
+      return true;
+    }
+    // A document added after every other one goes last: most adds, and no search or move.
+    if (list[list.length - 2]! < slot) {
+      list.push(slot, more);
+      return true;
+    }
+    const at = pairIndex(list, slot);
+    if (list[at] === slot) {
+      list[at + 1]! += more;
+      return false;
+    }
+    list.splice(at, 0, slot, more);
+    return true;
   }
 
   remove(id: string): void {

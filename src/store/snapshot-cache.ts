@@ -44,6 +44,8 @@ export class SnapshotCache {
   private readonly unchecked = new Set<string>();
   private changed = false;
   private saved = false;
+  // The files whose entries the last save kept: found to hold no secret.
+  private savedClean?: ReadonlySet<string>;
 
   /**
    * `previousRules`: the redaction rules the last run looked at its entries with.
@@ -149,6 +151,15 @@ export class SnapshotCache {
   }
 
   /**
+   * Whether the cache as this run saved it holds `file`, found to hold no
+   * secret: what is kept of the file elsewhere in `.compact/` (its terms)
+   * may be kept too. False until the cache is saved.
+   */
+  keptClean(file: string): boolean {
+    return this.savedClean?.has(file) ?? false;
+  }
+
+  /**
    * After a run committed: what it read, with the files it wrote (parsed) in
    * place of their old entries and the files it removed (`null`) gone, is
    * written for the next run. A written file's stat is unknown, so the next
@@ -186,13 +197,19 @@ export class SnapshotCache {
     const { redactionRules } = await redactionModule();
     const rules = redactionRules();
     const sameRules = rules === this.previousRules;
-    if (sameRules && !this.changed && [...this.previous.keys()].every((file) => this.seen.has(file))) return;
+    if (sameRules && !this.changed && [...this.previous.keys()].every((file) => this.seen.has(file))) {
+      // As saved before, under these rules: every entry read from it was found clean then.
+      this.savedClean = new Set([...this.seen.keys()].filter((file) => !this.unchecked.has(file)));
+      return;
+    }
     try {
       await dir.assertWritable(SNAPSHOT_CACHE_FILE);
       // Entries kept under other rules were found clean by those: every one is looked at again.
       const toCheck = sameRules ? this.unchecked : new Set(this.seen.keys());
-      await writeAtomic(dir.resolve(SNAPSHOT_CACHE_FILE), cacheJson(rules, await cleanEntries(this.seen, toCheck)));
+      const clean = await cleanEntries(this.seen, toCheck);
+      await writeAtomic(dir.resolve(SNAPSHOT_CACHE_FILE), cacheJson(rules, clean));
       this.saved = true;
+      this.savedClean = new Set(clean.keys());
     } catch {
       // The run has committed: a cache that cannot be written costs the next run time, never this one its result.
     }

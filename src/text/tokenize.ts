@@ -15,6 +15,7 @@ import { stopwords as portugueseStop } from "@orama/stopwords/portuguese";
 import { stopwords as spanishStop } from "@orama/stopwords/spanish";
 import { stopwords as swedishStop } from "@orama/stopwords/swedish";
 import { BoundedCache } from "./bounded-cache.js";
+import { sha256 } from "./hash.js";
 import { ownCopy } from "./own-copy.js";
 
 /** Languages whose words are stemmed; text in any other script is still tokenized. */
@@ -244,4 +245,31 @@ function lineTerms(words: LineWords, language: Language): string[] {
 /** The distinct terms of a text. */
 export function termSet(text: string, language?: Language): Set<string> {
   return new Set(terms(text, language));
+}
+
+// Raised by hand for a change to how words are read that the probe below would not show.
+const TOKENIZER_REVISION = 1;
+// A line in each language read, with the forms read apart: inner dots, dashes and apostrophes, accents
+// and compatibility forms, numbers, and scripts written without spaces.
+const PROBE: readonly [string, Language | undefined][] = [
+  ["The deployments were running smoothly; don't restart gpt-4o v1.2.3 nodes", "english"],
+  ["Die Bereitstellungen liefen reibungslos und wurden überwacht", "german"],
+  ["Las implementaciones se ejecutaban sin problemas en producción", "spanish"],
+  ["Les déploiements fonctionnaient sans problèmes aujourd'hui", "french"],
+  ["As implantações estavam funcionando sem problemas", "portuguese"],
+  ["Le distribuzioni funzionavano senza problemi ieri", "italian"],
+  ["De implementaties liepen zonder problemen gisteren", "dutch"],
+  ["Distributionerna fungerade utan problem igår", "swedish"],
+  ["Der Dienst ist wieder da und die Warteschlange ist leer", undefined],
+  ["部署顺利完成 デプロイは完了しました การปรับใช้เสร็จแล้ว ｆｕｌｌｗｉｄｔｈ Ｎo. ①", undefined],
+];
+let fingerprint: string | undefined;
+
+/**
+ * Changes whenever reading words changes (a stemmer, a stop word, the word
+ * pattern): terms counted by another reading are not used again.
+ */
+export function tokenizerFingerprint(): string {
+  fingerprint ??= sha256(`${TOKENIZER_REVISION}\n${PROBE.map(([text, language]) => readTerms(text, language).terms.join(" ")).join("\n")}`);
+  return fingerprint;
 }

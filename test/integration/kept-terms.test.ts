@@ -1,0 +1,85 @@
+import { existsSync } from "node:fs";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { exampleSecret } from "../../src/logs/secret-patterns.js";
+import { Bm25Index } from "../../src/search/bm25.js";
+import { decodeKeptTerms } from "../../src/search/kept-terms.js";
+import { MEMORY_TERMS_FILE, SEARCH_TERMS_FILE } from "../../src/store/kept-terms-file.js";
+import { runCli } from "../helpers/run-cli.js";
+import { snapshotDir } from "../helpers/snapshot-dir.js";
+import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
+
+const EXAMPLE = fixture("../../memory.example");
+const handWritten = (name: string, body: string) => `---\nname: ${name}\ndescription: kept by hand\ntype: reference\n---\n\n${body}\n`;
+
+async function compacted(): Promise<string> {
+  const dir = await copyOf(EXAMPLE);
+  expect((await runCli(["--week", "2026-W14", "--dir", dir, "--quiet"])).code).toBe(0);
+  return dir;
+}
+
+async function kept(dir: string, file: string) {
+  return decodeKeptTerms(await readFile(path.join(dir, file)));
+}
+
+describe("terms kept between runs", () => {
+  it("a week compacted from the terms the last run kept writes what it writes reading every memory", async () => {
+    const withTerms = await compacted();
+    const without = await compacted();
+    const terms = await kept(withTerms, MEMORY_TERMS_FILE);
+    expect(terms?.documents.size).toBeGreaterThan(3);
+    await rm(path.join(without, MEMORY_TERMS_FILE));
+
+    const counted = vi.spyOn(Bm25Index.prototype, "addCounted");
+    expect((await runCli(["--week", "2026-W14", "--dir", withTerms, "--quiet"])).code).toBe(0);
+    expect(counted.mock.results.filter((result) => result.value === true).length).toBe(terms!.documents.size);
+    counted.mockClear();
+    expect((await runCli(["--week", "2026-W14", "--dir", without, "--quiet"])).code).toBe(0);
+    expect(counted).not.toHaveBeenCalled();
+    counted.mockRestore();
+    expect(await snapshotDir(withTerms, { state: false })).toEqual(await snapshotDir(without, { state: false }));
+    // The second run kept terms too, for the run after it.
+    expect((await kept(without, MEMORY_TERMS_FILE))?.documents.size).toBeGreaterThan(3);
+  });
+
+  it("keeps no term of a secret written into a memory by hand, in a run's terms or a search's", async () => {
+    const dir = await compacted();
+    const secret = exampleSecret("ghp_", 36);
+    await writeFile(path.join(dir, "reference_hand-keys.md"), handWritten("Hand keys", `The zeppelin deploy token is ${secret} for now.`));
+    expect((await runCli(["--week", "2026-W14", "--dir", dir, "--quiet"])).code).toBe(0);
+    expect((await runCli(["search", "zeppelin", "--dir", dir, "--json"])).code).toBe(0);
+    for (const file of [MEMORY_TERMS_FILE, SEARCH_TERMS_FILE]) {
+      const bytes = (await readFile(path.join(dir, file))).toString("latin1").toLowerCase();
+      expect(bytes).not.toContain(secret.toLowerCase());
+      expect(bytes).not.toContain(secret.slice(4).toLowerCase());
+      expect((await kept(dir, file))?.documents.size).toBeGreaterThan(3);
+    }
+    // Search still finds the memory by its other words.
+    const found = JSON.parse((await runCli(["search", "zeppelin", "--dir", dir, "--json"])).stdout);
+    expect(found.results.map((hit: { file: string }) => hit.file)).toContain("reference_hand-keys.md");
+    expect((await kept(dir, SEARCH_TERMS_FILE))?.documents.has("reference_hand-keys.md")).toBe(true);
+  });
+
+  it("a search keeps terms only in a dir a run has worked in", async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, "reference_hand-notes.md"), handWritten("Hand notes", "The zeppelin hangar key is with the porter."));
+    const run = await runCli(["search", "zeppelin", "--dir", dir, "--json"]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).results).toHaveLength(1);
+    expect(existsSync(path.join(dir, ".compact"))).toBe(false);
+  });
+
+  it("a search past a damaged terms file answers from the texts, and keeps good terms again", async () => {
+    const dir = await compacted();
+    expect((await runCli(["search", "postgres", "--dir", dir, "--json"])).code).toBe(0);
+    expect((await kept(dir, SEARCH_TERMS_FILE))?.documents.size).toBeGreaterThan(3);
+    await writeFile(path.join(dir, SEARCH_TERMS_FILE), Buffer.from("compact-terms 1\n\xff\xff\xff\x7fgarbage", "latin1"));
+    // A memory changed by hand: the search builds its index again, past the damaged file.
+    await writeFile(path.join(dir, "reference_hand-notes.md"), handWritten("Hand notes", "The zeppelin hangar key is with the porter."));
+    const found = await runCli(["search", "zeppelin", "--dir", dir, "--json"]);
+    expect(found.code).toBe(0);
+    expect(JSON.parse(found.stdout).results.map((hit: { file: string }) => hit.file)).toEqual(["reference_hand-notes.md"]);
+    expect((await kept(dir, SEARCH_TERMS_FILE))?.documents.has("reference_hand-notes.md")).toBe(true);
+  });
+});
