@@ -1,9 +1,11 @@
 import { ProviderError } from "../errors/provider-error.js";
 import { redactionRules, redactSecrets } from "../logs/redact-secrets.js";
 import type { Problem } from "../problems/problem.js";
+import type { KeptTerms } from "../search/kept-terms.js";
 import { memoryDocument, type SearchDocument, type SearchHit, searchDocumentsRanked } from "../search/search-memories.js";
 import type { SearchRanker } from "../search/search-ranker.js";
 import { currentSnapshot } from "../store/current-snapshot.js";
+import { loadKeptTerms, SEARCH_TERMS_FILE, saveKeptTerms } from "../store/kept-terms-file.js";
 import { SharedRead } from "../store/shared-read.js";
 import { frontmatterBody } from "../text/frontmatter.js";
 import type { RunContext } from "./run-context.js";
@@ -37,7 +39,8 @@ export async function search(ctx: RunContext, query: string, options: SearchOpti
   options.signal?.throwIfAborted();
   const warnings: Problem[] = [];
   const rankers = [...(options.rankers ?? []), ...(await configuredRankers(ctx))].map((ranker) => wordsIfUnanswered(ranker, warnings));
-  const ranked = await searchDocumentsRanked(documents, query, { ...options, rankers });
+  const keptTerms = { load: () => loadKeptTerms(ctx.dir, SEARCH_TERMS_FILE), save: (kept: KeptTerms) => saveKeptTerms(ctx.dir, SEARCH_TERMS_FILE, kept) };
+  const ranked = await searchDocumentsRanked(documents, query, { ...options, rankers, keptTerms });
   // A file's name is handed out too: a name that holds a secret (`reference_ghp_….md`) is shown redacted.
   const results = await Promise.all(ranked.map(async (hit) => ({ ...hit, file: (await redactSecrets(hit.file)).text })));
   return { schemaVersion: 1, ok: true, command: "search", query, results, ...(warnings.length > 0 ? { warnings } : {}) };

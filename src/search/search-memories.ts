@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { type Memory, memoryId } from "../memory/memory.js";
 import { editDistance } from "../text/edit-distance.js";
+import { sha256 } from "../text/hash.js";
 import { detectLanguage, isStopWord, type Language, stem, terms, tokenize } from "../text/tokenize.js";
 import { Bm25Index, type Ranked } from "./bm25.js";
+import type { KeptDocument, KeptTerms } from "./kept-terms.js";
 import { runAtOnce, runInTurns, type Steps } from "./run-in-turns.js";
 import { fuseRankings, type SearchDocument, type SearchRanker } from "./search-ranker.js";
 
@@ -29,6 +31,14 @@ export interface SearchDocumentsOptions {
   rankers?: SearchRanker[];
   /** Once aborted, the ranking stops at its next pause, a few milliseconds on, with the signal's reason. */
   signal?: AbortSignal;
+  /** Where the documents' terms are kept between searches: only documents changed since are read again. */
+  keptTerms?: KeptTermsStore;
+}
+
+/** Terms counted by an earlier search, and where to keep those of this one. */
+export interface KeptTermsStore {
+  load(): Promise<KeptTerms | undefined>;
+  save(kept: KeptTerms): Promise<void>;
 }
 
 const SNIPPET_CHARS = 200;
@@ -69,7 +79,9 @@ export async function searchDocumentsRanked(documents: SearchDocument[], query: 
   const rankers = options.rankers ?? [];
   const limit = options.limit ?? DEFAULT_LIMIT;
   const wanted = filterType(documents, options.type);
-  const index = await lexicalIndexInTurns(wanted, options.signal);
+  // Terms are kept for every document or none: a search of one type alone would leave out the others.
+  const kept = options.keptTerms && { store: options.keptTerms, whole: wanted === documents };
+  const index = await lexicalIndexInTurns(wanted, options.signal, kept);
   if (rankers.length === 0) {
     const lexical = await runInTurns(rankLexically(index, query, limit), options.signal);
     return lexical.ranked.map((ranked) => toHit(lexical, ranked));
@@ -90,6 +102,7 @@ export function hitId(hit: Pick<SearchHit, "file">): string {
   return memoryId(hit);
 }
 
+// The documents themselves when no type is asked for.
 function filterType(documents: SearchDocument[], type: string | undefined): SearchDocument[] {
   return type ? documents.filter((doc) => doc.type === type) : documents;
 }
@@ -106,6 +119,10 @@ interface LexicalIndex {
   index: Bm25Index;
   byKey: Map<string, SearchDocument>;
   languageOf: Map<string, Language>;
+  /** Each document's key: the sha256 of the text indexed. */
+  keys: Map<string, string>;
+  /** Whether kept terms were missing for some document, or held some the index no longer has. */
+  changed: boolean;
 }
 
 // The index of the documents searched last, by their content: a server answering search after search
@@ -124,20 +141,27 @@ interface IndexUnderWay {
 
 function lexicalIndexAtOnce(documents: SearchDocument[]): LexicalIndex {
   const fingerprint = runAtOnce(fingerprintOf(documents));
-  if (lastIndex?.fingerprint !== fingerprint) lastIndex = { fingerprint, built: runAtOnce(buildIndex(documents)) };
+  if (lastIndex?.fingerprint !== fingerprint) lastIndex = { fingerprint, built: runAtOnce(buildIndex(documents, undefined)) };
   return lastIndex.built;
 }
 
-async function lexicalIndexInTurns(documents: SearchDocument[], signal: AbortSignal | undefined): Promise<LexicalIndex> {
+async function lexicalIndexInTurns(
+  documents: SearchDocument[],
+  signal: AbortSignal | undefined,
+  kept: { store: KeptTermsStore; whole: boolean } | undefined,
+): Promise<LexicalIndex> {
   const fingerprint = await runInTurns(fingerprintOf(documents), signal);
   if (lastIndex?.fingerprint === fingerprint) return lastIndex.built;
   let underWay = indexUnderWay;
   if (underWay?.fingerprint !== fingerprint || underWay.stop.signal.aborted) {
     const stop = new AbortController();
-    const built = runInTurns(buildIndex(documents), stop.signal).then((index) => {
+    const built = (async () => {
+      const terms = await kept?.store.load();
+      const index = await runInTurns(buildIndex(documents, terms), stop.signal);
+      if (kept?.whole && index.changed) await kept.store.save(keptTermsOf(index));
       lastIndex = { fingerprint, built: index };
       return index;
-    });
+    })();
     const started: IndexUnderWay = { fingerprint, built, waiting: 0, stop };
     const forget = () => {
       if (indexUnderWay === started) indexUnderWay = undefined;
@@ -162,19 +186,37 @@ function* fingerprintOf(documents: SearchDocument[]): Steps<string> {
   return hash.digest("hex");
 }
 
-function* buildIndex(documents: SearchDocument[]): Steps<LexicalIndex> {
+// `kept`: terms counted by an earlier search; a document whose text is the one they were counted from is not read again.
+function* buildIndex(documents: SearchDocument[], kept: KeptTerms | undefined): Steps<LexicalIndex> {
   const index = new Bm25Index();
   const byKey = new Map<string, SearchDocument>();
   const languageOf = new Map<string, Language>();
+  const keys = new Map<string, string>();
+  let used = 0;
   for (const doc of documents) {
     byKey.set(doc.file, doc);
     const text = `${doc.name}\n${doc.name}\n${doc.description}\n${doc.description}\n${doc.body}`;
-    const language = detectLanguage(text);
-    languageOf.set(doc.file, language);
-    index.add(doc.file, text, language);
+    const key = sha256(text);
+    keys.set(doc.file, key);
+    const known = kept?.documents.get(doc.file);
+    if (known?.key === key && known.language && index.addCounted(doc.file, known, kept!.vocabulary)) {
+      languageOf.set(doc.file, known.language);
+      used++;
+    } else {
+      const language = detectLanguage(text);
+      languageOf.set(doc.file, language);
+      index.add(doc.file, text, language);
+    }
     yield;
   }
-  return { index, byKey, languageOf };
+  return { index, byKey, languageOf, keys, changed: used !== documents.length || used !== kept?.documents.size };
+}
+
+function keptTermsOf(built: LexicalIndex): KeptTerms {
+  const counted = built.index.countedTerms();
+  const documents = new Map<string, KeptDocument>();
+  for (const [id, terms] of counted.documents) documents.set(id, { ...terms, key: built.keys.get(id)!, language: built.languageOf.get(id)! });
+  return { vocabulary: counted.vocabulary, documents };
 }
 
 // The promise's outcome, or the signal's reason as soon as it is aborted.
