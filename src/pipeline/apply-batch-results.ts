@@ -71,6 +71,8 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
     addCost(estimateCost(item.completion.usage, price, { batch: true }));
   };
   let snapshot = start;
+  // One index for every week, brought up to date as each commits: built again each week, a batch of years cost as many indexings.
+  const memories = await RunMemories.open(ctx.dir, snapshot.memories);
   let repairs = 0;
   const weeks = [...saved.weeks].sort((a, b) => (a.week < b.week ? -1 : a.week > b.week ? 1 : 0));
   for (const [i, entry] of weeks.entries()) {
@@ -93,7 +95,6 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
       out.lines.push(`re-queued ${entry.week}: its logs changed since the batch was submitted; the next run submits it again`);
       continue;
     }
-    const memories = new RunMemories(snapshot.memories);
     const prepared = await prepareCompaction(prompts, logs, relatedMemories(memories, logs.logs), ctx.settings);
     const model = new BatchAnswerModel(item.completion, ctx.model, saved.provider, saved.model);
     let completed: Awaited<ReturnType<typeof completeCompaction>>;
@@ -123,6 +124,10 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
       signal: ctx.signal,
     });
     snapshot = plan.next;
+    memories.update(
+      plan.files.filter((file) => file.role === "memory" && file.action !== "unchanged").map((file) => file.path),
+      plan.next.memories,
+    );
     const done: AutoWeek = {
       week: entry.week,
       reason: week.state === "stale" ? "logs changed" : "no summary",

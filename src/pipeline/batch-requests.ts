@@ -53,7 +53,7 @@ export async function prepareBatch(
   /** Counts each request's input tokens: through its counting endpoint when it has one, else the tokenizer. */
   counter: Pick<MemoryModel, "countTokens"> = {},
 ): Promise<PreparedBatch> {
-  const memories = new RunMemories(snapshot.memories);
+  const memories = await RunMemories.open(ctx.dir, snapshot.memories);
   const prompts = await ctx.prompts();
   const requests: BatchRequest[] = [];
   const weeks: SavedBatch["weeks"] = [];
