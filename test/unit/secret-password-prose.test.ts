@@ -317,7 +317,6 @@ const NOT_PASSPHRASES: [string, string][] = [
   ["prose after a verb: a German function word", "Das Passwort ist seit gestern abgelaufen"],
   ["prose after a verb: a Polish pronoun", "Hasło to twoje imię plus rok urodzenia"],
   ["prose after a verb: an Italian participle", "la password è scaduta ieri sera"],
-  ["prose after a verb: the sentence goes on", "Mi contraseña es perro gato casa luna, creo"],
   ["a verb after a password's word far before", "La contraseña que me diste ayer no funciona es perro gato casa luna"],
   ["prose: a passphrase's label and a function word", "passphrase: stored in vault"],
 ];
@@ -408,6 +407,60 @@ describe("redactSecrets: a passphrase after a password's flag", () => {
   });
 
   it.each(FLAG_PROSE)("leaves prose about the flag: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});
+
+// A passphrase the sentence goes on after, past a comma, a semicolon, a sentence's end, a bracket or a dash, goes whole
+// and the rest stays (the run had to end its line: the first word alone, or nothing, was redacted). A German label's
+// nouns have capitals; English's words of state are words like any other after another language's label.
+const CLAUSE_PASSPHRASES: [string, string][] = [
+  ["The wifi password is correct horse battery staple, ask Dana if it fails", `The wifi password is ${R}, ask Dana if it fails`],
+  ["The wifi password is correct horse battery staple; ask Dana if it fails", `The wifi password is ${R}; ask Dana if it fails`],
+  ["The wifi password is correct horse battery staple. Ask Dana if it fails", `The wifi password is ${R}. Ask Dana if it fails`],
+  ["wifi password: purple monkey dishwasher, ask Dana", `wifi password: ${R}, ask Dana`],
+  ["wifi password is correct horse battery staple (ask Dana)", `wifi password is ${R} (ask Dana)`],
+  ["wifi password is correct horse battery staple - ask Dana", `wifi password is ${R} - ask Dana`],
+  ["my password is purple monkey dishwasher elephant! Ask Dana", `my password is ${R} Ask Dana`],
+  ["my password is correct horse battery staple, ask Dana", `my password is ${R}, ask Dana`],
+  ["Das Passwort ist Pferd Batterie Heftklammer korrekt, frag Dana", `Das Passwort ist ${R}, frag Dana`],
+  ["Das Passwort ist pferd batterie heftklammer korrekt; frag Dana", `Das Passwort ist ${R}; frag Dana`],
+  ["Das Passwort lautet Pferd Batterie Heftklammer korrekt. Frag Dana", `Das Passwort lautet ${R}. Frag Dana`],
+  ["Passwort: Pferd Batterie Heftklammer korrekt", `Passwort: ${R}`],
+  ["Mi contraseña es perro gato casa luna, pregunta a Dana", `Mi contraseña es ${R}, pregunta a Dana`],
+  // Was left whole as "the sentence goes on": the passphrase is the same with `creo` (I think) after it.
+  ["Mi contraseña es perro gato casa luna, creo", `Mi contraseña es ${R}, creo`],
+  ["le mot de passe est cheval batterie agrafe correcte, demande à Dana", `le mot de passe est ${R}, demande à Dana`],
+  ["hasło to kot pies stół lampa. Zapytaj Danę", `hasło to ${R}. Zapytaj Danę`],
+  ["tool --password purple monkey dishwasher elephant, then check the logs", `tool --password ${R}, then check the logs`],
+  ["het wachtwoord is paard batterij nietje correct", `het wachtwoord is ${R}`],
+];
+
+const CLAUSE_PROSE: string[] = [
+  "the password is stored in the vault, ask Dana",
+  "the password is stored in the vault (ask Dana)",
+  "the password was changed last week by ops, ask Dana",
+  "my password is too short, I need a longer one",
+  "my password was reset yesterday, check email",
+  "Password: rotated every single quarter, as agreed",
+  "Password: rotated every single quarter. See the policy.",
+  "Password: rotated every single quarter - see policy",
+  "password: see ops channel pinned, thanks",
+  "the password was rotated yesterday. Ask Dana for the new one.",
+  "Das Passwort ist seit gestern abgelaufen, frag Dana",
+  "Das Passwort ist im Tresor gespeichert, siehe Wiki",
+  "La contraseña es demasiado corta para este sitio, creo",
+  "Hasło to twoje imię plus rok urodzenia, pamiętaj",
+  "het wachtwoord is nu weer correct",
+  "wachtwoord: correct paard batterij vergeten, zie ticket",
+];
+
+describe("redactSecrets: a passphrase the sentence goes on after", () => {
+  it.each(CLAUSE_PASSPHRASES)("redacts the passphrase whole, the rest stays: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(CLAUSE_PROSE)("leaves prose: %s", async (text) => {
     expect((await redactSecrets(text)).text).toBe(text);
   });
 });
