@@ -1,5 +1,5 @@
 import { isFunctionWord } from "./function-words.js";
-import { LOCAL_PASSWORD_WORDS, NOT_SECRETS, PROSE_STATES, placeholderAfterItsLabel } from "./secret-patterns.js";
+import { LOCAL_PASSWORD_WORDS, NOT_SECRETS, PAST_VERBS, PROSE_STATES, placeholderAfterItsLabel } from "./secret-patterns.js";
 
 // A passphrase of words (`password: correct horse battery staple`) is read from a label's value of small letters
 // alone: prose after a label is that too (`Password: rotated every quarter`, `password: again and again`). Told
@@ -48,7 +48,7 @@ const FIRST_WORD = /^\p{Lu}?\p{Ll}{1,31}$/u;
 // The label before the value: a password's word, then a sign or a verb (`is`, `ist`, `lautet`, `est`, `es`, `jest`, `to`),
 // maybe with markdown's emphasis or an opening quote mark. Not a flag (`--password foo`, `-passin pass:foo`).
 const LABEL = new RegExp(
-  String.raw`(?:\bp(?:ass(?:word|wd|phrase)|wd|w)s?\b|${LOCAL_PASSWORD_WORDS})[^\n]{0,200}?(?<sign>[:：=]|->|[ \t][-–—]|[ \t](?:is|was|ist|lautet|war|est|était|c['’]est|es|era|é|è|är|er|on|jest|je|to|это))[ \t*„«“]*$`,
+  String.raw`(?:\bp(?:ass(?:word|wd|phrase)|wd|w)s?\b|${LOCAL_PASSWORD_WORDS})[^\n]{0,200}?(?<sign>[:：=]|->|[ \t][-–—]|[ \t](?:is|was|ist|lautet|war|est|était|c['’]est|es|era|é|è|är|er|on|jest|je|to|это|${PAST_VERBS}))[ \t*„«“]*$`,
   "i",
 );
 // A key that starts its line, up to its `=`: maybe indented; a shell's has no space before `=` and no small letter.

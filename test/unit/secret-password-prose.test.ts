@@ -464,3 +464,64 @@ describe("redactSecrets: a passphrase the sentence goes on after", () => {
     expect((await redactSecrets(text)).text).toBe(text);
   });
 });
+
+// A password's label in the past tense, in the languages the reader knows: a note says what the password was.
+const PAST_PASSPHRASES: [string, string][] = [
+  ["het wachtwoord was paard batterij nietje correct", `het wachtwoord was ${R}`],
+  ["Das Passwort lautete pferd batterie heftklammer richtig", `Das Passwort lautete ${R}`],
+  ["le mot de passe c'était cheval batterie agrafe lampe", `le mot de passe c'était ${R}`],
+  ["lösenordet var häst batteri häftklammer lampa", `lösenordet var ${R}`],
+  ["passordet var hest batteri stift lampe", `passordet var ${R}`],
+  ["adgangskoden var hest batteri hæfteklamme lampe", `adgangskoden var ${R}`],
+  ["salasana oli hevonen akku nitoja lamppu", `salasana oli ${R}`],
+  ["hasło było kot pies stół lampa", `hasło było ${R}`],
+  ["heslo bylo kočka pes stůl lampa", `heslo bylo ${R}`],
+  ["пароль был лошадь батарея скрепка лампа", `пароль был ${R}`],
+  // One word of a password's shape.
+  ["het wachtwoord was Hunter2024", `het wachtwoord was ${R}`],
+  ["lösenordet var Hunter2024", `lösenordet var ${R}`],
+  ["salasana oli Hunter2024", `salasana oli ${R}`],
+  ["hasło było Hunter2024", `hasło było ${R}`],
+  ["пароль был Hunter2024", `пароль был ${R}`],
+  ["Das Passwort lautete Hunter2024", `Das Passwort lautete ${R}`],
+];
+
+// Those that English's, German's, French's, Spanish's, Portuguese's and Italian's past tenses were already read as.
+const PAST_ALREADY: [string, string][] = [
+  ["the password was correct horse battery staple", `the password was ${R}`],
+  ["das Passwort war Pferd Batterie Heftklammer korrekt, frag Dana", `das Passwort war ${R}, frag Dana`],
+  ["la contraseña era perro gato casa luna, pregunta a Dana", `la contraseña era ${R}, pregunta a Dana`],
+  ["the password was Hunter2024", `the password was ${R}`],
+  ["le mot de passe était cheval batterie agrafe correcte", `le mot de passe était ${R}`],
+  ["a senha era cavalo bateria grampo lâmpada", `a senha era ${R}`],
+  ["la password era cavallo batteria graffetta lampada", `la password era ${R}`],
+];
+
+const PAST_PROSE: string[] = [
+  "password was rotated last week",
+  "the password was changed",
+  "das Passwort war abgelaufen",
+  "Das Passwort war Teil der alten Konfiguration",
+  "Das Passwort lautete anders, frag Dana",
+  "het wachtwoord was verlopen sinds gisteren avond",
+  "het wachtwoord was gisteren verlopen, vraag Dana",
+  "le mot de passe était trop court, change-le",
+  "le mot de passe était expiré depuis hier",
+  "la contraseña era demasiado corta, cámbiala",
+  "lösenordet var för kort, byt det",
+  "passordet var feil, prøv igjen",
+  "salasana oli liian lyhyt, vaihda se",
+  "hasło było za krótkie, zmień je",
+  "heslo bylo příliš krátké",
+  "пароль был слишком короткий, смени его",
+];
+
+describe("redactSecrets: a passphrase or a password after a past tense's label", () => {
+  it.each([...PAST_PASSPHRASES, ...PAST_ALREADY])("redacts it: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(PAST_PROSE)("leaves prose: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});
