@@ -525,3 +525,38 @@ describe("redactSecrets: a passphrase or a password after a past tense's label",
     expect((await redactSecrets(text)).text).toBe(text);
   });
 });
+
+// A possessive glued to the word (Finnish `salasanani`, my password; Turkish `şifrem`, `şifreniz`, your password).
+const POSSESSIVE_PASSPHRASES: [string, string][] = [
+  ["salasanani on hevonen akku nitoja oikein", `salasanani on ${R}`],
+  ["salasanamme on hevonen akku nitoja lamppu, kysy Danalta", `salasanamme on ${R}, kysy Danalta`],
+  ["salasanasi: Hunter2024", `salasanasi: ${R}`],
+  ["şifrem: kedi köpek masa lamba", `şifrem: ${R}`],
+  ["Şifremiz: Hunter2024", `Şifremiz: ${R}`],
+  ["ŞİFREM: Hunter2024", `ŞİFREM: ${R}`],
+  ["şifreniz: Hunter2024", `şifreniz: ${R}`],
+  ["parolam: Hunter2024", `parolam: ${R}`],
+  // English's and the others' possessive is a word of its own, read already.
+  ["our wifi password is correct horse battery staple", `our wifi password is ${R}`],
+  ["mijn wachtwoord is Hunter2024", `mijn wachtwoord is ${R}`],
+];
+
+const POSSESSIVE_PROSE: string[] = [
+  "my password is too short",
+  "salasanani on liian lyhyt",
+  "salasanani on vanhentunut",
+  "şifreniz: yok",
+  "Şifreniz başarıyla değiştirildi.",
+  "şifremi unuttum, sıfırla",
+  "parolam yanlış",
+];
+
+describe("redactSecrets: a passphrase or a password after a possessive's label", () => {
+  it.each(POSSESSIVE_PASSPHRASES)("redacts it: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(POSSESSIVE_PROSE)("leaves prose: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});
