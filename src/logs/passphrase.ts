@@ -1,5 +1,5 @@
 import { isFunctionWord } from "./function-words.js";
-import { LOCAL_PASSWORD_WORDS, NOT_SECRETS, PROSE_STATES, placeholderAfterItsLabel } from "./secret-patterns.js";
+import { LOCAL_PASSWORD_WORDS, NOT_SECRETS, PAST_VERBS, PROSE_STATES, placeholderAfterItsLabel } from "./secret-patterns.js";
 
 // A passphrase of words (`password: correct horse battery staple`) is read from a label's value of small letters
 // alone: prose after a label is that too (`Password: rotated every quarter`, `password: again and again`). Told
@@ -8,7 +8,9 @@ import { LOCAL_PASSWORD_WORDS, NOT_SECRETS, PROSE_STATES, placeholderAfterItsLab
 // label's language: `Passwort: … vergessen`), no sentence's punctuation; four words at least after a sign or a verb
 // (diceware's shortest), three after a passphrase's label.
 // Its words are all in small letters (the first may have a sentence's capital) or all capitalised (`Password: Correct
-// Horse Battery Staple`); the line may end with a full stop or a comment after it (`… staple.`, `… staple # rotated`).
+// Horse Battery Staple`), in any case after a German label, whose nouns have capitals (`Das Passwort ist Pferd Batterie
+// Heftklammer korrekt`); the line may end with a full stop or a comment after it (`… staple.`, `… staple # rotated`),
+// or the sentence go on after a comma, a semicolon, a sentence's end, a bracket or a dash (`… staple, ask Dana`).
 // When the first word alone is taken for the password, the run goes with it whatever its length and words of state:
 // a passphrase goes whole or not at all (`wifi password: purple monkey dishwasher`, `password: orange ruby valid staple`).
 // A quoted value is taken whole already (`wifi password is "correct horse battery staple"`).
@@ -25,22 +27,28 @@ const MOST_WORDS = 12;
 const RUN = String.raw`(?<words>(?:[ \t]+\p{Lu}?\p{Ll}{1,31}){1,${MOST_WORDS - 1}})`;
 // A sentence's `.`, or a `!` or `?` (which go with the passphrase, as a password's glued `!` does: GLUED_TAIL).
 const LINE_END = String.raw`[ \t]+#(?:[ \t]|\r?\n|$)|(?:\.|[!?]{1,3})?[ \t]*(?:\r?\n|$)`;
-const WORDS = new RegExp(`${RUN}(?=${LINE_END})`, "uy");
+// Or the sentence goes on after it: a comma, a semicolon, a sentence's end, a bracket or a dash (`… staple, ask Dana`).
+const CLAUSE_END = String.raw`[,;](?:\s|$)|(?:\.|[!?]{1,3})[ \t]|[ \t]+(?:\(|[-–—][ \t])`;
+const WORDS = new RegExp(`${RUN}(?=${LINE_END}|${CLAUSE_END})`, "uy");
 const CODE_END = "`";
 // The command ends at a pipe, a list's `&&` or `;`, a redirection (`> out.sql`, `2>&1`, `< in.sql`), a line continued
 // (`\`), or the bracket or quote mark around it (`(mysql --password …)`, `sh -c "mysql --password …"`).
 const COMMAND_END = String.raw`[ \t]+(?:--?[A-Za-z]|[|&;<>]|\d>|\\(?:\r?\n|$))|[)"']`;
-const FLAG_WORDS = new RegExp(`${RUN}(?=${LINE_END}|${CODE_END}|${COMMAND_END})`, "uy");
+const FLAG_WORDS = new RegExp(`${RUN}(?=${LINE_END}|${CLAUSE_END}|${CODE_END}|${COMMAND_END})`, "uy");
 const GLUED_TAIL = /[!?]*/y;
 // A password's flag up to its value, as `cliFlag` reads it (`--password `, `--db-pass=`, `--passphrase `).
 const FLAG = /^--(?:[a-z0-9]+-)*p(?:ass(?:word|wd|phrase)?|wd|w)(?:[ \t]+|=)$/i;
 const CAPITAL = /^\p{Lu}/u;
+const GERMAN_LABEL = /passwort|kennwort|[ \t](?:ist|lautet|lautete|war)[ \t*„«“]*$/i;
+// A label in another language than English: English's words that say how a password is (`correct`, `same`) are words
+// like any other after it, as its words of state are after English's (`het wachtwoord is paard batterij nietje correct`).
+const LOCAL_LABEL = new RegExp(LOCAL_PASSWORD_WORDS, "i");
 // The first word may have a sentence's capital (`Password: Correct horse battery staple`).
 const FIRST_WORD = /^\p{Lu}?\p{Ll}{1,31}$/u;
 // The label before the value: a password's word, then a sign or a verb (`is`, `ist`, `lautet`, `est`, `es`, `jest`, `to`),
 // maybe with markdown's emphasis or an opening quote mark. Not a flag (`--password foo`, `-passin pass:foo`).
 const LABEL = new RegExp(
-  String.raw`(?:\bp(?:ass(?:word|wd|phrase)|wd|w)s?\b|${LOCAL_PASSWORD_WORDS})[^\n]{0,200}?(?<sign>[:：=]|->|[ \t][-–—]|[ \t](?:is|was|ist|lautet|war|est|était|c['’]est|es|era|é|è|är|er|on|jest|je|to|это))[ \t*„«“]*$`,
+  String.raw`(?:\bp(?:ass(?:word|wd|phrase)|wd|w)s?\b|${LOCAL_PASSWORD_WORDS})[^\n]{0,200}?(?<sign>[:：=]|->|[ \t][-–—]|[ \t](?:is|was|ist|lautet|war|est|était|c['’]est|es|era|é|è|är|er|on|jest|je|to|это|${PAST_VERBS}))[ \t*„«“]*$`,
   "i",
 );
 // A key that starts its line, up to its `=`: maybe indented; a shell's has no space before `=` and no small letter.
@@ -79,7 +87,7 @@ export function passphraseEnd(text: string, labelStart: number, start: number, e
   const rest = run.trim().split(/[ \t]+/);
   // All capitalised or all small after the first (`Correct Horse Battery Staple`, `Correct horse battery staple`).
   const capitals = rest.filter((word) => CAPITAL.test(word)).length;
-  if (capitals !== 0 && (capitals !== rest.length || !CAPITAL.test(value))) return undefined;
+  if (capitals !== 0 && (capitals !== rest.length || !CAPITAL.test(value)) && !GERMAN_LABEL.test(label)) return undefined;
   const words = rest.map((word) => word.toLowerCase());
   if (words.some((word) => word.length < 2 || isFunctionWord(word))) return undefined;
   if (taken && !flag) return gluedTailEnd(text, end + run.length);
@@ -89,7 +97,8 @@ export function passphraseEnd(text: string, labelStart: number, start: number, e
   const state = (word: string) => NOT_SECRETS.has(word) || placeholderAfterItsLabel(word, label);
   if (isFunctionWord(first) || (state(first) && (VERB_FORM.test(first) || POINTERS.has(first)))) return undefined;
   if (flag && NOT_SECRETS.has(first) && !PROSE_STATES.has(first)) return undefined;
-  if (words.some(state)) return undefined;
+  const english = !LOCAL_LABEL.test(label);
+  if (words.some((word) => state(word) && (english || !PROSE_STATES.has(word)))) return undefined;
   return gluedTailEnd(text, end + run.length);
 }
 

@@ -200,8 +200,12 @@ function nextLineValue(word: string, value: string): RegExp {
 // the given shape: prose follows such labels as often, in words no table of ours can list.
 // Letters of the Latin and Cyrillic scripts: no `u` flag, under which each row took twice the time.
 const LOCAL_LETTER = "A-Za-z\\u00c0-\\u024f\\u0400-\\u04ff";
+// Finnish and Turkish glue a possessive to the word (`salasanani on`, my password is; `şifrem:`, `şifreniz:`, your password).
 export const LOCAL_PASSWORD_WORDS =
-  "passwort|kennwort|mot[ -]de[ -]passe|mdp|contraseña|contrasena|clave de acceso|senha|palavra-passe|wachtwoord|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana|hasło|haslo|heslo|şifre(?:si)?|ŞİFRE(?:Sİ)?|sifre(?:si)?|parola|пароль";
+  "passwort|kennwort|mot[ -]de[ -]passe|mdp|contraseña|contrasena|clave de acceso|senha|palavra-passe|wachtwoord|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni|si|mme|nne|nsa)?|hasło|haslo|heslo|şifre(?:si|m|miz|n|niz)?|ŞİFRE(?:Sİ|M|MİZ|N|NİZ)?|sifre(?:si|m|miz|n|niz)?|parola(?:m|m[ıi]z|n|n[ıi]z|s[ıi])?|пароль";
+// Their verbs' past tenses (`het wachtwoord was`, `lösenordet var`, `salasana oli`, `hasło było`, `пароль был`): a note
+// says what a password was as often as what it is. Not the passive's auxiliaries (`fue`, `foi`): `fue cambiada` is prose.
+export const PAST_VERBS = "lautete|c['’]était|var|oli|było|bylo|был";
 const LOCAL_VALUE = "[^\\s\"'`,;«»„“”]";
 const LOCAL_VALUE_END = "[^\\s\"'`,;«»„“”.?)]";
 // Counts and descriptions in those languages (`12Zeichen`, `16-stellig`, `2FA-geschützt`), not the password.
@@ -229,9 +233,9 @@ function localLabel(words: string, value: string, { borrowed = false } = {}): Re
   const word = `[${LOCAL_LETTER}0-9._@'’-]{1,40}(?![${LOCAL_LETTER}0-9._@-])`;
   const bold = String.raw`(?:\*\*)?`;
   const sign = String.raw`${bold}[ \t]*(?:[:=：]|[-–—](?=[ \t]))${bold}`;
-  // The verbs English shares (`is`, `to`, `on`) and a dash are left to the English rows after an English word.
-  const foreignVerb = String.raw`[ \t]+(?:ist|lautet|war|est|était|c'est|c’est|es|era|é|è|är|er|jest|je|это)`;
-  const verb = borrowed ? foreignVerb : String.raw`[ \t]+(?:ist|lautet|war|est|était|c'est|c’est|es|era|é|è|is|är|er|on|jest|to|je|это|—)`;
+  // The verbs English shares (`is`, `was`, `to`, `on`) and a dash are left to the English rows after an English word.
+  const foreignVerb = String.raw`[ \t]+(?:ist|lautet|war|est|était|c'est|c’est|es|era|é|è|är|er|jest|je|это|${PAST_VERBS})`;
+  const verb = borrowed ? foreignVerb : String.raw`[ \t]+(?:ist|lautet|war|est|était|c'est|c’est|es|era|é|è|is|was|är|er|on|jest|to|je|это|—|${PAST_VERBS})`;
   // What the password is for (`für den Server`, `de la base de données`, `от почты`): then a verb or a sign must follow,
   // or the next word is taken for the value (`Passwort für Nutzer admin2 zurückgesetzt`).
   const about = String.raw`[ \t]+(?:für|von|vom|zum|des|der|de|du|d'|la|le|l'|pour|del|da|do|dos|das|di|della|per|voor|van|för|til|dla|do|k|ke|для|от|к)[ \t]*${word}(?:[ \t]+${word}){0,5}`;

@@ -317,7 +317,6 @@ const NOT_PASSPHRASES: [string, string][] = [
   ["prose after a verb: a German function word", "Das Passwort ist seit gestern abgelaufen"],
   ["prose after a verb: a Polish pronoun", "Hasło to twoje imię plus rok urodzenia"],
   ["prose after a verb: an Italian participle", "la password è scaduta ieri sera"],
-  ["prose after a verb: the sentence goes on", "Mi contraseña es perro gato casa luna, creo"],
   ["a verb after a password's word far before", "La contraseña que me diste ayer no funciona es perro gato casa luna"],
   ["prose: a passphrase's label and a function word", "passphrase: stored in vault"],
 ];
@@ -408,6 +407,156 @@ describe("redactSecrets: a passphrase after a password's flag", () => {
   });
 
   it.each(FLAG_PROSE)("leaves prose about the flag: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});
+
+// A passphrase the sentence goes on after, past a comma, a semicolon, a sentence's end, a bracket or a dash, goes whole
+// and the rest stays (the run had to end its line: the first word alone, or nothing, was redacted). A German label's
+// nouns have capitals; English's words of state are words like any other after another language's label.
+const CLAUSE_PASSPHRASES: [string, string][] = [
+  ["The wifi password is correct horse battery staple, ask Dana if it fails", `The wifi password is ${R}, ask Dana if it fails`],
+  ["The wifi password is correct horse battery staple; ask Dana if it fails", `The wifi password is ${R}; ask Dana if it fails`],
+  ["The wifi password is correct horse battery staple. Ask Dana if it fails", `The wifi password is ${R}. Ask Dana if it fails`],
+  ["wifi password: purple monkey dishwasher, ask Dana", `wifi password: ${R}, ask Dana`],
+  ["wifi password is correct horse battery staple (ask Dana)", `wifi password is ${R} (ask Dana)`],
+  ["wifi password is correct horse battery staple - ask Dana", `wifi password is ${R} - ask Dana`],
+  ["my password is purple monkey dishwasher elephant! Ask Dana", `my password is ${R} Ask Dana`],
+  ["my password is correct horse battery staple, ask Dana", `my password is ${R}, ask Dana`],
+  ["Das Passwort ist Pferd Batterie Heftklammer korrekt, frag Dana", `Das Passwort ist ${R}, frag Dana`],
+  ["Das Passwort ist pferd batterie heftklammer korrekt; frag Dana", `Das Passwort ist ${R}; frag Dana`],
+  ["Das Passwort lautet Pferd Batterie Heftklammer korrekt. Frag Dana", `Das Passwort lautet ${R}. Frag Dana`],
+  ["Passwort: Pferd Batterie Heftklammer korrekt", `Passwort: ${R}`],
+  ["Mi contraseña es perro gato casa luna, pregunta a Dana", `Mi contraseña es ${R}, pregunta a Dana`],
+  // Was left whole as "the sentence goes on": the passphrase is the same with `creo` (I think) after it.
+  ["Mi contraseña es perro gato casa luna, creo", `Mi contraseña es ${R}, creo`],
+  ["le mot de passe est cheval batterie agrafe correcte, demande à Dana", `le mot de passe est ${R}, demande à Dana`],
+  ["hasło to kot pies stół lampa. Zapytaj Danę", `hasło to ${R}. Zapytaj Danę`],
+  ["tool --password purple monkey dishwasher elephant, then check the logs", `tool --password ${R}, then check the logs`],
+  ["het wachtwoord is paard batterij nietje correct", `het wachtwoord is ${R}`],
+];
+
+const CLAUSE_PROSE: string[] = [
+  "the password is stored in the vault, ask Dana",
+  "the password is stored in the vault (ask Dana)",
+  "the password was changed last week by ops, ask Dana",
+  "my password is too short, I need a longer one",
+  "my password was reset yesterday, check email",
+  "Password: rotated every single quarter, as agreed",
+  "Password: rotated every single quarter. See the policy.",
+  "Password: rotated every single quarter - see policy",
+  "password: see ops channel pinned, thanks",
+  "the password was rotated yesterday. Ask Dana for the new one.",
+  "Das Passwort ist seit gestern abgelaufen, frag Dana",
+  "Das Passwort ist im Tresor gespeichert, siehe Wiki",
+  "La contraseña es demasiado corta para este sitio, creo",
+  "Hasło to twoje imię plus rok urodzenia, pamiętaj",
+  "het wachtwoord is nu weer correct",
+  "wachtwoord: correct paard batterij vergeten, zie ticket",
+];
+
+describe("redactSecrets: a passphrase the sentence goes on after", () => {
+  it.each(CLAUSE_PASSPHRASES)("redacts the passphrase whole, the rest stays: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(CLAUSE_PROSE)("leaves prose: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});
+
+// A password's label in the past tense, in the languages the reader knows: a note says what the password was.
+const PAST_PASSPHRASES: [string, string][] = [
+  ["het wachtwoord was paard batterij nietje correct", `het wachtwoord was ${R}`],
+  ["Das Passwort lautete pferd batterie heftklammer richtig", `Das Passwort lautete ${R}`],
+  ["le mot de passe c'était cheval batterie agrafe lampe", `le mot de passe c'était ${R}`],
+  ["lösenordet var häst batteri häftklammer lampa", `lösenordet var ${R}`],
+  ["passordet var hest batteri stift lampe", `passordet var ${R}`],
+  ["adgangskoden var hest batteri hæfteklamme lampe", `adgangskoden var ${R}`],
+  ["salasana oli hevonen akku nitoja lamppu", `salasana oli ${R}`],
+  ["hasło było kot pies stół lampa", `hasło było ${R}`],
+  ["heslo bylo kočka pes stůl lampa", `heslo bylo ${R}`],
+  ["пароль был лошадь батарея скрепка лампа", `пароль был ${R}`],
+  // One word of a password's shape.
+  ["het wachtwoord was Hunter2024", `het wachtwoord was ${R}`],
+  ["lösenordet var Hunter2024", `lösenordet var ${R}`],
+  ["salasana oli Hunter2024", `salasana oli ${R}`],
+  ["hasło było Hunter2024", `hasło było ${R}`],
+  ["пароль был Hunter2024", `пароль был ${R}`],
+  ["Das Passwort lautete Hunter2024", `Das Passwort lautete ${R}`],
+];
+
+// Those that English's, German's, French's, Spanish's, Portuguese's and Italian's past tenses were already read as.
+const PAST_ALREADY: [string, string][] = [
+  ["the password was correct horse battery staple", `the password was ${R}`],
+  ["das Passwort war Pferd Batterie Heftklammer korrekt, frag Dana", `das Passwort war ${R}, frag Dana`],
+  ["la contraseña era perro gato casa luna, pregunta a Dana", `la contraseña era ${R}, pregunta a Dana`],
+  ["the password was Hunter2024", `the password was ${R}`],
+  ["le mot de passe était cheval batterie agrafe correcte", `le mot de passe était ${R}`],
+  ["a senha era cavalo bateria grampo lâmpada", `a senha era ${R}`],
+  ["la password era cavallo batteria graffetta lampada", `la password era ${R}`],
+];
+
+const PAST_PROSE: string[] = [
+  "password was rotated last week",
+  "the password was changed",
+  "das Passwort war abgelaufen",
+  "Das Passwort war Teil der alten Konfiguration",
+  "Das Passwort lautete anders, frag Dana",
+  "het wachtwoord was verlopen sinds gisteren avond",
+  "het wachtwoord was gisteren verlopen, vraag Dana",
+  "le mot de passe était trop court, change-le",
+  "le mot de passe était expiré depuis hier",
+  "la contraseña era demasiado corta, cámbiala",
+  "lösenordet var för kort, byt det",
+  "passordet var feil, prøv igjen",
+  "salasana oli liian lyhyt, vaihda se",
+  "hasło było za krótkie, zmień je",
+  "heslo bylo příliš krátké",
+  "пароль был слишком короткий, смени его",
+];
+
+describe("redactSecrets: a passphrase or a password after a past tense's label", () => {
+  it.each([...PAST_PASSPHRASES, ...PAST_ALREADY])("redacts it: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(PAST_PROSE)("leaves prose: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});
+
+// A possessive glued to the word (Finnish `salasanani`, my password; Turkish `şifrem`, `şifreniz`, your password).
+const POSSESSIVE_PASSPHRASES: [string, string][] = [
+  ["salasanani on hevonen akku nitoja oikein", `salasanani on ${R}`],
+  ["salasanamme on hevonen akku nitoja lamppu, kysy Danalta", `salasanamme on ${R}, kysy Danalta`],
+  ["salasanasi: Hunter2024", `salasanasi: ${R}`],
+  ["şifrem: kedi köpek masa lamba", `şifrem: ${R}`],
+  ["Şifremiz: Hunter2024", `Şifremiz: ${R}`],
+  ["ŞİFREM: Hunter2024", `ŞİFREM: ${R}`],
+  ["şifreniz: Hunter2024", `şifreniz: ${R}`],
+  ["parolam: Hunter2024", `parolam: ${R}`],
+  // English's and the others' possessive is a word of its own, read already.
+  ["our wifi password is correct horse battery staple", `our wifi password is ${R}`],
+  ["mijn wachtwoord is Hunter2024", `mijn wachtwoord is ${R}`],
+];
+
+const POSSESSIVE_PROSE: string[] = [
+  "my password is too short",
+  "salasanani on liian lyhyt",
+  "salasanani on vanhentunut",
+  "şifreniz: yok",
+  "Şifreniz başarıyla değiştirildi.",
+  "şifremi unuttum, sıfırla",
+  "parolam yanlış",
+];
+
+describe("redactSecrets: a passphrase or a password after a possessive's label", () => {
+  it.each(POSSESSIVE_PASSPHRASES)("redacts it: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(POSSESSIVE_PROSE)("leaves prose: %s", async (text) => {
     expect((await redactSecrets(text)).text).toBe(text);
   });
 });
