@@ -27,3 +27,25 @@ export function shownEndpoint(url: string): string {
 export function withoutUrlSecrets(text: string): string {
   return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, (url) => shownEndpoint(url));
 }
+
+/**
+ * A URL as the settings show it, whole but for the parts that can carry a
+ * secret, whatever it looks like: the user name and password, each query
+ * value and the fragment become `***` (query names stay, to tell which is
+ * set). Undefined when it is no URL.
+ */
+export function maskedUrl(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.username || parsed.password) {
+    parsed.username = "***";
+    parsed.password = "";
+  }
+  for (const name of new Set(parsed.searchParams.keys())) parsed.searchParams.set(name, "***");
+  if (parsed.hash) parsed.hash = "***";
+  return parsed.href;
+}

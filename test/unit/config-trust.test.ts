@@ -179,6 +179,18 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     }
   });
 
+  it("is shown by compact config with every part of a URL that can hold a secret masked, whatever the secret looks like", async () => {
+    // Short, plain values no secret pattern knows: a user name that is a token, a query key, a fragment.
+    const url = "http://hunter2@127.0.0.1:9/v1?key=qwa7&region=eu&key=zq9x#tok=xyzzy";
+    const at = await memoryWith({ model: { provider: "ollama", baseURL: url }, embeddings: { provider: "openai", model: "m", baseURL: url } });
+    for (const json of [[], ["--json"]]) {
+      const run = await runCli(["config", "--dir", at.dir, "--config", at.file, ...json], { env: ENV });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain("127.0.0.1:9/v1?key=***&region=***");
+      expect(run.stdout).not.toMatch(/hunter2|qwa7|zq9x|xyzzy/);
+    }
+  });
+
   it("is refused as invalid without the key written where its variable's name goes, or a password in a URL that is not one", async () => {
     // Given: the key itself pasted into apiKeyEnv, and a baseURL with a password and a space in it.
     const key = "sk-proj-Zk3uQ9xW7pLm2VbN8cRtAbCdEfGhIjKlMnOpQrStUvWx";

@@ -1,6 +1,7 @@
 import { SETTING_KEYS } from "../../config/settings.js";
 import { Compactor } from "../../pipeline/compactor.js";
 import { redactionModule } from "../../store/lazy-redaction.js";
+import { maskedUrl } from "../../text/shown-url.js";
 import type { CliIo } from "../cli-io.js";
 import { CONFIG_HELP, printHelp } from "../help.js";
 import { compactorOptions } from "../open-compactor.js";
@@ -17,7 +18,7 @@ export async function configCommand(argv: string[], io: CliIo): Promise<number> 
   const output = new Output(io, line.options.json === true, line.options.quiet === true);
   const resolved = await Compactor.resolveSettings(compactorOptions(line, io));
   const { sources, configFile, configOrigin, warnings } = resolved;
-  // A URL may carry a password or a key in its query (`http://user:pass@host/v1?api-key=…`): shown redacted.
+  // A URL may carry a password or a key (`http://user:pass@host/v1?api-key=…`): shown masked.
   const settings = await redactedUrls(resolved.settings);
   const keySet = settings.apiKeyEnv ? (io.env[settings.apiKeyEnv] ? "set" : "not set") : "not needed";
   output.result({
@@ -58,7 +59,7 @@ export async function configCommand(argv: string[], io: CliIo): Promise<number> 
 
 async function redactedUrls<S extends { baseURL?: string | undefined; embeddings?: { baseURL?: string | undefined } | undefined }>(settings: S): Promise<S> {
   const { redactSecrets } = await redactionModule();
-  const shown = async (url: string | undefined) => (url === undefined ? undefined : (await redactSecrets(url)).text);
+  const shown = async (url: string | undefined) => (url === undefined ? undefined : (maskedUrl(url) ?? (await redactSecrets(url)).text));
   const embeddings = settings.embeddings && { ...settings.embeddings, baseURL: await shown(settings.embeddings.baseURL) };
   return { ...settings, baseURL: await shown(settings.baseURL), ...(embeddings ? { embeddings } : {}) };
 }
