@@ -49,7 +49,7 @@ export interface JudgedSide {
 // "We dropped Redis", "Vercel replaces ECS", "no longer on Heroku".
 const SUPERSEDES =
   /\b(replac(?:e|es|ed|ing)|supersed(?:e|es|ed|ing)|instead of|no longer|drop(?:s|ped)?|switch(?:ed|ing)? (?:away )?from|mov(?:e|ed|ing) (?:off|away from)|deprecat(?:e|es|ed)|retir(?:e|es|ed)|stopp?(?:ed)? using|migrated (?:off|away from))\b/i;
-const VALUE_KINDS = ["host", "time", "date", "monthday", "month", "duration", "number", "id", "name"];
+const VALUE_KINDS = ["host", "time", "date", "monthday", "month", "duration", "number", "id", "measure", "name"];
 const MAX_HUNK = 2;
 // A holder ("the public API gateway", "the image resizer") may take a word more than a value.
 const MAX_HOLDER = 3;

@@ -599,7 +599,7 @@ const CAPITALISED = /(?:^|[^\p{L}\p{N}_])(\p{Lu}[\p{L}\p{N}_'’-]*[\p{L}\p{N}]|
  * durations, numbers and versions (as written, thousands and `k`
  * normalised, counts in words as digits), identifiers with digits, and
  * names (a capital not at a sentence start). See value-forms.ts for the
- * forms read alike.
+ * forms read alike, and the units read in their case (`measure:5MW`).
  */
 export function typedValues(text: string): Set<string> {
   const values = new Set<string>();

@@ -568,3 +568,33 @@ describe("planConsolidation", () => {
     expect(planConsolidation([a, b], { today: "2026-04-01", vectors }).merges.map((m) => m.fold)).toEqual(["user_mia-hours"]);
   });
 });
+
+// One statement as a memory's description and body.
+const said = (name: string, text: string): [string, string, string] => [name, text, `${text}.`];
+const vectorsOnly: PairEvidence = { lexical: 0.2, cosine: 0.99, relative: 0.05, standing: 9, mutual: true };
+
+describe("judgePair: units whose symbols differ only in case", () => {
+  it.each([
+    ["milliwatts and megawatts", "Sensor draws 5 mW at idle", "Sensor draws 5 MW at idle"],
+    ["megabits and megabytes", "The uplink is 5 Mb", "The uplink is 5 MB"],
+    ["glued to the number", "The uplink is 5Mb", "The uplink is 5MB"],
+    ["a unit's name and the other's symbol", "Sensor draws 5 milliwatts at idle", "Sensor draws 5 MW at idle"],
+    ["a symbol and the other's name", "The uplink is 5 Mb", "The uplink is 5 megabytes"],
+  ])("are different values: %s", (_, older, newer) => {
+    expect(judge(said("Power", older), said("Power", newer))).toBe("conflict");
+    expect(judge(said("Power", older), said("Power", newer), vectorsOnly)).toBe("conflict");
+  });
+
+  it.each([
+    ["a symbol in lower case and in its case", "Sensor draws 5 mw at idle", "Sensor draws 5 mW at idle"],
+    ["a symbol in lower case and the other case", "Sensor draws 5 mw at idle", "Sensor draws 5 MW at idle"],
+    ["megabytes in lower case", "The uplink is 5 mb", "The uplink is 5 MB"],
+    ["megabits in lower case", "The uplink is 5 mb", "The uplink is 5 Mb"],
+    ["megabytes in short and in full", "The uplink is 5 MB", "The uplink is 5 megabytes"],
+    ["megabits in short and in full", "The uplink is 5 Mb", "The uplink is 5 megabits"],
+    ["milliwatts in short and in full", "Sensor draws 5 mW at idle", "Sensor draws 5 milliwatts at idle"],
+  ])("are one value: %s", (_, older, newer) => {
+    expect(judge(said("Power", older), said("Power", newer))).toBe("merge");
+    expect(judge(said("Power", newer), said("Power", older))).toBe("merge");
+  });
+});

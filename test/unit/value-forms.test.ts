@@ -64,7 +64,7 @@ describe("typedValues: a value written two ways is one value", () => {
       expect.arrayContaining(["id:3.3v", "number:3.3", "number:0.25"]),
     );
     expect(values("Warn at 20 percent")).toEqual(["number:20%"]);
-    expect(values("512 MB of heap")).toEqual(["id:512mb", "number:512"]);
+    expect(values("512 MB of heap")).toEqual(["id:512mb", "measure:512MB", "number:512"]);
   });
 
   it("keeps different spelled values and look-alike words apart", () => {
@@ -148,5 +148,28 @@ describe("contentWords", () => {
   it("gives a count in words as its digits, but not a bare 'one'", () => {
     expect(contentWords("the median of seven runs")).toEqual(contentWords("the median of 7 runs"));
     expect(contentWords("one board")).not.toContain("1");
+  });
+});
+
+describe("typedValues: units whose symbols differ only in case", () => {
+  it("reads each case as its own unit, and its name as that unit", () => {
+    expect(ofKind("draws 5 mW at idle", "measure")).toEqual(["measure:5mW"]);
+    expect(ofKind("draws 5 MW at idle", "measure")).toEqual(["measure:5MW"]);
+    expect(ofKind("draws 5 milliwatts", "measure")).toEqual(ofKind("draws 5mW", "measure"));
+    expect(ofKind("draws 5 megawatts", "measure")).toEqual(ofKind("draws 5 MW", "measure"));
+    expect(ofKind("link is 5 Mb", "measure")).toEqual(["measure:5Mb"]);
+    expect(ofKind("link is 5 MB", "measure")).toEqual(["measure:5MB"]);
+    for (const same of ["5 megabits", "5Mb", "5 Mbit"]) expect(ofKind(`link is ${same}`, "measure"), same).toEqual(["measure:5Mb"]);
+    for (const same of ["5 megabytes", "5MB"]) expect(ofKind(`link is ${same}`, "measure"), same).toEqual(["measure:5MB"]);
+    // Both are still the quantity "5mb" as a memory's lower-case words hold it, and no name.
+    expect(values("link is 5 Mb")).toEqual(["id:5mb", "measure:5Mb", "number:5"]);
+  });
+
+  it("reads no unit from a symbol in lower case alone, which could be either", () => {
+    expect(ofKind("link is 5 mb", "measure")).toEqual([]);
+    expect(ofKind("link is 5mb", "measure")).toEqual([]);
+    expect(ofKind("draws 5 mw", "measure")).toEqual([]);
+    // A unit no other differs from only by case is read as before.
+    expect(ofKind("the rail is 5V, the charger 5 W", "measure")).toEqual([]);
   });
 });
