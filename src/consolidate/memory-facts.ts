@@ -2,6 +2,7 @@ import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { ownCopy } from "../text/own-copy.js";
 import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
+import { readTimeZones } from "./time-zones.js";
 import { COUNT_WORD, countWord, monthName, readWrittenValues } from "./value-forms.js";
 import { wordNumbersGrown } from "./word-numbers.js";
 
@@ -594,7 +595,8 @@ const NUMBERISH = /(?<![\p{L}\p{N}_:.,%-])[_:.,%-]*([\p{L}\p{N}][\p{L}\p{N}_:.,%
 const CAPITALISED = /(?:^|[^\p{L}\p{N}_])(\p{Lu}[\p{L}\p{N}_'’-]*[\p{L}\p{N}]|\p{Lu})/gu;
 
 /**
- * The values a statement states, typed: hosts and links, times, dates
+ * The values a statement states, typed: hosts and links, times and the
+ * zones they are said in (time-zones.ts), dates
  * (and their month and day, as a date without a year is written),
  * durations, numbers and versions (as written, thousands and `k`
  * normalised, counts in words as digits), identifiers with digits, and
@@ -612,6 +614,7 @@ export function typedValues(text: string): Set<string> {
     values.add(`host:${host}`);
     return " ";
   });
+  rest = readTimeZones(rest, values);
   for (const match of rest.matchAll(DATE)) {
     const month = monthName(Number(match[0].slice(5, 7)));
     values.add(`date:${match[0]}`).add(`monthday:${match[0].slice(5)}`);

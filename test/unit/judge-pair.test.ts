@@ -598,3 +598,33 @@ describe("judgePair: units whose symbols differ only in case", () => {
     expect(judge(said("Power", newer), said("Power", older))).toBe("merge");
   });
 });
+
+describe("judgePair: time zones", () => {
+  it.each([
+    ["another abbreviation", "The daily sync is at 9:00 UTC", "The daily sync is at 9:00 CET"],
+    ["local time", "The daily sync is at 9:00 UTC", "The daily sync is at 9:00 local time"],
+    ["another continent's abbreviation", "The daily sync is at 9:00 UTC", "The daily sync is at 9:00 PST"],
+    ["an IANA zone", "The daily sync is at 9:00 UTC", "The daily sync is at 9:00 Europe/Berlin"],
+    ["a 12-hour time", "The daily sync is at 9 am UTC", "The daily sync is at 9 am CET"],
+    ["an offset", "The daily sync is at 9:00 UTC", "The daily sync is at 9:00 UTC+2"],
+  ])("the same time in another zone is another time: %s", (_, older, newer) => {
+    expect(judge(said("Daily sync", older), said("Daily sync", newer))).toBe("conflict");
+    expect(judge(said("Daily sync", older), said("Daily sync", newer), vectorsOnly)).toBe("conflict");
+  });
+
+  it.each([
+    ["a time with no zone and one with a zone", "The daily sync is at 9:00", "The daily sync is at 9:00 UTC"],
+    ["an hour with and without its leading zero", "The daily sync is at 9:00 UTC", "The daily sync is at 09:00 UTC"],
+    ["on the 24-hour and the 12-hour clock", "The daily sync is at 9:00 UTC", "The daily sync is at 9am UTC"],
+    ["UTC and GMT", "The daily sync is at 9:00 UTC", "The daily sync is at 9:00 GMT"],
+    ["an IANA zone and its place's time", "The daily sync is at 9:00 Europe/Berlin", "The daily sync is at 9:00 Berlin time"],
+    ["no zone, with and without a leading zero", "The daily sync is at 9:00", "The daily sync is at 09:00"],
+  ])("one time: %s", (_, older, newer) => {
+    expect(judge(said("Daily sync", older), said("Daily sync", newer))).toBe("merge");
+    expect(judge(said("Daily sync", newer), said("Daily sync", older))).toBe("merge");
+  });
+
+  it("still reads another time in the same zone as a changed value", () => {
+    expect(judge(said("Daily sync", "The daily sync is at 9:00 UTC"), said("Daily sync", "The daily sync is at 10:00 UTC"))).toBe("conflict");
+  });
+});

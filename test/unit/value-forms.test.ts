@@ -173,3 +173,44 @@ describe("typedValues: units whose symbols differ only in case", () => {
     expect(ofKind("the rail is 5V, the charger 5 W", "measure")).toEqual([]);
   });
 });
+
+describe("typedValues: time zones", () => {
+  it.each([
+    ["an abbreviation", "daily sync at 9:00 CET", "zone:cet"],
+    ["UTC in lower case", "sync at 09:00 utc", "zone:utc"],
+    ["GMT, which is UTC", "sync at 9:00 GMT", "zone:utc"],
+    ["UTC with no offset", "sync at 9:00 UTC+0", "zone:utc"],
+    ["an offset", "sync at 9:00 UTC+02:00", "zone:utc+2"],
+    ["an offset with minutes", "sync at 9:00 GMT-5:30", "zone:utc-5:30"],
+    ["after a 12-hour time", "sync at 9am PST", "zone:pst"],
+    ["after noon", "lunch at noon JST", "zone:jst"],
+    ["in brackets", "sync at 9:00 (CET)", "zone:cet"],
+    ["an IANA zone", "sync at 9:00 Europe/Berlin", "zone:berlin"],
+    ["an IANA zone of two parts", "sync at 9:00 America/Argentina/Buenos_Aires", "zone:buenos aires"],
+    ["a place's time", "sync at 9:00 Berlin time", "zone:berlin"],
+    ["a zone in words", "sync at 9:00 Central European Time", "zone:cet"],
+    ["a zone's short name", "sync at 9:00 PT", "zone:pacific"],
+    ["the same zone in words", "sync at 9:00 Pacific time", "zone:pacific"],
+    ["local time", "sync at 9:00 local time", "zone:local"],
+  ])("%s", (_, text, zone) => {
+    expect(ofKind(text, "zone")).toEqual([zone]);
+    // The time is still read, and the zone is no name.
+    expect(ofKind(text, "time")).toHaveLength(1);
+    expect(ofKind(text, "name")).toEqual([]);
+  });
+
+  it("takes the zone out of the names", () => {
+    expect(values("daily sync at 9:00 UTC")).toEqual(["time:09:00", "zone:utc"]);
+    expect(values("daily sync at 9:00 Europe/Berlin")).toEqual(["time:09:00", "zone:berlin"]);
+  });
+
+  it("reads a zone only right after a time, and abbreviations only in capitals", () => {
+    expect(ofKind("the CET office opens at 9:00", "zone")).toEqual([]);
+    expect(ofKind("release on 9 ET", "zone")).toEqual([]);
+    // "est" and "et" are words after a time in French or Spanish.
+    expect(ofKind("la réunion de 9:00 est annulée", "zone")).toEqual([]);
+    expect(ofKind("à 9:00 et à 10:00", "zone")).toEqual([]);
+    expect(ofKind("book meetings after 10:00 her time", "zone")).toEqual([]);
+    expect(ofKind("sync at 9:00 IT standup", "zone")).toEqual([]);
+  });
+});
