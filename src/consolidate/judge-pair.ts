@@ -97,9 +97,10 @@ const IS_QUANTITY_WORD = (word: string) => QUANTITY_WORD.test(word);
 
 /**
  * The offline rules, in order: different things stay apart (a different
- * environment, platform, day or role; or names that each say something the
- * other never mentions); the same subject with a changed value is a
- * conflict (a supersession said in words, always ↔ never, a different
+ * environment, platform, day, role or measure, as a rate and a count; or
+ * names that each say something the other never mentions); the same
+ * subject with a changed value is a conflict (a supersession said in
+ * words, always ↔ never, a different
  * number, version, time, host, name, or a lowercase value swapped in an
  * otherwise parallel sentence); what is left merges when the words (or the
  * vectors) say it is the same. The order makes look-alikes safe: a
@@ -138,7 +139,7 @@ export function sameSubjectByVectors(evidence: PairEvidence, options: JudgeOptio
   return cosine >= options.cosineFloor && relative <= options.sameSubjectRelative && standing >= options.sameSubjectStanding && evidence.mutual !== false;
 }
 
-/** A class of qualifier (environment, kind of thing, platform, day, role, region) both name, with no value in common. */
+/** A class of qualifier (environment, kind of thing, platform, day, role, region, measure) both name, with no value in common. */
 export function differentQualifier(a: MemoryFacts, b: MemoryFacts): string | undefined {
   const [qa, qb] = [derived(a).qualifiersByClass(), derived(b).qualifiersByClass()];
   for (const [kind, values] of qa) {

@@ -27,7 +27,7 @@ export interface MemoryFacts {
   past: Set<string>;
   /** Names in the memory's name ("Reading list for Noor" → noor): whom or what it is about. */
   named: Set<string>;
-  /** Qualifiers by class (`env:production`, `platform:ios`, `day:monday`). */
+  /** Qualifiers by class (`env:production`, `platform:ios`, `day:monday`, `measure:rate`). */
   qualifiers: Set<string>;
   /** `+stem` for an "always X", `-stem` for a "never X" / "don't X" / "no X". */
   polarity: Set<string>;
@@ -185,7 +185,19 @@ const QUALIFIERS: Record<string, string[]> = {
   day: WEEKDAYS,
   role: ["primary", "secondary", "replica", "disaster-recovery", "dr", "standby", "fallback"],
 };
-const QUALIFIER_OF = new Map(Object.entries(QUALIFIERS).flatMap(([kind, words]) => words.map((word) => [word, `${kind}:${word}`] as const)));
+// What is measured of a thing, by what the measure is: a rate (per time or per whole), a count, a size. Two measures
+// of one thing are two subjects ("error rate alert at 5" / "error count alert at 5"), where two words for one measure
+// are not ("console speed" / "console baud rate"). Words of many meanings ("number", "amount", "total", "interval")
+// are none of these; "counts" is as often a verb ("reading time counts as part of it").
+const MEASURES: Record<string, string[]> = {
+  rate: ["rate", "rates", "speed", "speeds", "ratio", "percentage", "frequency", "throughput"],
+  count: ["count"],
+  size: ["size", "sizes", "length", "capacity"],
+};
+const QUALIFIER_OF = new Map([
+  ...Object.entries(QUALIFIERS).flatMap(([kind, words]) => words.map((word) => [word, `${kind}:${word}`] as const)),
+  ...Object.entries(MEASURES).flatMap(([measure, words]) => words.map((word) => [word, `measure:${measure}`] as const)),
+]);
 // Cloud regions ("eu-west-3", "us-central1") and the areas they are in ("EU", "US", only in capitals:
 // "us" is a word): a region is one class, an area another, so "eu-west-3" and "EU" are not told apart.
 const REGION_ID =
@@ -506,6 +518,12 @@ function addQualifiers(qualifiers: string[], word: string, next: string | undefi
   } else if (/\d$/.test(word)) {
     const region = REGION_ID.exec(word);
     if (region) qualifiers.push(`region:${word}`, `area:${AREA_OF[region[1]!]}`);
+  } else if (word.includes("-")) {
+    // "error-rate", "batch-size": a measure said in a compound is said.
+    for (const part of word.split("-")) {
+      const measure = QUALIFIER_OF.get(part);
+      if (measure?.startsWith("measure:")) qualifiers.push(measure);
+    }
   }
 }
 

@@ -628,3 +628,22 @@ describe("judgePair: time zones", () => {
     expect(judge(said("Daily sync", "The daily sync is at 9:00 UTC"), said("Daily sync", "The daily sync is at 10:00 UTC"))).toBe("conflict");
   });
 });
+
+describe("judgePair: what is measured", () => {
+  it("keeps two measures of one thing apart: a rate and a count, a size and a rate", () => {
+    expect(judge(said("Error alert", "The error rate alert fires at 5"), said("Error alert", "The error count alert fires at 5"))).toBe("apart");
+    expect(judge(said("Error rate alert", "error rate alert at 5"), said("Error count alert", "error count alert at 5"))).toBe("apart");
+    // Not a changed value either, however the numbers differ or close the vectors are.
+    expect(judge(said("Error alert", "error rate alert at 5"), said("Error alert", "error count alert at 7"), vectorsOnly)).toBe("apart");
+    expect(judge(said("Error alert", "error-rate alert at 5"), said("Error alert", "error count alert at 5"))).toBe("apart");
+    expect(judge(said("Upload", "The upload speed cap is 5 MB"), said("Upload", "The upload size cap is 5 MB"))).toBe("apart");
+  });
+
+  it("but one measure said two ways is one, and a changed value of it a conflict", () => {
+    expect(judge(said("Error alert", "error rate alert at 5"), said("Error alert", "error rate alert at 7"))).toBe("conflict");
+    expect(judge(said("Error alert", "error-rate alert at 5%"), said("Error alert", "error rate alert at 5 percent"))).toBe("merge");
+    expect(judge(said("Console", "The debug console speed is 115200 baud"), said("Console", "The debug console baud rate is 115200"))).toBe("merge");
+    // A measure named on one side only tells nothing apart.
+    expect(judge(said("Error alert", "error alert at 5"), said("Error alert", "error rate alert at 5"))).toBe("merge");
+  });
+});
