@@ -4,11 +4,13 @@
  * the start, accents aside, and what differs is a case ending of one
  * declension on each side, the bare stem or a feminine "-a" being the name
  * as said on its own; a genitive "-a" only where the stem's vowel changed
- * with it ("Kraków" / "Krakowa"). Anything else makes another name: an added
+ * with it ("Kraków" / "Krakowa") or after a place's "-sk" ("Gdańsk" /
+ * "Gdańska"). Anything else makes another name: an added
  * vowel or syllable ("Daniel" / "Daniela", "Gabriel" / "Gabrielle", "Michal" /
  * "Michalina", "Kristian" / "Kristiane"), letters swapped ("Alexander" /
  * "Alexandra", "Christian" / "Christina"), a vowel for a vowel ("Francesco" /
- * "Francesca"), or too short a stem ("Anna" / "Annika", "Bern" / "Berlin").
+ * "Francesca"), a woman's surname beside a man's ("Kowalska" / "Kowalski"),
+ * or too short a stem ("Anna" / "Annika", "Bern" / "Berlin").
  */
 export function sameNameInflected(x: string, y: string): boolean {
   const [a, b] = [folded(x), folded(y)];
@@ -44,11 +46,21 @@ const CLOSING = /^[bcćdfghjklłmnńprsśtvwxzźż]+$/;
 // Endings of the bare stem (a name ending in a consonant: Kraków, Gdańsk, Jan) and of a feminine "-a" (Warszawa,
 // Olga), accents folded ("-ów" is "-ow", "-ą" and "-ę" are "-a" and "-e"). Left out as too like other names: "-a"
 // and "-e" after a bare stem (Daniela, Kristiane), and "-e", "-o" after "-a" (Daniele, Francesco). "-i" after "-a"
-// only where Polish writes it for "-y" (after k and g: Olgi, Polski; not Andrea / Andrei).
+// only where Polish writes it for "-y" (after k and g: Olgi, Ameryki; not Andrea / Andrei).
 const DECLENSIONS: { endings(stem: string): ReadonlySet<string> }[] = [
-  { endings: () => new Set(["", "u", "iu", "ie", "em", "iem", "owi", "owie", "ow", "om", "ach", "ami"]) },
-  { endings: (stem) => (/[kg]$/.test(stem) ? FEMININE_AFTER_KG : FEMININE) },
+  { endings: (stem) => (SK_STEM.test(stem) ? BARE_AFTER_SK : BARE) },
+  { endings: (stem) => (KG_STEM.test(stem) && !ADJECTIVAL_STEM.test(stem) ? FEMININE_AFTER_KG : FEMININE) },
 ];
+const BARE = new Set(["", "u", "iu", "ie", "em", "iem", "owi", "owie", "ow", "om", "ach", "ami"]);
+// A name that ends in "-sk" is a place's (Gdańsk, Mińsk, Smoleńsk, Słupsk, Murmańsk): hardly a person's name ends so,
+// and a woman's "-ska" stands beside a man's "-ski", so its "-a" is the genitive (Gdańska), not a woman's name beside a
+// man's as "Daniela" is beside "Daniel".
+const SK_STEM = /sk$/;
+const BARE_AFTER_SK = new Set([...BARE, "a"]);
+// "-ska" / "-ski", "-cka" / "-cki", "-dzka" / "-dzki" end a woman's and a man's surname (Kowalska, Kowalski), not
+// two cases of one: there "-i" is no genitive. Polska / Polski, the country and its genitive, read as two with them.
+const ADJECTIVAL_STEM = /(?:s|c|dz)k$/;
+const KG_STEM = /[kg]$/;
 const FEMININE = new Set(["a", "ie", "y", "om", "ach", "ami"]);
 const FEMININE_AFTER_KG = new Set([...FEMININE, "i"]);
 

@@ -3,6 +3,7 @@ import { stem } from "../text/tokenize.js";
 import { sameNameInflected } from "./inflected-names.js";
 import { ATTRIBUTE_WORDS, GENERIC_WORDS, isPolarityWord, type MemoryFacts, typedValues, WEEKDAYS } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
+import { sameZoneWord } from "./time-zones.js";
 import { sameUnitWord } from "./value-forms.js";
 import { onlyNegated, replacedInPlace, shareSlot, valueSlots } from "./value-slots.js";
 import { holdsWholeWord } from "./whole-word.js";
@@ -49,7 +50,7 @@ export interface JudgedSide {
 // "We dropped Redis", "Vercel replaces ECS", "no longer on Heroku".
 const SUPERSEDES =
   /\b(replac(?:e|es|ed|ing)|supersed(?:e|es|ed|ing)|instead of|no longer|drop(?:s|ped)?|switch(?:ed|ing)? (?:away )?from|mov(?:e|ed|ing) (?:off|away from)|deprecat(?:e|es|ed)|retir(?:e|es|ed)|stopp?(?:ed)? using|migrated (?:off|away from))\b/i;
-const VALUE_KINDS = ["host", "time", "date", "monthday", "month", "duration", "number", "id", "name"];
+const VALUE_KINDS = ["host", "time", "zone", "date", "monthday", "month", "duration", "number", "id", "measure", "name"];
 const MAX_HUNK = 2;
 // A holder ("the public API gateway", "the image resizer") may take a word more than a value.
 const MAX_HOLDER = 3;
@@ -90,12 +91,16 @@ const ENTITY_ATTRIBUTES = new Set(
   ].map((word) => stem(word)),
 );
 const NUMBER_WORD = /^[\d.,:%]+$/;
+// A number, or one with a unit or "am" glued after it ("09", "9am", "20m", "3.3v"); not an identifier ("eu-west-1", "gpio4").
+const QUANTITY_WORD = /^\d[\d.,:%]*\p{L}*$/u;
+const IS_QUANTITY_WORD = (word: string) => QUANTITY_WORD.test(word);
 
 /**
  * The offline rules, in order: different things stay apart (a different
- * environment, platform, day or role; or names that each say something the
- * other never mentions); the same subject with a changed value is a
- * conflict (a supersession said in words, always ↔ never, a different
+ * environment, platform, day, role or measure, as a rate and a count; or
+ * names that each say something the other never mentions); the same
+ * subject with a changed value is a conflict (a supersession said in
+ * words, always ↔ never, a different
  * number, version, time, host, name, or a lowercase value swapped in an
  * otherwise parallel sentence); what is left merges when the words (or the
  * vectors) say it is the same. The order makes look-alikes safe: a
@@ -134,7 +139,7 @@ export function sameSubjectByVectors(evidence: PairEvidence, options: JudgeOptio
   return cosine >= options.cosineFloor && relative <= options.sameSubjectRelative && standing >= options.sameSubjectStanding && evidence.mutual !== false;
 }
 
-/** A class of qualifier (environment, kind of thing, platform, day, role, region) both name, with no value in common. */
+/** A class of qualifier (environment, kind of thing, platform, day, role, region, measure) both name, with no value in common. */
 export function differentQualifier(a: MemoryFacts, b: MemoryFacts): string | undefined {
   const [qa, qb] = [derived(a).qualifiersByClass(), derived(b).qualifiersByClass()];
   for (const [kind, values] of qa) {
@@ -330,8 +335,10 @@ function valuesOfOtherKinds(a: MemoryFacts, b: MemoryFacts): boolean {
 }
 
 // A value is the other's too when the other states it, as a value or in its words ("Lisbon" at a sentence start).
+// A zone only as a time's: "UTC" is in "UTC+2", and a zone named with no time is no time's.
 function mentionsValue(facts: MemoryFacts, value: string): boolean {
   if (facts.values.has(value)) return true;
+  if (value.startsWith("zone:")) return false;
   const text = value.slice(value.indexOf(":") + 1);
   if (value.startsWith("name:") && facts.mentions.has(stem(text, facts.language))) return true;
   if (!facts.statement.includes(text)) return false;
@@ -363,9 +370,13 @@ export function swappedWord(a: MemoryFacts, b: MemoryFacts): { a: string[]; b: s
         if (hunk.a.length === 0 || hunk.b.length === 0 || hunk.a.length > MAX_HUNK || hunk.b.length > MAX_HUNK) continue;
         // A value is a thing, not a verb of how it is said ("runs on" / "uses").
         if (hunk.a.every((word) => GENERIC_WORDS.has(word)) || hunk.b.every((word) => GENERIC_WORDS.has(word))) continue;
+        // Numbers and quantities on both sides were compared as values, by kind, form and slot: as words, "9:00" / "09:00"
+        // is "9" / "09" and "9:00" / "9am" is "9 00" / "9am" (the tokenizer splits a time at its colon).
+        if (hunk.a.every(IS_QUANTITY_WORD) && hunk.b.every(IS_QUANTITY_WORD)) continue;
         if (isAbbreviation(hunk.b, hunk.a) || isAbbreviation(hunk.a, hunk.b) || sameWord(hunk.a, hunk.b) || sameValue(hunk.a, hunk.b)) continue;
-        // "5 W" / "5 watts": the number is common, the unit said two ways.
+        // "5 W" / "5 watts": the number is common, the unit said two ways; "9:00 UTC" / "9:00 GMT", one zone.
         if (hunk.afterNumber && hunk.a.length === 1 && hunk.b.length === 1 && sameUnitWord(hunk.a[0]!, hunk.b[0]!)) continue;
+        if (hunk.a.length === 1 && hunk.b.length === 1 && sameZoneWord(hunk.a[0]!, hunk.b[0]!)) continue;
         if (hunk.b.every((word) => !a.mentions.has(word) && !ATTRIBUTE_WORDS.has(word)) && hunk.a.every((word) => !inY.has(word) && !ATTRIBUTE_WORDS.has(word)))
           return hunk;
       }

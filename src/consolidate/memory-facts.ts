@@ -2,6 +2,7 @@ import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { ownCopy } from "../text/own-copy.js";
 import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
+import { readTimeZones } from "./time-zones.js";
 import { COUNT_WORD, countWord, monthName, readWrittenValues } from "./value-forms.js";
 import { wordNumbersGrown } from "./word-numbers.js";
 
@@ -26,7 +27,7 @@ export interface MemoryFacts {
   past: Set<string>;
   /** Names in the memory's name ("Reading list for Noor" → noor): whom or what it is about. */
   named: Set<string>;
-  /** Qualifiers by class (`env:production`, `platform:ios`, `day:monday`). */
+  /** Qualifiers by class (`env:production`, `platform:ios`, `day:monday`, `measure:rate`). */
   qualifiers: Set<string>;
   /** `+stem` for an "always X", `-stem` for a "never X" / "don't X" / "no X". */
   polarity: Set<string>;
@@ -184,7 +185,19 @@ const QUALIFIERS: Record<string, string[]> = {
   day: WEEKDAYS,
   role: ["primary", "secondary", "replica", "disaster-recovery", "dr", "standby", "fallback"],
 };
-const QUALIFIER_OF = new Map(Object.entries(QUALIFIERS).flatMap(([kind, words]) => words.map((word) => [word, `${kind}:${word}`] as const)));
+// What is measured of a thing, by what the measure is: a rate (per time or per whole), a count, a size. Two measures
+// of one thing are two subjects ("error rate alert at 5" / "error count alert at 5"), where two words for one measure
+// are not ("console speed" / "console baud rate"). Words of many meanings ("number", "amount", "total", "interval")
+// are none of these; "counts" is as often a verb ("reading time counts as part of it").
+const MEASURES: Record<string, string[]> = {
+  rate: ["rate", "rates", "speed", "speeds", "ratio", "percentage", "frequency", "throughput"],
+  count: ["count"],
+  size: ["size", "sizes", "length", "capacity"],
+};
+const QUALIFIER_OF = new Map([
+  ...Object.entries(QUALIFIERS).flatMap(([kind, words]) => words.map((word) => [word, `${kind}:${word}`] as const)),
+  ...Object.entries(MEASURES).flatMap(([measure, words]) => words.map((word) => [word, `measure:${measure}`] as const)),
+]);
 // Cloud regions ("eu-west-3", "us-central1") and the areas they are in ("EU", "US", only in capitals:
 // "us" is a word): a region is one class, an area another, so "eu-west-3" and "EU" are not told apart.
 const REGION_ID =
@@ -505,6 +518,12 @@ function addQualifiers(qualifiers: string[], word: string, next: string | undefi
   } else if (/\d$/.test(word)) {
     const region = REGION_ID.exec(word);
     if (region) qualifiers.push(`region:${word}`, `area:${AREA_OF[region[1]!]}`);
+  } else if (word.includes("-")) {
+    // "error-rate", "batch-size": a measure said in a compound is said.
+    for (const part of word.split("-")) {
+      const measure = QUALIFIER_OF.get(part);
+      if (measure?.startsWith("measure:")) qualifiers.push(measure);
+    }
   }
 }
 
@@ -594,12 +613,13 @@ const NUMBERISH = /(?<![\p{L}\p{N}_:.,%-])[_:.,%-]*([\p{L}\p{N}][\p{L}\p{N}_:.,%
 const CAPITALISED = /(?:^|[^\p{L}\p{N}_])(\p{Lu}[\p{L}\p{N}_'’-]*[\p{L}\p{N}]|\p{Lu})/gu;
 
 /**
- * The values a statement states, typed: hosts and links, times, dates
+ * The values a statement states, typed: hosts and links, times and the
+ * zones they are said in (time-zones.ts), dates
  * (and their month and day, as a date without a year is written),
  * durations, numbers and versions (as written, thousands and `k`
  * normalised, counts in words as digits), identifiers with digits, and
  * names (a capital not at a sentence start). See value-forms.ts for the
- * forms read alike.
+ * forms read alike, and the units read in their case (`measure:5MW`).
  */
 export function typedValues(text: string): Set<string> {
   const values = new Set<string>();
@@ -612,6 +632,7 @@ export function typedValues(text: string): Set<string> {
     values.add(`host:${host}`);
     return " ";
   });
+  rest = readTimeZones(rest, values);
   for (const match of rest.matchAll(DATE)) {
     const month = monthName(Number(match[0].slice(5, 7)));
     values.add(`date:${match[0]}`).add(`monthday:${match[0].slice(5)}`);

@@ -128,6 +128,7 @@ const UNIT_SPELLINGS: [string, string][] = [
   ["W", "watt watts vatios"],
   ["mW", "milliwatt milliwatts"],
   ["kW", "kilowatt kilowatts"],
+  ["MW", "megawatt megawatts"],
   ["Hz", "hertz"],
   ["kHz", "kilohertz"],
   ["MHz", "megahertz"],
@@ -136,6 +137,10 @@ const UNIT_SPELLINGS: [string, string][] = [
   ["MB", "megabyte megabytes"],
   ["GB", "gigabyte gigabytes"],
   ["TB", "terabyte terabytes"],
+  ["Kb", "kilobit kilobits"],
+  ["Mb", "megabit megabits"],
+  ["Gb", "gigabit gigabits"],
+  ["Tb", "terabit terabits"],
   ["\u00b0C", "celsius"],
   ["\u03a9", "ohm ohms"],
 ];
@@ -147,6 +152,7 @@ const UNIT_ABBREVIATIONS = [
   "W",
   "mW",
   "kW",
+  "MW",
   "Hz",
   "kHz",
   "MHz",
@@ -156,6 +162,14 @@ const UNIT_ABBREVIATIONS = [
   "MB",
   "GB",
   "TB",
+  "Kb",
+  "Mb",
+  "Gb",
+  "Tb",
+  "kbit",
+  "Mbit",
+  "Gbit",
+  "Tbit",
   "KiB",
   "MiB",
   "GiB",
@@ -163,10 +177,25 @@ const UNIT_ABBREVIATIONS = [
   "\u00b0C",
   "\u03a9",
 ];
+// Abbreviations that spell another's unit: a kilobyte is "kB" as often as "KB", a megabit "Mbit" as often as "Mb".
+const SPELLED_AS = new Map([
+  ["kB", "KB"],
+  ["kbit", "Kb"],
+  ["Mbit", "Mb"],
+  ["Gbit", "Gb"],
+  ["Tbit", "Tb"],
+]);
 const UNIT_CANONICAL = new Map<string, string>([
   ...UNIT_SPELLINGS.flatMap(([unit, words]) => words.split(" ").map((word) => [word.replace(/_/g, " "), unit] as const)),
-  ...UNIT_ABBREVIATIONS.map((unit) => [unit, unit === "kB" ? "KB" : unit] as const),
+  ...UNIT_ABBREVIATIONS.map((unit) => [unit, SPELLED_AS.get(unit) ?? unit] as const),
 ]);
+// Units whose symbols differ only in case ("mW" milli-, "MW" megawatts; "Mb" megabits, "MB" megabytes): statement
+// words are lower case, and so is a quantity's identifier ("id:5mw"), which reads both alike. Written in its case,
+// such a symbol (or its name: "megawatts") is also read as its own unit, a `measure:` value that the other case's
+// contradicts. A symbol written in lower case alone ("5 mb", "5mw") says neither, so it is no such value.
+const CASE_DISTINCT_UNITS = new Set(
+  [...new Set(UNIT_CANONICAL.values())].filter((unit, _, units) => units.some((other) => other !== unit && other.toLowerCase() === unit.toLowerCase())),
+);
 const byLength = (words: string[]) =>
   words.sort((x, y) => y.length - x.length).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "[ \\u00a0]"));
 const NUMBER_BEFORE_UNIT = `(\\d+(?:\\.\\d+)?|${COUNT_WORD})[ \\u00a0]?`;
@@ -311,8 +340,10 @@ export function readWrittenValues(text: string, values: Set<string>): string {
   }
   if (forms & (DIGIT_DURATION_FORM | WORD_DURATION_FORM)) rest = durations(rest, values, forms);
   if (forms & GLUED_UNIT_FORM) {
-    rest = rest.replace(GLUED_UNIT, (_, number: string, unit: string) => {
+    rest = rest.replace(GLUED_UNIT, (_, number: string, written: string) => {
+      const unit = SPELLED_AS.get(written) ?? written;
       values.add(`id:${number}${unit.toLowerCase()}`).add(`number:${number}`);
+      if (CASE_DISTINCT_UNITS.has(unit)) values.add(`measure:${number}${unit}`);
       return " ";
     });
   }

@@ -568,3 +568,82 @@ describe("planConsolidation", () => {
     expect(planConsolidation([a, b], { today: "2026-04-01", vectors }).merges.map((m) => m.fold)).toEqual(["user_mia-hours"]);
   });
 });
+
+// One statement as a memory's description and body.
+const said = (name: string, text: string): [string, string, string] => [name, text, `${text}.`];
+const vectorsOnly: PairEvidence = { lexical: 0.2, cosine: 0.99, relative: 0.05, standing: 9, mutual: true };
+
+describe("judgePair: units whose symbols differ only in case", () => {
+  it.each([
+    ["milliwatts and megawatts", "Sensor draws 5 mW at idle", "Sensor draws 5 MW at idle"],
+    ["megabits and megabytes", "The uplink is 5 Mb", "The uplink is 5 MB"],
+    ["glued to the number", "The uplink is 5Mb", "The uplink is 5MB"],
+    ["a unit's name and the other's symbol", "Sensor draws 5 milliwatts at idle", "Sensor draws 5 MW at idle"],
+    ["a symbol and the other's name", "The uplink is 5 Mb", "The uplink is 5 megabytes"],
+  ])("are different values: %s", (_, older, newer) => {
+    expect(judge(said("Power", older), said("Power", newer))).toBe("conflict");
+    expect(judge(said("Power", older), said("Power", newer), vectorsOnly)).toBe("conflict");
+  });
+
+  it.each([
+    ["a symbol in lower case and in its case", "Sensor draws 5 mw at idle", "Sensor draws 5 mW at idle"],
+    ["a symbol in lower case and the other case", "Sensor draws 5 mw at idle", "Sensor draws 5 MW at idle"],
+    ["megabytes in lower case", "The uplink is 5 mb", "The uplink is 5 MB"],
+    ["megabits in lower case", "The uplink is 5 mb", "The uplink is 5 Mb"],
+    ["megabytes in short and in full", "The uplink is 5 MB", "The uplink is 5 megabytes"],
+    ["megabits in short and in full", "The uplink is 5 Mb", "The uplink is 5 megabits"],
+    ["milliwatts in short and in full", "Sensor draws 5 mW at idle", "Sensor draws 5 milliwatts at idle"],
+  ])("are one value: %s", (_, older, newer) => {
+    expect(judge(said("Power", older), said("Power", newer))).toBe("merge");
+    expect(judge(said("Power", newer), said("Power", older))).toBe("merge");
+  });
+});
+
+describe("judgePair: time zones", () => {
+  it.each([
+    ["another abbreviation", "The daily sync is at 9:00 UTC", "The daily sync is at 9:00 CET"],
+    ["local time", "The daily sync is at 9:00 UTC", "The daily sync is at 9:00 local time"],
+    ["another continent's abbreviation", "The daily sync is at 9:00 UTC", "The daily sync is at 9:00 PST"],
+    ["an IANA zone", "The daily sync is at 9:00 UTC", "The daily sync is at 9:00 Europe/Berlin"],
+    ["a 12-hour time", "The daily sync is at 9 am UTC", "The daily sync is at 9 am CET"],
+    ["an offset", "The daily sync is at 9:00 UTC", "The daily sync is at 9:00 UTC+2"],
+  ])("the same time in another zone is another time: %s", (_, older, newer) => {
+    expect(judge(said("Daily sync", older), said("Daily sync", newer))).toBe("conflict");
+    expect(judge(said("Daily sync", older), said("Daily sync", newer), vectorsOnly)).toBe("conflict");
+  });
+
+  it.each([
+    ["a time with no zone and one with a zone", "The daily sync is at 9:00", "The daily sync is at 9:00 UTC"],
+    ["an hour with and without its leading zero", "The daily sync is at 9:00 UTC", "The daily sync is at 09:00 UTC"],
+    ["on the 24-hour and the 12-hour clock", "The daily sync is at 9:00 UTC", "The daily sync is at 9am UTC"],
+    ["UTC and GMT", "The daily sync is at 9:00 UTC", "The daily sync is at 9:00 GMT"],
+    ["an IANA zone and its place's time", "The daily sync is at 9:00 Europe/Berlin", "The daily sync is at 9:00 Berlin time"],
+    ["no zone, with and without a leading zero", "The daily sync is at 9:00", "The daily sync is at 09:00"],
+  ])("one time: %s", (_, older, newer) => {
+    expect(judge(said("Daily sync", older), said("Daily sync", newer))).toBe("merge");
+    expect(judge(said("Daily sync", newer), said("Daily sync", older))).toBe("merge");
+  });
+
+  it("still reads another time in the same zone as a changed value", () => {
+    expect(judge(said("Daily sync", "The daily sync is at 9:00 UTC"), said("Daily sync", "The daily sync is at 10:00 UTC"))).toBe("conflict");
+  });
+});
+
+describe("judgePair: what is measured", () => {
+  it("keeps two measures of one thing apart: a rate and a count, a size and a rate", () => {
+    expect(judge(said("Error alert", "The error rate alert fires at 5"), said("Error alert", "The error count alert fires at 5"))).toBe("apart");
+    expect(judge(said("Error rate alert", "error rate alert at 5"), said("Error count alert", "error count alert at 5"))).toBe("apart");
+    // Not a changed value either, however the numbers differ or close the vectors are.
+    expect(judge(said("Error alert", "error rate alert at 5"), said("Error alert", "error count alert at 7"), vectorsOnly)).toBe("apart");
+    expect(judge(said("Error alert", "error-rate alert at 5"), said("Error alert", "error count alert at 5"))).toBe("apart");
+    expect(judge(said("Upload", "The upload speed cap is 5 MB"), said("Upload", "The upload size cap is 5 MB"))).toBe("apart");
+  });
+
+  it("but one measure said two ways is one, and a changed value of it a conflict", () => {
+    expect(judge(said("Error alert", "error rate alert at 5"), said("Error alert", "error rate alert at 7"))).toBe("conflict");
+    expect(judge(said("Error alert", "error-rate alert at 5%"), said("Error alert", "error rate alert at 5 percent"))).toBe("merge");
+    expect(judge(said("Console", "The debug console speed is 115200 baud"), said("Console", "The debug console baud rate is 115200"))).toBe("merge");
+    // A measure named on one side only tells nothing apart.
+    expect(judge(said("Error alert", "error alert at 5"), said("Error alert", "error rate alert at 5"))).toBe("merge");
+  });
+});

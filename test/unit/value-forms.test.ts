@@ -64,7 +64,7 @@ describe("typedValues: a value written two ways is one value", () => {
       expect.arrayContaining(["id:3.3v", "number:3.3", "number:0.25"]),
     );
     expect(values("Warn at 20 percent")).toEqual(["number:20%"]);
-    expect(values("512 MB of heap")).toEqual(["id:512mb", "number:512"]);
+    expect(values("512 MB of heap")).toEqual(["id:512mb", "measure:512MB", "number:512"]);
   });
 
   it("keeps different spelled values and look-alike words apart", () => {
@@ -148,5 +148,69 @@ describe("contentWords", () => {
   it("gives a count in words as its digits, but not a bare 'one'", () => {
     expect(contentWords("the median of seven runs")).toEqual(contentWords("the median of 7 runs"));
     expect(contentWords("one board")).not.toContain("1");
+  });
+});
+
+describe("typedValues: units whose symbols differ only in case", () => {
+  it("reads each case as its own unit, and its name as that unit", () => {
+    expect(ofKind("draws 5 mW at idle", "measure")).toEqual(["measure:5mW"]);
+    expect(ofKind("draws 5 MW at idle", "measure")).toEqual(["measure:5MW"]);
+    expect(ofKind("draws 5 milliwatts", "measure")).toEqual(ofKind("draws 5mW", "measure"));
+    expect(ofKind("draws 5 megawatts", "measure")).toEqual(ofKind("draws 5 MW", "measure"));
+    expect(ofKind("link is 5 Mb", "measure")).toEqual(["measure:5Mb"]);
+    expect(ofKind("link is 5 MB", "measure")).toEqual(["measure:5MB"]);
+    for (const same of ["5 megabits", "5Mb", "5 Mbit"]) expect(ofKind(`link is ${same}`, "measure"), same).toEqual(["measure:5Mb"]);
+    for (const same of ["5 megabytes", "5MB"]) expect(ofKind(`link is ${same}`, "measure"), same).toEqual(["measure:5MB"]);
+    // Both are still the quantity "5mb" as a memory's lower-case words hold it, and no name.
+    expect(values("link is 5 Mb")).toEqual(["id:5mb", "measure:5Mb", "number:5"]);
+  });
+
+  it("reads no unit from a symbol in lower case alone, which could be either", () => {
+    expect(ofKind("link is 5 mb", "measure")).toEqual([]);
+    expect(ofKind("link is 5mb", "measure")).toEqual([]);
+    expect(ofKind("draws 5 mw", "measure")).toEqual([]);
+    // A unit no other differs from only by case is read as before.
+    expect(ofKind("the rail is 5V, the charger 5 W", "measure")).toEqual([]);
+  });
+});
+
+describe("typedValues: time zones", () => {
+  it.each([
+    ["an abbreviation", "daily sync at 9:00 CET", "zone:cet"],
+    ["UTC in lower case", "sync at 09:00 utc", "zone:utc"],
+    ["GMT, which is UTC", "sync at 9:00 GMT", "zone:utc"],
+    ["UTC with no offset", "sync at 9:00 UTC+0", "zone:utc"],
+    ["an offset", "sync at 9:00 UTC+02:00", "zone:utc+2"],
+    ["an offset with minutes", "sync at 9:00 GMT-5:30", "zone:utc-5:30"],
+    ["after a 12-hour time", "sync at 9am PST", "zone:pst"],
+    ["after noon", "lunch at noon JST", "zone:jst"],
+    ["in brackets", "sync at 9:00 (CET)", "zone:cet"],
+    ["an IANA zone", "sync at 9:00 Europe/Berlin", "zone:berlin"],
+    ["an IANA zone of two parts", "sync at 9:00 America/Argentina/Buenos_Aires", "zone:buenos aires"],
+    ["a place's time", "sync at 9:00 Berlin time", "zone:berlin"],
+    ["a zone in words", "sync at 9:00 Central European Time", "zone:cet"],
+    ["a zone's short name", "sync at 9:00 PT", "zone:pacific"],
+    ["the same zone in words", "sync at 9:00 Pacific time", "zone:pacific"],
+    ["local time", "sync at 9:00 local time", "zone:local"],
+  ])("%s", (_, text, zone) => {
+    expect(ofKind(text, "zone")).toEqual([zone]);
+    // The time is still read, and the zone is no name.
+    expect(ofKind(text, "time")).toHaveLength(1);
+    expect(ofKind(text, "name")).toEqual([]);
+  });
+
+  it("takes the zone out of the names", () => {
+    expect(values("daily sync at 9:00 UTC")).toEqual(["time:09:00", "zone:utc"]);
+    expect(values("daily sync at 9:00 Europe/Berlin")).toEqual(["time:09:00", "zone:berlin"]);
+  });
+
+  it("reads a zone only right after a time, and abbreviations only in capitals", () => {
+    expect(ofKind("the CET office opens at 9:00", "zone")).toEqual([]);
+    expect(ofKind("release on 9 ET", "zone")).toEqual([]);
+    // "est" and "et" are words after a time in French or Spanish.
+    expect(ofKind("la réunion de 9:00 est annulée", "zone")).toEqual([]);
+    expect(ofKind("à 9:00 et à 10:00", "zone")).toEqual([]);
+    expect(ofKind("book meetings after 10:00 her time", "zone")).toEqual([]);
+    expect(ofKind("sync at 9:00 IT standup", "zone")).toEqual([]);
   });
 });
