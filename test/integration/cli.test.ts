@@ -327,9 +327,13 @@ describe("the agents layout (seed 001)", () => {
     const run = await runCli(["--week", "2026-W14", "--dir", dir]);
     expect(run.code, run.stderr).toBe(0);
     expect((await readdir(dir)).sort()).toEqual([".compact", "local.md", "logs", "topics", "weekly"]);
-    expect((await readdir(path.join(dir, ".compact"))).sort()).toEqual(["journal", "snapshot-cache.json"]);
+    expect((await readdir(path.join(dir, ".compact"))).sort()).toEqual(["journal", "memory-terms.bin", "snapshot-cache.json"]);
     const topics = await readdir(path.join(dir, "topics"));
     expect(topics.length).toBeGreaterThan(2);
+    // The topics' terms are kept for the next run, by the memories' names.
+    const { decodeKeptTerms } = await import("../../src/search/kept-terms.js");
+    const kept = decodeKeptTerms(await readFile(path.join(dir, ".compact/memory-terms.bin")));
+    expect([...(kept?.documents.keys() ?? [])].sort()).toEqual(topics.map((file) => file.replace(/\.md$/, "")).sort());
     const index = await readFile(path.join(dir, "local.md"), "utf8");
     for (const topic of topics) expect(index).toContain(`](topics/${topic})`);
 
