@@ -38,7 +38,7 @@ const KEPT = [".compact/memory-terms.bin", ".compact/search-terms.bin"];
 // A fresh copy of the dir: with the terms files made by a first run of the command (`kept`), or none.
 function copy(kept, args) {
   const to = mkdtempSync(path.join(tmpdir(), "compact-big-dir-"));
-  cpSync(values.dir, to, { recursive: true });
+  cpSync(values.dir, to, { recursive: true, preserveTimestamps: true });
   for (const file of KEPT) rmSync(path.join(to, file), { force: true });
   return { dir: to, prepare: kept ? runMeasured(process.execPath, [BIN, ...args(to)], { env: cleanEnv() }) : Promise.resolve() };
 }
