@@ -1,3 +1,4 @@
+import { lstatSync, realpathSync } from "node:fs";
 import { lstat, realpath } from "node:fs/promises";
 import path from "node:path";
 import { ConfigError } from "../errors/config-error.js";
@@ -162,6 +163,50 @@ export async function assertPromptsInside(promptsDir: string, file: string): Pro
       continue;
     }
     if (!inside(realFolder, real)) throw refuse(`${prompt} (a symbolic link to ${real})`);
+  }
+}
+
+/**
+ * Refuses a found config whose `dir` (already absolute), the memory dir every run writes into,
+ * leads outside the folder that holds the config once symbolic links are followed. Called only
+ * when the config's `dir` is the one in force: `--dir` or `COMPACT_DIR` overrides it.
+ */
+export function assertDirInside(dir: string, file: string): void {
+  const folder = path.dirname(file);
+  const refuse = (where: string) =>
+    new ConfigError(
+      `${file}: dir ${where} leads outside ${folder}, the folder of this config; a config not given with --config keeps the memory dir inside its folder — if you trust this file, pass it with --config ${file}, or choose the memory dir yourself with --dir or COMPACT_DIR`,
+      { file },
+    );
+  if (!inside(folder, dir)) throw refuse(dir);
+  const real = realOfNearest(dir, file);
+  if (real === undefined) throw refuse(`${dir} (a symbolic link that leads nowhere)`);
+  if (!inside(realpathSync.native(folder), real)) throw refuse(`${dir} (which leads to ${real})`);
+}
+
+// The real path of `target`, or of its nearest existing parent with the rest appended (a memory dir not made yet is
+// refused when it runs anyway); undefined when a link on the way leads nowhere, so it could be pointed anywhere later.
+function realOfNearest(target: string, file: string): string | undefined {
+  const rest: string[] = [];
+  for (let at = target; ; at = path.dirname(at)) {
+    try {
+      return path.join(realpathSync.native(at), ...rest);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR")
+        throw new ConfigError(`${file}: dir: cannot follow ${target} (${code ?? (error as Error).message})`, { file });
+      if (isLinkSync(at)) return undefined;
+      if (at === path.dirname(at)) return undefined;
+      rest.unshift(path.basename(at));
+    }
+  }
+}
+
+function isLinkSync(target: string): boolean {
+  try {
+    return lstatSync(target).isSymbolicLink();
+  } catch {
+    return false;
   }
 }
 
