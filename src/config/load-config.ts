@@ -6,7 +6,8 @@ import { type Loader, lilconfig } from "lilconfig";
 import { ConfigError } from "../errors/config-error.js";
 import { yaml } from "../text/yaml.js";
 import type { CompactConfig } from "./config-schema.js";
-import { assertPromptsInside, type ConfigOrigin } from "./config-trust.js";
+import type { ConfigOrigin } from "./config-trust.js";
+import { assertPromptsInside, confinePrompts } from "./prompts-trust.js";
 
 /** Where a config is looked for in each directory, first match wins. */
 export const CONFIG_FILE_NAMES = [
@@ -98,7 +99,11 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
   const origin: ConfigOrigin = options.file ? "given" : "found";
   const checked = await validate(found.config, found.filepath);
   const promptsDir = checked.config.prompts?.dir;
-  if (origin === "found" && promptsDir !== undefined) await assertPromptsInside(promptsDir, found.filepath);
+  if (origin === "found" && promptsDir !== undefined) {
+    await assertPromptsInside(promptsDir, found.filepath);
+    // Checked again as each prompt is read: a file may be swapped for a link after this.
+    confinePrompts(promptsDir, found.filepath);
+  }
   return { ...checked, file: found.filepath, origin };
 }
 

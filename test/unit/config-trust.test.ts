@@ -1,8 +1,9 @@
-import { cp, mkdir, readdir, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/errors/config-error.js";
 import { Compactor } from "../../src/pipeline/compactor.js";
+import { loadConsolidationPrompts } from "../../src/prompt/load-prompts.js";
 import { runCli } from "../helpers/run-cli.js";
 import { fixture, tempDir } from "../helpers/temp-dir.js";
 
@@ -282,12 +283,61 @@ describe("a found config's prompts.dir", () => {
     );
   });
 
+  it("is checked again as each prompt is read: a prompt swapped for a link outside after the config was loaded is refused, not read", async () => {
+    const key = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n";
+    /** A found config whose prompts are all inside its folder when it is loaded, and a private key outside it. */
+    async function swappable() {
+      const at = await memoryWith({ prompts: { dir: "prompts" } });
+      const prompts = path.join(at.dir, "prompts");
+      await mkdir(prompts);
+      for (const [name, text] of [
+        ["compact-system.md", "Be brief.\n"],
+        ["compact-user.md", "{daily_logs}\n## {week_label}\n"],
+        ["consolidate-system.md", "Judge.\n"],
+        ["consolidate-user.md", "{groups}\n"],
+      ]) {
+        await writeFile(path.join(prompts, name!), text!);
+      }
+      const secret = path.join(at.root, "id_rsa");
+      await writeFile(secret, key);
+      const swap = async (name: string) => {
+        await rm(path.join(prompts, name));
+        await symlink(secret, path.join(prompts, name));
+      };
+      return { ...at, prompts, secret, swap };
+    }
+    const at = await swappable();
+    const compactor = await Compactor.open({ cwd: at.root, dir: at.dir, env: {} });
+    expect(compactor.resolved.configOrigin).toBe("found");
+    await at.swap("compact-system.md");
+    const error = await refusal(compactor.context.prompts());
+    expect([error.message, error.file]).toEqual([
+      `${at.file}: prompts.dir ${path.join(at.prompts, "compact-system.md")} (a symbolic link to ${at.secret}) leads outside ${at.dir}, the folder of this config; a config not given with --config reads prompts only from inside its folder — if you trust this file, pass it with --config ${at.file}`,
+      at.file,
+    ]);
+    // The consolidation prompts too: refused, not read, and not quietly replaced by the built-in ones.
+    expect((await loadConsolidationPrompts(compactor.settings.promptsDir)).system).toBe("Judge.\n");
+    await at.swap("consolidate-system.md");
+    expect((await refusal(loadConsolidationPrompts(compactor.settings.promptsDir))).message).toContain(
+      `prompts.dir ${path.join(at.prompts, "consolidate-system.md")} (a symbolic link to ${at.secret}) leads outside`,
+    );
+    // Given with --config, the same swap is read, as any prompt of a given config may be.
+    const given = await swappable();
+    const trusted = await Compactor.open({ cwd: given.root, dir: given.dir, env: {}, config: given.file });
+    await given.swap("compact-system.md");
+    expect((await trusted.context.prompts()).system).toBe(key.trimEnd());
+  });
+
   it("is accepted inside the config's folder, links inside it included", async () => {
     const at = await memoryWith({ prompts: { dir: "prompts" } });
     await mkdir(path.join(at.dir, "my-prompts"));
     await writeFile(path.join(at.dir, "my-prompts", "compact-system.md"), "system\n");
+    await writeFile(path.join(at.dir, "my-prompts", "compact-user.md"), "{week_label}\n{daily_logs}\n");
     await symlink(path.join(at.dir, "my-prompts"), path.join(at.dir, "prompts"));
     expect((await settingsOf(at)).settings.promptsDir).toBe(path.join(at.dir, "prompts"));
+    // And read through that link when the run reads them.
+    const compactor = await Compactor.open({ cwd: at.root, dir: at.dir, env: {} });
+    expect(await compactor.context.prompts()).toEqual({ system: "system", userTemplate: "{week_label}\n{daily_logs}\n" });
     await writeFile(at.file, JSON.stringify({ prompts: { dir: "my-prompts" } }));
     expect((await settingsOf(at)).settings.promptsDir).toBe(path.join(at.dir, "my-prompts"));
   });
