@@ -1,4 +1,4 @@
-import { lstat, realpath } from "node:fs/promises";
+import { lstatSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { ConfigError } from "../errors/config-error.js";
 import { shownOrigin } from "../text/shown-url.js";
@@ -8,8 +8,8 @@ import { BASE_URL_ENV, DEFAULT_HOST, KEY_ENV, type ProviderName } from "./provid
 /**
  * How a config reached the run. `given` (`--config`, or a config passed to the API) is trusted
  * whole; `found` (in the memory dir, or upward from the working directory) may have come with a
- * directory someone else wrote, so it may not choose where an API key goes or read files outside
- * its own folder.
+ * directory someone else wrote, so it may not choose where an API key goes, read prompts from
+ * outside its own folder (`prompts-trust.ts`) or put the memory dir outside it.
  */
 export type ConfigOrigin = "given" | "found";
 
@@ -133,57 +133,52 @@ function shownURL(url: string): string {
   return shownOrigin(url) ?? JSON.stringify(url);
 }
 
-/** The prompt files a run may read from `prompts.dir`: the compaction and the consolidation pairs. */
-const PROMPT_FILES = ["compact-system.md", "compact-user.md", "consolidate-system.md", "consolidate-user.md"];
-
 /**
- * Refuses a found config whose `prompts.dir` (already absolute), or a prompt file in it,
- * leads outside the folder that holds the config once symbolic links are followed.
+ * Refuses a found config whose `dir` (already absolute), the memory dir every run writes into,
+ * leads outside the folder that holds the config once symbolic links are followed. Called only
+ * when the config's `dir` is the one in force: `--dir` or `COMPACT_DIR` overrides it.
  */
-export async function assertPromptsInside(promptsDir: string, file: string): Promise<void> {
+export function assertDirInside(dir: string, file: string): void {
   const folder = path.dirname(file);
   const refuse = (where: string) =>
     new ConfigError(
-      `${file}: prompts.dir ${where} leads outside ${folder}, the folder of this config; a config not given with --config reads prompts only from inside its folder — if you trust this file, pass it with --config ${file}`,
+      `${file}: dir ${where} leads outside ${folder}, the folder of this config; a config not given with --config keeps the memory dir inside its folder — if you trust this file, pass it with --config ${file}, or choose the memory dir yourself with --dir or COMPACT_DIR`,
       { file },
     );
-  if (!inside(folder, promptsDir)) throw refuse(promptsDir);
-  const realFolder = await realpath(folder);
-  const realDir = await realOrUndefined(promptsDir, file);
-  // A folder that is not there holds nothing to read; loading the prompts says it is missing.
-  if (realDir === undefined) return;
-  if (!inside(realFolder, realDir)) throw refuse(`${promptsDir} (a symbolic link to ${realDir})`);
-  for (const name of PROMPT_FILES) {
-    const prompt = path.join(promptsDir, name);
-    const real = await realOrUndefined(prompt, file);
-    if (real === undefined) {
-      // A dangling link could be pointed outside later: refused like one that points there now.
-      if (await isLink(prompt)) throw refuse(`${prompt} (a symbolic link that leads nowhere)`);
-      continue;
+  if (!isInside(folder, dir)) throw refuse(dir);
+  const real = realOfNearest(dir, file);
+  if (real === undefined) throw refuse(`${dir} (a symbolic link that leads nowhere)`);
+  if (!isInside(realpathSync.native(folder), real)) throw refuse(`${dir} (which leads to ${real})`);
+}
+
+// The real path of `target`, or of its nearest existing parent with the rest appended (a memory dir not made yet is
+// refused when it runs anyway); undefined when a link on the way leads nowhere, so it could be pointed anywhere later.
+function realOfNearest(target: string, file: string): string | undefined {
+  const rest: string[] = [];
+  for (let at = target; ; at = path.dirname(at)) {
+    try {
+      return path.join(realpathSync.native(at), ...rest);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR")
+        throw new ConfigError(`${file}: dir: cannot follow ${target} (${code ?? (error as Error).message})`, { file });
+      if (isLinkSync(at)) return undefined;
+      if (at === path.dirname(at)) return undefined;
+      rest.unshift(path.basename(at));
     }
-    if (!inside(realFolder, real)) throw refuse(`${prompt} (a symbolic link to ${real})`);
   }
 }
 
-function inside(folder: string, target: string): boolean {
-  const relative = path.relative(folder, target);
-  return relative === "" || (!relative.startsWith(`..${path.sep}`) && relative !== ".." && !path.isAbsolute(relative));
-}
-
-async function realOrUndefined(target: string, file: string): Promise<string | undefined> {
+function isLinkSync(target: string): boolean {
   try {
-    return await realpath(target);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    throw new ConfigError(`${file}: prompts.dir: cannot follow ${target} (${code ?? (error as Error).message})`, { file });
-  }
-}
-
-async function isLink(target: string): Promise<boolean> {
-  try {
-    return (await lstat(target)).isSymbolicLink();
+    return lstatSync(target).isSymbolicLink();
   } catch {
     return false;
   }
+}
+
+/** Whether `target` is `folder` or inside it, by path: links are the caller's to follow first. */
+export function isInside(folder: string, target: string): boolean {
+  const relative = path.relative(folder, target);
+  return relative === "" || (!relative.startsWith(`..${path.sep}`) && relative !== ".." && !path.isAbsolute(relative));
 }

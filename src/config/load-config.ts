@@ -6,7 +6,9 @@ import { type Loader, lilconfig } from "lilconfig";
 import { ConfigError } from "../errors/config-error.js";
 import { yaml } from "../text/yaml.js";
 import type { CompactConfig } from "./config-schema.js";
-import { assertPromptsInside, type ConfigOrigin } from "./config-trust.js";
+import { notValidJson, notValidYaml } from "./config-syntax.js";
+import type { ConfigOrigin } from "./config-trust.js";
+import { assertPromptsInside, confinePrompts } from "./prompts-trust.js";
 
 /** Where a config is looked for in each directory, first match wins. */
 export const CONFIG_FILE_NAMES = [
@@ -31,25 +33,45 @@ export interface LoadedConfig {
 
 // A document, not `parse`: `parse` hands the library's warnings (an unresolved tag such as `!!js/function`)
 // to process.emitWarning, a multi-line Node warning on stderr. A tag the core schema does not know is refused.
+// A problem is said by its code and position: the library's messages may quote the file (`config-syntax.ts`).
 const yamlLoader: Loader = (file, content) => {
-  const notValid = (message: string) => new ConfigError(`${file}: not valid YAML (${message.split("\n")[0]!.replace(/:$/, "")})`, { file });
-  let value: unknown;
+  const { LineCounter, isAlias, visit } = yaml();
+  const lines = new LineCounter();
+  const at = (offset: number) => {
+    const { line, col } = lines.linePos(offset);
+    return { line, column: col };
+  };
+  let document: ReturnType<ReturnType<typeof yaml>["parseDocument"]>;
   try {
-    const document = yaml().parseDocument(content, { schema: "core" });
-    const problem = document.errors[0] ?? document.warnings[0];
-    if (problem) throw notValid(problem.message);
-    value = document.toJS({ maxAliasCount: 100 });
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    throw notValid((error as Error).message);
+    document = yaml().parseDocument(content, { schema: "core", lineCounter: lines });
+  } catch {
+    throw notValidYaml(file, undefined, undefined);
   }
-  return value ?? {};
+  const problem = document.errors[0] ?? document.warnings[0];
+  if (problem) throw notValidYaml(file, problem.code, at(problem.pos[0]));
+  try {
+    return document.toJS({ maxAliasCount: 100 }) ?? {};
+  } catch (error) {
+    if (/^Excessive alias count/.test((error as Error).message)) throw notValidYaml(file, "TOO_MANY_ALIASES", undefined);
+    // An alias with no anchor before it: found again for its position, as the error's message names it.
+    let unresolved: number | undefined;
+    visit(document, (_key, node) => {
+      if (isAlias(node) && node.resolve(document) === undefined) {
+        unresolved = node.range?.[0];
+        return visit.BREAK;
+      }
+      return undefined;
+    });
+    if (unresolved !== undefined) throw notValidYaml(file, "UNRESOLVED_ALIAS", at(unresolved));
+    throw notValidYaml(file, undefined, undefined);
+  }
 };
 const jsonLoader: Loader = (file, content) => {
   try {
     return JSON.parse(content);
-  } catch (error) {
-    throw new ConfigError(`${file}: not valid JSON (${(error as Error).message})`, { file });
+  } catch {
+    // JSON.parse's message may quote the text around the error: where it is, in our words instead.
+    throw notValidJson(file, content);
   }
 };
 // A config is data: lilconfig's own loaders for `.js`, `.mjs` and `.cjs` import the file, running it.
@@ -98,7 +120,11 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
   const origin: ConfigOrigin = options.file ? "given" : "found";
   const checked = await validate(found.config, found.filepath);
   const promptsDir = checked.config.prompts?.dir;
-  if (origin === "found" && promptsDir !== undefined) await assertPromptsInside(promptsDir, found.filepath);
+  if (origin === "found" && promptsDir !== undefined) {
+    await assertPromptsInside(promptsDir, found.filepath);
+    // Checked again as each prompt is read: a file may be swapped for a link after this.
+    confinePrompts(promptsDir, found.filepath);
+  }
   return { ...checked, file: found.filepath, origin };
 }
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import type { CompactConfig, EmbeddingsConfig, ModelPrice } from "./config-schema.js";
-import { assertKeyRoutes, type ConfigOrigin, embeddingsAsFound } from "./config-trust.js";
+import { assertDirInside, assertKeyRoutes, type ConfigOrigin, embeddingsAsFound } from "./config-trust.js";
 import { BASE_URL_ENV, KEY_ENV, PROVIDERS, type ProviderName } from "./providers.js";
 
 export type { ProviderName };
@@ -85,7 +85,9 @@ const DEFAULT_CONCURRENCY: Record<ProviderName, number> = { offline: 1, replay: 
  * `COMPACT_PROVIDER`, `COMPACT_MODEL`, the provider's `*_BASE_URL`) → config
  * file → defaults; and records where each value came from. A found config
  * that would send an API key anywhere but the provider's own host or a
- * loopback one is refused (`assertKeyRoutes`); a given one is trusted.
+ * loopback one is refused (`assertKeyRoutes`), and so is one whose memory dir,
+ * when in force, leads outside its folder (`assertDirInside`); a given one is
+ * trusted.
  */
 export function resolveSettings(input: {
   flags: SettingFlags;
@@ -172,6 +174,8 @@ export function resolveSettings(input: {
   };
   // Checked on the resolved values: a flag may turn a found config's baseURL into a key's destination.
   if (input.configOrigin === "found" && input.configFile !== undefined) {
+    // The memory dir is the file's to choose only when no flag or variable of the user's chose it.
+    if (sources.dir === fromConfig) assertDirInside(dir, input.configFile);
     assertKeyRoutes({ ...settings, baseURLSource: sources.baseURL, apiKeyEnvSource: sources.apiKeyEnv, env }, input.configFile);
     settings.embeddings = embeddingsAsFound(settings.embeddings);
   }

@@ -1,12 +1,10 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import YAML from "yaml";
 import { redactSecrets } from "../logs/redact-secrets.js";
 import { type Memory, memoryId } from "../memory/memory.js";
 import type { MemoryModel } from "../model/memory-model.js";
 import { findTypedMemoryBlocks } from "../parse/find-typed-memory-blocks.js";
 import type { Problem } from "../problems/problem.js";
-import { BUILT_IN_PROMPTS_DIR } from "../prompt/load-prompts.js";
+import { loadConsolidationPrompts } from "../prompt/load-prompts.js";
 import { typedValues } from "./memory-facts.js";
 import { mergeOf } from "./plan-consolidation.js";
 import type { ConsolidationPlan, MergeOperation } from "./plan-types.js";
@@ -66,9 +64,7 @@ export async function dream(
   const batches = batchGroups(groupsToJudge(plan));
   if (batches.length === 0) return [];
   // Your prompts dir may hold only the compaction prompts: the built-in consolidation ones stand in.
-  const read = (file: string) =>
-    readFile(path.join(options.promptsDir ?? BUILT_IN_PROMPTS_DIR, file), "utf8").catch(() => readFile(path.join(BUILT_IN_PROMPTS_DIR, file), "utf8"));
-  const [system, template] = await Promise.all([read("consolidate-system.md"), read("consolidate-user.md")]);
+  const { system, template } = await loadConsolidationPrompts(options.promptsDir);
   const problems: Problem[] = [];
   for (const batch of batches) {
     const prompt = template.replace("{groups}", batch.map(renderGroup).join("\n\n"));

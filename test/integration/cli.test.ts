@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { cp, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MockMemoryModel } from "../../src/model/mock-model.js";
@@ -148,12 +148,14 @@ describe("compact --week", () => {
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
-  it("shows control characters an error quotes from a file as escapes, on one line", async () => {
-    const dir = await copyOf(EXAMPLE);
+  it("shows control characters an error names as escapes, on one line, and quotes nothing of a config that does not parse", async () => {
+    // A config that does not parse is said by line and column; the control characters are in the folder's name.
+    const dir = path.join(await tempDir(), "memory\u001b[2J\u0007");
+    await cp(EXAMPLE, dir, { recursive: true });
     await writeFile(path.join(dir, "compact.config.json"), Buffer.from("\ufeff{ b\u0000\u001b[2J", "utf16le"));
     const run = await runCli(["status", "--dir", dir]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^compact: \S+compact\.config\.json: not valid JSON .*\\u0000.*\n$/);
+    expect(run.stderr).toMatch(/^compact: \S+memory\\u001b\[2J\\u0007\/compact\.config\.json:1:1: not valid JSON: [^\\]*\n$/);
     expect(run.stderr.slice(0, -1)).not.toMatch(/[\u0000-\u001f]/);
   });
 

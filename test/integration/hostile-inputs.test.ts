@@ -268,11 +268,11 @@ describe("the memory dir is a jail", () => {
   });
 
   it("a config's YAML tag is refused in one line, never a Node warning; its aliases cannot blow up", async () => {
-    for (const [text, cause] of [
-      ['model:\n  provider: !!js/function "function () {}"\n', "Unresolved tag: tag:yaml.org,2002:js/function at line 2, column 13"],
+    for (const [text, said] of [
+      ['model:\n  provider: !!js/function "function () {}"\n', ":2:13: not valid YAML: a tag (!!…) the core schema does not know"],
       [
         `a: &a [${'"lol",'.repeat(9)}]\n${["b", "c", "d", "e", "f"].map((key, i) => `${key}: &${key} [${`*${"abcdef"[i]},`.repeat(9)}]`).join("\n")}\n`,
-        "Excessive alias count indicates a resource exhaustion attack",
+        ": not valid YAML: more aliases than the 100 a config may use, as in a resource exhaustion attack",
       ],
     ] as const) {
       const dir = await copyOf(EXAMPLE);
@@ -282,7 +282,7 @@ describe("the memory dir is a jail", () => {
       const onWarning = (warning: unknown) => warnings.push(warning);
       process.on("warning", onWarning);
       const run = await runCli(["status", "--dir", dir]).finally(() => process.off("warning", onWarning));
-      expect(run).toEqual({ code: 2, stdout: "", stderr: `compact: ${config}: not valid YAML (${cause})\n` });
+      expect(run).toEqual({ code: 2, stdout: "", stderr: `compact: ${config}${said}\n` });
       expect(warnings).toEqual([]);
     }
   });

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadCompactionPrompts } from "../../src/prompt/load-prompts.js";
@@ -374,8 +374,10 @@ describe("config", () => {
 
   it("finds a config upward from the working directory", async () => {
     const root = await tempDir();
-    const dir = await copyOf(EXAMPLE);
-    await writeFile(path.join(root, "compact.config.yaml"), `dir: ${dir}\nmodel:\n  name: offline-extractive-1\n`);
+    // A found config's memory dir is inside its own folder.
+    const dir = path.join(root, "memory");
+    await cp(EXAMPLE, dir, { recursive: true });
+    await writeFile(path.join(root, "compact.config.yaml"), `dir: memory\nmodel:\n  name: offline-extractive-1\n`);
     const nested = path.join(root, "a/b");
     await import("node:fs/promises").then((fs) => fs.mkdir(nested, { recursive: true }));
     const run = await runCli(["config", "--json"], { cwd: nested, env: {} });

@@ -103,10 +103,11 @@ describe("compact schedule", () => {
     expect(given.stderr).toBe("");
     expect(cronCommandOf(given.stdout).command).toContain(`--dir ${p.dir} --config ${p.config} >>`);
     // Found from where compact schedule runs, but not from the memory dir: left off, with a warning.
+    // (The memory dir is given: a found config may not put it outside its own folder.)
     const elsewhere = path.join(p.root, "elsewhere");
     await mkdir(elsewhere);
-    await writeFile(path.join(elsewhere, "compact.config.json"), JSON.stringify({ dir: p.dir }));
-    const found = await runCli(["schedule"], { cwd: elsewhere, env: { HOME: p.home, TZ: "UTC" }, clock });
+    await writeFile(path.join(elsewhere, "compact.config.json"), JSON.stringify({}));
+    const found = await runCli(["schedule", "--dir", p.dir], { cwd: elsewhere, env: { HOME: p.home, TZ: "UTC" }, clock });
     expect(found.code, found.stderr).toBe(0);
     const file = path.join(elsewhere, "compact.config.json");
     expect(found.stderr).toBe(
@@ -130,8 +131,8 @@ describe("compact schedule", () => {
     const elsewhere = path.join(p.root, "elsewhere");
     await mkdir(elsewhere);
     const file = path.join(elsewhere, "compact.config.json");
-    await writeFile(file, JSON.stringify({ dir: p.dir, model: { provider: "anthropic" } }));
-    const run = await runCli(["schedule"], { cwd: elsewhere, env: { HOME: p.home, TZ: "UTC" }, clock });
+    await writeFile(file, JSON.stringify({ model: { provider: "anthropic" } }));
+    const run = await runCli(["schedule", "--dir", p.dir], { cwd: elsewhere, env: { HOME: p.home, TZ: "UTC" }, clock });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`# config: ${p.config} (not on the line: the run finds it in or above the memory dir); provider: openai`);
     expect(run.stdout).toContain("then add OPENAI_API_KEY=…");

@@ -1,8 +1,9 @@
-import { cp, mkdir, readdir, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/errors/config-error.js";
 import { Compactor } from "../../src/pipeline/compactor.js";
+import { loadConsolidationPrompts } from "../../src/prompt/load-prompts.js";
 import { runCli } from "../helpers/run-cli.js";
 import { fixture, tempDir } from "../helpers/temp-dir.js";
 
@@ -282,13 +283,137 @@ describe("a found config's prompts.dir", () => {
     );
   });
 
+  it("is checked again as each prompt is read: a prompt swapped for a link outside after the config was loaded is refused, not read", async () => {
+    const key = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n";
+    /** A found config whose prompts are all inside its folder when it is loaded, and a private key outside it. */
+    async function swappable() {
+      const at = await memoryWith({ prompts: { dir: "prompts" } });
+      const prompts = path.join(at.dir, "prompts");
+      await mkdir(prompts);
+      for (const [name, text] of [
+        ["compact-system.md", "Be brief.\n"],
+        ["compact-user.md", "{daily_logs}\n## {week_label}\n"],
+        ["consolidate-system.md", "Judge.\n"],
+        ["consolidate-user.md", "{groups}\n"],
+      ]) {
+        await writeFile(path.join(prompts, name!), text!);
+      }
+      const secret = path.join(at.root, "id_rsa");
+      await writeFile(secret, key);
+      const swap = async (name: string) => {
+        await rm(path.join(prompts, name));
+        await symlink(secret, path.join(prompts, name));
+      };
+      return { ...at, prompts, secret, swap };
+    }
+    const at = await swappable();
+    const compactor = await Compactor.open({ cwd: at.root, dir: at.dir, env: {} });
+    expect(compactor.resolved.configOrigin).toBe("found");
+    await at.swap("compact-system.md");
+    const error = await refusal(compactor.context.prompts());
+    expect([error.message, error.file]).toEqual([
+      `${at.file}: prompts.dir ${path.join(at.prompts, "compact-system.md")} (a symbolic link to ${at.secret}) leads outside ${at.dir}, the folder of this config; a config not given with --config reads prompts only from inside its folder — if you trust this file, pass it with --config ${at.file}`,
+      at.file,
+    ]);
+    // The consolidation prompts too: refused, not read, and not quietly replaced by the built-in ones.
+    expect((await loadConsolidationPrompts(compactor.settings.promptsDir)).system).toBe("Judge.\n");
+    await at.swap("consolidate-system.md");
+    expect((await refusal(loadConsolidationPrompts(compactor.settings.promptsDir))).message).toContain(
+      `prompts.dir ${path.join(at.prompts, "consolidate-system.md")} (a symbolic link to ${at.secret}) leads outside`,
+    );
+    // Given with --config, the same swap is read, as any prompt of a given config may be.
+    const given = await swappable();
+    const trusted = await Compactor.open({ cwd: given.root, dir: given.dir, env: {}, config: given.file });
+    await given.swap("compact-system.md");
+    expect((await trusted.context.prompts()).system).toBe(key.trimEnd());
+  });
+
   it("is accepted inside the config's folder, links inside it included", async () => {
     const at = await memoryWith({ prompts: { dir: "prompts" } });
     await mkdir(path.join(at.dir, "my-prompts"));
     await writeFile(path.join(at.dir, "my-prompts", "compact-system.md"), "system\n");
+    await writeFile(path.join(at.dir, "my-prompts", "compact-user.md"), "{week_label}\n{daily_logs}\n");
     await symlink(path.join(at.dir, "my-prompts"), path.join(at.dir, "prompts"));
     expect((await settingsOf(at)).settings.promptsDir).toBe(path.join(at.dir, "prompts"));
+    // And read through that link when the run reads them.
+    const compactor = await Compactor.open({ cwd: at.root, dir: at.dir, env: {} });
+    expect(await compactor.context.prompts()).toEqual({ system: "system", userTemplate: "{week_label}\n{daily_logs}\n" });
     await writeFile(at.file, JSON.stringify({ prompts: { dir: "my-prompts" } }));
     expect((await settingsOf(at)).settings.promptsDir).toBe(path.join(at.dir, "my-prompts"));
+  });
+});
+
+describe("a found config's dir, the memory dir every run writes into", () => {
+  /** A project folder holding `compact.config.json`, where `compact` runs, with a memory dir beside it and one outside. */
+  async function projectWith(config: object) {
+    const root = await tempDir();
+    const project = path.join(root, "project");
+    await cp(fixture("auto-weeks"), path.join(project, "memory"), { recursive: true });
+    const outside = path.join(root, "outside");
+    await cp(fixture("auto-weeks"), outside, { recursive: true });
+    const file = path.join(project, "compact.config.json");
+    await writeFile(file, JSON.stringify(config));
+    return { root, project, outside, file };
+  }
+  const refusedDir = (file: string, where: string) =>
+    `${file}: dir ${where} leads outside ${path.dirname(file)}, the folder of this config; a config not given with --config keeps the memory dir inside its folder — if you trust this file, pass it with --config ${file}, or choose the memory dir yourself with --dir or COMPACT_DIR`;
+
+  it("is refused when it leads outside the config's folder, by path or absolute: status, config, schedule and the library, nothing written", async () => {
+    for (const dir of ["../outside", "ABSOLUTE"]) {
+      const at = await projectWith({});
+      await writeFile(at.file, JSON.stringify({ dir: dir === "ABSOLUTE" ? at.outside : dir }));
+      const before = await readdir(at.outside, { recursive: true });
+      for (const command of [["status"], ["config"], ["schedule"], ["--auto"]]) {
+        const run = await runCli(command, { cwd: at.project, env: {} });
+        expect([run.code, run.stdout, run.stderr], command.join(" ")).toEqual([2, "", `compact: ${refusedDir(at.file, at.outside)}\n`]);
+      }
+      const error = await refusal(Compactor.open({ cwd: at.project, env: {} }));
+      expect([error.message, error.file]).toEqual([refusedDir(at.file, at.outside), at.file]);
+      expect(await readdir(at.outside, { recursive: true })).toEqual(before);
+    }
+  });
+
+  it("is refused when a symbolic link inside the folder leads outside, or leads nowhere", async () => {
+    const at = await projectWith({ dir: "linked" });
+    await symlink(at.outside, path.join(at.project, "linked"));
+    const linked = path.join(at.project, "linked");
+    expect((await refusal(Compactor.open({ cwd: at.project, env: {} }))).message).toBe(refusedDir(at.file, `${linked} (which leads to ${at.outside})`));
+    // A folder on the way that is a link counts too.
+    await writeFile(at.file, JSON.stringify({ dir: "linked/sub" }));
+    expect((await refusal(Compactor.resolveSettings({ cwd: at.project, env: {} }))).message).toBe(
+      refusedDir(at.file, `${path.join(linked, "sub")} (which leads to ${path.join(at.outside, "sub")})`),
+    );
+    const nowhere = await projectWith({ dir: "later" });
+    await symlink(path.join(nowhere.root, "not-yet"), path.join(nowhere.project, "later"));
+    expect((await refusal(Compactor.resolveSettings({ cwd: nowhere.project, env: {} }))).message).toBe(
+      refusedDir(nowhere.file, `${path.join(nowhere.project, "later")} (a symbolic link that leads nowhere)`),
+    );
+  });
+
+  it("is accepted inside the config's folder, links inside it included", async () => {
+    const at = await projectWith({ dir: "memory" });
+    const status = await runCli(["status"], { cwd: at.project, env: {} });
+    expect(status.code, status.stderr).toBe(0);
+    expect((await Compactor.open({ cwd: at.project, env: {} })).settings.dir).toBe(path.join(at.project, "memory"));
+    await symlink(path.join(at.project, "memory"), path.join(at.project, "current"));
+    for (const dir of ["current", ".", "not-made-yet"]) {
+      await writeFile(at.file, JSON.stringify({ dir }));
+      expect((await Compactor.resolveSettings({ cwd: at.project, env: {} })).settings.dir).toBe(path.resolve(at.project, dir));
+    }
+  });
+
+  it("is not refused when --dir or COMPACT_DIR chooses the memory dir, or when the file is given with --config", async () => {
+    const at = await projectWith({ dir: "../outside" });
+    const flag = await runCli(["status", "--dir", "memory"], { cwd: at.project, env: {} });
+    expect(flag.code, flag.stderr).toBe(0);
+    const variable = await runCli(["config", "--json"], { cwd: at.project, env: { COMPACT_DIR: "memory" } });
+    expect(variable.code, variable.stderr).toBe(0);
+    expect(JSON.parse(variable.stdout)).toMatchObject({ configFile: at.file, configOrigin: "found", settings: { dir: path.join(at.project, "memory") } });
+    expect((await Compactor.open({ cwd: at.project, env: {}, dir: "memory" })).settings.dir).toBe(path.join(at.project, "memory"));
+    const given = await Compactor.open({ cwd: at.project, env: {}, config: at.file });
+    expect([given.resolved.configOrigin, given.settings.dir]).toEqual(["given", at.outside]);
+    const schedule = await runCli(["schedule", "--config", at.file], { cwd: at.project, env: {} });
+    expect(schedule.code, schedule.stderr).toBe(0);
+    expect(schedule.stdout).toContain(`# compact --auto for ${at.outside}\n`);
   });
 });
