@@ -8,7 +8,7 @@ import { yaml } from "../text/yaml.js";
 import type { CompactConfig } from "./config-schema.js";
 import { notValidJson, notValidYaml } from "./config-syntax.js";
 import type { ConfigOrigin } from "./config-trust.js";
-import { assertPromptsInside, confinePrompts } from "./prompts-trust.js";
+import { assertPromptsInside } from "./prompts-trust.js";
 
 /** Where a config is looked for in each directory, first match wins. */
 export const CONFIG_FILE_NAMES = [
@@ -121,9 +121,8 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
   const checked = await validate(found.config, found.filepath);
   const promptsDir = checked.config.prompts?.dir;
   if (origin === "found" && promptsDir !== undefined) {
+    // Checked again as each prompt is read (`readPromptFile`): a file may be swapped for a link after this.
     await assertPromptsInside(promptsDir, found.filepath);
-    // Checked again as each prompt is read: a file may be swapped for a link after this.
-    confinePrompts(promptsDir, found.filepath);
   }
   return { ...checked, file: found.filepath, origin };
 }

@@ -7,34 +7,12 @@ import { isInside } from "./config-trust.js";
 const PROMPT_FILES = ["compact-system.md", "compact-user.md", "consolidate-system.md", "consolidate-user.md"];
 
 /**
- * The prompts dirs found configs named, each with those configs. A prompt is read later than the
- * config is loaded, and a file may be swapped for a link in between: the reader asks here, as it
- * opens each file, whether the folder it reads is held to a config's folder. Only ever added to:
- * the same folder named by a config you gave, in a process that found one naming it too, is held
- * as well, which can only refuse more.
+ * Refuses a prompt whose real path, just resolved by its reader, leads outside the folder of
+ * `configFile`, the found config that named its folder: a prompt is read later than the config
+ * is loaded, and a file may be swapped for a link in between.
  */
-const foundPrompts = new Map<string, Set<string>>();
-
-/** Holds the prompts in `promptsDir` (absolute) to the folder of `file`, the found config that named it. */
-export function confinePrompts(promptsDir: string, file: string): void {
-  const files = foundPrompts.get(promptsDir) ?? new Set<string>();
-  files.add(file);
-  foundPrompts.set(promptsDir, files);
-}
-
-/** Whether a found config named `promptsDir`: its prompts are then read only as `assertPromptReadable` allows. */
-export function isConfined(promptsDir: string): boolean {
-  return foundPrompts.has(promptsDir);
-}
-
-/**
- * Refuses a prompt of `promptsDir` whose real path, just resolved by the reader, leads outside the
- * folder of a found config that named `promptsDir`.
- */
-export async function assertPromptReadable(promptsDir: string, prompt: string, real: string): Promise<void> {
-  for (const file of foundPrompts.get(promptsDir) ?? []) {
-    if (!isInside(await realpath(path.dirname(file)), real)) throw promptsRefused(file, `${prompt} (a symbolic link to ${real})`);
-  }
+export async function assertPromptReadable(configFile: string, prompt: string, real: string): Promise<void> {
+  if (!isInside(await realpath(path.dirname(configFile)), real)) throw promptsRefused(configFile, `${prompt} (a symbolic link to ${real})`);
 }
 
 /**

@@ -4,7 +4,7 @@ import { type Memory, memoryId } from "../memory/memory.js";
 import type { MemoryModel } from "../model/memory-model.js";
 import { findTypedMemoryBlocks } from "../parse/find-typed-memory-blocks.js";
 import type { Problem } from "../problems/problem.js";
-import { loadConsolidationPrompts } from "../prompt/load-prompts.js";
+import { type ConsolidationPrompts, loadConsolidationPrompts } from "../prompt/load-prompts.js";
 import { typedValues } from "./memory-facts.js";
 import { mergeOf } from "./plan-consolidation.js";
 import type { ConsolidationPlan, MergeOperation } from "./plan-types.js";
@@ -59,12 +59,12 @@ export function batchGroups(groups: Memory[][]): GroupToJudge[][] {
 export async function dream(
   plan: ConsolidationPlan,
   model: MemoryModel,
-  options: { promptsDir?: string | undefined; signal?: AbortSignal | undefined } = {},
+  options: { prompts?: () => Promise<ConsolidationPrompts>; signal?: AbortSignal | undefined } = {},
 ): Promise<Problem[]> {
   const batches = batchGroups(groupsToJudge(plan));
   if (batches.length === 0) return [];
   // Your prompts dir may hold only the compaction prompts: the built-in consolidation ones stand in.
-  const { system, template } = await loadConsolidationPrompts(options.promptsDir);
+  const { system, template } = await (options.prompts ?? loadConsolidationPrompts)();
   const problems: Problem[] = [];
   for (const batch of batches) {
     const prompt = template.replace("{groups}", batch.map(renderGroup).join("\n\n"));

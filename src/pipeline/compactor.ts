@@ -9,7 +9,7 @@ import type { MemoryModel } from "../model/memory-model.js";
 import { priceOf } from "../model/prices.js";
 import { parseWeek } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
-import { type CompactionPrompts, loadCompactionPrompts } from "../prompt/load-prompts.js";
+import { type CompactionPrompts, loadCompactionPrompts, loadConsolidationPrompts } from "../prompt/load-prompts.js";
 import { createModel } from "../providers/create-model.js";
 import { MemoryDir } from "../store/memory-dir.js";
 import type { BatchAutoResult } from "./batch-result.js";
@@ -87,6 +87,8 @@ export class Compactor {
     const relative = (globs: string[] | undefined) =>
       globs?.map((glob) => (path.isAbsolute(glob) ? path.relative(root, glob).split(path.sep).join("/") : glob));
     const settings = resolved.settings;
+    // A config compact found on its own reads prompts only from inside its folder, checked as each is read.
+    const promptsFoundIn = resolved.configOrigin === "found" && settings.promptsDir !== undefined ? resolved.configFile : undefined;
     this.context = {
       dir,
       settings,
@@ -100,7 +102,8 @@ export class Compactor {
           if (!(error instanceof MissingKeyError)) throw error;
           return this.buildModel(env, { withoutKey: true });
         })),
-      prompts: () => (this.loadedPrompts ??= loadCompactionPrompts(settings.promptsDir)),
+      prompts: () => (this.loadedPrompts ??= loadCompactionPrompts(settings.promptsDir, promptsFoundIn)),
+      consolidationPrompts: () => loadConsolidationPrompts(settings.promptsDir, promptsFoundIn),
       price: (modelId) => priceOf(modelId, settings.prices),
       onProgress: options.onProgress,
       notices: resolved.warnings.map((message) => ({ source: "config", ruleId: "config-warning", message })),

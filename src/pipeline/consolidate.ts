@@ -191,7 +191,7 @@ async function makePlan(
   // With an LLM configured, one dream call judges every candidate group; the offline model never.
   if (askModel && ctx.settings.provider !== "offline") {
     const model = await ctx.model();
-    warnings.push(...(await dream(plan, model, { promptsDir: ctx.settings.promptsDir, signal: ctx.signal })));
+    warnings.push(...(await dream(plan, model, { prompts: ctx.consolidationPrompts, signal: ctx.signal })));
   }
   return { plan, warnings };
 }

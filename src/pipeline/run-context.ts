@@ -3,7 +3,7 @@ import type { Settings } from "../config/settings.js";
 import type { FindLogsOptions } from "../logs/find-daily-logs.js";
 import type { MemoryModel } from "../model/memory-model.js";
 import type { Problem } from "../problems/problem.js";
-import type { CompactionPrompts } from "../prompt/load-prompts.js";
+import type { CompactionPrompts, ConsolidationPrompts } from "../prompt/load-prompts.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 
 /** Progress of a long run, for a progress bar or a log line. */
@@ -28,6 +28,8 @@ export interface RunContext {
   /** The model as a dry run uses it: `model`, or without a key one that names it and never calls it. */
   previewModel?: () => Promise<MemoryModel>;
   prompts: () => Promise<CompactionPrompts>;
+  /** The consolidation prompts, read when a consolidation asks the model. */
+  consolidationPrompts: () => Promise<ConsolidationPrompts>;
   price: (modelId: string) => ModelPrice | undefined;
   onProgress: ((event: ProgressEvent) => void) | undefined;
   /** Problems found while opening (unknown config keys, a model setting ignored). */

@@ -18,10 +18,13 @@ export const BUILT_IN_PROMPTS_DIR = fileURLToPath(new URL("../../prompts/", impo
 export const SYSTEM_PROMPT_FILE = "compact-system.md";
 export const USER_TEMPLATE_FILE = "compact-user.md";
 
-/** Reads the compaction prompts from a directory (default: the package's own `prompts/`). */
-export async function loadCompactionPrompts(dir: string = BUILT_IN_PROMPTS_DIR): Promise<CompactionPrompts> {
+/**
+ * Reads the compaction prompts from a directory (default: the package's own `prompts/`);
+ * `foundConfig`, the config compact found on its own that named it, keeps each read inside its folder.
+ */
+export async function loadCompactionPrompts(dir: string = BUILT_IN_PROMPTS_DIR, foundConfig?: string): Promise<CompactionPrompts> {
   const read = (name: string) =>
-    readPromptFile(dir, name).catch((error: unknown) => {
+    readPromptFile(dir, name, foundConfig).catch((error: unknown) => {
       // A found config's prompt that leads outside its folder is refused as the config is (exit 2).
       if (error instanceof ConfigError) throw error;
       throw new InputError(path.join(dir, name), "cannot read prompt file", { cause: error });
@@ -48,9 +51,9 @@ export interface ConsolidationPrompts {
  * compaction prompts, so a consolidation prompt it cannot give is the built-in one. One a found
  * config's folder refuses (a link leading outside it) is an error, not replaced.
  */
-export async function loadConsolidationPrompts(dir: string = BUILT_IN_PROMPTS_DIR): Promise<ConsolidationPrompts> {
+export async function loadConsolidationPrompts(dir: string = BUILT_IN_PROMPTS_DIR, foundConfig?: string): Promise<ConsolidationPrompts> {
   const read = (name: string) =>
-    readPromptFile(dir, name).catch((error: unknown) => {
+    readPromptFile(dir, name, foundConfig).catch((error: unknown) => {
       if (error instanceof ConfigError) throw error;
       return readPromptFile(BUILT_IN_PROMPTS_DIR, name);
     });

@@ -3,7 +3,6 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/errors/config-error.js";
 import { Compactor } from "../../src/pipeline/compactor.js";
-import { loadConsolidationPrompts } from "../../src/prompt/load-prompts.js";
 import { runCli } from "../helpers/run-cli.js";
 import { fixture, tempDir } from "../helpers/temp-dir.js";
 
@@ -316,9 +315,9 @@ describe("a found config's prompts.dir", () => {
       at.file,
     ]);
     // The consolidation prompts too: refused, not read, and not quietly replaced by the built-in ones.
-    expect((await loadConsolidationPrompts(compactor.settings.promptsDir)).system).toBe("Judge.\n");
+    expect((await compactor.context.consolidationPrompts()).system).toBe("Judge.\n");
     await at.swap("consolidate-system.md");
-    expect((await refusal(loadConsolidationPrompts(compactor.settings.promptsDir))).message).toContain(
+    expect((await refusal(compactor.context.consolidationPrompts())).message).toContain(
       `prompts.dir ${path.join(at.prompts, "consolidate-system.md")} (a symbolic link to ${at.secret}) leads outside`,
     );
     // Given with --config, the same swap is read, as any prompt of a given config may be.
