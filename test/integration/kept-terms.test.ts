@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { exampleSecret } from "../../src/logs/secret-patterns.js";
 import { Bm25Index } from "../../src/search/bm25.js";
-import { decodeKeptTerms } from "../../src/search/kept-terms.js";
+import { decodeKeptTerms, encodeKeptTerms } from "../../src/search/kept-terms.js";
 import { MEMORY_TERMS_FILE, SEARCH_TERMS_FILE } from "../../src/store/kept-terms-file.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
@@ -68,6 +68,30 @@ describe("terms kept between runs", () => {
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).results).toHaveLength(1);
     expect(existsSync(path.join(dir, ".compact"))).toBe(false);
+  });
+
+  it("a search past a terms file whose vocabulary names a term twice answers as one reading every text", async () => {
+    const dir = await compacted();
+    // Each search as another process would make it: one process reuses the index it built last.
+    const search = async () => {
+      vi.resetModules();
+      const { runCli: freshCli } = await import("../helpers/run-cli.js");
+      const run = await freshCli(["search", "postgres deploy", "--dir", dir, "--json"]);
+      expect(run.code, run.stderr).toBe(0);
+      return JSON.parse(run.stdout).results;
+    };
+    try {
+      const expected = await search();
+      expect(expected.length).toBeGreaterThan(0);
+      const terms = (await kept(dir, SEARCH_TERMS_FILE))!;
+      // Every number names one term: each document's terms, as the index would hold them, name it again and again.
+      const first = terms.vocabulary[0]!;
+      await writeFile(path.join(dir, SEARCH_TERMS_FILE), encodeKeptTerms({ ...terms, vocabulary: terms.vocabulary.map(() => first) }));
+      expect(await search()).toEqual(expected);
+    } finally {
+      // The searches after this one start afresh too: the index of this dir's texts is not theirs to reuse.
+      vi.resetModules();
+    }
   });
 
   it("a search past a damaged terms file answers from the texts, and keeps good terms again", async () => {
