@@ -6,6 +6,7 @@ import { exampleSecret } from "../../src/logs/secret-patterns.js";
 import { Bm25Index } from "../../src/search/bm25.js";
 import { decodeKeptTerms, encodeKeptTerms } from "../../src/search/kept-terms.js";
 import { MEMORY_TERMS_FILE, SEARCH_TERMS_FILE } from "../../src/store/kept-terms-file.js";
+import { SNAPSHOT_CACHE_FILE } from "../../src/store/snapshot-cache.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
 import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
@@ -59,6 +60,26 @@ describe("terms kept between runs", () => {
     const found = JSON.parse((await runCli(["search", "zeppelin", "--dir", dir, "--json"])).stdout);
     expect(found.results.map((hit: { file: string }) => hit.file)).toContain("reference_hand-keys.md");
     expect((await kept(dir, SEARCH_TERMS_FILE))?.documents.has("reference_hand-keys.md")).toBe(true);
+  });
+
+  it("keeps no term of a secret a YAML escape spells only in the parse, in a memory the snapshot cache keeps unparsed", async () => {
+    const dir = await compacted();
+    const secret = exampleSecret("ghp_", 36);
+    // `.inf` is no JSON value: the cache keeps this memory's text, not its parse, and its text shows no key.
+    await writeFile(
+      path.join(dir, "reference_hand-keys.md"),
+      `---\nname: Hand keys\ndescription: "zeppelin token ${secret.replace("_", "\\x5F")}"\ntype: reference\nweight: .inf\n---\n\nThe zeppelin deploy.\n`,
+    );
+    expect((await runCli(["--week", "2026-W14", "--dir", dir, "--quiet"])).code).toBe(0);
+    const search = await runCli(["search", "zeppelin", "--dir", dir, "--json"]);
+    expect(search.code).toBe(0);
+    expect(JSON.parse(search.stdout).results.map((hit: { file: string }) => hit.file)).toContain("reference_hand-keys.md");
+    expect(search.stdout).not.toContain(secret.slice(4));
+    for (const file of [MEMORY_TERMS_FILE, SEARCH_TERMS_FILE, SNAPSHOT_CACHE_FILE]) {
+      const bytes = (await readFile(path.join(dir, file))).toString("latin1").toLowerCase();
+      expect(bytes, file).not.toContain(secret.slice(4).toLowerCase());
+    }
+    expect((await kept(dir, MEMORY_TERMS_FILE))?.documents.size).toBeGreaterThan(3);
   });
 
   it("a search keeps terms only in a dir a run has worked in", async () => {
