@@ -2,6 +2,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MockMemoryModel } from "../../src/model/mock-model.js";
+import { decodeKeptTerms } from "../../src/search/kept-terms.js";
+import { MEMORY_TERMS_FILE } from "../../src/store/kept-terms-file.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
 import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
@@ -327,9 +329,12 @@ describe("the agents layout (seed 001)", () => {
     const run = await runCli(["--week", "2026-W14", "--dir", dir]);
     expect(run.code, run.stderr).toBe(0);
     expect((await readdir(dir)).sort()).toEqual([".compact", "local.md", "logs", "topics", "weekly"]);
-    expect((await readdir(path.join(dir, ".compact"))).sort()).toEqual(["journal", "snapshot-cache.json"]);
+    expect((await readdir(path.join(dir, ".compact"))).sort()).toEqual(["journal", "memory-terms.bin", "snapshot-cache.json"]);
     const topics = await readdir(path.join(dir, "topics"));
     expect(topics.length).toBeGreaterThan(2);
+    // The snapshot cache vouches for the topics under their paths in topics/: each one's terms are kept.
+    const kept = decodeKeptTerms(await readFile(path.join(dir, MEMORY_TERMS_FILE)));
+    expect([...kept!.documents.keys()].sort()).toEqual(topics.map((topic) => topic.replace(/\.md$/, "")).sort());
     const index = await readFile(path.join(dir, "local.md"), "utf8");
     for (const topic of topics) expect(index).toContain(`](topics/${topic})`);
 
