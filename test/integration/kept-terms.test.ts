@@ -3,9 +3,13 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { exampleSecret } from "../../src/logs/secret-patterns.js";
+import { memoryId } from "../../src/memory/memory.js";
+import { RunMemories } from "../../src/pipeline/run-memories.js";
 import { Bm25Index } from "../../src/search/bm25.js";
 import { decodeKeptTerms, encodeKeptTerms } from "../../src/search/kept-terms.js";
 import { MEMORY_TERMS_FILE, SEARCH_TERMS_FILE } from "../../src/store/kept-terms-file.js";
+import { MemoryDir } from "../../src/store/memory-dir.js";
+import { readSnapshot } from "../../src/store/snapshot.js";
 import { SNAPSHOT_CACHE_FILE } from "../../src/store/snapshot-cache.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
@@ -42,6 +46,53 @@ describe("terms kept between runs", () => {
     expect(await snapshotDir(withTerms, { state: false })).toEqual(await snapshotDir(without, { state: false }));
     // The second run kept terms too, for the run after it.
     expect((await kept(without, MEMORY_TERMS_FILE))?.documents.size).toBeGreaterThan(3);
+  });
+
+  it("an --auto run keeps the terms of every memory as its weeks left them", async () => {
+    const root = await tempDir();
+    // Three weeks that come back to the same decisions and lessons: their memories learn lines week after week.
+    const days = ["2026-03-02", "2026-03-10", "2026-03-17"];
+    for (const [i, day] of days.entries()) {
+      await writeFile(
+        path.join(root, `${day}.md`),
+        [
+          `# ${day}`,
+          "",
+          "## [11:20] 🔷 decision: Use Postgres for the sync service",
+          "",
+          `**Decision:** Postgres 16 on Neon for the sync service, round ${i + 1}: ${["three writers", "managed backups", "branching for tests"][i]}.`,
+          // Long enough for its language to be settled: the lines it learns later are read alone.
+          ...(i === 0
+            ? Array.from({ length: 70 }, (_, n) => `- Writer ${n}: the sync service keeps its writers on Postgres, which SQLite would queue behind one lock.`)
+            : []),
+          "",
+          "## [16:45] 💡 lesson: Run migrations against a Neon branch first",
+          "",
+          `A migration locked \`changesets\` for ${i + 3} minutes on the shared dev database; ${["Dana was testing", "the deploy waited", "billing stalled"][i]}.`,
+          "",
+          `## [17:00] ⚙️ implementation: ${["Drizzle migrations", "Device table indexes", "Changeset compaction job"][i]}`,
+          "",
+          `Set up ${["drizzle-kit in services/sync", "an index on devices.owner", "a nightly job folding old changesets"][i]}.`,
+          "",
+        ].join("\n"),
+      );
+    }
+    const appended = vi.spyOn(Bm25Index.prototype, "append");
+    const run = await runCli(["--auto", "--dir", root, "--quiet"], { clock: () => new Date("2026-03-25T10:00:00.000Z") });
+    expect(run.code, run.stderr).toBe(0);
+    expect(appended.mock.results.some((result) => result.value === true)).toBe(true);
+    appended.mockRestore();
+    const terms = (await kept(root, MEMORY_TERMS_FILE))!;
+    const { memories } = await readSnapshot(await MemoryDir.open(root));
+    expect(memories.length).toBeGreaterThan(1);
+    // Counted from an index kept up to date week by week (a memory that grew had only its new lines read).
+    const counted = vi.spyOn(Bm25Index.prototype, "addCounted");
+    const fromKept = new RunMemories(memories, terms);
+    expect(counted.mock.results.filter((result) => result.value === true)).toHaveLength(memories.length);
+    counted.mockRestore();
+    const fromText = new RunMemories(memories);
+    const sorted = (set: Iterable<string> | undefined) => [...(set ?? [])].sort();
+    for (const memory of memories) expect(sorted(fromKept.index.termSet(memoryId(memory)))).toEqual(sorted(fromText.index.termSet(memoryId(memory))));
   });
 
   it("keeps no term of a secret written into a memory by hand, in a run's terms or a search's", async () => {
