@@ -32,7 +32,11 @@ export interface SearchOptions {
   signal?: AbortSignal;
 }
 
-/** Ranked search over the active memories and the period summaries. Reads only. */
+/**
+ * Ranked search over the active memories and the period summaries. Reads
+ * the memories only; in a dir a run has worked in, it keeps their terms in
+ * `.compact/search-terms.bin` for the next search.
+ */
 export async function search(ctx: RunContext, query: string, options: SearchOptions = {}): Promise<SearchResult> {
   const documents = await searchableDocuments(ctx);
   // Cancelled while the dir was read: the ranking is work for an answer no one takes.

@@ -54,8 +54,8 @@ export class Bm25Index {
   private shared = new Int32Array(0);
   private sharing = new Int32Array(0);
   private tally = new Int32Array(0);
-  // For each kept vocabulary, its terms' numbers here (-1 until first met).
-  private readonly keptNumbers = new WeakMap<readonly string[], Int32Array>();
+  // For each kept vocabulary, its terms' numbers here (-1 until first met); null for one naming a term twice.
+  private readonly keptNumbers = new WeakMap<readonly string[], Int32Array | null>();
 
   get size(): number {
     return this.docTerms.size;
@@ -74,12 +74,20 @@ export class Bm25Index {
    * Adds (or replaces) a document from terms counted before (`countedTerms`),
    * its numbers those of `vocabulary`. False, changing nothing, when the
    * counts are not such a list: a number out of the vocabulary or out of
-   * order, a frequency below one, a length that is not their sum. They come
-   * from a file anyone could have changed: checked, never trusted.
+   * order, a frequency below one, a length that is not their sum, a
+   * vocabulary naming a term twice. They come from a file anyone could have
+   * changed: checked, never trusted.
    */
   addCounted(id: string, counted: CountedTerms, vocabulary: readonly string[]): boolean {
     const { counts, length, settled } = counted;
     if (counts.length % 2 !== 0 || (settled !== undefined && !LANGUAGES.includes(settled))) return false;
+    let numbers = this.keptNumbers.get(vocabulary);
+    if (numbers === undefined) {
+      // Two numbers for one term would put it twice in a document's list: its removal would take another document's posting.
+      numbers = new Set(vocabulary).size === vocabulary.length ? new Int32Array(vocabulary.length).fill(-1) : null;
+      this.keptNumbers.set(vocabulary, numbers);
+    }
+    if (numbers === null) return false;
     let sum = 0;
     for (let i = 0, last = -1; i < counts.length; i += 2) {
       const term = counts[i]!;
@@ -89,11 +97,6 @@ export class Bm25Index {
     }
     if (sum !== length) return false;
     if (this.docTerms.has(id)) this.remove(id);
-    let numbers = this.keptNumbers.get(vocabulary);
-    if (!numbers) {
-      numbers = new Int32Array(vocabulary.length).fill(-1);
-      this.keptNumbers.set(vocabulary, numbers);
-    }
     const slot = this.slotOf(id);
     const own: number[] = [];
     let sorted = true;

@@ -64,6 +64,8 @@ export function decodeKeptTerms(bytes: Uint8Array): KeptTerms | undefined {
     return undefined;
   }
   if (!isHeader(header) || header.tokenizer !== tokenizerFingerprint()) return undefined;
+  // A term named twice is no vocabulary `countedTerms` writes.
+  if (new Set(header.vocabulary).size !== header.vocabulary.length) return undefined;
   const values = new Int32Array((buffer.length - start) / 4);
   for (let i = 0; i < values.length; i++) values[i] = buffer.readInt32LE(start + 4 * i);
   const documents = new Map<string, KeptDocument>();

@@ -12,7 +12,9 @@ import { writtenRedacted } from "./transaction.js";
 export const SNAPSHOT_CACHE_FILE = ".compact/snapshot-cache.json";
 // 2: entries holding a secret are no longer kept (a version 1 cache may hold some: it is read no more).
 // 3: a memory whose type is no type's name (a list, punctuation) is a problem, no longer a memory.
-const VERSION = 3;
+// 4: an entry whose text holds an escape and whose parse is not kept is no longer kept (a version 3 cache may
+// hold one whose parse spells a secret: search showed it, and its terms were kept beside it).
+const VERSION = 4;
 // A file whose mtime is this close to when it was read could change again within the same
 // mtime tick: its stat alone is not trusted, its content hash is compared (git's "racy clean").
 const RACY_MS = 2_000;
@@ -229,6 +231,12 @@ async function cleanEntries(seen: Map<string, CachedFile>, unchecked: Set<string
     // An escape (`\x2D` in quoted YAML) can spell in the parse a secret the text does not show.
     const escaped = entry.text.includes("\\");
     if (writtenRedacted(entry.sha256) && !escaped) continue;
+    // A parse not kept (`{ parseAgain: true }`: a value JSON would change) cannot be looked at: what the
+    // escape spells in it is unknown, and the entry is not vouched for (its file is read and redacted again).
+    if (escaped && parsedAgain(entry.parsed)) {
+      saved.delete(file);
+      continue;
+    }
     const { redactSecrets } = await redactionModule();
     // As the store scans text on its way to disk: cleaned first, so a control character cannot hide a key.
     const looked = [cleanText(entry.text), ...(escaped ? [JSON.stringify(entry.parsed) ?? ""] : [])];
@@ -252,6 +260,11 @@ function* cacheJson(rules: string, files: Map<string, CachedFile>): Generator<st
     first = false;
   }
   yield "}}";
+}
+
+// The parse a reader keeps for a file it parses from the text every time.
+function parsedAgain(parsed: unknown): boolean {
+  return typeof parsed === "object" && parsed !== null && (parsed as Record<string, unknown>)["parseAgain"] === true;
 }
 
 function isCachedFile(value: unknown): value is CachedFile {

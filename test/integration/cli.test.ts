@@ -2,6 +2,8 @@ import { cp, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MockMemoryModel } from "../../src/model/mock-model.js";
+import { decodeKeptTerms } from "../../src/search/kept-terms.js";
+import { MEMORY_TERMS_FILE } from "../../src/store/kept-terms-file.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
 import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
@@ -332,10 +334,9 @@ describe("the agents layout (seed 001)", () => {
     expect((await readdir(path.join(dir, ".compact"))).sort()).toEqual(["journal", "memory-terms.bin", "snapshot-cache.json"]);
     const topics = await readdir(path.join(dir, "topics"));
     expect(topics.length).toBeGreaterThan(2);
-    // The topics' terms are kept for the next run, by the memories' names.
-    const { decodeKeptTerms } = await import("../../src/search/kept-terms.js");
-    const kept = decodeKeptTerms(await readFile(path.join(dir, ".compact/memory-terms.bin")));
-    expect([...(kept?.documents.keys() ?? [])].sort()).toEqual(topics.map((file) => file.replace(/\.md$/, "")).sort());
+    // The snapshot cache vouches for the topics under their paths in topics/: each one's terms are kept.
+    const kept = decodeKeptTerms(await readFile(path.join(dir, MEMORY_TERMS_FILE)));
+    expect([...kept!.documents.keys()].sort()).toEqual(topics.map((topic) => topic.replace(/\.md$/, "")).sort());
     const index = await readFile(path.join(dir, "local.md"), "utf8");
     for (const topic of topics) expect(index).toContain(`](topics/${topic})`);
 

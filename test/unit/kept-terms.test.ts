@@ -109,6 +109,19 @@ describe("Bm25Index terms counted and added again", () => {
     expect(index.countedTerms()).toEqual(before);
     expect(index.size).toBe(1);
   });
+
+  it("refuses a vocabulary that names a term twice: a document would hold the term twice", () => {
+    const index = new Bm25Index();
+    // Two numbers for one term: the document's own list would name it twice, and its removal take another's posting.
+    expect(index.addCounted("b", { length: 2, counts: Int32Array.of(0, 1, 1, 1) }, ["deploi", "deploi"])).toBe(false);
+    index.add("a", "deploy postgres");
+    index.remove("b");
+    expect(index.search("deploy", 10).map((hit) => hit.id)).toEqual(["a"]);
+    expect(() => index.remove("a")).not.toThrow();
+    expect(index.size).toBe(0);
+    // Refused however its numbers are used, and whichever terms are named twice.
+    expect(index.addCounted("c", { length: 1, counts: Int32Array.of(2, 1) }, ["cach", "deploi", "cach"])).toBe(false);
+  });
 });
 
 function keptOf(index: Bm25Index, language = "english" as const): KeptTerms {
@@ -143,7 +156,7 @@ describe("kept terms as bytes", () => {
     expect(decodeKeptTerms(shifted.subarray(1))?.vocabulary).toEqual(kept.vocabulary);
   });
 
-  it("refuses another format, a cut file, another tokenizer, a document named twice", () => {
+  it("refuses another format, a cut file, another tokenizer, a document or a term named twice", () => {
     const bytes = Buffer.from(encodeKeptTerms(kept));
     expect(decodeKeptTerms(Buffer.from("{}"))).toBeUndefined();
     expect(decodeKeptTerms(bytes.subarray(0, bytes.length - 4))).toBeUndefined();
@@ -154,6 +167,11 @@ describe("kept terms as bytes", () => {
     expect(decodeKeptTerms(other)).toBeUndefined();
     const twice = Buffer.from(text.replace('"weekly/2026-W14.md"', '"project_a.md"      '), "latin1");
     expect(decodeKeptTerms(twice)).toBeUndefined();
+    const [first, second] = kept.vocabulary.filter((term) => term.length === kept.vocabulary[0]!.length);
+    expect(second).toBeDefined();
+    const named = Buffer.from(text.replace(`"${second}"`, `"${first}"`), "latin1");
+    expect(named.length).toBe(bytes.length);
+    expect(decodeKeptTerms(named)).toBeUndefined();
   });
 
   it("never throws on a damaged file", () => {
