@@ -191,6 +191,22 @@ describe("a config found in the memory dir or upward, and where it may send a ke
     }
   });
 
+  it("is shown by compact config with a key in the URL's path, or a query that is a key alone, still redacted", async () => {
+    // Masking the parts that can hold a secret left the path whole, unredacted: a key pasted there was printed.
+    const anthropic = "sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdEFGHijklMNOPqrstuvWX-AbCdEfGh";
+    const openai = "sk-proj-Zk3uQ9xW7pLm2VbN8cRtAbCdEfGhIjKl";
+    const at = await memoryWith({
+      model: { provider: "ollama", baseURL: `http://127.0.0.1:9/${anthropic}/v1` },
+      embeddings: { provider: "openai", model: "m", baseURL: `http://127.0.0.1:9/v1?${openai}` },
+    });
+    for (const json of [[], ["--json"]]) {
+      const run = await runCli(["config", "--dir", at.dir, "--config", at.file, ...json], { env: ENV });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain("127.0.0.1:9/");
+      expect(run.stdout).not.toMatch(/AbCdEfGhIjKl|Zk3uQ9xW7pLm/);
+    }
+  });
+
   it("is refused as invalid without the key written where its variable's name goes, or a password in a URL that is not one", async () => {
     // Given: the key itself pasted into apiKeyEnv, and a baseURL with a password and a space in it.
     const key = "sk-proj-Zk3uQ9xW7pLm2VbN8cRtAbCdEfGhIjKlMnOpQrStUvWx";
