@@ -560,3 +560,43 @@ describe("redactSecrets: a passphrase or a password after a possessive's label",
     expect((await redactSecrets(text)).text).toBe(text);
   });
 });
+
+// The sentence goes on after the passphrase in the other ways notes write it: an ASCII dash, an ellipsis, a colon, a
+// closing bracket, quote mark or emphasis, a slash or a bar between spaces, a space before the comma. Each left the
+// passphrase whole, where a comma took it.
+const CLAUSE_NEAR_FORMS: [string, string][] = [
+  ["wifi password is correct horse battery staple -- ask Dana", `wifi password is ${R} -- ask Dana`],
+  ["wifi password is correct horse battery staple... ask Dana", `wifi password is ${R}... ask Dana`],
+  ["wifi password is correct horse battery staple… ask Dana", `wifi password is ${R}… ask Dana`],
+  ["wifi password is correct horse battery staple: ask Dana", `wifi password is ${R}: ask Dana`],
+  ["wifi password is correct horse battery staple—ask Dana", `wifi password is ${R}—ask Dana`],
+  ["(wifi password is correct horse battery staple), ask Dana", `(wifi password is ${R}), ask Dana`],
+  ["[wifi password is correct horse battery staple] ask Dana", `[wifi password is ${R}] ask Dana`],
+  ["she wrote: wifi password is correct horse battery staple” and left", `she wrote: wifi password is ${R}” and left`],
+  ["**wifi password is correct horse battery staple**, ask Dana", `**wifi password is ${R}**, ask Dana`],
+  ["wifi password is correct horse battery staple / ask Dana", `wifi password is ${R} / ask Dana`],
+  ["| wifi password is correct horse battery staple | ask Dana |", `| wifi password is ${R} | ask Dana |`],
+  ["wifi password is correct horse battery staple , ask Dana", `wifi password is ${R} , ask Dana`],
+  ["wifi password is correct horse battery staple!, ask Dana", `wifi password is ${R}, ask Dana`],
+];
+
+const CLAUSE_NEAR_PROSE: string[] = [
+  "Password: rotated every single quarter -- see policy",
+  "the password is stored in the vault... ask Dana",
+  "the password is kept in the team vault: see docs",
+  "(the password was changed last week by ops), ask Dana",
+  "password: see ops channel pinned / thanks",
+  "**the password is stored in the vault**, see the runbook",
+  "the wifi password's length is twelve characters -- fine",
+  "password rotation: monthly via cron job… automated",
+];
+
+describe("redactSecrets: a passphrase the sentence goes on after, in the other ways it does", () => {
+  it.each(CLAUSE_NEAR_FORMS)("redacts the passphrase whole, the rest stays: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(CLAUSE_NEAR_PROSE)("leaves prose: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});
