@@ -44,8 +44,9 @@ const GLUED_TAIL = /[!?]*/y;
 const FLAG = /^--(?:[a-z0-9]+-)*p(?:ass(?:word|wd|phrase)?|wd|w)(?:[ \t]+|=)$/i;
 const CAPITAL = /^\p{Lu}/u;
 const GERMAN_LABEL = /passwort|kennwort|[ \t](?:ist|lautet|lautete|war)[ \t*„«“]*$/i;
-// A label in another language than English: English's words that say how a password is (`correct`, `same`) are words
-// like any other after it, as its words of state are after English's (`het wachtwoord is paard batterij nietje correct`).
+// A label in another language than English: one of English's words that say how a password is (`correct`, `same`) is
+// a word like any other after it, as its words of state are after English's (`het wachtwoord is paard batterij nietje
+// correct`); two are an English sentence.
 const LOCAL_LABEL = new RegExp(LOCAL_PASSWORD_WORDS, "i");
 // The first word may have a sentence's capital (`Password: Correct horse battery staple`).
 const FIRST_WORD = /^\p{Lu}?\p{Ll}{1,31}$/u;
@@ -103,6 +104,8 @@ export function passphraseEnd(text: string, labelStart: number, start: number, e
   if (flag && NOT_SECRETS.has(first) && !PROSE_STATES.has(first)) return undefined;
   const english = !LOCAL_LABEL.test(label);
   if (words.some((word) => state(word) && (english || !PROSE_STATES.has(word)))) return undefined;
+  // But two of English's say an English sentence, as notes that mix languages write (`wachtwoord: still broken today`).
+  if (!english && [first, ...words].filter((word) => PROSE_STATES.has(word)).length > 1) return undefined;
   return gluedTailEnd(text, end + run.length);
 }
 

@@ -600,3 +600,22 @@ describe("redactSecrets: a passphrase the sentence goes on after, in the other w
     expect((await redactSecrets(text)).text).toBe(text);
   });
 });
+
+// After another language's label one of English's words of state is a word like any other (`het wachtwoord is paard
+// batterij nietje correct`), but notes mix languages: two of them say an English sentence after the label.
+describe("redactSecrets: English prose after another language's label", () => {
+  it.each([
+    "wachtwoord: still broken today morning, fixing",
+    "wachtwoord: still broken today morning",
+    "Passwort: still broken seit deploy gestern",
+    "wachtwoord: weak short reused everywhere",
+    "salasana: still wrong today morning",
+  ])("leaves it: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+
+  it("still takes a passphrase with one such word", async () => {
+    expect((await redactSecrets("het wachtwoord is paard batterij nietje correct")).text).toBe(`het wachtwoord is ${R}`);
+    expect((await redactSecrets("wachtwoord: paard batterij correct nietje, vraag Dana")).text).toBe(`wachtwoord: ${R}, vraag Dana`);
+  });
+});
