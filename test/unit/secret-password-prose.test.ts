@@ -619,3 +619,23 @@ describe("redactSecrets: English prose after another language's label", () => {
     expect((await redactSecrets("wachtwoord: paard batterij correct nietje, vraag Dana")).text).toBe(`wachtwoord: ${R}, vraag Dana`);
   });
 });
+
+// The Nordic languages put the possessive after the word (`passordet mitt`, my password), as Finnish and Turkish glue it on.
+describe("redactSecrets: a password after a Nordic possessive's label", () => {
+  it.each([
+    ["passordet mitt er Hunter2024", `passordet mitt er ${R}`],
+    ["lösenordet mitt är Hunter2024", `lösenordet mitt är ${R}`],
+    ["adgangskoden min er Hunter2024", `adgangskoden min er ${R}`],
+    ["lösenordet vårt var häst batteri häftklammer lampa", `lösenordet vårt var ${R}`],
+    ["Passordet vårt: Hunter2024", `Passordet vårt: ${R}`],
+  ])("redacts it: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(["lösenordet mitt är för kort", "passordet mitt er feil", "adgangskoden min er glemt", "lösenordet mitt var fel igår kväll, fråga Dana"])(
+    "leaves prose: %s",
+    async (text) => {
+      expect((await redactSecrets(text)).text).toBe(text);
+    },
+  );
+});
