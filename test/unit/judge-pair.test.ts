@@ -624,6 +624,23 @@ describe("judgePair: time zones", () => {
     expect(judge(said("Daily sync", newer), said("Daily sync", older))).toBe("merge");
   });
 
+  it.each([
+    ["a standard time and the generic zone", "The daily sync is at 9:30 PST", "The daily sync is at 9:30 PT"],
+    ["a summer time and the standard one", "The daily sync is at 9:30 EDT", "The daily sync is at 9:30 EST"],
+    ["a zone's name in words, standard and generic", "The daily sync is at 9:30 Eastern Standard Time", "The daily sync is at 9:30 Eastern Time"],
+    ["a place of two words and its IANA zone", "The daily sync is at 9:00 America/New_York", "The daily sync is at 9:00 New York time"],
+    ["GMT in words", "The daily sync is at 9:00 GMT", "The daily sync is at 9:00 Greenwich Mean Time"],
+    ["Central European summer time", "The daily sync is at 9:00 CET", "The daily sync is at 9:00 CEST"],
+  ])("one clock named two ways: %s", (_, older, newer) => {
+    expect(judge(said("Daily sync", older), said("Daily sync", newer))).toBe("merge");
+    expect(judge(said("Daily sync", newer), said("Daily sync", older))).toBe("merge");
+  });
+
+  it("reads another clock's zone as another time still", () => {
+    expect(judge(said("Daily sync", "The daily sync is at 9:30 PST"), said("Daily sync", "The daily sync is at 9:30 EST"))).toBe("conflict");
+    expect(judge(said("Daily sync", "The daily sync is at 9:30 CEST"), said("Daily sync", "The daily sync is at 9:30 EEST"))).toBe("conflict");
+  });
+
   it("still reads another time in the same zone as a changed value", () => {
     expect(judge(said("Daily sync", "The daily sync is at 9:00 UTC"), said("Daily sync", "The daily sync is at 10:00 UTC"))).toBe("conflict");
   });
