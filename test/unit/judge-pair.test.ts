@@ -577,6 +577,10 @@ describe("judgePair: units whose symbols differ only in case", () => {
   it.each([
     ["milliwatts and megawatts", "Sensor draws 5 mW at idle", "Sensor draws 5 MW at idle"],
     ["megabits and megabytes", "The uplink is 5 Mb", "The uplink is 5 MB"],
+    ["megabits and megabytes a second", "The uplink is 100 Mbps", "The uplink is 100 MBps"],
+    ["a rate in bits and one in bytes, written with a slash", "The uplink is 100 Mbps", "The uplink is 100 MB/s"],
+    ["gigabits and gigabytes a second", "The uplink is 1 Gb/s", "The uplink is 1 GB/s"],
+    ["milliohms and megaohms", "The shunt is 10 mΩ", "The shunt is 10 MΩ"],
     ["glued to the number", "The uplink is 5Mb", "The uplink is 5MB"],
     ["a unit's name and the other's symbol", "Sensor draws 5 milliwatts at idle", "Sensor draws 5 MW at idle"],
     ["a symbol and the other's name", "The uplink is 5 Mb", "The uplink is 5 megabytes"],
@@ -593,6 +597,8 @@ describe("judgePair: units whose symbols differ only in case", () => {
     ["megabytes in short and in full", "The uplink is 5 MB", "The uplink is 5 megabytes"],
     ["megabits in short and in full", "The uplink is 5 Mb", "The uplink is 5 megabits"],
     ["milliwatts in short and in full", "Sensor draws 5 mW at idle", "Sensor draws 5 milliwatts at idle"],
+    ["megabits a second, two ways", "The uplink is 100 Mbps", "The uplink is 100 Mbit/s"],
+    ["megabytes a second, two ways", "The uplink is 100 MBps", "The uplink is 100 MB/s"],
   ])("are one value: %s", (_, older, newer) => {
     expect(judge(said("Power", older), said("Power", newer))).toBe("merge");
     expect(judge(said("Power", newer), said("Power", older))).toBe("merge");

@@ -240,3 +240,24 @@ describe("typedValues: one clock's zone, however it is named", () => {
     expect(zoneOf("sync at 9:00 BST")).not.toEqual(zoneOf("sync at 9:00 GMT"));
   });
 });
+
+describe("typedValues: rates and resistances whose symbols differ only in case", () => {
+  it("reads bits and bytes a second each as their own unit, however written", () => {
+    for (const same of ["100 Mbps", "100 Mb/s", "100 Mbit/s", "100Mbps", "100 megabits per second"])
+      expect(ofKind(`uplink is ${same}`, "measure"), same).toEqual(["measure:100Mbps"]);
+    for (const same of ["100 MBps", "100 MB/s", "100MB/s", "100 megabytes per second"])
+      expect(ofKind(`uplink is ${same}`, "measure"), same).toEqual(["measure:100MBps"]);
+    // A rate is no size: "100 MB/s" is not "100 MB".
+    expect(ofKind("uplink is 100 MB/s", "measure")).not.toEqual(ofKind("disk is 100 MB", "measure"));
+    // In lower case alone it could be either.
+    expect(ofKind("uplink is 100 mbps", "measure")).toEqual([]);
+    expect(ofKind("uplink is 128 KBps", "measure")).not.toEqual(ofKind("uplink is 128 Kbps", "measure"));
+  });
+
+  it("reads milli-, kilo- and megaohms as their own units", () => {
+    expect(ofKind("shunt is 10 mΩ", "measure")).toEqual(["measure:10mΩ"]);
+    expect(ofKind("pull-up is 10 MΩ", "measure")).toEqual(["measure:10MΩ"]);
+    expect(ofKind("shunt is 10 milliohms", "measure")).toEqual(ofKind("shunt is 10 mΩ", "measure"));
+    expect(ofKind("pull-up is 10 megohms", "measure")).toEqual(ofKind("pull-up is 10 MΩ", "measure"));
+  });
+});
