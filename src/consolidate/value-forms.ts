@@ -141,13 +141,6 @@ const UNIT_SPELLINGS: [string, string][] = [
   ["Mb", "megabit megabits"],
   ["Gb", "gigabit gigabits"],
   ["Tb", "terabit terabits"],
-  // Rates: a bit or a byte a second ("Mbps" is "Mb/s", "MBps" is "MB/s"), not the size the symbol before "/s" is.
-  ["Kbps", "kilobits_per_second kilobit_per_second"],
-  ["Mbps", "megabits_per_second megabit_per_second"],
-  ["Gbps", "gigabits_per_second gigabit_per_second"],
-  ["KBps", "kilobytes_per_second kilobyte_per_second"],
-  ["MBps", "megabytes_per_second megabyte_per_second"],
-  ["GBps", "gigabytes_per_second gigabyte_per_second"],
   ["\u00b0C", "celsius"],
   ["\u03a9", "ohm ohms"],
   ["m\u03a9", "milliohm milliohms"],
@@ -192,46 +185,19 @@ const UNIT_ABBREVIATIONS = [
   "MBps",
   "GBps",
   "TBps",
-  "Kb/s",
-  "kbit/s",
-  "Mb/s",
-  "Mbit/s",
-  "Gb/s",
-  "Gbit/s",
-  "Tb/s",
-  "Tbit/s",
-  "KB/s",
-  "kB/s",
-  "MB/s",
-  "GB/s",
-  "TB/s",
   "\u00b0C",
   "\u03a9",
   "m\u03a9",
   "k\u03a9",
   "M\u03a9",
 ];
-// Abbreviations that spell another's unit: a kilobyte is "kB" as often as "KB", a megabit "Mbit" as often as "Mb", and
-// a megabit a second "Mb/s" or "Mbit/s" as often as "Mbps".
+// Abbreviations that spell another's unit: a kilobyte is "kB" as often as "KB", a megabit "Mbit" as often as "Mb".
 const SPELLED_AS = new Map([
   ["kB", "KB"],
   ["kbit", "Kb"],
   ["Mbit", "Mb"],
   ["Gbit", "Gb"],
   ["Tbit", "Tb"],
-  ["Kb/s", "Kbps"],
-  ["kbit/s", "Kbps"],
-  ["Mb/s", "Mbps"],
-  ["Mbit/s", "Mbps"],
-  ["Gb/s", "Gbps"],
-  ["Gbit/s", "Gbps"],
-  ["Tb/s", "Tbps"],
-  ["Tbit/s", "Tbps"],
-  ["KB/s", "KBps"],
-  ["kB/s", "KBps"],
-  ["MB/s", "MBps"],
-  ["GB/s", "GBps"],
-  ["TB/s", "TBps"],
 ]);
 const UNIT_CANONICAL = new Map<string, string>([
   ...UNIT_SPELLINGS.flatMap(([unit, words]) => words.split(" ").map((word) => [word.replace(/_/g, " "), unit] as const)),
@@ -246,6 +212,14 @@ const CASE_DISTINCT_UNITS = new Set(
 );
 const byLength = (words: string[]) =>
   words.sort((x, y) => y.length - x.length).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "[ \\u00a0]"));
+// A size a second is a rate, not the size: "MB/s", "MB/sec", "MB per second" and "megabytes a second" are "MBps",
+// "Mb/s" and "Mbit/s" are "Mbps", read before the sizes are.
+const RATE_OF = new Map(["Kb", "Mb", "Gb", "Tb", "KB", "MB", "GB", "TB"].map((size) => [size, `${size}ps`] as const));
+const SIZE_PER_SECOND = new RegExp(
+  `${NOT_AFTER}(\\d+(?:\\.\\d+)?)([ \\u00a0]?)(${byLength([...UNIT_CANONICAL].filter(([, unit]) => RATE_OF.has(unit)).map(([word]) => word)).join("|")})(?:/s(?:ec)?|[ \\u00a0]+per[ \\u00a0]+sec(?:ond)?|[ \\u00a0]+a[ \\u00a0]+second)(?![\\p{L}\\p{N}_])`,
+  "gu",
+);
+const MAY_SAY_PER_SECOND = /\/s|per[ \u00a0]sec|a[ \u00a0]second/i;
 const NUMBER_BEFORE_UNIT = `(\\d+(?:\\.\\d+)?|${COUNT_WORD})[ \\u00a0]?`;
 const UNIT_WORD_AFTER = new RegExp(
   `${NOT_AFTER}${NUMBER_BEFORE_UNIT}(${byLength([...UNIT_CANONICAL.keys()].filter((word) => /^[a-z ]{3,}$/.test(word))).join("|")})(?![\\p{L}\\p{N}_])`,
@@ -363,7 +337,8 @@ export function readWrittenValues(text: string, values: Set<string>): string {
   // A first look at the words (the tokenizer keeps each line's): most lines hold none of these forms, and
   // a pattern of every unit or month tried at each character cost more than the rest of typedValues.
   const forms = formsIn(text);
-  let rest = forms & SPELLED_FORM || /\d[ \u00a0]%/.test(text) ? digitForms(text) : text;
+  const said = forms & (SPELLED_FORM | GLUED_UNIT_FORM) && MAY_SAY_PER_SECOND.test(text) ? perSecond(text) : text;
+  let rest = forms & SPELLED_FORM || /\d[ \u00a0]%/.test(said) ? digitForms(said) : said;
   if (forms & TWELVE_HOUR_FORM) {
     rest = rest.replace(TWELVE_HOUR, (_, hour: string, minute: string | undefined, half: string) => {
       values.add(`time:${pad((Number(hour) % 12) + (half.toLowerCase() === "p" ? 12 : 0))}:${minute ?? "00"}`);
@@ -413,6 +388,13 @@ export function readWrittenValues(text: string, values: Set<string>): string {
 }
 
 // "three point three volts" → "3.3V", "twenty per cent" → "20%", "half past eight" → "8:30".
+function perSecond(text: string): string {
+  return text.replace(SIZE_PER_SECOND, (found: string, number: string, gap: string, size: string) => {
+    const rate = RATE_OF.get(UNIT_CANONICAL.get(size) ?? "");
+    return rate === undefined ? found : `${number}${gap}${rate}`;
+  });
+}
+
 function digitForms(text: string): string {
   return text
     .replace(SPELLED_DECIMAL, (found: string, whole: string, digits: string) => {

@@ -599,6 +599,7 @@ describe("judgePair: units whose symbols differ only in case", () => {
     ["milliwatts in short and in full", "Sensor draws 5 mW at idle", "Sensor draws 5 milliwatts at idle"],
     ["megabits a second, two ways", "The uplink is 100 Mbps", "The uplink is 100 Mbit/s"],
     ["megabytes a second, two ways", "The uplink is 100 MBps", "The uplink is 100 MB/s"],
+    ["megabytes a second, in a symbol and in words", "The uplink is 100 MB/s", "The uplink is 100 MB per second"],
   ])("are one value: %s", (_, older, newer) => {
     expect(judge(said("Power", older), said("Power", newer))).toBe("merge");
     expect(judge(said("Power", newer), said("Power", older))).toBe("merge");

@@ -243,9 +243,9 @@ describe("typedValues: one clock's zone, however it is named", () => {
 
 describe("typedValues: rates and resistances whose symbols differ only in case", () => {
   it("reads bits and bytes a second each as their own unit, however written", () => {
-    for (const same of ["100 Mbps", "100 Mb/s", "100 Mbit/s", "100Mbps", "100 megabits per second"])
+    for (const same of ["100 Mbps", "100 Mb/s", "100 Mbit/s", "100Mbps", "100 megabits per second", "100 Mb per second", "100 megabits/s"])
       expect(ofKind(`uplink is ${same}`, "measure"), same).toEqual(["measure:100Mbps"]);
-    for (const same of ["100 MBps", "100 MB/s", "100MB/s", "100 megabytes per second"])
+    for (const same of ["100 MBps", "100 MB/s", "100MB/s", "100 megabytes per second", "100 MB per second", "100 MB a second", "100 MB/sec"])
       expect(ofKind(`uplink is ${same}`, "measure"), same).toEqual(["measure:100MBps"]);
     // A rate is no size: "100 MB/s" is not "100 MB".
     expect(ofKind("uplink is 100 MB/s", "measure")).not.toEqual(ofKind("disk is 100 MB", "measure"));
