@@ -118,6 +118,7 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
   }
   if (!found) return { config: {}, warnings: [] };
   const origin: ConfigOrigin = options.file ? "given" : "found";
+  if (origin === "found") await assertOwnConfig(found.filepath);
   const checked = await validate(found.config, found.filepath);
   const promptsDir = checked.config.prompts?.dir;
   if (origin === "found" && promptsDir !== undefined) {
@@ -125,6 +126,22 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
     await assertPromptsInside(promptsDir, found.filepath);
   }
   return { ...checked, file: found.filepath, origin };
+}
+
+/**
+ * Refuses a config found on its own that another user owns (root aside), as git refuses a repository another user
+ * owns: one found upward in a shared folder (`/tmp/compact.config.json`) could send the logs to a loopback port anyone
+ * there can listen on, or put the memory dir in any folder beside it. Where there are no owners (Windows), none is.
+ */
+async function assertOwnConfig(file: string): Promise<void> {
+  const uid = process.getuid?.();
+  if (uid === undefined) return;
+  const owner = (await stat(file)).uid;
+  if (owner === uid || owner === 0) return;
+  throw new ConfigError(
+    `${file}: owned by another user (uid ${owner}); compact reads a config it finds on its own only when it is yours or root's — if you trust this file, pass it with --config ${file}`,
+    { file },
+  );
 }
 
 // A config is a few lines: past this, a file is not one.
