@@ -67,11 +67,13 @@ const yamlLoader: Loader = (file, content) => {
   }
 };
 const jsonLoader: Loader = (file, content) => {
+  // A byte order mark (Windows' Notepad writes one) is no part of the JSON, as the YAML reader and lilconfig's own take it.
+  const json = content.replace(/^\uFEFF/, "");
   try {
-    return JSON.parse(content);
+    return JSON.parse(json);
   } catch {
     // JSON.parse's message may quote the text around the error: where it is, in our words instead.
-    throw notValidJson(file, content);
+    throw notValidJson(file, json);
   }
 };
 // A config is data: lilconfig's own loaders for `.js`, `.mjs` and `.cjs` import the file, running it.
