@@ -67,11 +67,13 @@ const yamlLoader: Loader = (file, content) => {
   }
 };
 const jsonLoader: Loader = (file, content) => {
+  // A byte order mark (Windows' Notepad writes one) is no part of the JSON, as the YAML reader and lilconfig's own take it.
+  const json = content.replace(/^\uFEFF/, "");
   try {
-    return JSON.parse(content);
+    return JSON.parse(json);
   } catch {
     // JSON.parse's message may quote the text around the error: where it is, in our words instead.
-    throw notValidJson(file, content);
+    throw notValidJson(file, json);
   }
 };
 // A config is data: lilconfig's own loaders for `.js`, `.mjs` and `.cjs` import the file, running it.
@@ -118,6 +120,7 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
   }
   if (!found) return { config: {}, warnings: [] };
   const origin: ConfigOrigin = options.file ? "given" : "found";
+  if (origin === "found") await assertOwnConfig(found.filepath);
   const checked = await validate(found.config, found.filepath);
   const promptsDir = checked.config.prompts?.dir;
   if (origin === "found" && promptsDir !== undefined) {
@@ -125,6 +128,22 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
     await assertPromptsInside(promptsDir, found.filepath);
   }
   return { ...checked, file: found.filepath, origin };
+}
+
+/**
+ * Refuses a config found on its own that another user owns (root aside), as git refuses a repository another user
+ * owns: one found upward in a shared folder (`/tmp/compact.config.json`) could send the logs to a loopback port anyone
+ * there can listen on, or put the memory dir in any folder beside it. Where there are no owners (Windows), none is.
+ */
+async function assertOwnConfig(file: string): Promise<void> {
+  const uid = process.getuid?.();
+  if (uid === undefined) return;
+  const owner = (await stat(file)).uid;
+  if (owner === uid || owner === 0) return;
+  throw new ConfigError(
+    `${file}: owned by another user (uid ${owner}); compact reads a config it finds on its own only when it is yours or root's — if you trust this file, pass it with --config ${file}`,
+    { file },
+  );
 }
 
 // A config is a few lines: past this, a file is not one.

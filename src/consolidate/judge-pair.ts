@@ -3,7 +3,7 @@ import { stem } from "../text/tokenize.js";
 import { sameNameInflected } from "./inflected-names.js";
 import { ATTRIBUTE_WORDS, GENERIC_WORDS, isPolarityWord, type MemoryFacts, typedValues, WEEKDAYS } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
-import { sameZoneWord } from "./time-zones.js";
+import { sameZoneWord, saysZone } from "./time-zones.js";
 import { sameUnitWord } from "./value-forms.js";
 import { onlyNegated, replacedInPlace, shareSlot, valueSlots } from "./value-slots.js";
 import { holdsWholeWord } from "./whole-word.js";
@@ -376,7 +376,7 @@ export function swappedWord(a: MemoryFacts, b: MemoryFacts): { a: string[]; b: s
         if (isAbbreviation(hunk.b, hunk.a) || isAbbreviation(hunk.a, hunk.b) || sameWord(hunk.a, hunk.b) || sameValue(hunk.a, hunk.b)) continue;
         // "5 W" / "5 watts": the number is common, the unit said two ways; "9:00 UTC" / "9:00 GMT", one zone.
         if (hunk.afterNumber && hunk.a.length === 1 && hunk.b.length === 1 && sameUnitWord(hunk.a[0]!, hunk.b[0]!)) continue;
-        if (hunk.a.length === 1 && hunk.b.length === 1 && sameZoneWord(hunk.a[0]!, hunk.b[0]!)) continue;
+        if (hunk.a.length === 1 && hunk.b.length === 1 && sameZoneWord(hunk.a[0]!, hunk.b[0]!) && saysZone(a.values) && saysZone(b.values)) continue;
         if (hunk.b.every((word) => !a.mentions.has(word) && !ATTRIBUTE_WORDS.has(word)) && hunk.a.every((word) => !inY.has(word) && !ATTRIBUTE_WORDS.has(word)))
           return hunk;
       }

@@ -84,14 +84,30 @@ const ZONE_AFTER_TIME = new RegExp(`(?<![\\p{L}\\p{N}:.,/-])(${TIME_SAID})([ \\u
 // A first look: no pattern is tried on a text with no time in it.
 const MAY_HOLD_TIME = /\d:\d|\d[ \u00a0]?[ap]\.?m|noon|midnight|midday/i;
 
-// One zone, spelled many ways: "GMT", "Etc/UTC", "UTC+0" are UTC; "PT" is what "Pacific time" says.
-const SAME_ZONE = new Map([
-  ["gmt", "utc"],
-  ["pt", "pacific"],
-  ["mt", "mountain"],
-  ["ct", "central"],
-  ["et", "eastern"],
-]);
+// One clock, named many ways: "GMT", "Etc/UTC", "UTC+0" and "Greenwich Mean Time" are UTC; a zone's standard and
+// summer names are its generic one's ("PST", "PDT", "PT" and "Pacific Standard Time" say what "Pacific time" says), as
+// the offset turns with the date, which a memory seldom says, and people write one for the other all year.
+const ZONE_FAMILIES: [family: string, names: string][] = [
+  // "cut": Coordinated Universal Time's initials.
+  ["utc", "gmt cut"],
+  ["pacific", "pt pst pdt"],
+  ["mountain", "mt mst mdt"],
+  ["central", "ct cst cdt"],
+  ["eastern", "et est edt"],
+  ["atlantic", "ast adt"],
+  ["newfoundland", "nst ndt"],
+  ["alaska", "akst akdt"],
+  ["cet", "cest met mest mez mesz"],
+  ["wet", "west"],
+  ["eet", "eest"],
+  ["aet", "aest aedt"],
+  ["acst", "acdt"],
+  ["nzst", "nzdt"],
+];
+const SAME_ZONE = new Map(ZONE_FAMILIES.flatMap(([family, names]) => names.split(" ").map((name) => [name, family] as const)));
+// The words that make a zone's name in words ("Central European Time", "Eastern Standard Time"): such a name is said by
+// its initials, as its abbreviation is. Other words name a place ("New York time" is America/New_York's).
+const ZONE_NAME_WORD = /^(?:standard|daylight|summer|mean|universal|coordinated|european|eastern|western|central|pacific|atlantic|mountain|australian)$/;
 
 /**
  * Adds the zone of each time `text` says in one (`zone:utc`, `zone:cet`,
@@ -121,16 +137,27 @@ function zoneName([universal, sign, hours, minutes, area, abbreviation, local, n
     );
   if (abbreviation !== undefined) return same(abbreviation.toLowerCase());
   if (local !== undefined) return "local";
-  // "Central European Time" is CET, as zones of more than one word are abbreviated; "Lisbon time" is Lisbon's.
+  // "Central European Time" is CET, as zones of more than one word are abbreviated; "Lisbon time" and "New York time"
+  // are those places', as "Europe/Lisbon" and "America/New_York" are.
   const words = named!.toLowerCase().split(/[ \u00a0]/);
-  return words.length === 1 ? words[0]! : `${words.map((word) => word[0]).join("")}t`;
+  if (words.length === 1 || !words.some((word) => ZONE_NAME_WORD.test(word))) return same(words.join(" "));
+  return same(`${words.map((word) => word[0]).join("")}t`);
 }
 
 function same(zone: string): string {
   return SAME_ZONE.get(zone) ?? zone;
 }
 
-/** Two words of statements (lower case) that name one zone two ways: "utc" and "gmt", "pt" and "pacific". */
+/**
+ * Two words of statements (lower case) that name one clock two ways: "utc" and "gmt", "pst" and "pt". Some are words
+ * of other languages too ("et", "est"): the caller asks only where both statements say a time in a zone.
+ */
 export function sameZoneWord(a: string, b: string): boolean {
   return a !== b && (SAME_ZONE.has(a) || SAME_ZONE.has(b)) && same(a) === same(b);
+}
+
+/** Whether typed values (`typedValues`) hold a time's zone. */
+export function saysZone(values: ReadonlySet<string>): boolean {
+  for (const value of values) if (value.startsWith("zone:")) return true;
+  return false;
 }

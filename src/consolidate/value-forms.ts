@@ -143,6 +143,9 @@ const UNIT_SPELLINGS: [string, string][] = [
   ["Tb", "terabit terabits"],
   ["\u00b0C", "celsius"],
   ["\u03a9", "ohm ohms"],
+  ["m\u03a9", "milliohm milliohms"],
+  ["k\u03a9", "kiloohm kiloohms kilohm kilohms"],
+  ["M\u03a9", "megaohm megaohms megohm megohms"],
 ];
 const UNIT_ABBREVIATIONS = [
   "%",
@@ -174,8 +177,19 @@ const UNIT_ABBREVIATIONS = [
   "MiB",
   "GiB",
   "TiB",
+  "Kbps",
+  "Mbps",
+  "Gbps",
+  "Tbps",
+  "KBps",
+  "MBps",
+  "GBps",
+  "TBps",
   "\u00b0C",
   "\u03a9",
+  "m\u03a9",
+  "k\u03a9",
+  "M\u03a9",
 ];
 // Abbreviations that spell another's unit: a kilobyte is "kB" as often as "KB", a megabit "Mbit" as often as "Mb".
 const SPELLED_AS = new Map([
@@ -198,6 +212,14 @@ const CASE_DISTINCT_UNITS = new Set(
 );
 const byLength = (words: string[]) =>
   words.sort((x, y) => y.length - x.length).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "[ \\u00a0]"));
+// A size a second is a rate, not the size: "MB/s", "MB/sec", "MB per second" and "megabytes a second" are "MBps",
+// "Mb/s" and "Mbit/s" are "Mbps", read before the sizes are.
+const RATE_OF = new Map(["Kb", "Mb", "Gb", "Tb", "KB", "MB", "GB", "TB"].map((size) => [size, `${size}ps`] as const));
+const SIZE_PER_SECOND = new RegExp(
+  `${NOT_AFTER}(\\d+(?:\\.\\d+)?)([ \\u00a0]?)(${byLength([...UNIT_CANONICAL].filter(([, unit]) => RATE_OF.has(unit)).map(([word]) => word)).join("|")})(?:/s(?:ec)?|[ \\u00a0]+per[ \\u00a0]+sec(?:ond)?|[ \\u00a0]+a[ \\u00a0]+second)(?![\\p{L}\\p{N}_])`,
+  "gu",
+);
+const MAY_SAY_PER_SECOND = /\/s|per[ \u00a0]sec|a[ \u00a0]second/i;
 const NUMBER_BEFORE_UNIT = `(\\d+(?:\\.\\d+)?|${COUNT_WORD})[ \\u00a0]?`;
 const UNIT_WORD_AFTER = new RegExp(
   `${NOT_AFTER}${NUMBER_BEFORE_UNIT}(${byLength([...UNIT_CANONICAL.keys()].filter((word) => /^[a-z ]{3,}$/.test(word))).join("|")})(?![\\p{L}\\p{N}_])`,
@@ -315,7 +337,8 @@ export function readWrittenValues(text: string, values: Set<string>): string {
   // A first look at the words (the tokenizer keeps each line's): most lines hold none of these forms, and
   // a pattern of every unit or month tried at each character cost more than the rest of typedValues.
   const forms = formsIn(text);
-  let rest = forms & SPELLED_FORM || /\d[ \u00a0]%/.test(text) ? digitForms(text) : text;
+  const said = forms & (SPELLED_FORM | GLUED_UNIT_FORM) && MAY_SAY_PER_SECOND.test(text) ? perSecond(text) : text;
+  let rest = forms & SPELLED_FORM || /\d[ \u00a0]%/.test(said) ? digitForms(said) : said;
   if (forms & TWELVE_HOUR_FORM) {
     rest = rest.replace(TWELVE_HOUR, (_, hour: string, minute: string | undefined, half: string) => {
       values.add(`time:${pad((Number(hour) % 12) + (half.toLowerCase() === "p" ? 12 : 0))}:${minute ?? "00"}`);
@@ -365,6 +388,13 @@ export function readWrittenValues(text: string, values: Set<string>): string {
 }
 
 // "three point three volts" → "3.3V", "twenty per cent" → "20%", "half past eight" → "8:30".
+function perSecond(text: string): string {
+  return text.replace(SIZE_PER_SECOND, (found: string, number: string, gap: string, size: string) => {
+    const rate = RATE_OF.get(UNIT_CANONICAL.get(size) ?? "");
+    return rate === undefined ? found : `${number}${gap}${rate}`;
+  });
+}
+
 function digitForms(text: string): string {
   return text
     .replace(SPELLED_DECIMAL, (found: string, whole: string, digits: string) => {

@@ -10,7 +10,7 @@ import { LOCAL_PASSWORD_WORDS, NOT_SECRETS, PAST_VERBS, PROSE_STATES, placeholde
 // Its words are all in small letters (the first may have a sentence's capital) or all capitalised (`Password: Correct
 // Horse Battery Staple`), in any case after a German label, whose nouns have capitals (`Das Passwort ist Pferd Batterie
 // Heftklammer korrekt`); the line may end with a full stop or a comment after it (`… staple.`, `… staple # rotated`),
-// or the sentence go on after a comma, a semicolon, a sentence's end, a bracket or a dash (`… staple, ask Dana`).
+// or the sentence go on after any mark that ends a clause (`… staple, ask Dana`, `… staple -- ask Dana`: CLAUSE_END).
 // When the first word alone is taken for the password, the run goes with it whatever its length and words of state:
 // a passphrase goes whole or not at all (`wifi password: purple monkey dishwasher`, `password: orange ruby valid staple`).
 // A quoted value is taken whole already (`wifi password is "correct horse battery staple"`).
@@ -27,8 +27,12 @@ const MOST_WORDS = 12;
 const RUN = String.raw`(?<words>(?:[ \t]+\p{Lu}?\p{Ll}{1,31}){1,${MOST_WORDS - 1}})`;
 // A sentence's `.`, or a `!` or `?` (which go with the passphrase, as a password's glued `!` does: GLUED_TAIL).
 const LINE_END = String.raw`[ \t]+#(?:[ \t]|\r?\n|$)|(?:\.|[!?]{1,3})?[ \t]*(?:\r?\n|$)`;
-// Or the sentence goes on after it: a comma, a semicolon, a sentence's end, a bracket or a dash (`… staple, ask Dana`).
-const CLAUSE_END = String.raw`[,;](?:\s|$)|(?:\.|[!?]{1,3})[ \t]|[ \t]+(?:\(|[-–—][ \t])`;
+// Or the sentence goes on after it, whatever marks where: a comma, a semicolon or a colon (maybe after a space), a
+// sentence's end, an ellipsis, a dash (`-`, `--` between spaces; `–`, `—` glued too), a bracket, a slash or a bar
+// between spaces, or a closing bracket, quote mark or emphasis glued to it (`… staple, ask Dana`, `… staple -- ask
+// Dana`, `(… staple)`, `**… staple**`). Not a mark that glues a word on (`staple-ish`, `staple's`, `staple.io`).
+const CLOSER = String.raw`[)\]}"”’»*_]`;
+const CLAUSE_END = String.raw`[ \t]*[,;:](?:\s|$)|(?:\.|[!?]{1,3})(?:[ \t]|[,;:]|${CLOSER})|\.{2,}|…|[ \t]*[–—]|[ \t]*--|[ \t]+(?:[-([{/|\\](?:[ \t]|$)|[([{])|${CLOSER}(?![\p{L}\p{N}])`;
 const WORDS = new RegExp(`${RUN}(?=${LINE_END}|${CLAUSE_END})`, "uy");
 const CODE_END = "`";
 // The command ends at a pipe, a list's `&&` or `;`, a redirection (`> out.sql`, `2>&1`, `< in.sql`), a line continued
@@ -40,8 +44,9 @@ const GLUED_TAIL = /[!?]*/y;
 const FLAG = /^--(?:[a-z0-9]+-)*p(?:ass(?:word|wd|phrase)?|wd|w)(?:[ \t]+|=)$/i;
 const CAPITAL = /^\p{Lu}/u;
 const GERMAN_LABEL = /passwort|kennwort|[ \t](?:ist|lautet|lautete|war)[ \t*„«“]*$/i;
-// A label in another language than English: English's words that say how a password is (`correct`, `same`) are words
-// like any other after it, as its words of state are after English's (`het wachtwoord is paard batterij nietje correct`).
+// A label in another language than English: one of English's words that say how a password is (`correct`, `same`) is
+// a word like any other after it, as its words of state are after English's (`het wachtwoord is paard batterij nietje
+// correct`); two are an English sentence.
 const LOCAL_LABEL = new RegExp(LOCAL_PASSWORD_WORDS, "i");
 // The first word may have a sentence's capital (`Password: Correct horse battery staple`).
 const FIRST_WORD = /^\p{Lu}?\p{Ll}{1,31}$/u;
@@ -99,6 +104,8 @@ export function passphraseEnd(text: string, labelStart: number, start: number, e
   if (flag && NOT_SECRETS.has(first) && !PROSE_STATES.has(first)) return undefined;
   const english = !LOCAL_LABEL.test(label);
   if (words.some((word) => state(word) && (english || !PROSE_STATES.has(word)))) return undefined;
+  // But two of English's say an English sentence, as notes that mix languages write (`wachtwoord: still broken today`).
+  if (!english && [first, ...words].filter((word) => PROSE_STATES.has(word)).length > 1) return undefined;
   return gluedTailEnd(text, end + run.length);
 }
 

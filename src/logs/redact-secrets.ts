@@ -83,7 +83,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 21;
+const REDACTION_REVISION = 22;
 let rulesFingerprint: string | undefined;
 
 /**

@@ -200,9 +200,10 @@ function nextLineValue(word: string, value: string): RegExp {
 // the given shape: prose follows such labels as often, in words no table of ours can list.
 // Letters of the Latin and Cyrillic scripts: no `u` flag, under which each row took twice the time.
 const LOCAL_LETTER = "A-Za-z\\u00c0-\\u024f\\u0400-\\u04ff";
-// Finnish and Turkish glue a possessive to the word (`salasanani on`, my password is; `şifrem:`, `şifreniz:`, your password).
+// Finnish and Turkish glue a possessive to the word (`salasanani on`, my password is; `şifrem:`, `şifreniz:`, your password);
+// the Nordic languages put it after the word (`passordet mitt er`, `lösenordet vårt är`, `adgangskoden min er`).
 export const LOCAL_PASSWORD_WORDS =
-  "passwort|kennwort|mot[ -]de[ -]passe|mdp|contraseña|contrasena|clave de acceso|senha|palavra-passe|wachtwoord|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni|si|mme|nne|nsa)?|hasło|haslo|heslo|şifre(?:si|m|miz|n|niz)?|ŞİFRE(?:Sİ|M|MİZ|N|NİZ)?|sifre(?:si|m|miz|n|niz)?|parola(?:m|m[ıi]z|n|n[ıi]z|s[ıi])?|пароль";
+  "passwort|kennwort|mot[ -]de[ -]passe|mdp|contraseña|contrasena|clave de acceso|senha|palavra-passe|wachtwoord|lösenord(?:et(?: (?:mitt|vårt|ditt|ert))?)?|passord(?:et(?: (?:mitt|vårt|ditt|deres))?)?|adgangskode(?:n(?: (?:min|vores|din|jeres))?)?|salasana(?:ni|si|mme|nne|nsa)?|hasło|haslo|heslo|şifre(?:si|m|miz|n|niz)?|ŞİFRE(?:Sİ|M|MİZ|N|NİZ)?|sifre(?:si|m|miz|n|niz)?|parola(?:m|m[ıi]z|n|n[ıi]z|s[ıi])?|пароль";
 // Their verbs' past tenses (`het wachtwoord was`, `lösenordet var`, `salasana oli`, `hasło było`, `пароль был`): a note
 // says what a password was as often as what it is. Not the passive's auxiliaries (`fue`, `foi`): `fue cambiada` is prose.
 export const PAST_VERBS = "lautete|c['’]était|var|oli|było|bylo|был";

@@ -32,7 +32,10 @@ export function withoutUrlSecrets(text: string): string {
  * A URL as the settings show it, whole but for the parts that can carry a
  * secret, whatever it looks like: the user name and password, each query
  * value and the fragment become `***` (query names stay, to tell which is
- * set). Undefined when it is no URL.
+ * set; a part with no `=` is a value alone, `?sk-…`, and goes whole). A URL
+ * with no host (`user:hunter2@host` parses as the scheme `user:`) keeps only
+ * its scheme. Undefined when it is no URL. The path stays: a key that has
+ * a key's shape there is the redaction's to find.
  */
 export function maskedUrl(url: string): string | undefined {
   let parsed: URL;
@@ -41,11 +44,15 @@ export function maskedUrl(url: string): string | undefined {
   } catch {
     return undefined;
   }
+  if (parsed.host === "") return `${parsed.protocol}***`;
   if (parsed.username || parsed.password) {
     parsed.username = "***";
     parsed.password = "";
   }
-  for (const name of new Set(parsed.searchParams.keys())) parsed.searchParams.set(name, "***");
+  if (parsed.search) {
+    const parts = parsed.search.slice(1).split("&");
+    parsed.search = parts.map((part) => (part.includes("=") ? `${part.slice(0, part.indexOf("="))}=***` : part === "" ? "" : "***")).join("&");
+  }
   if (parsed.hash) parsed.hash = "***";
   return parsed.href;
 }

@@ -42,6 +42,20 @@ describe("a config file that does not parse", () => {
   });
 });
 
+describe("a JSON config saved with a byte order mark", () => {
+  // Windows' Notepad writes one; lilconfig's own JSON loader and the YAML reader take it, ours refused the file.
+  it("is read, and an error in it is placed as an editor shows it, without the mark", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "compact.config.json");
+    await writeFile(file, '\uFEFF{"model": {"provider": "offline"}}\n');
+    const run = await runCli(["status", "--dir", dir], { env: {} });
+    expect(run.code, run.stderr).toBe(0);
+    await writeFile(file, '\uFEFF{"model": x}\n');
+    const bad = await runCli(["status", "--dir", dir], { env: {} });
+    expect(bad.stderr).toBe(`compact: ${file}:1:11: not valid JSON: a character that starts no JSON value (text goes in double quotes)\n`);
+  });
+});
+
 describe("findJsonError", () => {
   it("finds what JSON.parse refuses, where JSON.parse says it is, and nothing in what it takes", () => {
     const seeds = ['{"a": 1, "b": [true, false, null, -0.5e+3, "x\\n\\u00e9"], "c": {}}', "[]", '"s"', "0", '[1,[2,[3,{"x":[]}]]]'];

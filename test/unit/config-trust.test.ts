@@ -1,4 +1,4 @@
-import { cp, mkdir, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { chown, cp, mkdir, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/errors/config-error.js";
@@ -188,6 +188,22 @@ describe("a config found in the memory dir or upward, and where it may send a ke
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toContain("127.0.0.1:9/v1?key=***&region=***");
       expect(run.stdout).not.toMatch(/hunter2|qwa7|zq9x|xyzzy/);
+    }
+  });
+
+  it("is shown by compact config with a key in the URL's path, or a query that is a key alone, still redacted", async () => {
+    // Masking the parts that can hold a secret left the path whole, unredacted: a key pasted there was printed.
+    const anthropic = "sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdEFGHijklMNOPqrstuvWX-AbCdEfGh";
+    const openai = "sk-proj-Zk3uQ9xW7pLm2VbN8cRtAbCdEfGhIjKl";
+    const at = await memoryWith({
+      model: { provider: "ollama", baseURL: `http://127.0.0.1:9/${anthropic}/v1` },
+      embeddings: { provider: "openai", model: "m", baseURL: `http://127.0.0.1:9/v1?${openai}` },
+    });
+    for (const json of [[], ["--json"]]) {
+      const run = await runCli(["config", "--dir", at.dir, "--config", at.file, ...json], { env: ENV });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain("127.0.0.1:9/");
+      expect(run.stdout).not.toMatch(/AbCdEfGhIjKl|Zk3uQ9xW7pLm/);
     }
   });
 
@@ -414,5 +430,29 @@ describe("a found config's dir, the memory dir every run writes into", () => {
     const schedule = await runCli(["schedule", "--config", at.file], { cwd: at.project, env: {} });
     expect(schedule.code, schedule.stderr).toBe(0);
     expect(schedule.stdout).toContain(`# compact --auto for ${at.outside}\n`);
+  });
+});
+
+describe("a config found on its own that another user owns", () => {
+  // As git refuses a repository another user owns: a config found upward in a shared folder (`/tmp`) was read, and
+  // its loopback baseURL took the logs to a port anyone on the machine can listen on, its dir any folder in `/tmp`.
+  // Only root can give a file to another user: elsewhere the rule is read by `compact` as any user's is.
+  it.skipIf(process.getuid?.() !== 0)("is refused, whatever it says: one line, exit 2, pass it with --config if you trust it", async () => {
+    const shared = await tempDir();
+    const work = path.join(shared, "work");
+    const dir = path.join(work, "memory");
+    await cp(fixture("auto-weeks"), dir, { recursive: true });
+    const file = path.join(shared, "compact.config.json");
+    await writeFile(file, JSON.stringify({ model: { provider: "ollama", baseURL: "http://127.0.0.1:9/v1" } }));
+    await chown(file, 65534, 65534);
+    for (const argv of [["status", "--dir", dir], ["config"]]) {
+      const run = await runCli(argv, { cwd: work, env: ENV });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toBe(
+        `compact: ${file}: owned by another user (uid 65534); compact reads a config it finds on its own only when it is yours or root's — if you trust this file, pass it with --config ${file}\n`,
+      );
+    }
+    const given = await runCli(["status", "--dir", dir, "--config", file], { cwd: work, env: ENV });
+    expect(given.code, given.stderr).toBe(0);
   });
 });

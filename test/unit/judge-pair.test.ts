@@ -577,6 +577,10 @@ describe("judgePair: units whose symbols differ only in case", () => {
   it.each([
     ["milliwatts and megawatts", "Sensor draws 5 mW at idle", "Sensor draws 5 MW at idle"],
     ["megabits and megabytes", "The uplink is 5 Mb", "The uplink is 5 MB"],
+    ["megabits and megabytes a second", "The uplink is 100 Mbps", "The uplink is 100 MBps"],
+    ["a rate in bits and one in bytes, written with a slash", "The uplink is 100 Mbps", "The uplink is 100 MB/s"],
+    ["gigabits and gigabytes a second", "The uplink is 1 Gb/s", "The uplink is 1 GB/s"],
+    ["milliohms and megaohms", "The shunt is 10 mΩ", "The shunt is 10 MΩ"],
     ["glued to the number", "The uplink is 5Mb", "The uplink is 5MB"],
     ["a unit's name and the other's symbol", "Sensor draws 5 milliwatts at idle", "Sensor draws 5 MW at idle"],
     ["a symbol and the other's name", "The uplink is 5 Mb", "The uplink is 5 megabytes"],
@@ -593,6 +597,9 @@ describe("judgePair: units whose symbols differ only in case", () => {
     ["megabytes in short and in full", "The uplink is 5 MB", "The uplink is 5 megabytes"],
     ["megabits in short and in full", "The uplink is 5 Mb", "The uplink is 5 megabits"],
     ["milliwatts in short and in full", "Sensor draws 5 mW at idle", "Sensor draws 5 milliwatts at idle"],
+    ["megabits a second, two ways", "The uplink is 100 Mbps", "The uplink is 100 Mbit/s"],
+    ["megabytes a second, two ways", "The uplink is 100 MBps", "The uplink is 100 MB/s"],
+    ["megabytes a second, in a symbol and in words", "The uplink is 100 MB/s", "The uplink is 100 MB per second"],
   ])("are one value: %s", (_, older, newer) => {
     expect(judge(said("Power", older), said("Power", newer))).toBe("merge");
     expect(judge(said("Power", newer), said("Power", older))).toBe("merge");
@@ -622,6 +629,23 @@ describe("judgePair: time zones", () => {
   ])("one time: %s", (_, older, newer) => {
     expect(judge(said("Daily sync", older), said("Daily sync", newer))).toBe("merge");
     expect(judge(said("Daily sync", newer), said("Daily sync", older))).toBe("merge");
+  });
+
+  it.each([
+    ["a standard time and the generic zone", "The daily sync is at 9:30 PST", "The daily sync is at 9:30 PT"],
+    ["a summer time and the standard one", "The daily sync is at 9:30 EDT", "The daily sync is at 9:30 EST"],
+    ["a zone's name in words, standard and generic", "The daily sync is at 9:30 Eastern Standard Time", "The daily sync is at 9:30 Eastern Time"],
+    ["a place of two words and its IANA zone", "The daily sync is at 9:00 America/New_York", "The daily sync is at 9:00 New York time"],
+    ["GMT in words", "The daily sync is at 9:00 GMT", "The daily sync is at 9:00 Greenwich Mean Time"],
+    ["Central European summer time", "The daily sync is at 9:00 CET", "The daily sync is at 9:00 CEST"],
+  ])("one clock named two ways: %s", (_, older, newer) => {
+    expect(judge(said("Daily sync", older), said("Daily sync", newer))).toBe("merge");
+    expect(judge(said("Daily sync", newer), said("Daily sync", older))).toBe("merge");
+  });
+
+  it("reads another clock's zone as another time still", () => {
+    expect(judge(said("Daily sync", "The daily sync is at 9:30 PST"), said("Daily sync", "The daily sync is at 9:30 EST"))).toBe("conflict");
+    expect(judge(said("Daily sync", "The daily sync is at 9:30 CEST"), said("Daily sync", "The daily sync is at 9:30 EEST"))).toBe("conflict");
   });
 
   it("still reads another time in the same zone as a changed value", () => {

@@ -560,3 +560,82 @@ describe("redactSecrets: a passphrase or a password after a possessive's label",
     expect((await redactSecrets(text)).text).toBe(text);
   });
 });
+
+// The sentence goes on after the passphrase in the other ways notes write it: an ASCII dash, an ellipsis, a colon, a
+// closing bracket, quote mark or emphasis, a slash or a bar between spaces, a space before the comma. Each left the
+// passphrase whole, where a comma took it.
+const CLAUSE_NEAR_FORMS: [string, string][] = [
+  ["wifi password is correct horse battery staple -- ask Dana", `wifi password is ${R} -- ask Dana`],
+  ["wifi password is correct horse battery staple... ask Dana", `wifi password is ${R}... ask Dana`],
+  ["wifi password is correct horse battery staple… ask Dana", `wifi password is ${R}… ask Dana`],
+  ["wifi password is correct horse battery staple: ask Dana", `wifi password is ${R}: ask Dana`],
+  ["wifi password is correct horse battery staple—ask Dana", `wifi password is ${R}—ask Dana`],
+  ["(wifi password is correct horse battery staple), ask Dana", `(wifi password is ${R}), ask Dana`],
+  ["[wifi password is correct horse battery staple] ask Dana", `[wifi password is ${R}] ask Dana`],
+  ["she wrote: wifi password is correct horse battery staple” and left", `she wrote: wifi password is ${R}” and left`],
+  ["**wifi password is correct horse battery staple**, ask Dana", `**wifi password is ${R}**, ask Dana`],
+  ["wifi password is correct horse battery staple / ask Dana", `wifi password is ${R} / ask Dana`],
+  ["| wifi password is correct horse battery staple | ask Dana |", `| wifi password is ${R} | ask Dana |`],
+  ["wifi password is correct horse battery staple , ask Dana", `wifi password is ${R} , ask Dana`],
+  ["wifi password is correct horse battery staple!, ask Dana", `wifi password is ${R}, ask Dana`],
+];
+
+const CLAUSE_NEAR_PROSE: string[] = [
+  "Password: rotated every single quarter -- see policy",
+  "the password is stored in the vault... ask Dana",
+  "the password is kept in the team vault: see docs",
+  "(the password was changed last week by ops), ask Dana",
+  "password: see ops channel pinned / thanks",
+  "**the password is stored in the vault**, see the runbook",
+  "the wifi password's length is twelve characters -- fine",
+  "password rotation: monthly via cron job… automated",
+];
+
+describe("redactSecrets: a passphrase the sentence goes on after, in the other ways it does", () => {
+  it.each(CLAUSE_NEAR_FORMS)("redacts the passphrase whole, the rest stays: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(CLAUSE_NEAR_PROSE)("leaves prose: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+});
+
+// After another language's label one of English's words of state is a word like any other (`het wachtwoord is paard
+// batterij nietje correct`), but notes mix languages: two of them say an English sentence after the label.
+describe("redactSecrets: English prose after another language's label", () => {
+  it.each([
+    "wachtwoord: still broken today morning, fixing",
+    "wachtwoord: still broken today morning",
+    "Passwort: still broken seit deploy gestern",
+    "wachtwoord: weak short reused everywhere",
+    "salasana: still wrong today morning",
+  ])("leaves it: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+
+  it("still takes a passphrase with one such word", async () => {
+    expect((await redactSecrets("het wachtwoord is paard batterij nietje correct")).text).toBe(`het wachtwoord is ${R}`);
+    expect((await redactSecrets("wachtwoord: paard batterij correct nietje, vraag Dana")).text).toBe(`wachtwoord: ${R}, vraag Dana`);
+  });
+});
+
+// The Nordic languages put the possessive after the word (`passordet mitt`, my password), as Finnish and Turkish glue it on.
+describe("redactSecrets: a password after a Nordic possessive's label", () => {
+  it.each([
+    ["passordet mitt er Hunter2024", `passordet mitt er ${R}`],
+    ["lösenordet mitt är Hunter2024", `lösenordet mitt är ${R}`],
+    ["adgangskoden min er Hunter2024", `adgangskoden min er ${R}`],
+    ["lösenordet vårt var häst batteri häftklammer lampa", `lösenordet vårt var ${R}`],
+    ["Passordet vårt: Hunter2024", `Passordet vårt: ${R}`],
+  ])("redacts it: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(["lösenordet mitt är för kort", "passordet mitt er feil", "adgangskoden min er glemt", "lösenordet mitt var fel igår kväll, fråga Dana"])(
+    "leaves prose: %s",
+    async (text) => {
+      expect((await redactSecrets(text)).text).toBe(text);
+    },
+  );
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeFailure } from "../../src/providers/describe-failure.js";
-import { shownEndpoint } from "../../src/text/shown-url.js";
+import { maskedUrl, shownEndpoint } from "../../src/text/shown-url.js";
 
 describe("an endpoint in an error", () => {
   it("shows scheme, host, port and path, never a user name, password, query or fragment", () => {
@@ -59,5 +59,18 @@ describe("a URL fetch refuses to ask", () => {
     expect(error.message).toBe(
       "openai: cannot reach the API (Request cannot be constructed from a URL that includes credentials: http://host:8/v1, after 1 retry) — check the network, OPENAI_BASE_URL or model.baseURL",
     );
+  });
+});
+
+describe("a URL as compact config shows it", () => {
+  it("masks a query part with no value whole, as the part is then the secret", () => {
+    expect(maskedUrl("http://127.0.0.1:9/v1?qwa7zq9x")).toBe("http://127.0.0.1:9/v1?***");
+    expect(maskedUrl("http://127.0.0.1:9/v1?key=qwa7&zq9x&region=eu")).toBe("http://127.0.0.1:9/v1?key=***&***&region=***");
+  });
+
+  it("masks all but the scheme of a URL with no host, where a user and password may be read as a path", () => {
+    // `user:hunter2@host` parses as the scheme `user:` and the path `hunter2@host`.
+    expect(maskedUrl("user:hunter2@localhost:8080/v1")).toBe("user:***");
+    expect(maskedUrl("http://hunter2@127.0.0.1:9/v1")).toBe("http://***@127.0.0.1:9/v1");
   });
 });

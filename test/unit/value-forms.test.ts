@@ -182,7 +182,7 @@ describe("typedValues: time zones", () => {
     ["UTC with no offset", "sync at 9:00 UTC+0", "zone:utc"],
     ["an offset", "sync at 9:00 UTC+02:00", "zone:utc+2"],
     ["an offset with minutes", "sync at 9:00 GMT-5:30", "zone:utc-5:30"],
-    ["after a 12-hour time", "sync at 9am PST", "zone:pst"],
+    ["after a 12-hour time", "sync at 9am PST", "zone:pacific"],
     ["after noon", "lunch at noon JST", "zone:jst"],
     ["in brackets", "sync at 9:00 (CET)", "zone:cet"],
     ["an IANA zone", "sync at 9:00 Europe/Berlin", "zone:berlin"],
@@ -212,5 +212,52 @@ describe("typedValues: time zones", () => {
     expect(ofKind("à 9:00 et à 10:00", "zone")).toEqual([]);
     expect(ofKind("book meetings after 10:00 her time", "zone")).toEqual([]);
     expect(ofKind("sync at 9:00 IT standup", "zone")).toEqual([]);
+  });
+});
+
+describe("typedValues: one clock's zone, however it is named", () => {
+  const zoneOf = (text: string) => ofKind(text, "zone");
+  it.each([
+    ["a place of two words and its IANA zone", "sync at 9:00 New York time", "sync at 9:00 America/New_York"],
+    ["another", "sync at 9:00 Buenos Aires time", "sync at 9:00 America/Argentina/Buenos_Aires"],
+    ["a zone's standard name in words and its generic one", "sync at 9:00 Eastern Standard Time", "sync at 9:00 Eastern Time"],
+    ["Greenwich Mean Time, which is GMT", "sync at 9:00 Greenwich Mean Time", "sync at 9:00 GMT"],
+    ["Coordinated Universal Time, which is UTC", "sync at 9:00 Coordinated Universal Time", "sync at 9:00 UTC"],
+    ["a standard time and the generic zone", "sync at 9:00 PST", "sync at 9:00 PT"],
+    ["a summer time and the standard one", "sync at 9:00 PDT", "sync at 9:00 PST"],
+    ["a standard abbreviation and the zone in words", "sync at 9:00 EST", "sync at 9:00 Eastern time"],
+    ["Central European summer time", "sync at 9:00 CEST", "sync at 9:00 CET"],
+    ["Central European time in German", "sync at 9:00 MEZ", "sync at 9:00 CET"],
+  ])("%s", (_, x, y) => {
+    expect(zoneOf(x)).toHaveLength(1);
+    expect(zoneOf(x)).toEqual(zoneOf(y));
+  });
+
+  it("keeps other zones apart", () => {
+    expect(zoneOf("sync at 9:00 PST")).not.toEqual(zoneOf("sync at 9:00 EST"));
+    expect(zoneOf("sync at 9:00 CET")).not.toEqual(zoneOf("sync at 9:00 EET"));
+    expect(zoneOf("sync at 9:00 New York time")).not.toEqual(zoneOf("sync at 9:00 New Delhi time"));
+    expect(zoneOf("sync at 9:00 BST")).not.toEqual(zoneOf("sync at 9:00 GMT"));
+  });
+});
+
+describe("typedValues: rates and resistances whose symbols differ only in case", () => {
+  it("reads bits and bytes a second each as their own unit, however written", () => {
+    for (const same of ["100 Mbps", "100 Mb/s", "100 Mbit/s", "100Mbps", "100 megabits per second", "100 Mb per second", "100 megabits/s"])
+      expect(ofKind(`uplink is ${same}`, "measure"), same).toEqual(["measure:100Mbps"]);
+    for (const same of ["100 MBps", "100 MB/s", "100MB/s", "100 megabytes per second", "100 MB per second", "100 MB a second", "100 MB/sec"])
+      expect(ofKind(`uplink is ${same}`, "measure"), same).toEqual(["measure:100MBps"]);
+    // A rate is no size: "100 MB/s" is not "100 MB".
+    expect(ofKind("uplink is 100 MB/s", "measure")).not.toEqual(ofKind("disk is 100 MB", "measure"));
+    // In lower case alone it could be either.
+    expect(ofKind("uplink is 100 mbps", "measure")).toEqual([]);
+    expect(ofKind("uplink is 128 KBps", "measure")).not.toEqual(ofKind("uplink is 128 Kbps", "measure"));
+  });
+
+  it("reads milli-, kilo- and megaohms as their own units", () => {
+    expect(ofKind("shunt is 10 mΩ", "measure")).toEqual(["measure:10mΩ"]);
+    expect(ofKind("pull-up is 10 MΩ", "measure")).toEqual(["measure:10MΩ"]);
+    expect(ofKind("shunt is 10 milliohms", "measure")).toEqual(ofKind("shunt is 10 mΩ", "measure"));
+    expect(ofKind("pull-up is 10 megohms", "measure")).toEqual(ofKind("pull-up is 10 MΩ", "measure"));
   });
 });

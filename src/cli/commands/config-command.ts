@@ -59,7 +59,8 @@ export async function configCommand(argv: string[], io: CliIo): Promise<number> 
 
 async function redactedUrls<S extends { baseURL?: string | undefined; embeddings?: { baseURL?: string | undefined } | undefined }>(settings: S): Promise<S> {
   const { redactSecrets } = await redactionModule();
-  const shown = async (url: string | undefined) => (url === undefined ? undefined : (maskedUrl(url) ?? (await redactSecrets(url)).text));
+  // Masked where a secret may hide whatever its shape, then redacted where one has a known shape (a key in the path).
+  const shown = async (url: string | undefined) => (url === undefined ? undefined : (await redactSecrets(maskedUrl(url) ?? url)).text);
   const embeddings = settings.embeddings && { ...settings.embeddings, baseURL: await shown(settings.embeddings.baseURL) };
   return { ...settings, baseURL: await shown(settings.baseURL), ...(embeddings ? { embeddings } : {}) };
 }
