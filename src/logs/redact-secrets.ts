@@ -8,6 +8,7 @@ import { functionWordLists, isFunctionWord } from "./function-words.js";
 import { headlessPrivateKeys } from "./headless-keys.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
 import { passphraseEnd } from "./passphrase.js";
+import { aboutThePassword } from "./password-phrase.js";
 import {
   bareValueEnd,
   inQuery,
@@ -347,6 +348,8 @@ function patternSpans(text: string): Span[] {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       if (match[0].length === 0) pattern.lastIndex++;
+      const words = match.groups?.["words"];
+      if (words !== undefined && !aboutThePassword(words)) continue;
       let end = match.index + match[0].length;
       const value = match.groups?.["value"] ?? match.groups?.["value2"];
       if (value === undefined) {
