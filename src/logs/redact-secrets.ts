@@ -3,10 +3,12 @@ import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset
 import type { SecretLintRuleContext, SecretLintRuleCreator, SecretLintSourceCode } from "@secretlint/types";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { sha256 } from "../text/hash.js";
+import { compatibilityView } from "./compatibility-view.js";
 import { functionWordLists, isFunctionWord } from "./function-words.js";
 import { headlessPrivateKeys } from "./headless-keys.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
 import { passphraseEnd } from "./passphrase.js";
+import { aboutThePassword } from "./password-phrase.js";
 import {
   bareValueEnd,
   inQuery,
@@ -83,7 +85,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 22;
+const REDACTION_REVISION = 23;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -157,8 +159,16 @@ const HYPHEN_LOOK_ALIKES = new RegExp(HYPHEN_LOOK_ALIKE.source, "g");
 // marks and controls of text direction, the Mongolian vowel separator): one inside a key would split
 // it into parts no rule finds. The text is scanned as it is and with them taken out (where a key
 // would touch the word beside it), and a span found without them covers them in the text.
-const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
-const INVISIBLES = new RegExp(`${INVISIBLE.source}+`, "g");
+// Also the other characters Unicode says to show as nothing that no text of ours holds: the invisible operators of
+// mathematics, the Arabic letter mark, the combining grapheme joiner, Hangul's fillers, Khmer's inherent vowels,
+// Mongolian's variation selectors, the deprecated format controls, shorthand's and music's, and the tag characters
+// (U+E0000 on, which spell ASCII no one sees). A variation selector only after a letter, a digit or `_`: emoji take one
+// (`⚙️`, in most of the history's logs), a key does not. One class, the selector's letter checked behind it once found:
+// an alternation is tried at every position of every text (four times the time). Each character alone: marks among them
+// join nothing here (a class of them, written as a literal, reads as if they did).
+const SHOWS_NOTHING = String.raw`\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}`;
+const INVISIBLE = new RegExp(String.raw`[${SHOWS_NOTHING}](?<=[^\ufe00-\ufe0f]|\w[\ufe00-\ufe0f])`, "u");
+const INVISIBLES = new RegExp(`(?:${INVISIBLE.source})+`, "gu");
 
 async function redactOnce(text: string): Promise<RedactionResult> {
   if (text.length === 0) return { text, count: 0, kinds: [] };
@@ -170,8 +180,30 @@ async function redactOnce(text: string): Promise<RedactionResult> {
       spans.push({ ...span, start: visible.at[span.start]!, end: visible.at[Math.max(span.start, span.end - 1)]! + 1 });
     }
   }
+  spans.push(...(await compatibilitySpans(folded)));
   spans.push(...wrappedTails(folded, spans));
   return applySpans(text, mergeSpans(dropMarkerSpans(text, spans)));
+}
+
+// A key in characters NFKC folds to a key's (`ｇｈｐ＿…`, `𝐠𝐡𝐩_…`, `Sommer②⓪②④`): found in the lines the tokenizer reads so
+// (`compatibilityView`), with what shows nothing taken out too, and redacted in the text over the characters it came from.
+async function compatibilitySpans(text: string): Promise<Span[]> {
+  const view = compatibilityView(text);
+  if (view === undefined) return [];
+  const spans: Span[] = [];
+  const normal = HYPHEN_LOOK_ALIKE.test(view.text) ? view.text.replace(HYPHEN_LOOK_ALIKES, "-") : view.text;
+  for (const span of await spansIn(normal)) {
+    const found = view.spanOf(span.start, span.end);
+    if (found) spans.push({ ...span, ...found });
+  }
+  if (INVISIBLE.test(normal)) {
+    const visible = withoutInvisible(normal);
+    for (const span of await spansIn(visible.text)) {
+      const found = view.spanOf(visible.at[span.start]!, visible.at[Math.max(span.start, span.end - 1)]! + 1);
+      if (found) spans.push({ ...span, ...found });
+    }
+  }
+  return spans;
 }
 
 // A key a terminal wrapped goes on at the start of the next line: the rest of a long line that ends
@@ -316,6 +348,8 @@ function patternSpans(text: string): Span[] {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       if (match[0].length === 0) pattern.lastIndex++;
+      const words = match.groups?.["words"];
+      if (words !== undefined && !aboutThePassword(words)) continue;
       let end = match.index + match[0].length;
       const value = match.groups?.["value"] ?? match.groups?.["value2"];
       if (value === undefined) {

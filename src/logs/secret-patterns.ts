@@ -3,6 +3,8 @@
  * A row's group `value` (or `value2`, in an alternative of its own; without
  * either, the whole match) is what gets redacted, and always ends the match
  * (context after it is a lookahead).
+ * A group `words` holds the words between a password's label and its colon: the match counts only when they read as a
+ * phrase about the password (`aboutThePassword`).
  * Rows earlier in the table win when two find the same span, so
  * vendor-specific rows come first and the generic ones last.
  */
@@ -51,6 +53,10 @@ const ALGORITHMS = "sha|md5|aes|des|bcrypt|scrypt|argon|pbkdf|rsa|hmac|base64";
 // What prose says a password is made of or hashed with, not the password: `sha512`, `AES-256`, `v3-format`, `12chars`.
 // The algorithm is a word of its own (`SHA256-hashed`, not `Shadow99`); either ends the value, or its sentence.
 const NOT_THE_PASSWORD = String.raw`(?!v\d|(?:(?:${ALGORITHMS})(?![a-z])[\w-]*|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?))[.)]?(?![^\s\`"',;]))`;
+
+// A bare value of a password's shape, after a label prose follows as often (`Password - Dash456Pw`): a digit or a symbol and a
+// letter, ending before a sentence's punctuation (which `gluedTailEnd` gives back when it is `!` or `?`).
+const PASSWORD_SHAPED = String.raw`(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{3,}[^\s\`"',;.!?)])`;
 
 // A literal `|` in a value: escaped, as a markdown table's cell (`pa\|ss`) or a shell word holds it.
 const ESCAPED_PIPE = String.raw`(?<=\\)\|`;
@@ -321,6 +327,14 @@ function headerCredential(schemes: string, more = ""): Found {
     ),
   };
 }
+
+// A password's label in English or another language (`the password`, `das Passwort`, `şifreniz`), as a whole word.
+const PHRASE_LABEL = String.raw`(?:\bp(?:ass(?:word|wd|phrase)|wd|w)s?\b|(?<![${LOCAL_LETTER}0-9_])(?:${LOCAL_PASSWORD_WORDS})(?![${LOCAL_LETTER}0-9_]))`;
+// A word between it and its colon: no colon, nor the end of a sentence or a clause (`;`, `!`, `?`, a final `.` or `,`).
+const PHRASE_WORD = String.raw`[^\s:：;!?]{0,63}[^\s:：;!?.,]`;
+// An e-mail address, a digest (hex of one case, a crypt string: `$2b$12$…`) or a time (`10:30am`): what a colon after
+// prose about a password points at, not the password.
+const NOT_AN_ADDRESS = String.raw`(?!(?:[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}\.[A-Za-z]{2,24}|[0-9a-f]{16,512}|[0-9A-F]{16,512}|\$(?:\d[a-z]?|[a-z]|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]{0,16}|sha\d{1,3})\$[^\s\`"',;]*|\d{1,2}(?::\d{2}){1,2}(?:[ap]\.?m\.?|h|z)?)(?![^\s\`"',;.!?)]))`;
 
 export const SECRET_PATTERNS: SecretPattern[] = [
   {
@@ -1250,11 +1264,25 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     // "Password - Dash456Pw", "password – x9!kq": a dash as the sign, for a value with a digit or a symbol and a letter.
+    pattern: new RegExp(String.raw`\bp(?:ass(?:word|wd|phrase)|wd)\b[ \t]+[-–—][ \t]+[\`"']?${NOT_THE_PASSWORD}${PASSWORD_SHAPED}`, "gi"),
+    examples: { positive: "Decided Password - Dash456Pw for now", lookAlike: "Password - 12chars minimum, password – SHA256 hashed" },
+  },
+  {
+    kind: "password",
+    // A few words between a password's label and its colon (`the password is as follows: x`, `the password for the new
+    // staging box is now: x`, `das Passwort ist wie folgt: x`, `şifreniz şu: x`, `Passwort (neu): x`): at most eight, none
+    // ending a sentence or a clause. Prose is written so as often (`the password policy is as follows: 12 characters
+    // minimum`, `password reset for these users: alice, bob`): the value has a password's shape, is no address, digest or
+    // time, and the words read as a phrase about the password (`aboutThePassword`). Found from the colon, the label checked
+    // behind it once the value has a digit or a symbol and a letter (a colon's look behind cost as much as the row).
     pattern: new RegExp(
-      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)\b[ \t]+[-–—][ \t]+[\`"']?${NOT_THE_PASSWORD}(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{3,}[^\s\`"',;.!?)])`,
+      String.raw`[:：](?=(?:\*{1,2})?[ \t]*[\`"']?(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])[^\s\`"',;]{0,300}[${LETTER}])(?<=${PHRASE_LABEL}(?:\*{1,2}|_{1,2}|\`)?(?<words>(?:[ \t]+${PHRASE_WORD}){1,8})[ \t]*[:：])(?:\*{1,2})?[ \t]*[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${PASSWORD_SHAPED}`,
       "gi",
     ),
-    examples: { positive: "Decided Password - Dash456Pw for now", lookAlike: "Password - 12chars minimum, password – SHA256 hashed" },
+    examples: {
+      positive: "the password for the new staging box is now: Xk9#pq\nPasswort (neu): Sommer2024!",
+      lookAlike: "the password policy is as follows: 12 characters minimum; password reset for these users: alice, bob",
+    },
   },
   {
     kind: "password",
@@ -1324,7 +1352,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "password",
     // "root pw is hunter2!": a bare `pw` counts only for a value with a digit or a symbol ("the pw is down").
     pattern: new RegExp(
-      String.raw`\bpw\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)(?:[ \t]*:)?[ \t]+|[ \t]*[:=][ \t]*)[\`"']?(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{3,}[^\s\`"',;.!?)])`,
+      String.raw`\bpw\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was)(?:[ \t]*:)?[ \t]+|[ \t]*[:=][ \t]*)[\`"']?${PASSWORD_SHAPED}`,
       "gi",
     ),
     examples: { positive: "root pw is hunter2!, ask Dana", lookAlike: "the pw is down today" },

@@ -639,3 +639,77 @@ describe("redactSecrets: a password after a Nordic possessive's label", () => {
     },
   );
 });
+
+// A few words between a password's label and its colon, then the password (`the password is as follows: x`): a phrase
+// about the password, the value of a password's shape. Prose is written so as often: a noun after the label (`password
+// policy`, `password reset`, `password hash`), a word of state (`was rotated at:`), a preposition before the colon (`is
+// in:`), a sentence's end between; and an address, a digest, a time, a URL, a path, a version or a date after it.
+const WORDS_BEFORE_THE_COLON: [string, string][] = [
+  ["the password is as follows: Hunter2024", `the password is as follows: ${R}`],
+  ["the password for the new staging box is now: Xk9#pq", `the password for the new staging box is now: ${R}`],
+  ["das Passwort ist wie folgt: Sommer2024!", `das Passwort ist wie folgt: ${R}`],
+  ["şifreniz şu: Kedi2024!", `şifreniz şu: ${R}`],
+  ["Passwort (neu): Sommer2024!", `Passwort (neu): ${R}`],
+  ["Passwort (neu für Staging): Sommer2024!", `Passwort (neu für Staging): ${R}`],
+  ["Passwort für den Server (neu): Sommer2024!", `Passwort für den Server (neu): ${R}`],
+  ["the password I gave you yesterday: Xk9#pq", `the password I gave you yesterday: ${R}`],
+  ["the password to use for the demo: Demo2024!", `the password to use for the demo: ${R}`],
+  ["**Password for staging**: Xk9#pq", `**Password for staging**: ${R}`],
+  ["**Password** for staging: Xk9#pq", `**Password** for staging: ${R}`],
+  ["the password is as follows: Hunter2024 (rotate monthly)", `the password is as follows: ${R} (rotate monthly)`],
+  ["le mot de passe est le suivant : Soleil2024!", `le mot de passe est le suivant : ${R}`],
+  // As already: phrases the older rows read.
+  ["new password for bob@host: hunter2-Quail", `new password for bob@host: ${R}`],
+  ["the wifi passphrase for guests is now: Guest-2024", `the wifi passphrase for guests is now: ${R}`],
+  ["the password of the day: Tr0ub4dor&3", `the password of the day: ${R}`],
+];
+
+const PROSE_BEFORE_THE_COLON: string[] = [
+  "the password policy is as follows: 12 characters minimum",
+  "password reset for these users: alice, bob",
+  "the password was rotated at: 10:30",
+  "the password was rotated at: 10:30am",
+  "password reset link sent to: bob@example.com",
+  "the password for the admin account was sent to: dana@example.com",
+  "the password for the vault entry is at: https://vault.example.com/item/42",
+  "the password hash for admin: 5f4dcc3b5aa765d61d8327deb882cf99",
+  "the password for admin (bcrypt): $2b$12$abcdefghijklmnopqrstuv",
+  "the password for admin (md5): 5F4DCC3B5AA765D61D8327DEB882CF99",
+  "the password for the backup is in: /etc/secrets/db.pass",
+  "the password for the box was changed in: PR#1234",
+  "the password for the box is in: vault-01",
+  "Password for: db01",
+  "password manager of choice: 1Password",
+  "the password field accepts: UTF-8",
+  "the password changed. New one for bob: Xk9#pq",
+  "the password hint for bob: Blue7",
+  "the password for the router is now: 192.168.1.1",
+  "the password for the jump host is now: v1.2.3",
+  "the password expires on: 2024-06-12",
+  "the password for bob expires on: 2024-06-12T10:30:00Z",
+  "das Passwort wurde geändert am: 12.06.2024",
+  "the password length for admins: 16chars",
+  "the password for the db is kept in: 1Password",
+  "Password (hashed): c2VjcmV0MTIz",
+  "Password (encrypted): U2FsdGVkX1+abc",
+  "Fixed the password validation for signup: PR#482",
+  "password strength meter for signup: zxcvbn4",
+];
+
+describe("redactSecrets: words between a password's label and its colon", () => {
+  it.each(WORDS_BEFORE_THE_COLON)("redacts the password: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(PROSE_BEFORE_THE_COLON)("leaves prose: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+
+  it("reads words before a colon in time linear in the line", { timeout: 10_000 }, async () => {
+    // A colon's look behind reads at most eight words of at most 64 characters: a line of them is read once.
+    for (const piece of ["password a b c d e f g h i: ", "the password is as follows: Ab1 ", "password x: ", `password ${"a".repeat(70)} :A1 `]) {
+      const line = piece.repeat(Math.ceil(200_000 / piece.length));
+      expect((await redactSecrets(`${line}\nthe password is as follows: Hunter2024\n`)).text.endsWith(`follows: ${R}\n`)).toBe(true);
+    }
+  });
+});
