@@ -128,4 +128,20 @@ describe("redactEdit", () => {
     for (const line of keyLines) expect(edited.text).not.toContain(line);
     expect(edited).toEqual(await redactSecrets(after));
   });
+
+  it("reads a table row put in further below its header than the lines around the change, as a scan of the whole text does", async () => {
+    const rows = Array.from({ length: 10 }, (_, i) => `| user${i} | [REDACTED:password] |`);
+    const before = `${FILLER.join("\n")}\n\n| user | password |\n|---|---|\n${rows.join("\n")}\n\nend\n`;
+    for (const value of ["Hunter2024x", "Ｈｕｎｔｅｒ２０２４ｘ", "Sommer②⓪②④"]) {
+      const after = before.replace("\n\nend\n", `\n| newuser | ${value} |\n\nend\n`);
+      const edited = await redactEdit(after, before);
+      expect(edited.text).not.toContain(value);
+      expect(edited).toEqual(await redactSecrets(after));
+    }
+    // And a header that comes to name a password, over rows further down than the lines around it.
+    const notes = before.replaceAll("[REDACTED:password]", "Hunter2024x").replace("| user | password |", "| user | notes |");
+    const renamed = notes.replace("| user | notes |", "| user | password |");
+    expect(await redactEdit(renamed, notes)).toEqual(await redactSecrets(renamed));
+    expect((await redactSecrets(renamed)).count).toBe(10);
+  });
 });
