@@ -93,6 +93,7 @@ function changedLines(before: string, text: string, starts: number[]): [number, 
     } else line += change.count;
   }
   // Blank as a rule's `\s` sees it, or the text with what shows nothing taken out.
+  const row = (index: number) => text.slice(starts[index], (starts[index + 1] ?? text.length + 1) - 1).includes("|");
   const blank = (index: number) => /^[\s\p{Cf}]*$/u.test(text.slice(starts[index], (starts[index + 1] ?? text.length + 1) - 1));
   const windows: [number, number][] = [];
   for (const [first, last] of changed) {
@@ -101,6 +102,11 @@ function changedLines(before: string, text: string, starts: number[]): [number, 
     let to = last;
     for (let seen = 0; to < lines && seen < CONTEXT_LINES; ) if (!blank(to++)) seen++;
     const previous = windows.at(-1);
+    // A table row is read with its header, and a header with its rows, however far apart (`tableSecrets` reads the
+    // header a row is under): the window takes in the whole run of lines with a `|` it starts or ends in. Not past the
+    // window before (which took it in), so each line of a long table is walked once.
+    while (from > (previous?.[1] ?? 0) && row(from) && row(from - 1)) from--;
+    if (to > (previous?.[1] ?? 0)) while (to < lines && row(to - 1) && row(to)) to++;
     if (previous && from <= previous[1]) previous[1] = Math.max(previous[1], to);
     else windows.push([from, to]);
   }
