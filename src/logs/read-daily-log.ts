@@ -24,21 +24,35 @@ export interface DailyLog {
   problems: Problem[];
 }
 
+/** How a log is read. */
+export interface ReadLogOptions {
+  /**
+   * Give relative dates in words (`yesterday`, `next Friday`) their absolute date (default true).
+   * Counting a log's sessions needs its entries, not the dates in their text: without, no date parser is loaded.
+   */
+  resolveDates?: boolean;
+}
+
 /**
  * Reads one log through the memory dir's jail (size limit included). Odd
  * content becomes problems; a log that may not be read (a link out of the
  * directory, a FIFO) is undefined, with its problem in `skipped`.
  */
-export async function readDailyLog(dir: MemoryDir, file: LogFile, maxBytes?: number | undefined): Promise<DailyLog | { skipped: Problem }> {
+export async function readDailyLog(
+  dir: MemoryDir,
+  file: LogFile,
+  maxBytes?: number | undefined,
+  options: ReadLogOptions = {},
+): Promise<DailyLog | { skipped: Problem }> {
   const read = await dir.readInput(file.relPath, maxBytes);
   if ("skipped" in read) return read;
-  return readLogBytes(file, read.bytes);
+  return readLogBytes(file, read.bytes, options);
 }
 
 const INVISIBLE_LINE_START = /^[\uFEFF\u200B\u2060]+/gm;
 
 /** Decodes, redacts, splits and dates a log's bytes. */
-export async function readLogBytes(file: LogFile, bytes: Uint8Array): Promise<DailyLog> {
+export async function readLogBytes(file: LogFile, bytes: Uint8Array, options: ReadLogOptions = {}): Promise<DailyLog> {
   const decoded = decodeText(bytes, file.relPath);
   // A byte order mark or zero-width space at a line's start (logs joined with `cat`, text pasted from a chat)
   // is invisible, but hides the heading or list marker after it from the markdown parser.
@@ -63,7 +77,7 @@ export async function readLogBytes(file: LogFile, bytes: Uint8Array): Promise<Da
   // Resolving a date adds text inside a line, never a line: entries keep their line numbers.
   const lines = redacted.text.split("\n");
   let resolvedDates = 0;
-  for (const entry of entries) {
+  for (const entry of options.resolveDates === false ? [] : entries) {
     const resolved = resolveRelativeDates(entry.text, entry.date);
     if (resolved.count === 0) continue;
     resolvedDates += resolved.count;

@@ -51,7 +51,8 @@ async function readLogs(dir: MemoryDir, files: LogFile[], maxBytes: number, prob
   const logs: DailyLog[] = [];
   for (const file of files) {
     try {
-      const read = await readDailyLog(dir, file, maxBytes);
+      // Sessions are counted from entries and their times: the dates written in words are not read.
+      const read = await readDailyLog(dir, file, maxBytes, { resolveDates: false });
       if (!("skipped" in read)) logs.push(read);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;

@@ -4,6 +4,18 @@ import { readLogBytes } from "../../src/logs/read-daily-log.js";
 const read = (text: string) => readLogBytes({ relPath: "2026-04-01.md", date: "2026-04-01" }, new TextEncoder().encode(text));
 
 describe("readLogBytes", () => {
+  it("reads the same entries without resolving dates in words, their text left as written", async () => {
+    const text = "## Session 1 (09:00–11:30)\nShipped it yesterday; review next Friday.\n\n## [14:00] decision: Use Postgres\nDecided last week.\n";
+    const file = { relPath: "2026-04-01.md", date: "2026-04-01" };
+    const dated = await readLogBytes(file, new TextEncoder().encode(text));
+    const plain = await readLogBytes(file, new TextEncoder().encode(text), { resolveDates: false });
+    expect(dated.resolvedDates).toBeGreaterThan(0);
+    expect(plain.resolvedDates).toBe(0);
+    expect(plain.text).toBe(text);
+    const shape = (log: typeof dated) => log.entries.map(({ heading, time, startLine, shape }) => ({ heading, time, startLine, shape }));
+    expect(shape(plain)).toEqual(shape(dated));
+  });
+
   it("warns of a code fence left open when it hides headings, naming its line", async () => {
     const log = await read("## [09:05] research: psql check\n```bash\npsql -c 'select 1'\n\n## [11:20] decision: Use Postgres\nPostgres 16.\n");
     expect(log.problems).toEqual([

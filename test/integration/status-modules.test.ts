@@ -1,0 +1,40 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+import { copyOf, fixture, REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
+
+const BIN = path.join(REPO_ROOT, "bin/compact.js");
+const built = existsSync(path.join(REPO_ROOT, "dist/cli/main.js"));
+const EXAMPLE = fixture("../../memory.example");
+
+// The modules a command loads, from a fresh process (a module load hook writes each to a list).
+async function loaded(args: string[]): Promise<string[]> {
+  const list = path.join(await tempDir(), "modules.txt");
+  await writeFile(list, "");
+  execFileSync(process.execPath, ["--import", path.join(REPO_ROOT, "bench/lib/count-modules.mjs"), BIN, ...args], {
+    env: { ...process.env, BENCH_MODULES_FILE: list },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  return (await readFile(list, "utf8")).split("\n").filter(Boolean);
+}
+
+describe.skipIf(!built)("compact status counts sessions without the date parser", () => {
+  it("loads no chrono, over logs whose entries say dates in words, and counts their sessions", async () => {
+    const dir = await copyOf(EXAMPLE);
+    await writeFile(
+      path.join(dir, "2026-04-06.md"),
+      "# 2026-04-06\n\n## Session 1 (09:00–11:30)\nShipped it yesterday; review next Friday.\n\n## Session 2\nDone.\n",
+    );
+    const modules = await loaded(["status", "--dir", dir]);
+    expect(modules.length).toBeGreaterThan(10);
+    expect(modules.filter((file) => file.includes("chrono-node"))).toEqual([]);
+    // A week compacted reads the same logs with their dates: chrono is loaded then.
+    expect((await loaded(["--week", "2026-W14", "--dir", dir, "--quiet"])).some((file) => file.includes("chrono-node"))).toBe(true);
+    const status = JSON.parse((await runCli(["status", "--dir", dir, "--json"])).stdout);
+    const sessions = status.gates.find((gate: { name: string }) => gate.name === "sessions");
+    expect(sessions.detail).toMatch(/\d+ session/);
+  });
+});
