@@ -56,7 +56,13 @@ for (const command of commands) {
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const kind of ["fresh", "kept"]) {
       const { dir, prepare } = copy(kind === "kept", command.args);
-      await prepare;
+      const prepared = await prepare;
+      if (prepared && prepared.code !== 0) {
+        process.stderr.write(
+          `big-dir: ${command.label} (the run that keeps the terms) exited ${prepared.code}: ${prepared.stderr.trim().split("\n").at(-1)}\n`,
+        );
+        process.exit(1);
+      }
       const run = await runMeasured(process.execPath, [BIN, ...command.args(dir)], { env: cleanEnv() });
       rmSync(dir, { recursive: true, force: true });
       if (run.code !== 0) {
