@@ -3,7 +3,7 @@ import type { CountedTerms } from "./bm25.js";
 
 /** A document's terms as counted, with the key of the text they were counted from. */
 export interface KeptDocument extends CountedTerms {
-  /** The sha256 of the text indexed: terms of another text are not used for it. */
+  /** A sha256 of the text indexed (or of the fields it is made from): terms of another text are not used for it. */
   key: string;
   /** The language the text was read in, for a caller that stems queries or snippets in it. */
   language?: Language;

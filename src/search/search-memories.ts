@@ -119,7 +119,7 @@ interface LexicalIndex {
   index: Bm25Index;
   byKey: Map<string, SearchDocument>;
   languageOf: Map<string, Language>;
-  /** Each document's key: the sha256 of the text indexed. */
+  /** Each document's key: the sha256 of the fields its indexed text is made from. */
   keys: Map<string, string>;
   /** Whether kept terms were missing for some document, or held some the index no longer has. */
   changed: boolean;
@@ -140,8 +140,8 @@ interface IndexUnderWay {
 }
 
 function lexicalIndexAtOnce(documents: SearchDocument[]): LexicalIndex {
-  const fingerprint = runAtOnce(fingerprintOf(documents));
-  if (lastIndex?.fingerprint !== fingerprint) lastIndex = { fingerprint, built: runAtOnce(buildIndex(documents, undefined)) };
+  const { fingerprint, keys } = runAtOnce(fingerprintOf(documents));
+  if (lastIndex?.fingerprint !== fingerprint) lastIndex = { fingerprint, built: runAtOnce(buildIndex(documents, keys, undefined)) };
   return lastIndex.built;
 }
 
@@ -150,14 +150,14 @@ async function lexicalIndexInTurns(
   signal: AbortSignal | undefined,
   kept: { store: KeptTermsStore; whole: boolean } | undefined,
 ): Promise<LexicalIndex> {
-  const fingerprint = await runInTurns(fingerprintOf(documents), signal);
+  const { fingerprint, keys } = await runInTurns(fingerprintOf(documents), signal);
   if (lastIndex?.fingerprint === fingerprint) return lastIndex.built;
   let underWay = indexUnderWay;
   if (underWay?.fingerprint !== fingerprint || underWay.stop.signal.aborted) {
     const stop = new AbortController();
     const built = (async () => {
       const terms = await kept?.store.load();
-      const index = await runInTurns(buildIndex(documents, terms), stop.signal);
+      const index = await runInTurns(buildIndex(documents, keys, terms), stop.signal);
       if (kept?.whole && index.changed) await kept.store.save(keptTermsOf(index));
       lastIndex = { fingerprint, built: index };
       return index;
@@ -177,29 +177,31 @@ async function lexicalIndexInTurns(
   }
 }
 
-function* fingerprintOf(documents: SearchDocument[]): Steps<string> {
+// Each document's key (the sha256 of the fields its indexed text is made of, which kept terms are matched by),
+// and the documents' fingerprint made of their keys: each text is hashed once.
+function* fingerprintOf(documents: SearchDocument[]): Steps<{ fingerprint: string; keys: Map<string, string> }> {
   const hash = createHash("sha256");
+  const keys = new Map<string, string>();
   for (const doc of documents) {
-    hash.update(`${doc.file}\0${doc.type}\0${doc.name}\0${doc.description}\0${doc.body}\0`);
+    const key = sha256(`${doc.name}\0${doc.description}\0${doc.body}`);
+    keys.set(doc.file, key);
+    hash.update(`${doc.file}\0${doc.type}\0${key}\0`);
     yield;
   }
-  return hash.digest("hex");
+  return { fingerprint: hash.digest("hex"), keys };
 }
 
 // `kept`: terms counted by an earlier search; a document whose text is the one they were counted from is not read again.
-function* buildIndex(documents: SearchDocument[], kept: KeptTerms | undefined): Steps<LexicalIndex> {
+function* buildIndex(documents: SearchDocument[], keys: Map<string, string>, kept: KeptTerms | undefined): Steps<LexicalIndex> {
   const index = new Bm25Index();
   const byKey = new Map<string, SearchDocument>();
   const languageOf = new Map<string, Language>();
-  const keys = new Map<string, string>();
   let used = 0;
   for (const doc of documents) {
     byKey.set(doc.file, doc);
     const text = `${doc.name}\n${doc.name}\n${doc.description}\n${doc.description}\n${doc.body}`;
-    const key = sha256(text);
-    keys.set(doc.file, key);
     const known = kept?.documents.get(doc.file);
-    if (known?.key === key && known.language && index.addCounted(doc.file, known, kept!.vocabulary)) {
+    if (known && known.key === keys.get(doc.file) && known.language && index.addCounted(doc.file, known, kept!.vocabulary)) {
       languageOf.set(doc.file, known.language);
       used++;
     } else {
