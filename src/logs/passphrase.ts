@@ -94,8 +94,18 @@ export function passphraseEnd(text: string, labelStart: number, start: number, e
   const capitals = rest.filter((word) => CAPITAL.test(word)).length;
   if (capitals !== 0 && (capitals !== rest.length || !CAPITAL.test(value)) && !GERMAN_LABEL.test(label)) return undefined;
   const words = rest.map((word) => word.toLowerCase());
-  if (words.some((word) => word.length < 2 || isFunctionWord(word))) return undefined;
-  if (taken && !flag) return gluedTailEnd(text, end + run.length);
+  if (words.some((word) => word.length < 2)) return undefined;
+  const functionWords = words.filter(isFunctionWord).length;
+  // After a word taken for the password, prose starts with a function word, holds several, or one in fewer words than a
+  // passphrase's or beside a word of state (`hunter2 for the db`, `hunter rotated by ops`); a passphrase's words may
+  // hold one, as diceware's list does (`purple monkey same dishwasher`).
+  if (taken && !flag) {
+    const prose =
+      functionWords > 1 ||
+      (functionWords === 1 && (isFunctionWord(words[0]!) || words.length + 1 < 4 || words.some((word) => NOT_SECRETS.has(word) && !isFunctionWord(word))));
+    return prose ? undefined : gluedTailEnd(text, end + run.length);
+  }
+  if (functionWords > 0) return undefined;
   const fewest = PASSPHRASE_LABEL.test(label) ? 3 : 4;
   if (words.length + 1 < fewest) return undefined;
   if (taken) return gluedTailEnd(text, end + run.length);

@@ -85,7 +85,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 23;
+const REDACTION_REVISION = 24;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -240,7 +240,32 @@ async function spansIn(text: string): Promise<Span[]> {
     .filter((value) => value.end > value.start && !isPlaceholder(text.slice(value.start, value.end)))
     .map((value) => ({ ...value, kind: "secret", rank }));
   const keys = headlessPrivateKeys(text).map((body) => ({ ...body, kind: "private-key", rank }));
-  return [...(await secretlintSpans(text)), ...patternSpans(text), ...columns, ...manifests, ...keys];
+  const spans = [...(await secretlintSpans(text)), ...patternSpans(text), ...columns, ...manifests, ...keys];
+  return [...spans, ...listedPasswords(text, spans)];
+}
+
+// Passwords listed after the first a label gives (`passwords: Prod2024!, Stage2024!`, `password: Prod2024! or
+// Stage2024!`): each value after a comma, a slash or `and` / `or` that has a password's shape goes too. Not a host, a
+// path, a time, a version or a setting (`password: Hunter2024!, host db01.internal`): no `.`, `/`, `:` or `=` inside.
+const LISTED = /[ \t]*(?:[,;/]|[ \t](?:and|or|und|oder|et|ou|y|o|e|en|of|och|eller|og|i|lub|и|или)(?=[ \t]))[ \t]*["'`]?([^\s"'`,;]{6,256})/iy;
+const NOT_LISTED = /[.:/\\=]./;
+
+function listedPasswords(text: string, spans: readonly Span[]): Span[] {
+  const listed: Span[] = [];
+  for (const span of spans) {
+    if (span.kind !== "password") continue;
+    for (let at = span.end; ; ) {
+      LISTED.lastIndex = at;
+      const next = LISTED.exec(text);
+      if (!next) break;
+      const word = next[1]!.replace(/[.!?)]+$/, "");
+      if (word.length < 6 || !PASSWORD_SHAPE.test(word) || COUNT.test(word) || NOT_LISTED.test(word) || isPlaceholder(word)) break;
+      const start = at + next[0].length - next[1]!.length;
+      at = gluedTailEnd(text, start + word.length);
+      listed.push({ ...span, start, end: at });
+    }
+  }
+  return listed;
 }
 
 // The text without its invisible characters, and where each character left came from.

@@ -713,3 +713,65 @@ describe("redactSecrets: words between a password's label and its colon", () => 
     }
   });
 });
+
+// A passphrase whose words hold one function word (diceware's list has them) went out but for its first word; so did
+// every password listed after the first a label gives.
+const PASSPHRASES_WITH_A_FUNCTION_WORD: [string, string][] = [
+  ["password: purple monkey same dishwasher", `password: ${R}`],
+  ["wifi password: orange tiger over staple", `wifi password: ${R}`],
+  ["my password is purple monkey same dishwasher.", `my password is ${R}.`],
+];
+
+// Prose after a password of one word: a function word first, several, one in a short run or beside a word of state.
+const PROSE_AFTER_A_PASSWORD: [string, string][] = [
+  ["password: hunter rotated by ops", `password: ${R} rotated by ops`],
+  ["password: correcthorse for the staging db", `password: ${R} for the staging db`],
+  ["password: swordfish until friday", `password: ${R} until friday`],
+  ["password: swordfish kept in the vault", `password: ${R} kept in the vault`],
+];
+
+const LISTED_PASSWORDS: [string, string][] = [
+  ["passwords: Prod2024!, Stage2024!", `passwords: ${R}, ${R}`],
+  ["the password is as follows: Prod2024!, Stage2024!", `the password is as follows: ${R}, ${R}`],
+  ["password: Prod2024! and Stage2024!", `password: ${R} and ${R}`],
+  ["password: Prod2024! or Stage2024!.", `password: ${R} or ${R}.`],
+  ["password: Hunter2024 / Winter2025 / Spring2026", `password: ${R} / ${R} / ${R}`],
+  ["Passwort: Sommer2024! und Winter2025!", `Passwort: ${R} und ${R}`],
+];
+
+// What follows a password in a list and is not one: no password's shape, a host, a path, a time, a setting, a count.
+const NOT_LISTED_AFTER_A_PASSWORD: [string, string][] = [
+  ["password: Hunter2024!, host db01.internal", `password: ${R}, host db01.internal`],
+  ["password: Hunter2024!, db01.internal", `password: ${R}, db01.internal`],
+  ["password: Hunter2024!, see the wiki", `password: ${R}, see the wiki`],
+  ["password: Hunter2024!, rotated 2024-01-01", `password: ${R}, rotated 2024-01-01`],
+  ["password: Hunter2024!, user=bob1234", `password: ${R}, user=bob1234`],
+  ["password: Hunter2024!, 12chars", `password: ${R}, 12chars`],
+  ["password: Hunter2024! and /etc/app2/secrets", `password: ${R} and /etc/app2/secrets`],
+  ["password: Hunter2024!, at 10:30pm", `password: ${R}, at 10:30pm`],
+];
+
+describe("redactSecrets: passphrases with a function word, and passwords in a list", () => {
+  it.each(PASSPHRASES_WITH_A_FUNCTION_WORD)("redacts the passphrase whole: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(PROSE_AFTER_A_PASSWORD)("redacts the password and leaves the prose: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(LISTED_PASSWORDS)("redacts every password listed: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(NOT_LISTED_AFTER_A_PASSWORD)("leaves what is no password: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it("reads a long list in time linear in the line", { timeout: 10_000 }, async () => {
+    const line = `passwords: Prod2024!${", Stage2024!".repeat(20_000)}`;
+    const redacted = (await redactSecrets(line)).text;
+    expect(redacted.includes("Stage2024!")).toBe(false);
+    expect(redacted.split(R).length - 1).toBe(20_001);
+  });
+});
