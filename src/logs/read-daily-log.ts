@@ -4,7 +4,7 @@ import { decodeText } from "../text/decode-text.js";
 import { readFrontmatter } from "../text/frontmatter.js";
 import { sha256 } from "../text/hash.js";
 import type { LogEntry, LogFile } from "./log-types.js";
-import { redactSecrets } from "./redact-secrets.js";
+import type { RedactionResult } from "./redact-secrets.js";
 import { resolveRelativeDates } from "./resolve-relative-dates.js";
 import { splitEntries } from "./split-entries.js";
 
@@ -13,7 +13,7 @@ export interface DailyLog {
   file: LogFile;
   /** sha256 of the file's bytes as found, to notice later edits. */
   sha256: string;
-  /** The text as it may leave for a model: secrets redacted, relative dates resolved. */
+  /** The text as it may leave for a model: secrets redacted (unless read with `redact: false`), relative dates resolved. */
   text: string;
   entries: LogEntry[];
   /** Secrets replaced in this file. */
@@ -31,6 +31,20 @@ export interface ReadLogOptions {
    * Counting a log's sessions needs its entries, not the dates in their text: without, no date parser is loaded.
    */
   resolveDates?: boolean;
+  /**
+   * Redact secrets (default true). Counting a log's sessions reads its entries and never shows or sends its text:
+   * without, the redaction rules are not loaded. The text then holds what the file does.
+   */
+  redact?: boolean;
+}
+
+// The redaction rules are loaded when a log is first redacted: counting sessions never is.
+let redaction: Promise<typeof import("./redact-secrets.js")> | undefined;
+
+async function redactedText(text: string, redact: boolean): Promise<RedactionResult> {
+  if (!redact) return { text, count: 0, kinds: [] };
+  redaction ??= import("./redact-secrets.js");
+  return (await redaction).redactSecrets(text);
 }
 
 /**
@@ -62,7 +76,7 @@ export async function readLogBytes(file: LogFile, bytes: Uint8Array, options: Re
   if (frontmatter.problem && meantAsFrontmatter(text, frontmatter.raw ?? "")) {
     decoded.problems.push({ source: file.relPath, line: 1, ruleId: "unreadable-frontmatter", message: `${frontmatter.problem}; read as part of the log` });
   }
-  const redacted = await redactSecrets(text);
+  const redacted = await redactedText(text, options.redact !== false);
   const entries = splitEntries(redacted.text, file.relPath, file.date);
   const unclosed = unclosedFence(redacted.text);
   if (unclosed) {

@@ -43,7 +43,7 @@ export async function currentGates(
   return { gates, state, problems };
 }
 
-// Reading a log (redaction, markdown, dates) is loaded only when there is one to read.
+// Reading a log (markdown, dates) is loaded only when there is one to read.
 // A log too large to read is left out of the count, with a warning: the gates only count sessions, and
 // a look at them (`compact status`) must not fail on it.
 async function readLogs(dir: MemoryDir, files: LogFile[], maxBytes: number, problems: Problem[]): Promise<DailyLog[]> {
@@ -51,8 +51,9 @@ async function readLogs(dir: MemoryDir, files: LogFile[], maxBytes: number, prob
   const logs: DailyLog[] = [];
   for (const file of files) {
     try {
-      // Sessions are counted from entries and their times: the dates written in words are not read.
-      const read = await readDailyLog(dir, file, maxBytes, { resolveDates: false });
+      // Sessions are counted from entries and their times: the dates written in words are not read, and the
+      // text, never shown or sent, is not redacted.
+      const read = await readDailyLog(dir, file, maxBytes, { resolveDates: false, redact: false });
       if (!("skipped" in read)) logs.push(read);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;

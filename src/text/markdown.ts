@@ -1,4 +1,5 @@
-import MarkdownIt from "markdown-it";
+import { createRequire } from "node:module";
+import type MarkdownItType from "markdown-it";
 import type StateBlock from "markdown-it/lib/rules_block/state_block.mjs";
 import type Token from "markdown-it/lib/token.mjs";
 import { readFrontmatter } from "./frontmatter.js";
@@ -22,6 +23,9 @@ type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent:
 // Block structure only (CommonMark, HTML blocks on): inline markup is never read, which is what
 // makes a log's split cost a few milliseconds; a block nests at most this deep.
 const MAX_NESTING = 200;
+// The package's CommonJS build is one file where its ES modules are fifty: reading a log for `compact status` loads
+// it, and loading took longer than the read.
+const MarkdownIt = createRequire(import.meta.url)("markdown-it") as typeof MarkdownItType;
 const parser = new MarkdownIt("commonmark");
 parser.disable(["inline", "text_join"]);
 Object.assign(parser.options, { maxNesting: MAX_NESTING });

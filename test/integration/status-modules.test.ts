@@ -21,7 +21,7 @@ async function loaded(args: string[]): Promise<string[]> {
   return (await readFile(list, "utf8")).split("\n").filter(Boolean);
 }
 
-describe.skipIf(!built)("compact status counts sessions without the date parser", () => {
+describe.skipIf(!built)("compact status counts sessions without the date parser or the redaction rules", () => {
   it("loads no chrono, over logs whose entries say dates in words, and counts their sessions", async () => {
     const dir = await copyOf(EXAMPLE);
     await writeFile(
@@ -31,8 +31,13 @@ describe.skipIf(!built)("compact status counts sessions without the date parser"
     const modules = await loaded(["status", "--dir", dir]);
     expect(modules.length).toBeGreaterThan(10);
     expect(modules.filter((file) => file.includes("chrono-node"))).toEqual([]);
-    // A week compacted reads the same logs with their dates: chrono is loaded then.
-    expect((await loaded(["--week", "2026-W14", "--dir", dir, "--quiet"])).some((file) => file.includes("chrono-node"))).toBe(true);
+    // The text is never shown or sent: no redaction rules (secretlint's, the stopword lists), and markdown-it as one file.
+    expect(modules.filter((file) => /secretlint|stopwords|redact-secrets/.test(file))).toEqual([]);
+    expect(modules.filter((file) => file.includes("/markdown-it/"))).toHaveLength(1);
+    // A week compacted reads the same logs with their dates, redacted: chrono and the rules are loaded then.
+    const week = await loaded(["--week", "2026-W14", "--dir", dir, "--quiet"]);
+    expect(week.some((file) => file.includes("chrono-node"))).toBe(true);
+    expect(week.some((file) => file.includes("secretlint"))).toBe(true);
     const status = JSON.parse((await runCli(["status", "--dir", dir, "--json"])).stdout);
     const sessions = status.gates.find((gate: { name: string }) => gate.name === "sessions");
     expect(sessions.detail).toMatch(/\d+ session/);

@@ -16,6 +16,19 @@ describe("readLogBytes", () => {
     expect(shape(plain)).toEqual(shape(dated));
   });
 
+  it("reads the same entries without redacting, the text as the file holds it, a secret's lines included", async () => {
+    const text =
+      "## [09:00] Session 1\nexport GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyzABCDEF012345\n\n## Session 2\n-----BEGIN RSA PRIVATE KEY-----\nMIIBOgIBAAJBAKj34GkxFhD90vcNLYLInFEX6Ppy1tPf9Cnzj4p4WGeKLs1Pt8Qu\nKUpRKfFLfRYC9AIKjbJTWit+CqvjWYzvQwECAwEAAQ==\n-----END RSA PRIVATE KEY-----\n";
+    const file = { relPath: "2026-04-01.md", date: "2026-04-01" };
+    const redacted = await readLogBytes(file, new TextEncoder().encode(text));
+    const plain = await readLogBytes(file, new TextEncoder().encode(text), { redact: false });
+    expect(redacted.redactions).toBeGreaterThan(0);
+    expect(plain.redactions).toBe(0);
+    expect(plain.text).toBe(text);
+    const shape = (log: typeof plain) => log.entries.map(({ heading, time, startLine, endLine, shape }) => ({ heading, time, startLine, endLine, shape }));
+    expect(shape(plain)).toEqual(shape(redacted));
+  });
+
   it("warns of a code fence left open when it hides headings, naming its line", async () => {
     const log = await read("## [09:05] research: psql check\n```bash\npsql -c 'select 1'\n\n## [11:20] decision: Use Postgres\nPostgres 16.\n");
     expect(log.problems).toEqual([
