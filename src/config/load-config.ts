@@ -1,5 +1,5 @@
 import type { Stats } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { lstat, readFile, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import { type Loader, lilconfig } from "lilconfig";
@@ -133,15 +133,22 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
 /**
  * Refuses a config found on its own that another user owns (root aside), as git refuses a repository another user
  * owns: one found upward in a shared folder (`/tmp/compact.config.json`) could send the logs to a loopback port anyone
- * there can listen on, or put the memory dir in any folder beside it. Where there are no owners (Windows), none is.
+ * there can listen on, or put the memory dir in any folder beside it. The file, the link to it when it is one, and
+ * its folder: another user's link to a file of yours, or a folder of theirs holding one, is theirs to point anywhere.
+ * Where there are no owners (Windows), none is.
  */
 async function assertOwnConfig(file: string): Promise<void> {
   const uid = process.getuid?.();
   if (uid === undefined) return;
-  const owner = (await stat(file)).uid;
-  if (owner === uid || owner === 0) return;
+  const own = (owner: number) => owner === uid || owner === 0;
+  const [target, link, folder] = await Promise.all([stat(file), lstat(file), stat(path.dirname(file))]);
+  const refused =
+    (!own(target.uid) && `owned by another user (uid ${target.uid})`) ||
+    (!own(link.uid) && `a link another user owns (uid ${link.uid})`) ||
+    (!own(folder.uid) && `in a folder another user owns (uid ${folder.uid})`);
+  if (!refused) return;
   throw new ConfigError(
-    `${file}: owned by another user (uid ${owner}); compact reads a config it finds on its own only when it is yours or root's — if you trust this file, pass it with --config ${file}`,
+    `${file}: ${refused}; compact reads a config it finds on its own only when it is yours or root's — if you trust this file, pass it with --config ${file}`,
     { file },
   );
 }

@@ -1,4 +1,4 @@
-import { chown, cp, mkdir, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { chown, cp, lchown, mkdir, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/errors/config-error.js";
@@ -454,5 +454,33 @@ describe("a config found on its own that another user owns", () => {
     }
     const given = await runCli(["status", "--dir", dir, "--config", file], { cwd: work, env: ENV });
     expect(given.code, given.stderr).toBe(0);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)("is refused as another user's link to a file of yours, or in another user's folder", async () => {
+    const shared = await tempDir();
+    const work = path.join(shared, "work");
+    const dir = path.join(work, "memory");
+    await cp(fixture("auto-weeks"), dir, { recursive: true });
+    const mine = path.join(await tempDir(), "mine.json");
+    await writeFile(mine, JSON.stringify({ model: { provider: "ollama", baseURL: "http://127.0.0.1:9/v1" } }));
+    const link = path.join(shared, "compact.config.json");
+    await symlink(mine, link);
+    await lchown(link, 65534, 65534);
+    const linked = await runCli(["status", "--dir", dir], { cwd: work, env: ENV });
+    expect([linked.code, linked.stderr]).toEqual([2, expect.stringContaining(`${link}: a link another user owns (uid 65534);`)]);
+    // A file of yours in a folder another user owns.
+    await rm(link);
+    const theirs = path.join(shared, "theirs");
+    const inner = path.join(theirs, "work");
+    await cp(fixture("auto-weeks"), path.join(inner, "memory"), { recursive: true });
+    const file = path.join(theirs, "compact.config.json");
+    await writeFile(file, JSON.stringify({ model: { provider: "ollama", baseURL: "http://127.0.0.1:9/v1" } }));
+    await chown(theirs, 65534, 65534);
+    const folder = await runCli(["status", "--dir", path.join(inner, "memory")], { cwd: inner, env: ENV });
+    expect([folder.code, folder.stderr]).toEqual([2, expect.stringContaining(`${file}: in a folder another user owns (uid 65534);`)]);
+    // Yours in a folder of yours or root's is read.
+    await chown(theirs, 0, 0);
+    const read = await runCli(["status", "--dir", path.join(inner, "memory")], { cwd: inner, env: ENV });
+    expect(read.code, read.stderr).toBe(0);
   });
 });
