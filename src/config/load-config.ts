@@ -210,7 +210,7 @@ export async function validate(raw: unknown, file: string): Promise<{ config: Co
     for (const issue of unknown) {
       const parent = valueAt(input, issue.path) as Record<string, unknown>;
       for (const key of (issue as { keys: string[] }).keys) {
-        warnings.push(`${file}: unknown key '${[...issue.path, key].join(".")}' ignored`);
+        warnings.push(`${file}: unknown key '${await shownKey([...issue.path, key].join("."))}' ignored`);
         delete parent[key];
       }
     }
@@ -236,6 +236,12 @@ async function shownGiven(keys: PropertyKey[], given: unknown): Promise<string> 
   if (keys.at(-1) === "apiKeyEnv" && typeof given === "string") return "given: a value not shown, as it may be the key itself";
   const { redactSecrets } = await import("../logs/redact-secrets.js");
   return `given: ${(await redactSecrets(JSON.stringify(given) ?? String(given))).text}`;
+}
+
+// A key pasted where a setting's name goes (`{"sk-ant-…": true}`) is shown redacted, as a value is.
+async function shownKey(key: string): Promise<string> {
+  const { redactSecrets } = await import("../logs/redact-secrets.js");
+  return (await redactSecrets(key)).text;
 }
 
 function valueAt(raw: unknown, keys: PropertyKey[]): unknown {

@@ -42,6 +42,23 @@ describe("a config file that does not parse", () => {
   });
 });
 
+describe("an unknown key in a config", () => {
+  // A key pasted where a setting's name goes was printed whole in the warning that ignores it.
+  it("is named in its warning, redacted when it is a secret, and ignored", async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ modle: {}, [KEY]: true, model: { provider: "offline", [KEY]: 1 } }));
+    const run = await runCli(["status", "--dir", dir], { env: {} });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout + run.stderr).not.toMatch(/Zk3u|sk-proj/);
+    const warned = run.stderr.split("\n").filter((line) => line.includes("unknown key"));
+    expect(warned.map((line) => line.replace(/^.*unknown key /, "")).sort()).toEqual([
+      "'[REDACTED:openai-key]' ignored",
+      "'model.[REDACTED:openai-key]' ignored",
+      "'modle' ignored",
+    ]);
+  });
+});
+
 describe("a JSON config saved with a byte order mark", () => {
   // Windows' Notepad writes one; lilconfig's own JSON loader and the YAML reader take it, ours refused the file.
   it("is read, and an error in it is placed as an editor shows it, without the mark", async () => {
