@@ -219,7 +219,8 @@ export async function validate(raw: unknown, file: string): Promise<{ config: Co
   if (!checked.success) {
     const issues = await Promise.all(
       checked.error.issues.map(async (issue) => {
-        const key = issue.path.join(".") || "(root)";
+        // A key pasted where a setting's name goes (`prices: {"sk-…": …}`) is shown redacted, as in the unknown-key warning.
+        const key = issue.path.length > 0 ? await shownKey(issue.path.join(".")) : "(root)";
         const given = issue.path.length > 0 ? valueAt(input, issue.path) : input;
         return `${key}: ${issue.message}${given === undefined ? "" : ` (${await shownGiven(issue.path, given)})`}`;
       }),

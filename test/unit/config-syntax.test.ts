@@ -59,6 +59,19 @@ describe("an unknown key in a config", () => {
   });
 });
 
+describe("a wrong value under a key that is a secret", () => {
+  // A record's key (a model's name in `prices`, a type in `retention`) pasted from a key was printed whole in the error.
+  it("names the key redacted in the error", async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ prices: { [KEY]: "oops" }, retention: { [KEY]: "x" } }));
+    const run = await runCli(["status", "--dir", dir], { env: {} });
+    expect(run.code).toBe(2);
+    expect(run.stdout + run.stderr).not.toMatch(/Zk3u|sk-proj/);
+    expect(run.stderr).toContain("prices.[REDACTED:openai-key]: ");
+    expect(run.stderr).toContain("retention.[REDACTED:openai-key]: ");
+  });
+});
+
 describe("a JSON config saved with a byte order mark", () => {
   // Windows' Notepad writes one; lilconfig's own JSON loader and the YAML reader take it, ours refused the file.
   it("is read, and an error in it is placed as an editor shows it, without the mark", async () => {
