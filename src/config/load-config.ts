@@ -1,5 +1,5 @@
-import type { Stats } from "node:fs";
-import { lstat, readFile, stat } from "node:fs/promises";
+import { constants, type Stats } from "node:fs";
+import { lstat, open, readFile, readlink, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import { type Loader, lilconfig } from "lilconfig";
@@ -120,8 +120,10 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
   }
   if (!found) return { config: {}, warnings: [] };
   const origin: ConfigOrigin = options.file ? "given" : "found";
-  if (origin === "found") await assertOwnConfig(found.filepath);
-  const checked = await validate(found.config, found.filepath);
+  // A found config is read again from the file its owner check opened: read first by its path, a link on the way
+  // could have pointed elsewhere then (`readOwnConfig`).
+  const config = origin === "found" ? await readOwnConfig(found.filepath, found.config) : found.config;
+  const checked = await validate(config, found.filepath);
   const promptsDir = checked.config.prompts?.dir;
   if (origin === "found" && promptsDir !== undefined) {
     // Checked again as each prompt is read (`readPromptFile`): a file may be swapped for a link after this.
@@ -133,24 +135,86 @@ export async function loadConfig(options: { file?: string | undefined; memoryDir
 /**
  * Refuses a config found on its own that another user owns (root aside), as git refuses a repository another user
  * owns: one found upward in a shared folder (`/tmp/compact.config.json`) could send the logs to a loopback port anyone
- * there can listen on, or put the memory dir in any folder beside it. The file, the link to it when it is one, and
- * its folder: another user's link to a file of yours, or a folder of theirs holding one, is theirs to point anywhere.
- * Where there are no owners (Windows), none is.
+ * there can listen on, or put the memory dir in any folder beside it. The file and its folder, and every link on the way
+ * to it (the one found, one it points to, one among the folders above it) and the folder that link is in: another
+ * user's link, or a folder of theirs holding one, is theirs to point anywhere. The text is read from the file checked,
+ * opened once: what the search read by its path may have been another file, a link on the way pointed elsewhere then.
+ * Where there are no owners (Windows), none is, and the search's reading stands.
  */
-async function assertOwnConfig(file: string): Promise<void> {
+async function readOwnConfig(file: string, searched: unknown): Promise<unknown> {
   const uid = process.getuid?.();
-  if (uid === undefined) return;
+  if (uid === undefined) return searched;
   const own = (owner: number) => owner === uid || owner === 0;
-  const [target, link, folder] = await Promise.all([stat(file), lstat(file), stat(path.dirname(file))]);
-  const refused =
-    (!own(target.uid) && `owned by another user (uid ${target.uid})`) ||
-    (!own(link.uid) && `a link another user owns (uid ${link.uid})`) ||
-    (!own(folder.uid) && `in a folder another user owns (uid ${folder.uid})`);
-  if (!refused) return;
-  throw new ConfigError(
-    `${file}: ${refused}; compact reads a config it finds on its own only when it is yours or root's — if you trust this file, pass it with --config ${file}`,
-    { file },
-  );
+  const refuse = (why: string) =>
+    new ConfigError(
+      `${file}: ${why}; compact reads a config it finds on its own only when it is yours or root's — if you trust this file, pass it with --config ${file}`,
+      { file },
+    );
+  let text: string;
+  try {
+    const walked = await walkLinks(file, own);
+    if ("refused" in walked) throw refuse(walked.refused);
+    // Not a link now (one put in its place since is refused), nor a FIFO that would block the open.
+    const handle = await open(walked.real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) throw new ConfigError(`${file}: cannot read config (not a regular file)`, { file });
+      if (!own(info.uid)) throw refuse(`owned by another user (uid ${info.uid})`);
+      const folder = await stat(path.dirname(walked.real));
+      if (!own(folder.uid)) throw refuse(`in a folder another user owns (uid ${folder.uid})`);
+      if (info.size > MAX_CONFIG_BYTES)
+        throw new ConfigError(`${file}: cannot read config (${info.size} bytes; a config is at most ${MAX_CONFIG_BYTES})`, { file });
+      text = await handle.readFile("utf8");
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError(
+      `${file}: cannot read config (${code === "ELOOP" ? "a symbolic link put in its place, or one that loops" : (code ?? (error as Error).message)})`,
+      { file },
+    );
+  }
+  if (text.trim() === "") return undefined;
+  const extension = path.extname(file) || "noExt";
+  const loader = loaders[extension as keyof typeof loaders] ?? yamlLoader;
+  return loader(file, text);
+}
+
+// The links a path goes through, as the system follows them: each must be yours or root's, in a folder of yours or
+// root's. The real path it reaches (no link in it), or why it is refused.
+const MAX_LINKS = 40;
+
+async function walkLinks(file: string, own: (owner: number) => boolean): Promise<{ real: string } | { refused: string }> {
+  const absolute = path.resolve(file);
+  const root = path.parse(absolute).root;
+  let real = root;
+  const rest = absolute.slice(root.length).split(path.sep).filter(Boolean);
+  let links = 0;
+  while (rest.length > 0) {
+    const name = rest.shift()!;
+    if (name === ".") continue;
+    if (name === "..") {
+      real = path.dirname(real);
+      continue;
+    }
+    const next = path.join(real, name);
+    const info = await lstat(next);
+    if (!info.isSymbolicLink()) {
+      real = next;
+      continue;
+    }
+    if (++links > MAX_LINKS) throw Object.assign(new Error("too many links"), { code: "ELOOP" });
+    const where = next === absolute ? "" : ` (${next})`;
+    if (!own(info.uid)) return { refused: `a link another user owns (uid ${info.uid})${where}` };
+    const folder = await stat(real);
+    if (!own(folder.uid)) return { refused: `a link in a folder another user owns (uid ${folder.uid})${where}` };
+    const target = await readlink(next);
+    if (path.isAbsolute(target)) real = path.parse(target).root;
+    rest.unshift(...target.split(path.sep).filter(Boolean));
+  }
+  return { real };
 }
 
 // A config is a few lines: past this, a file is not one.

@@ -483,4 +483,43 @@ describe("a config found on its own that another user owns", () => {
     const read = await runCli(["status", "--dir", path.join(inner, "memory")], { cwd: inner, env: ENV });
     expect(read.code, read.stderr).toBe(0);
   });
+
+  // Only the link found and the folder it is in were checked: a link of yours that went on through another user's link,
+  // or to a file of yours in their folder, was read, and they could point it at their own file as it was read.
+  it.skipIf(process.getuid?.() !== 0)("is refused through another user's link further on, or in their folder after a link of yours", async () => {
+    const shared = await tempDir();
+    const work = path.join(shared, "work");
+    const dir = path.join(work, "memory");
+    await cp(fixture("auto-weeks"), dir, { recursive: true });
+    const mine = path.join(await tempDir(), "mine.json");
+    await writeFile(mine, JSON.stringify({ model: { provider: "ollama", baseURL: "http://127.0.0.1:9/v1" } }));
+    const theirs = path.join(shared, "theirs");
+    await mkdir(theirs);
+    const between = path.join(theirs, "link.json");
+    await symlink(mine, between);
+    await lchown(between, 65534, 65534);
+    const found = path.join(work, "compact.config.json");
+    await symlink(between, found);
+    const chained = await runCli(["status", "--dir", dir], { cwd: work, env: ENV });
+    expect([chained.code, chained.stderr]).toEqual([2, expect.stringContaining(`${found}: a link another user owns (uid 65534) (${between});`)]);
+    // A link of yours to a file of yours in a folder another user owns.
+    await rm(between);
+    await writeFile(between, JSON.stringify({ model: { provider: "ollama", baseURL: "http://127.0.0.1:9/v1" } }));
+    await chown(theirs, 65534, 65534);
+    const folder = await runCli(["status", "--dir", dir], { cwd: work, env: ENV });
+    expect([folder.code, folder.stderr]).toEqual([2, expect.stringContaining(`${found}: in a folder another user owns (uid 65534);`)]);
+    // A config in the memory dir, through a link of yours above it in a folder another user owns.
+    await rm(found);
+    const real = path.join(await tempDir(), "real");
+    await cp(fixture("auto-weeks"), path.join(real, "memory"), { recursive: true });
+    await writeFile(path.join(real, "memory", "compact.config.json"), JSON.stringify({ model: { provider: "ollama", baseURL: "http://127.0.0.1:9/v1" } }));
+    const above = path.join(theirs, "project");
+    await symlink(real, above);
+    const linkedDir = await runCli(["status", "--dir", path.join(above, "memory")], { cwd: work, env: ENV });
+    expect([linkedDir.code, linkedDir.stderr]).toEqual([2, expect.stringContaining(`a link in a folder another user owns (uid 65534) (${above});`)]);
+    // Through links of yours in folders of yours, to a file of yours, it is read.
+    await chown(theirs, 0, 0);
+    const read = await runCli(["status", "--dir", path.join(above, "memory")], { cwd: work, env: ENV });
+    expect(read.code, read.stderr).toBe(0);
+  });
 });
