@@ -85,7 +85,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 24;
+const REDACTION_REVISION = 25;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -247,13 +247,19 @@ async function spansIn(text: string): Promise<Span[]> {
 // Passwords listed after the first a label gives (`passwords: Prod2024!, Stage2024!`, `password: Prod2024! or
 // Stage2024!`): each value after a comma, a slash or `and` / `or` that has a password's shape goes too. Not a host, a
 // path, a time, a version or a setting (`password: Hunter2024!, host db01.internal`): no `.`, `/`, `:` or `=` inside.
-const LISTED = /[ \t]*(?:[,;/]|[ \t](?:and|or|und|oder|et|ou|y|o|e|en|of|och|eller|og|i|lub|и|или)(?=[ \t]))[ \t]*["'`]?([^\s"'`,;]{6,256})/iy;
+// Quoted values too (`password: "Prod2024", "Stage2024"`). A value of letters and digits alone is a name as often (`retries3 failed`, `iPhone15 and Pixel8 tested`, `server2
+// pronto`): it goes when the list's item ends with it (a comma, a slash, the sentence's or the line's end) or another
+// value that goes follows it after `and` / `or`, never when a word goes on from it. One with a sign goes whatever follows.
+const LISTED = /["'`]?[ \t]*(?:[,;/]|[ \t](?:and|or|und|oder|et|ou|y|o|e|en|of|och|eller|og|i|lub|и|или)(?=[ \t]))[ \t]*["'`]?([^\s"'`,;]{6,256})/iy;
 const NOT_LISTED = /[.:/\\=]./;
+const SIGN = /[!@#$%^&*]/;
+const ITEM_END = /[ \t]*(?:[,;/|]|\r?\n|$)|[.!?)\]}"'`*_…]|[ \t]+(?:[-–—]|--)[ \t]/y;
 
 function listedPasswords(text: string, spans: readonly Span[]): Span[] {
   const listed: Span[] = [];
   for (const span of spans) {
     if (span.kind !== "password") continue;
+    const values: { start: number; end: number; signed: boolean; ended: boolean; joined: boolean }[] = [];
     for (let at = span.end; ; ) {
       LISTED.lastIndex = at;
       const next = LISTED.exec(text);
@@ -262,7 +268,22 @@ function listedPasswords(text: string, spans: readonly Span[]): Span[] {
       if (word.length < 6 || !PASSWORD_SHAPE.test(word) || COUNT.test(word) || NOT_LISTED.test(word) || isPlaceholder(word)) break;
       const start = at + next[0].length - next[1]!.length;
       at = gluedTailEnd(text, start + word.length);
-      listed.push({ ...span, start, end: at });
+      ITEM_END.lastIndex = at;
+      const previous = values.at(-1);
+      if (previous) previous.joined = !/[,;/]/.test(next[0].slice(0, next[0].length - next[1]!.length));
+      values.push({ start, end: at, signed: SIGN.test(text.slice(start, at)), ended: ITEM_END.test(text), joined: false });
+    }
+    // From the last: a value goes with a sign, at its item's end, or joined by a word to the next that goes.
+    let goes = false;
+    const going: boolean[] = [];
+    for (let i = values.length - 1; i >= 0; i--) {
+      const value = values[i]!;
+      goes = value.signed || value.ended || (value.joined && goes);
+      going[i] = goes;
+    }
+    for (const [i, value] of values.entries()) {
+      if (!going[i]) break;
+      listed.push({ ...span, start: value.start, end: value.end });
     }
   }
   return listed;

@@ -749,6 +749,23 @@ const NOT_LISTED_AFTER_A_PASSWORD: [string, string][] = [
   ["password: Hunter2024!, 12chars", `password: ${R}, 12chars`],
   ["password: Hunter2024! and /etc/app2/secrets", `password: ${R} and /etc/app2/secrets`],
   ["password: Hunter2024!, at 10:30pm", `password: ${R}, at 10:30pm`],
+  // A name of letters and digits a word goes on from: prose, in any language.
+  ["password: Hunter2024!, retries3 failed, so I gave up", `password: ${R}, retries3 failed, so I gave up`],
+  ["password: hunter2 and deploy2 done", `password: ${R} and deploy2 done`],
+  ["password: Hunter2024!, iPhone15 and Pixel8 tested", `password: ${R}, iPhone15 and Pixel8 tested`],
+  ["password: Hunter2024!, sha256 matches", `password: ${R}, sha256 matches`],
+  ["password: Hunter2024! e server2 pronto", `password: ${R} e server2 pronto`],
+  ["password: Hunter2024! и сервер2 работает", `password: ${R} и сервер2 работает`],
+  ["password: Hunter2024!, note1: call bob", `password: ${R}, note1: call bob`],
+];
+
+// Passwords listed that end their item, hold a sign, or are quoted.
+const LISTED_PASSWORDS_MORE: [string, string][] = [
+  ["passwords: Prod2024!, Stage2024! for prod and stage", `passwords: ${R}, ${R} for prod and stage`],
+  ["(passwords: Prod2024, Stage2024)", `(passwords: ${R}, ${R})`],
+  ["password: Prod2024 and Stage2024 and Dev2024!", `password: ${R} and ${R} and ${R}`],
+  ['password: "Prod2024", "Stage2024" (both rotated)', `password: "${R}", "${R}" (both rotated)`],
+  ["password: `Prod2024!` / `Stage2024!`", `password: \`${R}\` / \`${R}\``],
 ];
 
 describe("redactSecrets: passphrases with a function word, and passwords in a list", () => {
@@ -761,6 +778,10 @@ describe("redactSecrets: passphrases with a function word, and passwords in a li
   });
 
   it.each(LISTED_PASSWORDS)("redacts every password listed: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(LISTED_PASSWORDS_MORE)("redacts every password listed, quoted or before prose: %s", async (text, expected) => {
     expect((await redactSecrets(text)).text).toBe(expected);
   });
 
