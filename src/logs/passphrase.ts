@@ -70,6 +70,8 @@ const PASSPHRASE_LABEL = /passphrase/i;
 // `expires next month anyway`, `see ops for details`, `geändert`, `changé`, `cambiada`, `zmienione`); another may
 // start a passphrase as any word does (`correct horse battery staple`: `correct` alone is a state, NOT_SECRETS).
 const VERB_FORM = /^(?:ge|ver)\p{L}+[td]$|(?:ed|es|é|ée|ado|ada|ido|ida|ato|ata|ito|ita|at|ad|ne)$/u;
+// Conjunctions that start a clause and that the stopword lists leave out.
+const CONJUNCTIONS = new Set("although though whereas unless since yet hence".split(" "));
 const POINTERS = new Set("see use ask check via from per siehe voir ver zie vedi смотри см".split(" "));
 
 /**
@@ -97,12 +99,17 @@ export function passphraseEnd(text: string, labelStart: number, start: number, e
   if (words.some((word) => word.length < 2)) return undefined;
   const functionWords = words.filter(isFunctionWord).length;
   // After a word taken for the password, prose starts with a function word, holds several, or one in fewer words than a
-  // passphrase's or beside a word of state (`hunter2 for the db`, `hunter rotated by ops`); a passphrase's words may
-  // hold one, as diceware's list does (`purple monkey same dishwasher`).
+  // passphrase's, beside a word of state or a clause's conjunction (`hunter2 for the db`, `hunter rotated by ops`,
+  // `swordfish although nobody knows why`). A passphrase's words may hold one after an English label, as diceware's
+  // English list does (`purple monkey same dishwasher`); after another language's, prose is what it reads as.
   if (taken && !flag) {
     const prose =
       functionWords > 1 ||
-      (functionWords === 1 && (isFunctionWord(words[0]!) || words.length + 1 < 4 || words.some((word) => NOT_SECRETS.has(word) && !isFunctionWord(word))));
+      (functionWords === 1 &&
+        (LOCAL_LABEL.test(label) ||
+          isFunctionWord(words[0]!) ||
+          words.length + 1 < 4 ||
+          words.some((word) => CONJUNCTIONS.has(word) || (NOT_SECRETS.has(word) && !isFunctionWord(word)))));
     return prose ? undefined : gluedTailEnd(text, end + run.length);
   }
   if (functionWords > 0) return undefined;

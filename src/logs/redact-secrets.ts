@@ -85,7 +85,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 25;
+const REDACTION_REVISION = 26;
 let rulesFingerprint: string | undefined;
 
 /**

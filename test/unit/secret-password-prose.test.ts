@@ -728,6 +728,11 @@ const PROSE_AFTER_A_PASSWORD: [string, string][] = [
   ["password: correcthorse for the staging db", `password: ${R} for the staging db`],
   ["password: swordfish until friday", `password: ${R} until friday`],
   ["password: swordfish kept in the vault", `password: ${R} kept in the vault`],
+  ["password: swordfish although nobody knows why exactly", `password: ${R} although nobody knows why exactly`],
+  // After another language's label, one function word makes prose: diceware's lists with them are English.
+  ["пароль: рыбамеч работает снова сегодня", `пароль: ${R} работает снова сегодня`],
+  ["senha: peixeespada mudou ontem com alice", `senha: ${R} mudou ontem com alice`],
+  ["wachtwoord: zwaardvis gewijzigd gisteren door alice", `wachtwoord: ${R} gewijzigd gisteren door alice`],
 ];
 
 const LISTED_PASSWORDS: [string, string][] = [
