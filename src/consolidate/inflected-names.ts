@@ -4,8 +4,8 @@
  * the start, accents aside, and what differs is a case ending of one
  * declension on each side, the bare stem or a feminine "-a" being the name
  * as said on its own; a genitive "-a" only where the stem's vowel changed
- * with it ("Kraków" / "Krakowa") or after a place's "-sk" ("Gdańsk" /
- * "Gdańska"). Anything else makes another name: an added
+ * with it ("Kraków" / "Krakowa") or after a place's "-sk" or "-ck" ("Gdańsk" /
+ * "Gdańska", "Płock" / "Płocka"). Anything else makes another name: an added
  * vowel or syllable ("Daniel" / "Daniela", "Gabriel" / "Gabrielle", "Michal" /
  * "Michalina", "Kristian" / "Kristiane"), letters swapped ("Alexander" /
  * "Alexandra", "Christian" / "Christina"), a vowel for a vowel ("Francesco" /
@@ -52,10 +52,10 @@ const DECLENSIONS: { endings(stem: string): ReadonlySet<string> }[] = [
   { endings: (stem) => (KG_STEM.test(stem) && !ADJECTIVAL_STEM.test(stem) ? FEMININE_AFTER_KG : FEMININE) },
 ];
 const BARE = new Set(["", "u", "iu", "ie", "em", "iem", "owi", "owie", "ow", "om", "ach", "ami"]);
-// A name that ends in "-sk" is a place's (Gdańsk, Mińsk, Smoleńsk, Słupsk, Murmańsk): hardly a person's name ends so,
-// and a woman's "-ska" stands beside a man's "-ski", so its "-a" is the genitive (Gdańska), not a woman's name beside a
-// man's as "Daniela" is beside "Daniel".
-const SK_STEM = /sk$/;
+// A name that ends in "-sk" or "-ck" is a place's (Gdańsk, Mińsk, Smoleńsk, Słupsk, Murmańsk, Płock): hardly a person's
+// name ends so, and a woman's "-ska" or "-cka" stands beside a man's "-ski" or "-cki", so its "-a" is the genitive
+// (Gdańska, Płocka), not a woman's name beside a man's as "Daniela" is beside "Daniel".
+const SK_STEM = /[sc]k$/;
 const BARE_AFTER_SK = new Set([...BARE, "a"]);
 // "-ska" / "-ski", "-cka" / "-cki", "-dzka" / "-dzki" end a woman's and a man's surname (Kowalska, Kowalski), not
 // two cases of one: there "-i" is no genitive. Polska / Polski, the country and its genitive, read as two with them.
