@@ -2,6 +2,7 @@ import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { ownCopy } from "../text/own-copy.js";
 import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
+import { numberedRuns } from "./numbered-runs.js";
 import { readTimeZones } from "./time-zones.js";
 import { COUNT_WORD, countWord, monthName, readWrittenValues } from "./value-forms.js";
 import { wordNumbersGrown } from "./word-numbers.js";
@@ -606,11 +607,14 @@ export function contentWords(text: string, language: Language = "english"): stri
 const HOST = /\b(?:[a-z0-9-]{1,63}\.){1,16}[a-z]{2,}(?::\d+)?(?:\/[^\s)`'",;]*)?/gi;
 const TIME = /\b([01]?\d|2[0-3]):([0-5]\d)\b/g;
 const DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
-// `1.9.x`, `v2`, `99.9%`, `50,000`, `50k`, `eu-west-1`, `node:20-slim`, `AM04` (group 1, or a bare number).
-// A match is tried only where a run of these characters starts (a one-character look behind), leading
-// punctuation skipped: tried from each character of a long run with no digit, it rescans the rest (quadratic).
-const NUMBERISH = /(?<![\p{L}\p{N}_:.,%-])[_:.,%-]*([\p{L}\p{N}][\p{L}\p{N}_:.,%-]*\d[\p{L}\p{N}_:.,%-]*)|\d+/gu;
+// Read by one pass over the whole text, not sentence by sentence: no name spans a sentence's end (which is
+// white space), and each sentence's first name is told by what comes before it (see `opensSentence`).
 const CAPITALISED = /(?:^|[^\p{L}\p{N}_])(\p{Lu}[\p{L}\p{N}_'’-]*[\p{L}\p{N}]|\p{Lu})/gu;
+// The same in a text of ASCII only, where the Unicode classes are these and cost more to try.
+const CAPITALISED_ASCII = /(?:^|[^A-Za-z0-9_])([A-Z][A-Za-z0-9_'-]*[A-Za-z0-9]|[A-Z])/g;
+const ASCII_TEXT = /^[\x00-\x7f]*$/;
+// What a host needs, tried before the host pattern: most lines have none.
+const MAY_HOLD_HOST = /\.[a-z]/i;
 
 /**
  * The values a statement states, typed: hosts and links, times and the
@@ -625,24 +629,35 @@ export function typedValues(text: string): Set<string> {
   const values = new Set<string>();
   // Each host taken out where it was found, in one pass (taking each out by a search of the text
   // left cost the square of a line holding thousands).
-  let rest = text.replace(HOST, (found) => {
-    const host = found.toLowerCase().replace(/[./]+$/, "");
-    if (/^\d+(\.\d+)+$/.test(host) || !/[a-z]/.test(host.split(".").pop() ?? "")) return found;
-    if (/\.(md|yml|yaml|json|ts|js|py|sql|txt|toml)$/.test(host) && !host.includes("/")) return found;
-    values.add(`host:${host}`);
-    return " ";
-  });
+  let rest = !MAY_HOLD_HOST.test(text)
+    ? text
+    : text.replace(HOST, (found) => {
+        const host = found.toLowerCase().replace(/[./]+$/, "");
+        if (/^\d+(\.\d+)+$/.test(host) || !/[a-z]/.test(host.split(".").pop() ?? "")) return found;
+        if (/\.(md|yml|yaml|json|ts|js|py|sql|txt|toml)$/.test(host) && !host.includes("/")) return found;
+        values.add(`host:${host}`);
+        return " ";
+      });
   rest = readTimeZones(rest, values);
-  for (const match of rest.matchAll(DATE)) {
-    const month = monthName(Number(match[0].slice(5, 7)));
-    values.add(`date:${match[0]}`).add(`monthday:${match[0].slice(5)}`);
-    if (month) values.add(`month:${month}`);
+  // Read and taken out in one pass (matchAll makes a copy of its pattern at each call).
+  if (rest.includes("-")) {
+    rest = rest.replace(DATE, (date) => {
+      const month = monthName(Number(date.slice(5, 7)));
+      values.add(`date:${date}`).add(`monthday:${date.slice(5)}`);
+      if (month) values.add(`month:${month}`);
+      return " ";
+    });
   }
-  rest = readWrittenValues(rest.replace(DATE, " "), values);
-  for (const match of rest.matchAll(TIME)) values.add(`time:${match[1]!.padStart(2, "0")}:${match[2]}`);
-  rest = rest.replace(TIME, " ");
-  for (const match of rest.matchAll(NUMBERISH)) {
-    const token = (match[1] ?? match[0]).replace(/[.,:]+$/, "");
+  rest = readWrittenValues(rest, values);
+  if (rest.includes(":")) {
+    rest = rest.replace(TIME, (_, hour: string, minute: string) => {
+      values.add(`time:${hour.padStart(2, "0")}:${minute}`);
+      return " ";
+    });
+  }
+  // `1.9.x`, `v2`, `99.9%`, `50,000`, `50k`, `eu-west-1`, `node:20-slim`, `AM04`.
+  for (const run of numberedRuns(rest)) {
+    const token = run.replace(/[.,:]+$/, "");
     if (/^\d[\d,]*(\.\d+)?%?$/.test(token)) values.add(`number:${token.replace(/,(?=\d{3}\b)/g, "")}`);
     else if (/^\d+(\.\d+)?k$/i.test(token)) values.add(`number:${Number.parseFloat(token) * 1000}`);
     else {
@@ -650,18 +665,36 @@ export function typedValues(text: string): Set<string> {
       for (const number of token.match(/\d+(?:\.\d+)*/g) ?? []) values.add(`number:${number}`);
     }
   }
-  for (const sentence of rest.split(/(?<=[.!?:;])\s+|\n+/)) {
-    let first = true;
-    for (const match of sentence.matchAll(CAPITALISED)) {
-      const token = match[1]!;
-      const atStart = first && sentence.slice(0, match.index + match[0].length - token.length).replace(/[-*>#\s]/g, "") === "";
-      first = false;
-      const lower = token.toLowerCase().replace(/['’]s$/, "");
-      if (NOT_NAMES.has(lower) || /\d/.test(token)) continue;
-      if (!atStart || /^\p{Lu}{2,}$/u.test(token)) values.add(`name:${SYNONYMS.get(lower) ?? lower}`);
-    }
+  const capitalised = ASCII_TEXT.test(rest) ? CAPITALISED_ASCII : CAPITALISED;
+  capitalised.lastIndex = 0;
+  for (let match = capitalised.exec(rest); match !== null; match = capitalised.exec(rest)) {
+    const token = match[1]!;
+    const atStart = opensSentence(rest, match.index + match[0].length - token.length);
+    const lower = token.toLowerCase().replace(/['’]s$/, "");
+    if (NOT_NAMES.has(lower) || /\d/.test(token)) continue;
+    if (!atStart || /^\p{Lu}{2,}$/u.test(token)) values.add(`name:${SYNONYMS.get(lower) ?? lower}`);
   }
   return values;
+}
+
+// A text's sentences end at white space after `.!?:;`, and at line breaks; a sentence's opening is what may
+// come before its first word: list marks, quotes of mail, headings' marks, white space.
+const OPENING = /[-*>#\s]/;
+const SENTENCE_END = /[.!?:;]/;
+const SPACE = /\s/;
+
+/**
+ * Whether only a sentence's opening comes before `at` in its sentence: the
+ * word there opens the sentence, as it did when the text was split into
+ * sentences by `(?<=[.!?:;])\s+|\n+` and each read on its own.
+ */
+export function opensSentence(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && OPENING.test(text[i - 1]!)) {
+    if (text[i - 1] === "\n") return true;
+    i--;
+  }
+  return i === 0 || (SENTENCE_END.test(text[i - 1]!) && i < at && SPACE.test(text[i]!));
 }
 
 // Words that say what follows is not so, in the languages memories are written in: "GPIO13, not GPIO12",
