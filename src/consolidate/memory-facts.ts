@@ -467,9 +467,11 @@ interface LineFacts {
   qualifiers: string[];
 }
 
-// Memories that grow week by week keep their earlier lines: each line is read once.
+// Memories that grow week by week keep their earlier lines: each line is read once. Kept by the line
+// itself, each language's reading apart: a key made of the language and the line was a new string to
+// hash at every lookup, where the line is most often one hashed already.
 const LINE_CACHE_LIMIT = 10_000;
-const lineFactsCache = new BoundedCache<LineFacts>(LINE_CACHE_LIMIT);
+const lineFactsCache = new BoundedCache<Partial<Record<Language, LineFacts>>>(LINE_CACHE_LIMIT);
 
 /** One statement line's words, values and past values, as the memory's facts were read from it (read once per line). */
 export function lineWordsAndValues(line: string, language: Language): { words: readonly string[]; values: readonly string[]; past: readonly string[] } {
@@ -477,25 +479,29 @@ export function lineWordsAndValues(line: string, language: Language): { words: r
 }
 
 function lineFacts(line: string, language: Language): LineFacts {
-  const key = `${language}\u0000${line}`;
-  let found = lineFactsCache.get(key);
-  if (!found) {
-    const qualifiers: string[] = [];
-    const tokens = tokenize(line);
-    for (let i = 0; i < tokens.length; i++) addQualifiers(qualifiers, SYNONYMS.get(tokens[i]!) ?? tokens[i]!, tokens[i + 1]);
-    if (/[A-Z]{2}/.test(line)) for (const match of line.matchAll(AREA_CODE)) qualifiers.push(`area:${AREA_OF[match[1]!.toLowerCase()]}`);
-    const { values, past } = statedValues(line);
-    found = {
-      words: contentWords(line, language),
-      // Copies: a value is cut from the line, and kept here it would keep the line's whole text alive.
-      values: Array.from(values, ownCopy),
-      past: Array.from(past, ownCopy),
-      polarity: [...polarityOf([line], language)],
-      negated: [...negatedWords([line])],
-      qualifiers,
-    };
-    lineFactsCache.set(key, found);
+  const readings = lineFactsCache.get(line);
+  const known = readings?.[language];
+  if (known) return known;
+  const qualifiers: string[] = [];
+  const tokens = tokenize(line);
+  for (let i = 0; i < tokens.length; i++) addQualifiers(qualifiers, SYNONYMS.get(tokens[i]!) ?? tokens[i]!, tokens[i + 1]);
+  if (/[A-Z]{2}/.test(line)) {
+    AREA_CODE.lastIndex = 0;
+    for (let match = AREA_CODE.exec(line); match !== null; match = AREA_CODE.exec(line)) qualifiers.push(`area:${AREA_OF[match[1]!.toLowerCase()]}`);
   }
+  const { values, past } = statedValues(line);
+  const found: LineFacts = {
+    // The line's own words when taking markup out changes none (it is no letter, digit or joiner of a word).
+    words: contentWordsOf(line.includes("://") ? tokenize(withoutMarkup(line)) : tokens, language),
+    // Copies: a value is cut from the line, and kept here it would keep the line's whole text alive.
+    values: Array.from(values, ownCopy),
+    past: Array.from(past, ownCopy),
+    polarity: [...polarityOf(line.includes("_") ? tokenize(line.replace(/[`*_]/g, " ")) : tokens, language)],
+    negated: [...negatedWords([line])],
+    qualifiers,
+  };
+  if (readings) readings[language] = found;
+  else lineFactsCache.set(line, { [language]: found });
   return found;
 }
 
@@ -589,10 +595,18 @@ const NO_VALUES: ReadonlySet<string> = new Set();
 
 /** Content words of a text: stop words out, synonyms joined, stemmed; `lena's` is `lena`. */
 export function contentWords(text: string, language: Language = "english"): string[] {
-  const plain = text.replace(/https?:\/\//g, " ").replace(/[`*_>#[\]()]/g, (c) => (c === "_" ? "_" : " "));
+  return contentWordsOf(tokenize(withoutMarkup(text)), language);
+}
+
+// Links' schemes and markdown's marks out; "_" stays, as it joins a word ("snake_case").
+function withoutMarkup(text: string): string {
+  return text.replace(/https?:\/\//g, " ").replace(/[`*_>#[\]()]/g, (c) => (c === "_" ? "_" : " "));
+}
+
+function contentWordsOf(tokens: readonly string[], language: Language): string[] {
   const out: string[] = [];
-  for (const raw of tokenize(plain)) {
-    const token = raw.replace(/'s$/, "");
+  for (const raw of tokens) {
+    const token = raw.endsWith("'s") ? raw.slice(0, -2) : raw;
     const word = SYNONYMS.get(token) ?? token;
     if (isStopWord(word, language)) continue;
     // "seven runs" says what "7 runs" does ("one" is as often no count).
@@ -716,17 +730,14 @@ function negatedWords(lines: string[]): Set<string> {
 }
 
 // "always squash-merge" → +squash-merge; "never squash-merge" → -squash-merge; the next content word decides.
-function polarityOf(lines: string[], language: Language): Set<string> {
+function polarityOf(tokens: readonly string[], language: Language): Set<string> {
   const found = new Set<string>();
-  for (const line of lines) {
-    const tokens = tokenize(line.replace(/[`*_]/g, " "));
-    for (let i = 0; i < tokens.length; i++) {
-      const token = tokens[i]!;
-      const sign = AFFIRMATIONS.has(token) ? "+" : NEGATIONS.has(token) || token.endsWith("n't") ? "-" : "";
-      if (!sign) continue;
-      const next = tokens.slice(i + 1).find((t) => !isStopWord(t, language) && !NEGATIONS.has(t) && !AFFIRMATIONS.has(t));
-      if (next) found.add(`${sign}${stem(next, language)}`);
-    }
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const sign = AFFIRMATIONS.has(token) ? "+" : NEGATIONS.has(token) || token.endsWith("n't") ? "-" : "";
+    if (!sign) continue;
+    const next = tokens.slice(i + 1).find((t) => !isStopWord(t, language) && !NEGATIONS.has(t) && !AFFIRMATIONS.has(t));
+    if (next) found.add(`${sign}${stem(next, language)}`);
   }
   return found;
 }

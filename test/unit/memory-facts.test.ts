@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contentWords, type MemoryFacts, memoryFacts, readFacts } from "../../src/consolidate/memory-facts.js";
+import { contentWords, lineWordsAndValues, type MemoryFacts, memoryFacts, readFacts, statedValues } from "../../src/consolidate/memory-facts.js";
+import { forgetCaches } from "../../src/text/forget-caches.js";
+import type { Language } from "../../src/text/tokenize.js";
 
 // Sets compared by content: a grown memory's facts may list them in another order.
 function plain(facts: MemoryFacts) {
@@ -194,5 +196,51 @@ describe("memory facts: qualifiers and names", () => {
 describe("contentWords", () => {
   it("reads a word that names an object's own property as a word", () => {
     expect(contentWords("call the constructor, then toString")).toEqual(["call", "constructor", "tostr"]);
+  });
+});
+
+describe("line facts, read once per line", () => {
+  // Markup, links, joiners and negations, pieces the reading of a line's words turns on.
+  const PIECES = [
+    ...["never", "always", "don't", "no", "nicht", "jamais", "use", "snake_case", "_", "**", "*", "`", "#", ">", "(", ")", "[", "]"],
+    ...["https://", "http://", "x.example.com", "a://b", "Deploy", "to", "prod", "at", "09:00", "5 days", "Dana's", "über", "Straße"],
+    ...[" ", " ", ", ", ". ", "-"],
+  ];
+  const line = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 14 }).map((pieces) => pieces.join(""));
+  const language = fc.constantFrom<Language>("english", "german", "french");
+  const polarity = (text: string, lang: Language) => {
+    forgetCaches();
+    // The description is read as a statement in the language the memory is told to be in: the name and body tell it.
+    const body =
+      lang === "german"
+        ? "Wir sind immer da und die Antwort ist auf Deutsch."
+        : lang === "french"
+          ? "Nous sommes toujours là et la réponse est en français."
+          : "";
+    return readFacts({ name: "", description: text, body }).facts.polarity;
+  };
+
+  it("reads a line's words as contentWords reads them, whatever the memo held before", () => {
+    fc.assert(
+      fc.property(line, language, language, (text, first, second) => {
+        forgetCaches();
+        lineWordsAndValues(text, first);
+        const read = lineWordsAndValues(text, second);
+        expect(read.words).toEqual(contentWords(text, second));
+        expect(read.values).toEqual([...statedValues(text).values]);
+        forgetCaches();
+        expect(lineWordsAndValues(text, second)).toEqual(read);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("reads polarity as if markup and underscores were spaces", () => {
+    fc.assert(
+      fc.property(line, language, (text, lang) => {
+        expect([...polarity(text, lang)]).toEqual([...polarity(text.replace(/[`*_]/g, " "), lang)]);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
