@@ -260,6 +260,8 @@ const NOT_NAMES = new Set([
 ]);
 
 const POSSESSIVE = /([\p{L}\p{N}][\p{L}\p{N}_-]*)['’]s(?![\p{L}\p{N}])/gu;
+// Tried first: most names hold none, and matchAll makes a copy of its pattern at each call.
+const MAY_BE_POSSESSIVE = /['’]s/;
 
 // A long run plans a merge step every week over mostly the same memories: each memory's facts are
 // read once. Held by the memory itself, so they go when it does (a cache by content would keep every
@@ -370,9 +372,27 @@ function openingOf(memory: Pick<Memory, "name" | "description" | "body">): strin
 // Capitalised words are mostly names, and a name like "Ben" or "Will" is another language's stop word.
 // Settled once what it is told from is full: text added at the end (after a line break, which no
 // capitalised word spans) leaves it as it is.
+// Only as much is blanked as detectLanguage reads (its first DETECT_CHARS), a chunk at a time, each ending after a line break.
 function languageOf(text: string): { language: Language; settled: boolean } {
-  const told = text.slice(0, LANGUAGE_SAMPLE).replace(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu, " ");
+  const sample = text.length > LANGUAGE_SAMPLE ? text.slice(0, LANGUAGE_SAMPLE) : text;
+  let told = "";
+  for (let at = 0; at < sample.length && told.length < DETECT_CHARS; ) {
+    const lineEnd = sample.indexOf("\n", at + DETECT_CHARS - told.length);
+    const end = lineEnd === -1 ? sample.length : lineEnd + 1;
+    told += sample.slice(at, end).replace(CAPITALISED_WORD, " ");
+    at = end;
+  }
   return { language: detectLanguage(told), settled: text.length >= LANGUAGE_SAMPLE || told.length >= DETECT_CHARS };
+}
+
+const CAPITALISED_WORD = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu;
+
+// The lines joined, as far as the language sample goes: a long body is not joined whole to be cut.
+function sampleOf(lines: readonly string[]): string {
+  let length = -1;
+  let count = 0;
+  while (count < lines.length && length < LANGUAGE_SAMPLE) length += lines[count++]!.length + 1;
+  return (count === lines.length ? lines : lines.slice(0, count)).join("\n");
 }
 
 /** The lines a memory states its fact in: the description, then the body's lines without rationale or the tool's filler. */
@@ -399,32 +419,46 @@ function addMentions(mentions: Set<string>, words: Iterable<string>, language: L
 const WRITTEN_KINDS = /^(?:time|monthday|duration):/;
 
 function addValueMentions(mentions: Set<string>, lines: LineFacts[]): void {
-  for (const line of lines) for (const value of [...line.values, ...line.past]) if (WRITTEN_KINDS.test(value)) mentions.add(value);
+  for (const line of lines) {
+    for (const value of line.values) if (WRITTEN_KINDS.test(value)) mentions.add(value);
+    for (const value of line.past) if (WRITTEN_KINDS.test(value)) mentions.add(value);
+  }
 }
 
 /** A memory's facts read from its whole text, never from a cache. */
 export function readFacts(memory: Pick<Memory, "name" | "description" | "body">): ReadFacts {
   const bodyLines = factLines(memory.body);
-  const statementLines = [memory.description, ...bodyLines.filter((line) => !RATIONALE.test(line))].filter((line) => line.trim() !== "");
-  const text = [memory.name, memory.description, ...bodyLines].join("\n");
-  const { language, settled } = languageOf(text);
+  const statementLines = memory.description.trim() === "" ? [] : [memory.description];
+  const rationaleLines: string[] = [];
+  for (const line of bodyLines) (RATIONALE.test(line) ? rationaleLines : statementLines).push(line);
+  const { language, settled } = languageOf(sampleOf([memory.name, memory.description, ...bodyLines]));
   const facts = (line: string) => lineFacts(line, language);
   const name = facts(memory.name);
   const stated = statementLines.map(facts);
 
   const subject = new Set(name.words);
-  const possessors = new Set([...memory.name.matchAll(POSSESSIVE)].flatMap((match) => contentWords(match[1]!, language)));
+  const possessors = new Set<string>();
+  if (MAY_BE_POSSESSIVE.test(memory.name))
+    for (const match of memory.name.matchAll(POSSESSIVE)) for (const word of contentWords(match[1]!, language)) possessors.add(word);
   const sequences = stated.map((line) => line.words);
-  const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => facts(line).words);
+  const rationale = rationaleLines.flatMap((line) => facts(line).words);
   const mentions = new Set<string>();
-  addMentions(mentions, [...subject, ...sequences.flat(), ...rationale], language);
+  // In the order of the words: subject, statements, rationale (a set's order is the order its words are numbered in).
+  addMentions(mentions, subject, language);
+  for (const words of sequences) addMentions(mentions, words, language);
+  addMentions(mentions, rationale, language);
   addValueMentions(mentions, stated);
   const statement = [memory.name, ...statementLines].join("\n");
-  const qualifiers = new Set([name, ...stated].flatMap((line) => line.qualifiers));
-  const values = new Set(stated.flatMap((line) => line.values));
-  const past = new Set(stated.flatMap((line) => line.past));
-  const polarity = new Set(stated.flatMap((line) => line.polarity));
-  const negated = new Set(stated.flatMap((line) => line.negated));
+  const setOf = (lines: LineFacts[], kind: "values" | "past" | "qualifiers" | "polarity" | "negated") => {
+    const set = new Set<string>();
+    for (const line of lines) for (const item of line[kind]) set.add(item);
+    return set;
+  };
+  const qualifiers = setOf([name, ...stated], "qualifiers");
+  const values = setOf(stated, "values");
+  const past = setOf(stated, "past");
+  const polarity = setOf(stated, "polarity");
+  const negated = setOf(stated, "negated");
   return {
     facts: {
       subject,
@@ -451,7 +485,8 @@ const LANGUAGE_SAMPLE = 32_000;
 function namedIn(name: string, read: LineFacts, language: Language): Set<string> {
   if (language === "german") return new Set();
   const named = new Set([...read.values, ...read.past].flatMap((value) => (value.startsWith("name:") ? [value.slice(5)] : [])));
-  for (const match of name.matchAll(INNER_CAPITAL)) named.add(match[0].toLowerCase());
+  INNER_CAPITAL.lastIndex = 0;
+  for (let match = INNER_CAPITAL.exec(name); match !== null; match = INNER_CAPITAL.exec(name)) named.add(match[0].toLowerCase());
   return named;
 }
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { contentWords, lineWordsAndValues, type MemoryFacts, memoryFacts, readFacts, statedValues } from "../../src/consolidate/memory-facts.js";
 import { forgetCaches } from "../../src/text/forget-caches.js";
-import type { Language } from "../../src/text/tokenize.js";
+import { DETECT_CHARS, detectLanguage, type Language } from "../../src/text/tokenize.js";
 
 // Sets compared by content: a grown memory's facts may list them in another order.
 function plain(facts: MemoryFacts) {
@@ -241,6 +241,31 @@ describe("line facts, read once per line", () => {
         expect([...polarity(text, lang)]).toEqual([...polarity(text.replace(/[`*_]/g, " "), lang)]);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("the language a memory is read in", () => {
+  // Lines of several languages, capitalised words among them, so that where the sample is cut decides the language.
+  const LINES_OF_LANGUAGES = [
+    "Die Antwort ist auf Deutsch und wir bleiben dabei, auch wenn Ben fragt.",
+    "la respuesta es en español y no cambia cuando Will pregunta",
+    "We always answer in English, and the team agreed on it with Dana.",
+    "Nous répondons toujours en français, et Léa est d'accord.",
+    "- v1.2.0 #1042 70ms",
+    "ALLE Antworten GEHEN an die Gruppe",
+  ];
+  const told = (text: string) => text.slice(0, 32_000).replace(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu, " ");
+
+  it("is told from the sample with capitalised words blanked, however long the body", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...LINES_OF_LANGUAGES), { minLength: 1, maxLength: 900, size: "max" }), (lines) => {
+        const text = ["Notes", "", ...lines].join("\n");
+        const read = readFacts({ name: "Notes", description: "", body: lines.join("\n") });
+        expect(read.facts.language).toBe(detectLanguage(told(text)));
+        expect(read.settled).toBe(text.length >= 32_000 || told(text).length >= DETECT_CHARS);
+      }),
+      { numRuns: 60 },
     );
   });
 });
