@@ -1,5 +1,6 @@
 import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
+import { sha256 } from "../text/hash.js";
 import { ownCopy } from "../text/own-copy.js";
 import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
 import { numberedRuns } from "./numbered-runs.js";
@@ -276,7 +277,7 @@ export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body"
   const key = `${memory.name}\u0000${memory.description}`;
   // The same text read again (a long run re-reads each memory it wrote from its file) has the same facts.
   const last = grown.get(key);
-  const read = last?.body === memory.body ? { facts: last.facts, settled: last.settled } : (grownFacts(key, memory) ?? readFacts(memory));
+  const read = last?.body === memory.body ? { facts: last.facts, settled: last.settled } : (grownFacts(key, memory) ?? readShortOnce(memory));
   factsCache.set(memory, { name: memory.name, description: memory.description, body: memory.body, facts: read.facts });
   grown.delete(key);
   if (memory.body.length >= GROWN_FROM) {
@@ -296,6 +297,25 @@ type ReadFacts = { facts: MemoryFacts; settled: boolean };
 const GROWN_FROM = 2_000;
 const GROWN_LIMIT = 1_000;
 const grown = new BoundedCache<{ body: string } & ReadFacts>(GROWN_LIMIT);
+
+// A short memory is read again week after week as another object with the same text (merged with what
+// it held already, read back from its file): its facts are kept by a digest of its text, for a while.
+// Only where they are readFacts' (a longer text's may be its last facts grown, in their own order).
+const SHORT_LIMIT = 2_000;
+const shortFacts = new BoundedCache<ReadFacts>(SHORT_LIMIT);
+
+function readShortOnce(memory: Pick<Memory, "name" | "description" | "body">): ReadFacts {
+  if (memory.body.length >= GROWN_FROM) return readFacts(memory);
+  const { name, description, body } = memory;
+  // Lengths first: no name and description read as another pair.
+  const key = sha256(`${name.length}:${description.length}:${name}${description}${body}`);
+  let read = shortFacts.get(key);
+  if (!read) {
+    read = readFacts(memory);
+    shortFacts.set(key, read);
+  }
+  return read;
+}
 
 function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "body">): ReadFacts | undefined {
   const { body } = memory;

@@ -269,3 +269,33 @@ describe("the language a memory is read in", () => {
     );
   });
 });
+
+describe("memory facts of a short memory read again", () => {
+  // Each set as a list in its own order: a memory read again must give its words in the order read first.
+  const ordered = (facts: MemoryFacts) => Object.fromEntries(Object.entries(facts).map(([key, value]) => [key, value instanceof Set ? [...value] : value]));
+  const line = fc.constantFrom(...LINES, "Noor's reading list", "Die Antwort ist auf Deutsch.", "");
+  const words = fc.constantFrom("Deploy", "notes", "Dana's", "staging", "db", "eu-west-1", "");
+
+  it("are its whole text's facts, in their order, whichever memory of that text or of a text like it came before", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.array(words, { maxLength: 4 }), fc.array(words, { maxLength: 4 }), fc.array(line, { maxLength: 8 })), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        (memories) => {
+          forgetCaches();
+          for (const [name, description, body] of [...memories, ...[...memories].reverse()]) {
+            // A new object each time, as a memory read again from its file is; the name and description also as one.
+            for (const memory of [
+              { name: name.join(" "), description: description.join(" "), body: body.join("\n") },
+              { name: [...name, ...description].join(" "), description: "", body: body.join("\n") },
+            ])
+              expect(ordered(memoryFacts({ ...memory }))).toEqual(ordered(readFacts(memory).facts));
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
