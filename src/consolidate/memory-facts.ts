@@ -630,7 +630,8 @@ function markedValues(line: string): { values: ReadonlySet<string>; past: Readon
   const clauses: string[] = [];
   let asserted = "";
   let at = 0;
-  for (const match of line.matchAll(PAST_MARK)) {
+  PAST_MARK.lastIndex = 0;
+  for (let match = PAST_MARK.exec(line); match !== null; match = PAST_MARK.exec(line)) {
     const after = match.index + match[0].length;
     if (match.index < at || !PAST_VALUE_START.test(line.slice(after))) continue;
     const length = line.slice(after).search(PAST_END);
