@@ -333,7 +333,8 @@ function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "
   const stated = statementLines.map((line) => lineFacts(line, previous.language));
   const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => lineFacts(line, previous.language).words);
   const added = new Set<string>();
-  addMentions(added, [...stated.flatMap((line) => line.words), ...rationale], previous.language);
+  for (const line of stated) addMentions(added, line.words, previous.language);
+  addMentions(added, rationale, previous.language);
   addValueMentions(added, stated);
   const mentions = extended(previous.mentions, added);
   if (mentions !== previous.mentions) wordNumbersGrown(previous.mentions, mentions);
