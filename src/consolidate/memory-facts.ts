@@ -1,7 +1,9 @@
 import type { Memory } from "../memory/memory.js";
 import { BoundedCache } from "../text/bounded-cache.js";
+import { sha256 } from "../text/hash.js";
 import { ownCopy } from "../text/own-copy.js";
 import { DETECT_CHARS, detectLanguage, isStopWord, type Language, stem, tokenize } from "../text/tokenize.js";
+import { numberedRuns } from "./numbered-runs.js";
 import { readTimeZones } from "./time-zones.js";
 import { COUNT_WORD, countWord, monthName, readWrittenValues } from "./value-forms.js";
 import { wordNumbersGrown } from "./word-numbers.js";
@@ -259,6 +261,8 @@ const NOT_NAMES = new Set([
 ]);
 
 const POSSESSIVE = /([\p{L}\p{N}][\p{L}\p{N}_-]*)['’]s(?![\p{L}\p{N}])/gu;
+// Tried first: most names hold none, and matchAll makes a copy of its pattern at each call.
+const MAY_BE_POSSESSIVE = /['’]s/;
 
 // A long run plans a merge step every week over mostly the same memories: each memory's facts are
 // read once. Held by the memory itself, so they go when it does (a cache by content would keep every
@@ -273,7 +277,7 @@ export function memoryFacts(memory: Pick<Memory, "name" | "description" | "body"
   const key = `${memory.name}\u0000${memory.description}`;
   // The same text read again (a long run re-reads each memory it wrote from its file) has the same facts.
   const last = grown.get(key);
-  const read = last?.body === memory.body ? { facts: last.facts, settled: last.settled } : (grownFacts(key, memory) ?? readFacts(memory));
+  const read = last?.body === memory.body ? { facts: last.facts, settled: last.settled } : (grownFacts(key, memory) ?? readShortOnce(memory));
   factsCache.set(memory, { name: memory.name, description: memory.description, body: memory.body, facts: read.facts });
   grown.delete(key);
   if (memory.body.length >= GROWN_FROM) {
@@ -294,6 +298,27 @@ const GROWN_FROM = 2_000;
 const GROWN_LIMIT = 1_000;
 const grown = new BoundedCache<{ body: string } & ReadFacts>(GROWN_LIMIT);
 
+// A short memory is read again week after week as another object with the same text (merged with what
+// it held already, read back from its file): its facts are kept by a digest of its text, for a while.
+// Only where they are readFacts' (a longer text's may be its last facts grown, in their own order).
+// 500 texts spare a 3-year run 600 of its 3,700 readings and its live heap about 2 MB at its peak (the
+// last pass's facts still kept); 2,000 spared 860 for 9 MB.
+const SHORT_LIMIT = 500;
+const shortFacts = new BoundedCache<ReadFacts>(SHORT_LIMIT);
+
+function readShortOnce(memory: Pick<Memory, "name" | "description" | "body">): ReadFacts {
+  if (memory.body.length >= GROWN_FROM) return readFacts(memory);
+  const { name, description, body } = memory;
+  // Lengths first: no name and description read as another pair.
+  const key = sha256(`${name.length}:${description.length}:${name}${description}${body}`);
+  let read = shortFacts.get(key);
+  if (!read) {
+    read = readFacts(memory);
+    shortFacts.set(key, read);
+  }
+  return read;
+}
+
 function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "body">): ReadFacts | undefined {
   const { body } = memory;
   const last = grown.get(key);
@@ -310,7 +335,8 @@ function grownFacts(key: string, memory: Pick<Memory, "name" | "description" | "
   const stated = statementLines.map((line) => lineFacts(line, previous.language));
   const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => lineFacts(line, previous.language).words);
   const added = new Set<string>();
-  addMentions(added, [...stated.flatMap((line) => line.words), ...rationale], previous.language);
+  for (const line of stated) addMentions(added, line.words, previous.language);
+  addMentions(added, rationale, previous.language);
   addValueMentions(added, stated);
   const mentions = extended(previous.mentions, added);
   if (mentions !== previous.mentions) wordNumbersGrown(previous.mentions, mentions);
@@ -369,9 +395,27 @@ function openingOf(memory: Pick<Memory, "name" | "description" | "body">): strin
 // Capitalised words are mostly names, and a name like "Ben" or "Will" is another language's stop word.
 // Settled once what it is told from is full: text added at the end (after a line break, which no
 // capitalised word spans) leaves it as it is.
+// Only as much is blanked as detectLanguage reads (its first DETECT_CHARS), a chunk at a time, each ending after a line break.
 function languageOf(text: string): { language: Language; settled: boolean } {
-  const told = text.slice(0, LANGUAGE_SAMPLE).replace(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu, " ");
+  const sample = text.length > LANGUAGE_SAMPLE ? text.slice(0, LANGUAGE_SAMPLE) : text;
+  let told = "";
+  for (let at = 0; at < sample.length && told.length < DETECT_CHARS; ) {
+    const lineEnd = sample.indexOf("\n", at + DETECT_CHARS - told.length);
+    const end = lineEnd === -1 ? sample.length : lineEnd + 1;
+    told += sample.slice(at, end).replace(CAPITALISED_WORD, " ");
+    at = end;
+  }
   return { language: detectLanguage(told), settled: text.length >= LANGUAGE_SAMPLE || told.length >= DETECT_CHARS };
+}
+
+const CAPITALISED_WORD = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu;
+
+// The lines joined, as far as the language sample goes: a long body is not joined whole to be cut.
+function sampleOf(lines: readonly string[]): string {
+  let length = -1;
+  let count = 0;
+  while (count < lines.length && length < LANGUAGE_SAMPLE) length += lines[count++]!.length + 1;
+  return (count === lines.length ? lines : lines.slice(0, count)).join("\n");
 }
 
 /** The lines a memory states its fact in: the description, then the body's lines without rationale or the tool's filler. */
@@ -398,32 +442,46 @@ function addMentions(mentions: Set<string>, words: Iterable<string>, language: L
 const WRITTEN_KINDS = /^(?:time|monthday|duration):/;
 
 function addValueMentions(mentions: Set<string>, lines: LineFacts[]): void {
-  for (const line of lines) for (const value of [...line.values, ...line.past]) if (WRITTEN_KINDS.test(value)) mentions.add(value);
+  for (const line of lines) {
+    for (const value of line.values) if (WRITTEN_KINDS.test(value)) mentions.add(value);
+    for (const value of line.past) if (WRITTEN_KINDS.test(value)) mentions.add(value);
+  }
 }
 
 /** A memory's facts read from its whole text, never from a cache. */
 export function readFacts(memory: Pick<Memory, "name" | "description" | "body">): ReadFacts {
   const bodyLines = factLines(memory.body);
-  const statementLines = [memory.description, ...bodyLines.filter((line) => !RATIONALE.test(line))].filter((line) => line.trim() !== "");
-  const text = [memory.name, memory.description, ...bodyLines].join("\n");
-  const { language, settled } = languageOf(text);
+  const statementLines = memory.description.trim() === "" ? [] : [memory.description];
+  const rationaleLines: string[] = [];
+  for (const line of bodyLines) (RATIONALE.test(line) ? rationaleLines : statementLines).push(line);
+  const { language, settled } = languageOf(sampleOf([memory.name, memory.description, ...bodyLines]));
   const facts = (line: string) => lineFacts(line, language);
   const name = facts(memory.name);
   const stated = statementLines.map(facts);
 
   const subject = new Set(name.words);
-  const possessors = new Set([...memory.name.matchAll(POSSESSIVE)].flatMap((match) => contentWords(match[1]!, language)));
+  const possessors = new Set<string>();
+  if (MAY_BE_POSSESSIVE.test(memory.name))
+    for (const match of memory.name.matchAll(POSSESSIVE)) for (const word of contentWords(match[1]!, language)) possessors.add(word);
   const sequences = stated.map((line) => line.words);
-  const rationale = bodyLines.filter((line) => RATIONALE.test(line)).flatMap((line) => facts(line).words);
+  const rationale = rationaleLines.flatMap((line) => facts(line).words);
   const mentions = new Set<string>();
-  addMentions(mentions, [...subject, ...sequences.flat(), ...rationale], language);
+  // In the order of the words: subject, statements, rationale (a set's order is the order its words are numbered in).
+  addMentions(mentions, subject, language);
+  for (const words of sequences) addMentions(mentions, words, language);
+  addMentions(mentions, rationale, language);
   addValueMentions(mentions, stated);
   const statement = [memory.name, ...statementLines].join("\n");
-  const qualifiers = new Set([name, ...stated].flatMap((line) => line.qualifiers));
-  const values = new Set(stated.flatMap((line) => line.values));
-  const past = new Set(stated.flatMap((line) => line.past));
-  const polarity = new Set(stated.flatMap((line) => line.polarity));
-  const negated = new Set(stated.flatMap((line) => line.negated));
+  const setOf = (lines: LineFacts[], kind: "values" | "past" | "qualifiers" | "polarity" | "negated") => {
+    const set = new Set<string>();
+    for (const line of lines) for (const item of line[kind]) set.add(item);
+    return set;
+  };
+  const qualifiers = setOf([name, ...stated], "qualifiers");
+  const values = setOf(stated, "values");
+  const past = setOf(stated, "past");
+  const polarity = setOf(stated, "polarity");
+  const negated = setOf(stated, "negated");
   return {
     facts: {
       subject,
@@ -450,7 +508,8 @@ const LANGUAGE_SAMPLE = 32_000;
 function namedIn(name: string, read: LineFacts, language: Language): Set<string> {
   if (language === "german") return new Set();
   const named = new Set([...read.values, ...read.past].flatMap((value) => (value.startsWith("name:") ? [value.slice(5)] : [])));
-  for (const match of name.matchAll(INNER_CAPITAL)) named.add(match[0].toLowerCase());
+  INNER_CAPITAL.lastIndex = 0;
+  for (let match = INNER_CAPITAL.exec(name); match !== null; match = INNER_CAPITAL.exec(name)) named.add(match[0].toLowerCase());
   return named;
 }
 
@@ -466,9 +525,11 @@ interface LineFacts {
   qualifiers: string[];
 }
 
-// Memories that grow week by week keep their earlier lines: each line is read once.
+// Memories that grow week by week keep their earlier lines: each line is read once. Kept by the line
+// itself, each language's reading apart: a key made of the language and the line was a new string to
+// hash at every lookup, where the line is most often one hashed already.
 const LINE_CACHE_LIMIT = 10_000;
-const lineFactsCache = new BoundedCache<LineFacts>(LINE_CACHE_LIMIT);
+const lineFactsCache = new BoundedCache<Partial<Record<Language, LineFacts>>>(LINE_CACHE_LIMIT);
 
 /** One statement line's words, values and past values, as the memory's facts were read from it (read once per line). */
 export function lineWordsAndValues(line: string, language: Language): { words: readonly string[]; values: readonly string[]; past: readonly string[] } {
@@ -476,25 +537,29 @@ export function lineWordsAndValues(line: string, language: Language): { words: r
 }
 
 function lineFacts(line: string, language: Language): LineFacts {
-  const key = `${language}\u0000${line}`;
-  let found = lineFactsCache.get(key);
-  if (!found) {
-    const qualifiers: string[] = [];
-    const tokens = tokenize(line);
-    for (let i = 0; i < tokens.length; i++) addQualifiers(qualifiers, SYNONYMS.get(tokens[i]!) ?? tokens[i]!, tokens[i + 1]);
-    if (/[A-Z]{2}/.test(line)) for (const match of line.matchAll(AREA_CODE)) qualifiers.push(`area:${AREA_OF[match[1]!.toLowerCase()]}`);
-    const { values, past } = statedValues(line);
-    found = {
-      words: contentWords(line, language),
-      // Copies: a value is cut from the line, and kept here it would keep the line's whole text alive.
-      values: Array.from(values, ownCopy),
-      past: Array.from(past, ownCopy),
-      polarity: [...polarityOf([line], language)],
-      negated: [...negatedWords([line])],
-      qualifiers,
-    };
-    lineFactsCache.set(key, found);
+  const readings = lineFactsCache.get(line);
+  const known = readings?.[language];
+  if (known) return known;
+  const qualifiers: string[] = [];
+  const tokens = tokenize(line);
+  for (let i = 0; i < tokens.length; i++) addQualifiers(qualifiers, SYNONYMS.get(tokens[i]!) ?? tokens[i]!, tokens[i + 1]);
+  if (/[A-Z]{2}/.test(line)) {
+    AREA_CODE.lastIndex = 0;
+    for (let match = AREA_CODE.exec(line); match !== null; match = AREA_CODE.exec(line)) qualifiers.push(`area:${AREA_OF[match[1]!.toLowerCase()]}`);
   }
+  const { values, past } = statedValues(line);
+  const found: LineFacts = {
+    // The line's own words when taking markup out changes none (it is no letter, digit or joiner of a word).
+    words: contentWordsOf(line.includes("://") ? tokenize(withoutMarkup(line)) : tokens, language),
+    // Copies: a value is cut from the line, and kept here it would keep the line's whole text alive.
+    values: Array.from(values, ownCopy),
+    past: Array.from(past, ownCopy),
+    polarity: [...polarityOf(line.includes("_") ? tokenize(line.replace(/[`*_]/g, " ")) : tokens, language)],
+    negated: [...negatedWords([line])],
+    qualifiers,
+  };
+  if (readings) readings[language] = found;
+  else lineFactsCache.set(line, { [language]: found });
   return found;
 }
 
@@ -568,7 +633,8 @@ function markedValues(line: string): { values: ReadonlySet<string>; past: Readon
   const clauses: string[] = [];
   let asserted = "";
   let at = 0;
-  for (const match of line.matchAll(PAST_MARK)) {
+  PAST_MARK.lastIndex = 0;
+  for (let match = PAST_MARK.exec(line); match !== null; match = PAST_MARK.exec(line)) {
     const after = match.index + match[0].length;
     if (match.index < at || !PAST_VALUE_START.test(line.slice(after))) continue;
     const length = line.slice(after).search(PAST_END);
@@ -588,10 +654,18 @@ const NO_VALUES: ReadonlySet<string> = new Set();
 
 /** Content words of a text: stop words out, synonyms joined, stemmed; `lena's` is `lena`. */
 export function contentWords(text: string, language: Language = "english"): string[] {
-  const plain = text.replace(/https?:\/\//g, " ").replace(/[`*_>#[\]()]/g, (c) => (c === "_" ? "_" : " "));
+  return contentWordsOf(tokenize(withoutMarkup(text)), language);
+}
+
+// Links' schemes and markdown's marks out; "_" stays, as it joins a word ("snake_case").
+function withoutMarkup(text: string): string {
+  return text.replace(/https?:\/\//g, " ").replace(/[`*_>#[\]()]/g, (c) => (c === "_" ? "_" : " "));
+}
+
+function contentWordsOf(tokens: readonly string[], language: Language): string[] {
   const out: string[] = [];
-  for (const raw of tokenize(plain)) {
-    const token = raw.replace(/'s$/, "");
+  for (const raw of tokens) {
+    const token = raw.endsWith("'s") ? raw.slice(0, -2) : raw;
     const word = SYNONYMS.get(token) ?? token;
     if (isStopWord(word, language)) continue;
     // "seven runs" says what "7 runs" does ("one" is as often no count).
@@ -606,11 +680,14 @@ export function contentWords(text: string, language: Language = "english"): stri
 const HOST = /\b(?:[a-z0-9-]{1,63}\.){1,16}[a-z]{2,}(?::\d+)?(?:\/[^\s)`'",;]*)?/gi;
 const TIME = /\b([01]?\d|2[0-3]):([0-5]\d)\b/g;
 const DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
-// `1.9.x`, `v2`, `99.9%`, `50,000`, `50k`, `eu-west-1`, `node:20-slim`, `AM04` (group 1, or a bare number).
-// A match is tried only where a run of these characters starts (a one-character look behind), leading
-// punctuation skipped: tried from each character of a long run with no digit, it rescans the rest (quadratic).
-const NUMBERISH = /(?<![\p{L}\p{N}_:.,%-])[_:.,%-]*([\p{L}\p{N}][\p{L}\p{N}_:.,%-]*\d[\p{L}\p{N}_:.,%-]*)|\d+/gu;
+// Read by one pass over the whole text, not sentence by sentence: no name spans a sentence's end (which is
+// white space), and each sentence's first name is told by what comes before it (see `opensSentence`).
 const CAPITALISED = /(?:^|[^\p{L}\p{N}_])(\p{Lu}[\p{L}\p{N}_'’-]*[\p{L}\p{N}]|\p{Lu})/gu;
+// The same in a text of ASCII only, where the Unicode classes are these and cost more to try.
+const CAPITALISED_ASCII = /(?:^|[^A-Za-z0-9_])([A-Z][A-Za-z0-9_'-]*[A-Za-z0-9]|[A-Z])/g;
+const ASCII_TEXT = /^[\x00-\x7f]*$/;
+// What a host needs, tried before the host pattern: most lines have none.
+const MAY_HOLD_HOST = /\.[a-z]/i;
 
 /**
  * The values a statement states, typed: hosts and links, times and the
@@ -625,24 +702,35 @@ export function typedValues(text: string): Set<string> {
   const values = new Set<string>();
   // Each host taken out where it was found, in one pass (taking each out by a search of the text
   // left cost the square of a line holding thousands).
-  let rest = text.replace(HOST, (found) => {
-    const host = found.toLowerCase().replace(/[./]+$/, "");
-    if (/^\d+(\.\d+)+$/.test(host) || !/[a-z]/.test(host.split(".").pop() ?? "")) return found;
-    if (/\.(md|yml|yaml|json|ts|js|py|sql|txt|toml)$/.test(host) && !host.includes("/")) return found;
-    values.add(`host:${host}`);
-    return " ";
-  });
+  let rest = !MAY_HOLD_HOST.test(text)
+    ? text
+    : text.replace(HOST, (found) => {
+        const host = found.toLowerCase().replace(/[./]+$/, "");
+        if (/^\d+(\.\d+)+$/.test(host) || !/[a-z]/.test(host.split(".").pop() ?? "")) return found;
+        if (/\.(md|yml|yaml|json|ts|js|py|sql|txt|toml)$/.test(host) && !host.includes("/")) return found;
+        values.add(`host:${host}`);
+        return " ";
+      });
   rest = readTimeZones(rest, values);
-  for (const match of rest.matchAll(DATE)) {
-    const month = monthName(Number(match[0].slice(5, 7)));
-    values.add(`date:${match[0]}`).add(`monthday:${match[0].slice(5)}`);
-    if (month) values.add(`month:${month}`);
+  // Read and taken out in one pass (matchAll makes a copy of its pattern at each call).
+  if (rest.includes("-")) {
+    rest = rest.replace(DATE, (date) => {
+      const month = monthName(Number(date.slice(5, 7)));
+      values.add(`date:${date}`).add(`monthday:${date.slice(5)}`);
+      if (month) values.add(`month:${month}`);
+      return " ";
+    });
   }
-  rest = readWrittenValues(rest.replace(DATE, " "), values);
-  for (const match of rest.matchAll(TIME)) values.add(`time:${match[1]!.padStart(2, "0")}:${match[2]}`);
-  rest = rest.replace(TIME, " ");
-  for (const match of rest.matchAll(NUMBERISH)) {
-    const token = (match[1] ?? match[0]).replace(/[.,:]+$/, "");
+  rest = readWrittenValues(rest, values);
+  if (rest.includes(":")) {
+    rest = rest.replace(TIME, (_, hour: string, minute: string) => {
+      values.add(`time:${hour.padStart(2, "0")}:${minute}`);
+      return " ";
+    });
+  }
+  // `1.9.x`, `v2`, `99.9%`, `50,000`, `50k`, `eu-west-1`, `node:20-slim`, `AM04`.
+  for (const run of numberedRuns(rest)) {
+    const token = run.replace(/[.,:]+$/, "");
     if (/^\d[\d,]*(\.\d+)?%?$/.test(token)) values.add(`number:${token.replace(/,(?=\d{3}\b)/g, "")}`);
     else if (/^\d+(\.\d+)?k$/i.test(token)) values.add(`number:${Number.parseFloat(token) * 1000}`);
     else {
@@ -650,18 +738,36 @@ export function typedValues(text: string): Set<string> {
       for (const number of token.match(/\d+(?:\.\d+)*/g) ?? []) values.add(`number:${number}`);
     }
   }
-  for (const sentence of rest.split(/(?<=[.!?:;])\s+|\n+/)) {
-    let first = true;
-    for (const match of sentence.matchAll(CAPITALISED)) {
-      const token = match[1]!;
-      const atStart = first && sentence.slice(0, match.index + match[0].length - token.length).replace(/[-*>#\s]/g, "") === "";
-      first = false;
-      const lower = token.toLowerCase().replace(/['’]s$/, "");
-      if (NOT_NAMES.has(lower) || /\d/.test(token)) continue;
-      if (!atStart || /^\p{Lu}{2,}$/u.test(token)) values.add(`name:${SYNONYMS.get(lower) ?? lower}`);
-    }
+  const capitalised = ASCII_TEXT.test(rest) ? CAPITALISED_ASCII : CAPITALISED;
+  capitalised.lastIndex = 0;
+  for (let match = capitalised.exec(rest); match !== null; match = capitalised.exec(rest)) {
+    const token = match[1]!;
+    const atStart = opensSentence(rest, match.index + match[0].length - token.length);
+    const lower = token.toLowerCase().replace(/['’]s$/, "");
+    if (NOT_NAMES.has(lower) || /\d/.test(token)) continue;
+    if (!atStart || /^\p{Lu}{2,}$/u.test(token)) values.add(`name:${SYNONYMS.get(lower) ?? lower}`);
   }
   return values;
+}
+
+// A text's sentences end at white space after `.!?:;`, and at line breaks; a sentence's opening is what may
+// come before its first word: list marks, quotes of mail, headings' marks, white space.
+const OPENING = /[-*>#\s]/;
+const SENTENCE_END = /[.!?:;]/;
+const SPACE = /\s/;
+
+/**
+ * Whether only a sentence's opening comes before `at` in its sentence: the
+ * word there opens the sentence, as it did when the text was split into
+ * sentences by `(?<=[.!?:;])\s+|\n+` and each read on its own.
+ */
+export function opensSentence(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && OPENING.test(text[i - 1]!)) {
+    if (text[i - 1] === "\n") return true;
+    i--;
+  }
+  return i === 0 || (SENTENCE_END.test(text[i - 1]!) && i < at && SPACE.test(text[i]!));
 }
 
 // Words that say what follows is not so, in the languages memories are written in: "GPIO13, not GPIO12",
@@ -683,17 +789,14 @@ function negatedWords(lines: string[]): Set<string> {
 }
 
 // "always squash-merge" → +squash-merge; "never squash-merge" → -squash-merge; the next content word decides.
-function polarityOf(lines: string[], language: Language): Set<string> {
+function polarityOf(tokens: readonly string[], language: Language): Set<string> {
   const found = new Set<string>();
-  for (const line of lines) {
-    const tokens = tokenize(line.replace(/[`*_]/g, " "));
-    for (let i = 0; i < tokens.length; i++) {
-      const token = tokens[i]!;
-      const sign = AFFIRMATIONS.has(token) ? "+" : NEGATIONS.has(token) || token.endsWith("n't") ? "-" : "";
-      if (!sign) continue;
-      const next = tokens.slice(i + 1).find((t) => !isStopWord(t, language) && !NEGATIONS.has(t) && !AFFIRMATIONS.has(t));
-      if (next) found.add(`${sign}${stem(next, language)}`);
-    }
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const sign = AFFIRMATIONS.has(token) ? "+" : NEGATIONS.has(token) || token.endsWith("n't") ? "-" : "";
+    if (!sign) continue;
+    const next = tokens.slice(i + 1).find((t) => !isStopWord(t, language) && !NEGATIONS.has(t) && !AFFIRMATIONS.has(t));
+    if (next) found.add(`${sign}${stem(next, language)}`);
   }
   return found;
 }

@@ -448,9 +448,11 @@ interface Part {
   unit: Unit;
 }
 
+// Matches one by one from the pattern itself (matchAll makes a copy of its pattern at each call).
 function durations(text: string, values: Set<string>, forms: number): string {
   const parts: Part[] = [];
-  for (const match of forms & DIGIT_DURATION_FORM ? text.matchAll(DIGIT_DURATION) : []) {
+  DIGIT_DURATION.lastIndex = 0;
+  for (let match = forms & DIGIT_DURATION_FORM ? DIGIT_DURATION.exec(text) : null; match !== null; match = DIGIT_DURATION.exec(text)) {
     const [whole, digits, gap, written] = match as unknown as [string, string, string, string];
     const lower = written.toLowerCase();
     const unit = UNIT_OF.get(lower);
@@ -459,7 +461,8 @@ function durations(text: string, values: Set<string>, forms: number): string {
     if (!unit || (GLUED_ONLY.has(lower) && (gap !== "" || written === "M" || written === "W"))) continue;
     parts.push({ start: match.index, end: match.index + whole.length, count: Number(digits.replace(/,/g, "")), unit });
   }
-  for (const match of forms & WORD_DURATION_FORM ? text.matchAll(WORD_DURATION) : []) {
+  WORD_DURATION.lastIndex = 0;
+  for (let match = forms & WORD_DURATION_FORM ? WORD_DURATION.exec(text) : null; match !== null; match = WORD_DURATION.exec(text)) {
     const [whole, words, written] = match as unknown as [string, string, string];
     const lower = words.toLowerCase();
     const count = lower === "a" || lower === "an" ? 1 : lower.startsWith("half") ? 0.5 : countIn(lower);

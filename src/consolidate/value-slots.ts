@@ -1,5 +1,6 @@
 import type { Memory } from "../memory/memory.js";
 import { forgettableCache } from "../text/forget-caches.js";
+import { ownCopy } from "../text/own-copy.js";
 import type { Language } from "../text/tokenize.js";
 import {
   ATTRIBUTE_WORDS,
@@ -204,20 +205,35 @@ function splitClauses(line: string, language: Language): LineClauses {
     const clauses = parts.length === 1 ? [clause(line, read.words, values)] : [];
     return { clauses, sequences: [read.words], rest: NOTHING };
   }
-  const clauses: Clause[] = [];
-  const sequences: string[][] = [];
-  const found = new Set<string>();
-  for (const part of parts) {
-    const sequence = contentWords(part, language);
-    sequences.push(sequence);
-    const partValues = statedValues(part).values;
-    for (const value of partValues) found.add(value);
-    if (partValues.size > 0) clauses.push(clause(part, sequence, partValues));
+  let split = splitLines.get(read);
+  if (!split) {
+    split = { said: [], sequences: [], rest: NOTHING };
+    const found = new Set<string>();
+    for (const part of parts) {
+      const sequence = contentWords(part, language);
+      split.sequences.push(sequence);
+      const partValues = statedValues(part).values;
+      for (const value of partValues) found.add(value);
+      // Copies: a clause is cut from the line, and kept here it would keep the memory's whole text alive.
+      if (partValues.size > 0) split.said.push({ text: ownCopy(part), sequence, values: new Set(Array.from(partValues, ownCopy)) });
+    }
+    // A value read only across a clause's end ("March 2, 2026" is one date) takes its whole line as its slot.
+    const rest = new Set([...values].filter((value) => !found.has(value)));
+    if (rest.size > 0) split.rest = rest;
+    splitLines.set(read, split);
   }
-  // A value read only across a clause's end ("March 2, 2026" is one date) takes its whole line as its slot.
-  const rest = new Set([...values].filter((value) => !found.has(value)));
-  return { clauses, sequences, rest: rest.size === 0 ? NOTHING : rest };
+  // Clauses of this reading's own: what is worked out from a clause when first asked is kept in it.
+  return { clauses: split.said.map((part) => clause(part.text, part.sequence, part.values)), sequences: split.sequences, rest: split.rest };
 }
+
+// A line of many clauses as split the first time, kept with the line's facts (as long as their memo keeps
+// them): a memory judged again week after week is another ValueSlots over the same lines.
+interface SplitLine {
+  said: { text: string; sequence: readonly string[]; values: ReadonlySet<string> }[];
+  sequences: (readonly string[])[];
+  rest: ReadonlySet<string>;
+}
+const splitLines = new WeakMap<object, SplitLine>();
 
 function clause(text: string, sequence: readonly string[], values: ReadonlySet<string>): Clause {
   return { text, sequence, values, negated: NEGATION.test(text) };
@@ -271,7 +287,8 @@ const CLAUSE_TAIL = /^[\s*_`'"’”.!?:]*$/u;
 function endsWithNumber(text: string, digits: string): boolean {
   let times = 0;
   let end = -1;
-  for (const match of text.matchAll(NUMBER_SAID)) {
+  NUMBER_SAID.lastIndex = 0;
+  for (let match = NUMBER_SAID.exec(text); match !== null; match = NUMBER_SAID.exec(text)) {
     const said = match[1] ?? String(countWord(match[2]!.toLowerCase().replace(/[ \u00a0]/, "-")));
     end = said === digits ? match.index + match[0].length : -1;
     if (said === digits) times++;

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contentWords, type MemoryFacts, memoryFacts, readFacts } from "../../src/consolidate/memory-facts.js";
+import { contentWords, lineWordsAndValues, type MemoryFacts, memoryFacts, readFacts, statedValues } from "../../src/consolidate/memory-facts.js";
+import { forgetCaches } from "../../src/text/forget-caches.js";
+import { DETECT_CHARS, detectLanguage, type Language } from "../../src/text/tokenize.js";
 
 // Sets compared by content: a grown memory's facts may list them in another order.
 function plain(facts: MemoryFacts) {
@@ -194,5 +196,106 @@ describe("memory facts: qualifiers and names", () => {
 describe("contentWords", () => {
   it("reads a word that names an object's own property as a word", () => {
     expect(contentWords("call the constructor, then toString")).toEqual(["call", "constructor", "tostr"]);
+  });
+});
+
+describe("line facts, read once per line", () => {
+  // Markup, links, joiners and negations, pieces the reading of a line's words turns on.
+  const PIECES = [
+    ...["never", "always", "don't", "no", "nicht", "jamais", "use", "snake_case", "_", "**", "*", "`", "#", ">", "(", ")", "[", "]"],
+    ...["https://", "http://", "x.example.com", "a://b", "Deploy", "to", "prod", "at", "09:00", "5 days", "Dana's", "über", "Straße"],
+    ...[" ", " ", ", ", ". ", "-"],
+  ];
+  const line = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 14 }).map((pieces) => pieces.join(""));
+  const language = fc.constantFrom<Language>("english", "german", "french");
+  const polarity = (text: string, lang: Language) => {
+    forgetCaches();
+    // The description is read as a statement in the language the memory is told to be in: the name and body tell it.
+    const body =
+      lang === "german"
+        ? "Wir sind immer da und die Antwort ist auf Deutsch."
+        : lang === "french"
+          ? "Nous sommes toujours là et la réponse est en français."
+          : "";
+    return readFacts({ name: "", description: text, body }).facts.polarity;
+  };
+
+  it("reads a line's words as contentWords reads them, whatever the memo held before", () => {
+    fc.assert(
+      fc.property(line, language, language, (text, first, second) => {
+        forgetCaches();
+        lineWordsAndValues(text, first);
+        const read = lineWordsAndValues(text, second);
+        expect(read.words).toEqual(contentWords(text, second));
+        expect(read.values).toEqual([...statedValues(text).values]);
+        forgetCaches();
+        expect(lineWordsAndValues(text, second)).toEqual(read);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("reads polarity as if markup and underscores were spaces", () => {
+    fc.assert(
+      fc.property(line, language, (text, lang) => {
+        expect([...polarity(text, lang)]).toEqual([...polarity(text.replace(/[`*_]/g, " "), lang)]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("the language a memory is read in", () => {
+  // Lines of several languages, capitalised words among them, so that where the sample is cut decides the language.
+  const LINES_OF_LANGUAGES = [
+    "Die Antwort ist auf Deutsch und wir bleiben dabei, auch wenn Ben fragt.",
+    "la respuesta es en español y no cambia cuando Will pregunta",
+    "We always answer in English, and the team agreed on it with Dana.",
+    "Nous répondons toujours en français, et Léa est d'accord.",
+    "- v1.2.0 #1042 70ms",
+    "ALLE Antworten GEHEN an die Gruppe",
+  ];
+  const told = (text: string) => text.slice(0, 32_000).replace(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’_-]*/gu, " ");
+
+  it("is told from the sample with capitalised words blanked, however long the body", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...LINES_OF_LANGUAGES), { minLength: 1, maxLength: 900, size: "max" }), (lines) => {
+        const text = ["Notes", "", ...lines].join("\n");
+        const read = readFacts({ name: "Notes", description: "", body: lines.join("\n") });
+        expect(read.facts.language).toBe(detectLanguage(told(text)));
+        expect(read.settled).toBe(text.length >= 32_000 || told(text).length >= DETECT_CHARS);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe("memory facts of a short memory read again", () => {
+  // Each set as a list in its own order: a memory read again must give its words in the order read first.
+  const ordered = (facts: MemoryFacts) => Object.fromEntries(Object.entries(facts).map(([key, value]) => [key, value instanceof Set ? [...value] : value]));
+  const line = fc.constantFrom(...LINES, "Noor's reading list", "Die Antwort ist auf Deutsch.", "");
+  const words = fc.constantFrom("Deploy", "notes", "Dana's", "staging", "db", "eu-west-1", "");
+
+  it("are its whole text's facts, in their order, whichever memory of that text or of a text like it came before", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.array(words, { maxLength: 4 }), fc.array(words, { maxLength: 4 }), fc.array(line, { maxLength: 8 })), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        (memories) => {
+          forgetCaches();
+          for (const [name, description, body] of [...memories, ...[...memories].reverse()]) {
+            // A new object each time, as a memory read again from its file is; the name and description also as one.
+            for (const memory of [
+              { name: name.join(" "), description: description.join(" "), body: body.join("\n") },
+              { name: [...name, ...description].join(" "), description: "", body: body.join("\n") },
+            ])
+              expect(ordered(memoryFacts({ ...memory }))).toEqual(ordered(readFacts(memory).facts));
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

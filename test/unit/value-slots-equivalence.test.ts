@@ -245,32 +245,46 @@ function generated(next: () => number): { description: string; body: string } {
   return { description: line(), body: lines.join("\n") };
 }
 
+// Compares the lazy slots of two memories with the eager ones; how many value lists were compared.
+function compareSlots(x: { description: string; body: string }, y: { description: string; body: string }, name: string, next: () => number): number {
+  let compared = 0;
+  const [ma, mb] = [memory("project_a", { name, ...x }, x.body), memory("project_b", { name, ...y }, y.body)];
+  const [fa, fb] = [memoryFacts(ma), memoryFacts(mb)];
+  const [lazyA, lazyB] = [valueSlots(ma, fa), valueSlots(mb, fb)];
+  const [eagerA, eagerB] = [eagerSlots(ma, fa.language), eagerSlots(mb, fb.language)];
+  for (const value of fa.values) {
+    const eager = eagerA.words.has(value) && !eagerA.asserted.has(value);
+    expect(onlyNegated(lazyA, value), `${value} in ${x.description}\n${x.body}`).toBe(eager);
+  }
+  for (const kind of ["host", "time", "date", "duration", "number", "id", "name"]) {
+    const [va, vb] = [[...fa.values].filter((v) => v.startsWith(`${kind}:`)), [...fb.values].filter((v) => v.startsWith(`${kind}:`))];
+    const subsets = [va, va.filter(() => next() < 0.5)];
+    for (const ours of subsets) {
+      const theirs = vb.filter(() => next() < 0.7);
+      const lazy = shareSlot(ours, { slots: lazyA, subject: fa.subject }, theirs, { slots: lazyB, subject: fb.subject });
+      const eager = eagerShareSlot(ours, { slots: eagerA, subject: fa.subject }, theirs, { slots: eagerB, subject: fb.subject });
+      expect(lazy, `${kind}: ${ours} / ${theirs}\n${x.description}\n${x.body}\n---\n${y.description}\n${y.body}`).toBe(eager);
+      expect(replacedInPlace(ours, lazyA, lazyB, fa.mentions)).toBe(eagerReplacedInPlace(ours, eagerA, eagerB, fa.mentions));
+      compared++;
+    }
+  }
+  return compared;
+}
+
 describe("value slots read lazily answer as the slots read for every value did", () => {
   it("on generated memories: onlyNegated, shareSlot and replacedInPlace", () => {
     const next = random(20261127);
     let compared = 0;
-    for (let round = 0; round < 400; round++) {
+    for (let round = 0; round < 400; round++) compared += compareSlots(generated(next), generated(next), "status board", next);
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it("on the same lines read again by other memories' slots, whose lines were split before", () => {
+    const next = random(20261128);
+    let compared = 0;
+    for (let round = 0; round < 200; round++) {
       const [x, y] = [generated(next), generated(next)];
-      const [ma, mb] = [memory("project_a", { name: "status board", ...x }, x.body), memory("project_b", { name: "status board", ...y }, y.body)];
-      const [fa, fb] = [memoryFacts(ma), memoryFacts(mb)];
-      const [lazyA, lazyB] = [valueSlots(ma, fa), valueSlots(mb, fb)];
-      const [eagerA, eagerB] = [eagerSlots(ma, fa.language), eagerSlots(mb, fb.language)];
-      for (const value of fa.values) {
-        const eager = eagerA.words.has(value) && !eagerA.asserted.has(value);
-        expect(onlyNegated(lazyA, value), `${value} in ${x.description}\n${x.body}`).toBe(eager);
-      }
-      for (const kind of ["host", "time", "date", "duration", "number", "id", "name"]) {
-        const [va, vb] = [[...fa.values].filter((v) => v.startsWith(`${kind}:`)), [...fb.values].filter((v) => v.startsWith(`${kind}:`))];
-        const subsets = [va, va.filter(() => next() < 0.5)];
-        for (const ours of subsets) {
-          const theirs = vb.filter(() => next() < 0.7);
-          const lazy = shareSlot(ours, { slots: lazyA, subject: fa.subject }, theirs, { slots: lazyB, subject: fb.subject });
-          const eager = eagerShareSlot(ours, { slots: eagerA, subject: fa.subject }, theirs, { slots: eagerB, subject: fb.subject });
-          expect(lazy, `${kind}: ${ours} / ${theirs}\n${x.description}\n${x.body}\n---\n${y.description}\n${y.body}`).toBe(eager);
-          expect(replacedInPlace(ours, lazyA, lazyB, fa.mentions)).toBe(eagerReplacedInPlace(ours, eagerA, eagerB, fa.mentions));
-          compared++;
-        }
-      }
+      for (const name of ["status board", "status board again", "status board once more"]) compared += compareSlots(x, y, name, next);
     }
     expect(compared).toBeGreaterThan(1000);
   });
