@@ -4,7 +4,7 @@ import { sameNameInflected } from "./inflected-names.js";
 import { ATTRIBUTE_WORDS, GENERIC_WORDS, isPolarityWord, type MemoryFacts, typedValues, WEEKDAYS } from "./memory-facts.js";
 import type { ConflictProposal } from "./plan-types.js";
 import { sameZoneWord, saysZone } from "./time-zones.js";
-import { sameUnitWord } from "./value-forms.js";
+import { isUnitWord, sameUnitWord } from "./value-forms.js";
 import { onlyNegated, replacedInPlace, shareSlot, valueSlots } from "./value-slots.js";
 import { holdsWholeWord } from "./whole-word.js";
 
@@ -338,7 +338,8 @@ function valuesOfOtherKinds(a: MemoryFacts, b: MemoryFacts): boolean {
 // A zone only as a time's: "UTC" is in "UTC+2", and a zone named with no time is no time's.
 function mentionsValue(facts: MemoryFacts, value: string): boolean {
   if (facts.values.has(value)) return true;
-  if (value.startsWith("zone:")) return false;
+  // A duration is held in seconds: "duration:5" is not mentioned by the "5" of "5 ms".
+  if (value.startsWith("zone:") || value.startsWith("duration:")) return false;
   const text = value.slice(value.indexOf(":") + 1);
   if (value.startsWith("name:") && facts.mentions.has(stem(text, facts.language))) return true;
   if (!facts.statement.includes(text)) return false;
@@ -494,7 +495,8 @@ function isAbbreviation(short: string[], long: string[]): boolean {
 function hunks(x: string[], y: string[], common: [number, number][]): Hunk[] {
   const out: Hunk[] = [];
   let [pi, pj] = [-1, -1];
-  const afterNumber = () => pi >= 0 && NUMBER_WORD.test(x[pi]!);
+  // After a number, or a number's unit: "100 MB/s" / "100 MB/sec" is "100 mb s" / "100 mb sec", a rate's "second" said two ways.
+  const afterNumber = () => pi >= 0 && (NUMBER_WORD.test(x[pi]!) || (pi >= 1 && NUMBER_WORD.test(x[pi - 1]!) && isUnitWord(x[pi]!)));
   for (const [i, j] of common) {
     if (i > pi + 1 || j > pj + 1) out.push({ a: x.slice(pi + 1, i), b: y.slice(pj + 1, j), afterNumber: afterNumber() });
     [pi, pj] = [i, j];
@@ -503,7 +505,7 @@ function hunks(x: string[], y: string[], common: [number, number][]): Hunk[] {
   return out;
 }
 
-/** Words one line has where the other has others; `afterNumber`: a common number comes just before them. */
+/** Words one line has where the other has others; `afterNumber`: a common number, or a number and its unit, comes just before them. */
 interface Hunk {
   a: string[];
   b: string[];

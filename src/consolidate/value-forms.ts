@@ -251,8 +251,22 @@ for (const [word, unit] of UNIT_CANONICAL) {
     UNITS_OF_WORD.set(form, units.add(unit));
   }
 }
+// And a duration's ("s" and "sec", "h" and "hrs"): not a letter read as one only glued to digits, which names a
+// measure as well ("15 m" is metres).
+for (const unit of UNITS) {
+  const name = "seconds" in unit ? `${unit.seconds}s` : `${unit.months}mo`;
+  for (const word of unit.words.split(" ")) {
+    if (GLUED_ONLY.has(word)) continue;
+    for (const form of new Set([word, stem(word)])) UNITS_OF_WORD.set(form, (UNITS_OF_WORD.get(form) ?? new Set<string>()).add(name));
+  }
+}
 
-/** Two words of statements (lower case, stemmed) that spell one unit: "w" and "watt", "gb" and "gigabyt". */
+/** Whether a word of statements names a unit ("mb", "watt", "sec"). */
+export function isUnitWord(word: string): boolean {
+  return UNITS_OF_WORD.has(word);
+}
+
+/** Two words of statements (lower case, stemmed) that spell one unit: "w" and "watt", "gb" and "gigabyt", "s" and "sec". */
 export function sameUnitWord(a: string, b: string): boolean {
   const [x, y] = [UNITS_OF_WORD.get(a), UNITS_OF_WORD.get(b)];
   if (!x || !y) return false;

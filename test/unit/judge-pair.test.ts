@@ -606,6 +606,27 @@ describe("judgePair: units whose symbols differ only in case", () => {
   });
 });
 
+describe("judgePair: a rate's or a duration's unit said two ways", () => {
+  // "s" / "sec" after a size read as a swapped word, and a duration's bare number as stating the other's duration.
+  it.each([
+    ["a rate's second, short and shorter", "The uplink is 100 MB/s", "The uplink is 100 MB/sec"],
+    ["seconds, short and shorter", "The request timeout is 30 s", "The request timeout is 30 sec"],
+    ["hours, short and shorter", "The nightly job runs for 2 h", "The nightly job runs for 2 hrs"],
+  ])("are one value: %s", (_, older, newer) => {
+    expect(judge(said("Limits", older), said("Limits", newer))).toBe("merge");
+    expect(judge(said("Limits", newer), said("Limits", older))).toBe("merge");
+  });
+
+  it.each([
+    ["seconds and milliseconds", "The health check polls every 5 s", "The health check polls every 5 ms"],
+    ["a rate's second and minute", "The uplink is 100 MB/s", "The uplink is 100 MB/min"],
+    ["seconds and minutes", "The request timeout is 30 s", "The request timeout is 30 min"],
+    ["metres and minutes", "The cable run is 15 m", "The cable run is 15 min"],
+  ])("another unit is another value: %s", (_, older, newer) => {
+    expect(judge(said("Limits", older), said("Limits", newer))).toBe("conflict");
+  });
+});
+
 describe("judgePair: time zones", () => {
   it.each([
     ["another abbreviation", "The daily sync is at 9:00 UTC", "The daily sync is at 9:00 CET"],
