@@ -294,8 +294,10 @@ async function compactDueWeeks(
       await runMemories?.keep(ctx.dir, snapshot.memories, cache);
     }
     // The final pass over every memory has no use for the weeks' index: tens of megabytes after years of memories.
+    // Nor for what saving the cache and the terms made: the pass starts from what is live (its peak is the run's).
     runMemories?.close();
     runMemories = undefined;
+    if (compacted.length > 0) releaseMemory({ now: true });
     if (batched.line) lines.push(batched.line);
     else if (todo.length === 0) lines.push("nothing to compact: every completed week with logs has a current summary");
 
