@@ -211,12 +211,13 @@ describe("line facts, read once per line", () => {
   const polarity = (text: string, lang: Language) => {
     forgetCaches();
     // The description is read as a statement in the language the memory is told to be in: the name and body tell it.
+    // English's too: told from the line alone, `never_über` and `never über` were read in two languages.
     const body =
       lang === "german"
         ? "Wir sind immer da und die Antwort ist auf Deutsch."
         : lang === "french"
           ? "Nous sommes toujours là et la réponse est en français."
-          : "";
+          : "We are always there and the answer is in English.";
     return readFacts({ name: "", description: text, body }).facts.polarity;
   };
 
@@ -238,9 +239,11 @@ describe("line facts, read once per line", () => {
   it("reads polarity as if markup and underscores were spaces", () => {
     fc.assert(
       fc.property(line, language, (text, lang) => {
+        // Not around a link: an underscore in `no_a://b` is part of what is read as the link's scheme, a space is not.
+        fc.pre(!text.includes("://"));
         expect([...polarity(text, lang)]).toEqual([...polarity(text.replace(/[`*_]/g, " "), lang)]);
       }),
-      { numRuns: 300 },
+      { numRuns: Number(process.env.FC_RUNS ?? 300) },
     );
   });
 });
