@@ -4,6 +4,7 @@ import { homedir } from "node:os";
 import path from "node:path";
 import { type Loader, lilconfig } from "lilconfig";
 import { ConfigError } from "../errors/config-error.js";
+import { redactionModule } from "../store/lazy-redaction.js";
 import { yaml } from "../text/yaml.js";
 import type { CompactConfig } from "./config-schema.js";
 import { notValidJson, notValidYaml } from "./config-syntax.js";
@@ -274,7 +275,7 @@ export async function validate(raw: unknown, file: string): Promise<{ config: Co
     for (const issue of unknown) {
       const parent = valueAt(input, issue.path) as Record<string, unknown>;
       for (const key of (issue as { keys: string[] }).keys) {
-        warnings.push(`${file}: unknown key '${await shownKey([...issue.path, key].join("."))}' ignored`);
+        warnings.push(`${file}: unknown key '${await shownRedacted([...issue.path, key].join("."))}' ignored`);
         delete parent[key];
       }
     }
@@ -284,7 +285,7 @@ export async function validate(raw: unknown, file: string): Promise<{ config: Co
     const issues = await Promise.all(
       checked.error.issues.map(async (issue) => {
         // A key pasted where a setting's name goes (`prices: {"sk-…": …}`) is shown redacted, as in the unknown-key warning.
-        const key = issue.path.length > 0 ? await shownKey(issue.path.join(".")) : "(root)";
+        const key = issue.path.length > 0 ? await shownRedacted(issue.path.join(".")) : "(root)";
         const given = issue.path.length > 0 ? valueAt(input, issue.path) : input;
         return `${key}: ${issue.message}${given === undefined ? "" : ` (${await shownGiven(issue.path, given)})`}`;
       }),
@@ -299,14 +300,13 @@ export async function validate(raw: unknown, file: string): Promise<{ config: Co
 // shown at all, and a secret anywhere else (a password in a baseURL) is shown redacted.
 async function shownGiven(keys: PropertyKey[], given: unknown): Promise<string> {
   if (keys.at(-1) === "apiKeyEnv" && typeof given === "string") return "given: a value not shown, as it may be the key itself";
-  const { redactSecrets } = await import("../logs/redact-secrets.js");
-  return `given: ${(await redactSecrets(JSON.stringify(given) ?? String(given))).text}`;
+  return `given: ${await shownRedacted(JSON.stringify(given) ?? String(given))}`;
 }
 
-// A key pasted where a setting's name goes (`{"sk-ant-…": true}`) is shown redacted, as a value is.
-async function shownKey(key: string): Promise<string> {
-  const { redactSecrets } = await import("../logs/redact-secrets.js");
-  return (await redactSecrets(key)).text;
+// Text of the config as a message shows it: a value, or a key pasted where a setting's name goes (`{"sk-ant-…": true}`).
+async function shownRedacted(text: string): Promise<string> {
+  const { redactSecrets } = await redactionModule();
+  return (await redactSecrets(text)).text;
 }
 
 function valueAt(raw: unknown, keys: PropertyKey[]): unknown {

@@ -1,4 +1,5 @@
 import type { Problem } from "../problems/problem.js";
+import { redactionModule } from "../store/lazy-redaction.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import { decodeText } from "../text/decode-text.js";
 import { readFrontmatter } from "../text/frontmatter.js";
@@ -39,12 +40,9 @@ export interface ReadLogOptions {
 }
 
 // The redaction rules are loaded when a log is first redacted: counting sessions never is.
-let redaction: Promise<typeof import("./redact-secrets.js")> | undefined;
-
 async function redactedText(text: string, redact: boolean): Promise<RedactionResult> {
   if (!redact) return { text, count: 0, kinds: [] };
-  redaction ??= import("./redact-secrets.js");
-  return (await redaction).redactSecrets(text);
+  return (await redactionModule()).redactSecrets(text);
 }
 
 /**

@@ -265,7 +265,7 @@ function listedPasswords(text: string, spans: readonly Span[]): Span[] {
       const next = LISTED.exec(text);
       if (!next) break;
       const word = next[1]!.replace(/[.!?)]+$/, "");
-      if (word.length < 6 || !PASSWORD_SHAPE.test(word) || COUNT.test(word) || NOT_LISTED.test(word) || isPlaceholder(word)) break;
+      if (!passwordShaped(word) || NOT_LISTED.test(word)) break;
       const start = at + next[0].length - next[1]!.length;
       at = gluedTailEnd(text, start + word.length);
       ITEM_END.lastIndex = at;
@@ -469,12 +469,17 @@ const PASSWORD_SHAPE = /^(?=.*[\d!@#$%^&*])(?=.*\p{L})/u;
 // A count and its unit (`12chars`, `90-days`), not a password.
 const COUNT = /^\d+-?[A-Za-z]+$/;
 
+// A word with no label of its own read as a password: six characters or more, a letter and a digit or sign, no count.
+function passwordShaped(word: string): boolean {
+  return word.length >= 6 && PASSWORD_SHAPE.test(word) && !COUNT.test(word) && !isPlaceholder(word);
+}
+
 function secretAfterWord(text: string, at: number): { start: number; end: number } | undefined {
   NEXT_WORD.lastIndex = at;
   const next = NEXT_WORD.exec(text);
   if (!next) return undefined;
   const word = next[1]!.replace(/[.!?)]+$/, "");
-  if (word.length < 6 || !PASSWORD_SHAPE.test(word) || COUNT.test(word) || isPlaceholder(word)) return undefined;
+  if (!passwordShaped(word)) return undefined;
   const start = at + next[0].length - next[1]!.length;
   return { start, end: gluedTailEnd(text, start + word.length) };
 }

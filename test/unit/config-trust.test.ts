@@ -434,16 +434,23 @@ describe("a found config's dir, the memory dir every run writes into", () => {
 });
 
 describe("a config found on its own that another user owns", () => {
-  // As git refuses a repository another user owns: a config found upward in a shared folder (`/tmp`) was read, and
-  // its loopback baseURL took the logs to a port anyone on the machine can listen on, its dir any folder in `/tmp`.
-  // Only root can give a file to another user: elsewhere the rule is read by `compact` as any user's is.
-  it.skipIf(process.getuid?.() !== 0)("is refused, whatever it says: one line, exit 2, pass it with --config if you trust it", async () => {
+  // A folder others may write to (`/tmp`), a project in it and its memory dir.
+  const sharedFolder = async () => {
     const shared = await tempDir();
     const work = path.join(shared, "work");
     const dir = path.join(work, "memory");
     await cp(fixture("auto-weeks"), dir, { recursive: true });
+    return { shared, work, dir };
+  };
+  const LOOPBACK_CONFIG = JSON.stringify({ model: { provider: "ollama", baseURL: "http://127.0.0.1:9/v1" } });
+
+  // As git refuses a repository another user owns: a config found upward in a shared folder (`/tmp`) was read, and
+  // its loopback baseURL took the logs to a port anyone on the machine can listen on, its dir any folder in `/tmp`.
+  // Only root can give a file to another user: elsewhere the rule is read by `compact` as any user's is.
+  it.skipIf(process.getuid?.() !== 0)("is refused, whatever it says: one line, exit 2, pass it with --config if you trust it", async () => {
+    const { shared, work, dir } = await sharedFolder();
     const file = path.join(shared, "compact.config.json");
-    await writeFile(file, JSON.stringify({ model: { provider: "ollama", baseURL: "http://127.0.0.1:9/v1" } }));
+    await writeFile(file, LOOPBACK_CONFIG);
     await chown(file, 65534, 65534);
     for (const argv of [["status", "--dir", dir], ["config"]]) {
       const run = await runCli(argv, { cwd: work, env: ENV });
@@ -457,12 +464,9 @@ describe("a config found on its own that another user owns", () => {
   });
 
   it.skipIf(process.getuid?.() !== 0)("is refused as another user's link to a file of yours, or in another user's folder", async () => {
-    const shared = await tempDir();
-    const work = path.join(shared, "work");
-    const dir = path.join(work, "memory");
-    await cp(fixture("auto-weeks"), dir, { recursive: true });
+    const { shared, work, dir } = await sharedFolder();
     const mine = path.join(await tempDir(), "mine.json");
-    await writeFile(mine, JSON.stringify({ model: { provider: "ollama", baseURL: "http://127.0.0.1:9/v1" } }));
+    await writeFile(mine, LOOPBACK_CONFIG);
     const link = path.join(shared, "compact.config.json");
     await symlink(mine, link);
     await lchown(link, 65534, 65534);
@@ -474,7 +478,7 @@ describe("a config found on its own that another user owns", () => {
     const inner = path.join(theirs, "work");
     await cp(fixture("auto-weeks"), path.join(inner, "memory"), { recursive: true });
     const file = path.join(theirs, "compact.config.json");
-    await writeFile(file, JSON.stringify({ model: { provider: "ollama", baseURL: "http://127.0.0.1:9/v1" } }));
+    await writeFile(file, LOOPBACK_CONFIG);
     await chown(theirs, 65534, 65534);
     const folder = await runCli(["status", "--dir", path.join(inner, "memory")], { cwd: inner, env: ENV });
     expect([folder.code, folder.stderr]).toEqual([2, expect.stringContaining(`${file}: in a folder another user owns (uid 65534);`)]);
@@ -487,12 +491,9 @@ describe("a config found on its own that another user owns", () => {
   // Only the link found and the folder it is in were checked: a link of yours that went on through another user's link,
   // or to a file of yours in their folder, was read, and they could point it at their own file as it was read.
   it.skipIf(process.getuid?.() !== 0)("is refused through another user's link further on, or in their folder after a link of yours", async () => {
-    const shared = await tempDir();
-    const work = path.join(shared, "work");
-    const dir = path.join(work, "memory");
-    await cp(fixture("auto-weeks"), dir, { recursive: true });
+    const { shared, work, dir } = await sharedFolder();
     const mine = path.join(await tempDir(), "mine.json");
-    await writeFile(mine, JSON.stringify({ model: { provider: "ollama", baseURL: "http://127.0.0.1:9/v1" } }));
+    await writeFile(mine, LOOPBACK_CONFIG);
     const theirs = path.join(shared, "theirs");
     await mkdir(theirs);
     const between = path.join(theirs, "link.json");
@@ -504,7 +505,7 @@ describe("a config found on its own that another user owns", () => {
     expect([chained.code, chained.stderr]).toEqual([2, expect.stringContaining(`${found}: a link another user owns (uid 65534) (${between});`)]);
     // A link of yours to a file of yours in a folder another user owns.
     await rm(between);
-    await writeFile(between, JSON.stringify({ model: { provider: "ollama", baseURL: "http://127.0.0.1:9/v1" } }));
+    await writeFile(between, LOOPBACK_CONFIG);
     await chown(theirs, 65534, 65534);
     const folder = await runCli(["status", "--dir", dir], { cwd: work, env: ENV });
     expect([folder.code, folder.stderr]).toEqual([2, expect.stringContaining(`${found}: in a folder another user owns (uid 65534);`)]);
@@ -512,7 +513,7 @@ describe("a config found on its own that another user owns", () => {
     await rm(found);
     const real = path.join(await tempDir(), "real");
     await cp(fixture("auto-weeks"), path.join(real, "memory"), { recursive: true });
-    await writeFile(path.join(real, "memory", "compact.config.json"), JSON.stringify({ model: { provider: "ollama", baseURL: "http://127.0.0.1:9/v1" } }));
+    await writeFile(path.join(real, "memory", "compact.config.json"), LOOPBACK_CONFIG);
     const above = path.join(theirs, "project");
     await symlink(real, above);
     const linkedDir = await runCli(["status", "--dir", path.join(above, "memory")], { cwd: work, env: ENV });
