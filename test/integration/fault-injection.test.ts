@@ -1,12 +1,10 @@
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { armFault, hit } from "../helpers/fault-injection.js";
+import { cleanRun, expectNoTornFile, SCENARIOS, userTree } from "../helpers/fault-scenarios.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
-import { copyOf, fixture, REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
+import { copyOf } from "../helpers/temp-dir.js";
 
 // Every write the product makes goes through node:fs/promises or node:fs: here each one can be made to fail.
 vi.mock("node:fs/promises", async (importOriginal) => {
@@ -86,53 +84,7 @@ vi.mock("node:fs", async (importOriginal) => {
   return { ...wrapped, default: wrapped };
 });
 
-// The golden case's own copy of the example logs: memory.example/ itself is where the README's first command writes.
-const EXAMPLE = fixture("../golden/memory-example/input");
-const CONSOLIDATION = fixture("consolidation");
-const WEEKS = fixture("auto-weeks");
 const CODES = ["ENOSPC", "EIO", "EACCES"];
-const BIN = path.join(REPO_ROOT, "bin/compact.js");
-const KILLER = path.join(REPO_ROOT, "test/helpers/kill-at-write.cjs");
-const built = existsSync(path.join(REPO_ROOT, "dist/cli/main.js"));
-
-interface Scenario {
-  name: string;
-  fixture: string;
-  argv: (dir: string) => string[];
-  /** How many writes a run makes depends on timing (weeks written together when planned while the disk was busy). */
-  writesVary?: boolean;
-}
-
-const SCENARIOS: Scenario[] = [
-  { name: "compact --week", fixture: EXAMPLE, argv: (dir) => ["--week", "2026-W14", "--dir", dir] },
-  { name: "compact consolidate", fixture: CONSOLIDATION, argv: (dir) => ["consolidate", "--dir", dir, "--yes"] },
-  // Three weeks, each committed while the next one is asked and planned.
-  { name: "compact --auto", fixture: WEEKS, argv: (dir) => ["--auto", "--force", "--dir", dir], writesVary: true },
-];
-
-// What a user sees: every file but compact's own bookkeeping, with the time a summary was made left out.
-async function userTree(dir: string): Promise<Map<string, string>> {
-  const hashes = await snapshotDir(dir, { state: false });
-  const tree = new Map<string, string>();
-  for (const file of Object.keys(hashes)) tree.set(file, (await readFile(path.join(dir, file), "utf8")).replace(/^compacted_at: .*$/m, "compacted_at: <time>"));
-  return tree;
-}
-
-async function cleanRun(scenario: Scenario): Promise<{ before: Map<string, string>; after: Map<string, string> }> {
-  const dir = await copyOf(scenario.fixture, { all: true });
-  const before = await userTree(dir);
-  const run = await runCli(scenario.argv(dir));
-  expect(run.code, run.stderr).toBe(0);
-  return { before, after: await userTree(dir) };
-}
-
-// No torn file: each one is as it was before the run, or as a clean run leaves it.
-function expectNoTornFile(tree: Map<string, string>, clean: { before: Map<string, string>; after: Map<string, string> }, label: string) {
-  for (const [file, content] of tree) {
-    const allowed = [clean.before.get(file), clean.after.get(file)].filter((c) => c !== undefined);
-    expect(allowed, `${label}: ${file} is neither its old nor its new content`).toContain(content);
-  }
-}
 
 // Every N fails once, the error code turning through the three; FAULT_MATRIX=1 tries every code at every N (three times longer).
 const FULL_MATRIX = process.env["FAULT_MATRIX"] === "1";
@@ -223,39 +175,4 @@ describe("a commit that cannot be put back either", () => {
     expect(rerun.code, rerun.stderr).toBe(0);
     expect(await userTree(dir)).toEqual(clean.after);
   }, 60_000);
-});
-
-function runKilled(argv: string[], env: Record<string, string>): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--require", KILLER, BIN, ...argv], { env: { ...process.env, ...env }, stdio: "ignore" });
-    child.on("error", reject);
-    child.on("exit", (code, signal) => resolve(signal === "SIGKILL" ? null : code));
-  });
-}
-
-describe.skipIf(!built).each(SCENARIOS)("$name, killed with SIGKILL between two writes", (scenario) => {
-  it("at 20 or more points: no torn file, and the re-run ends as a clean run", async () => {
-    const clean = await cleanRun(scenario);
-    const counter = path.join(await tempDir(), "count");
-    const counting = await copyOf(scenario.fixture, { all: true });
-    expect(await runKilled(scenario.argv(counting), { COMPACT_COUNT_FILE: counter })).toBe(0);
-    const total = Number(await readFile(counter, "utf8"));
-    expect(total).toBeGreaterThan(20);
-    // Every write when there are few; else 21 points spread over the run, its first and last included
-    // (the first four fifths of it when another run may make fewer writes).
-    const span = scenario.writesVary ? Math.floor(total * 0.8) : total;
-    const points = span <= 21 ? Array.from({ length: span }, (_, i) => i + 1) : Array.from({ length: 21 }, (_, i) => 1 + Math.round((i * (span - 1)) / 20));
-    let killed = 0;
-    for (const at of points) {
-      const dir = await copyOf(scenario.fixture, { all: true });
-      const outcome = await runKilled(scenario.argv(dir), { COMPACT_KILL_AT: String(at) });
-      if (outcome === null) killed++;
-      expectNoTornFile(await userTree(dir), clean, `killed at write ${at}`);
-      // The next run finds the dead process's lock stale (its pid is gone), settles the interrupted run and does the work.
-      const rerun = await runCli(scenario.argv(dir));
-      expect(rerun.code, `killed at write ${at}, re-run: ${rerun.stderr}`).toBe(0);
-      expect(await userTree(dir), `killed at write ${at}, re-run`).toEqual(clean.after);
-    }
-    expect(killed).toBeGreaterThanOrEqual(20);
-  }, 240_000);
 });
