@@ -18,7 +18,11 @@ const LOCALES_OF = new Map<string, DateLocale[]>();
 for (const [locale, names] of Object.entries(MONTHS) as [DateLocale, string][])
   for (const name of names.split(" ")) LOCALES_OF.set(name, [...(LOCALES_OF.get(name) ?? []), locale]);
 
-const MONTH_WORD_SOURCE = `(?<!\\p{L})(?:${[...LOCALES_OF.keys()].join("|")})(?!\\p{L})`;
+const MONTH_NAMES = [...LOCALES_OF.keys()].join("|");
+const MONTH_WORD_SOURCE = `(?<!\\p{L})(?:${MONTH_NAMES})(?!\\p{L})`;
+// A case-blind pattern over Unicode letters takes milliseconds to compile, at its first use (a command reading one log
+// pays it): a month's letters anywhere, case-blind in the simpler way, are looked for first. Most headings have none.
+const MAY_NAME_MONTH = new RegExp(MONTH_NAMES, "i");
 const MONTH_WORD = new RegExp(MONTH_WORD_SOURCE, "giu");
 const HAS_MONTH_WORD = new RegExp(MONTH_WORD_SOURCE, "iu");
 // `2025年3月5日`, `3月5号`, in ASCII or full-width digits: Chinese and Japanese write dates alike (each locale
@@ -29,6 +33,7 @@ const CJK_DATE = /[0-9０-９]{1,2}\s*月\s*[0-9０-９]{1,2}\s*[日号號]/u;
 export function dateLocales(text: string): DateLocale[] {
   const locales = new Set<DateLocale>();
   if (CJK_DATE.test(text)) for (const locale of ["ja", "zh"] as const) locales.add(locale);
+  if (!MAY_NAME_MONTH.test(text)) return [...locales];
   for (const [word] of text.matchAll(MONTH_WORD)) for (const locale of LOCALES_OF.get(word.toLowerCase()) ?? []) locales.add(locale);
   return [...locales];
 }

@@ -6,7 +6,6 @@ import { readFrontmatter } from "../text/frontmatter.js";
 import { sha256 } from "../text/hash.js";
 import type { LogEntry, LogFile } from "./log-types.js";
 import type { RedactionResult } from "./redact-secrets.js";
-import { resolveRelativeDates } from "./resolve-relative-dates.js";
 import { splitEntries } from "./split-entries.js";
 
 /** A daily log read, redacted, split into entries and given absolute dates. */
@@ -37,6 +36,13 @@ export interface ReadLogOptions {
    * without, the redaction rules are not loaded. The text then holds what the file does.
    */
   redact?: boolean;
+}
+
+// Resolving dates is loaded when a log's dates are first resolved: counting sessions never resolves them.
+let dates: Promise<typeof import("./resolve-relative-dates.js")> | undefined;
+function datesModule(): Promise<typeof import("./resolve-relative-dates.js")> {
+  dates ??= import("./resolve-relative-dates.js");
+  return dates;
 }
 
 // The redaction rules are loaded when a log is first redacted: counting sessions never is.
@@ -89,14 +95,17 @@ export async function readLogBytes(file: LogFile, bytes: Uint8Array, options: Re
   // Resolving a date adds text inside a line, never a line: entries keep their line numbers.
   const lines = redacted.text.split("\n");
   let resolvedDates = 0;
-  for (const entry of options.resolveDates === false ? [] : entries) {
-    const resolved = resolveRelativeDates(entry.text, entry.date);
-    if (resolved.count === 0) continue;
-    resolvedDates += resolved.count;
-    entry.text = resolved.text;
-    resolved.text.split("\n").forEach((line, i) => {
-      lines[entry.startLine - 1 + i] = line;
-    });
+  if (options.resolveDates !== false) {
+    const { resolveRelativeDates } = await datesModule();
+    for (const entry of entries) {
+      const resolved = resolveRelativeDates(entry.text, entry.date);
+      if (resolved.count === 0) continue;
+      resolvedDates += resolved.count;
+      entry.text = resolved.text;
+      resolved.text.split("\n").forEach((line, i) => {
+        lines[entry.startLine - 1 + i] = line;
+      });
+    }
   }
   return {
     file,

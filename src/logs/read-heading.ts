@@ -88,14 +88,19 @@ interface FoundDate {
   end: number;
 }
 
+// Every h-time has it. The h-time patterns, over Unicode letters, take milliseconds to compile at their first use (a
+// command reading one log pays it), and most headings hold no `h` after a digit.
+const DIGIT_THEN_H = /\dh/;
+
 // A time of day as `HH:MM`, or none for what is no time (`25:99`, `13:05 pm`). A time written `14h05` or `9h` is
 // read only first in the heading, after any date (`date`, where the heading gives it), or inside what was read as
 // the date (src/logs/h-time.ts says when it is a duration instead).
 function timeOf(text: string, date: FoundDate | undefined): string | undefined {
   const found =
     TIME.exec(text.replace(ISO_DATE, " ")) ??
-    (date ? (H_TIME.exec(text.slice(date.start, date.end)) ?? LEADING_H_TIME.exec(text.slice(date.end))) : undefined) ??
-    LEADING_H_TIME.exec(text);
+    (!DIGIT_THEN_H.test(text)
+      ? undefined
+      : ((date ? (H_TIME.exec(text.slice(date.start, date.end)) ?? LEADING_H_TIME.exec(text.slice(date.end))) : undefined) ?? LEADING_H_TIME.exec(text)));
   if (!found) return undefined;
   let hours = Number(found[1]);
   // A bare hour (`9h`) has no minutes.
