@@ -1,4 +1,5 @@
 import { PlanRefusedError } from "../errors/plan-refused-error.js";
+import type { Memory } from "../memory/memory.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import { decodeText } from "../text/decode-text.js";
 
@@ -32,14 +33,15 @@ export async function readProbes(dir: MemoryDir): Promise<Probe[]> {
   return probes;
 }
 
-/** The probes whose phrase appears in none of the texts. */
-export function missingProbes(probes: Probe[], texts: string[]): Probe[] {
-  const haystack = texts.join("\n").toLowerCase();
-  return probes.filter((probe) => !haystack.includes(probe.phrase.toLowerCase()));
-}
+/** The text of a memory a probe's phrase is looked for in: its name, description and body. */
+export type ProbedMemory = Pick<Memory, "name" | "description" | "body">;
 
-/** Refuses a plan after which a probe answered before is answered no more. */
-export function checkRecall(probes: Probe[], before: string[], after: string[]): void {
+/**
+ * Refuses a plan after which a probe answered before is answered no more. Without probes it reads nothing: its texts
+ * (every memory's, twice) were a tenth of a long history's final pass's peak.
+ */
+export function checkRecall(probes: Probe[], before: Iterable<ProbedMemory>, after: Iterable<ProbedMemory>): void {
+  if (probes.length === 0) return;
   const missingBefore = new Set(missingProbes(probes, before));
   const lost = missingProbes(probes, after).filter((probe) => !missingBefore.has(probe));
   if (lost.length > 0) {
@@ -48,4 +50,15 @@ export function checkRecall(probes: Probe[], before: string[], after: string[]):
       `plan refused by the recall gate: probes.md:${probe.line} "${probe.question}" would no longer find "${probe.phrase}"; nothing changed`,
     );
   }
+}
+
+/** The probes whose phrase appears in no memory, case aside; one memory's text at a time, not all of them joined. */
+export function missingProbes(probes: Probe[], memories: Iterable<ProbedMemory>): Probe[] {
+  let missing = probes.map((probe) => ({ probe, phrase: probe.phrase.toLowerCase() }));
+  for (const memory of memories) {
+    if (missing.length === 0) break;
+    const text = `${memory.name}\n${memory.description}\n${memory.body}`.toLowerCase();
+    missing = missing.filter(({ phrase }) => !text.includes(phrase));
+  }
+  return missing.map(({ probe }) => probe);
 }

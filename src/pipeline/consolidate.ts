@@ -156,7 +156,7 @@ export async function consolidateLocked(
     else writes.set(reminderFile, reminder);
   }
   const after = activeAfter(snapshot.memories, writes, new Set(effect.removes));
-  checkRecall(await readProbes(ctx.dir), snapshot.memories.map(textOf), after.map(textOf));
+  checkRecall(await readProbes(ctx.dir), snapshot.memories, after);
 
   const changes: FileChange[] = [
     ...[...writes.values()].map((memory) => ({ path: memory.file, content: renderMemory(memory) })),
@@ -239,10 +239,6 @@ function activeAfter(memories: Memory[], writes: Map<string, Memory>, removes: S
   for (const file of removes) active.delete(file);
   for (const [file, memory] of writes) if (!file.startsWith("archive/")) active.set(file, memory);
   return [...active.values()];
-}
-
-function textOf(memory: Pick<Memory, "name" | "description" | "body">): string {
-  return `${memory.name}\n${memory.description}\n${memory.body}`;
 }
 
 function planSummary(plan: ConsolidationPlan): PlanSummary {

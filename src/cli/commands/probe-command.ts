@@ -16,8 +16,7 @@ export async function probeCommand(argv: string[], io: CliIo): Promise<number> {
   const output = new Output(io, line.options.json === true, line.options.quiet === true);
   const compactor = await openCompactor(line, io, output);
   const probes = await readProbes(compactor.dir);
-  const texts = (await readSnapshot(compactor.dir)).memories.map((m) => `${m.name}\n${m.description}\n${m.body}`);
-  const missing = new Set(missingProbes(probes, texts));
+  const missing = new Set(missingProbes(probes, (await readSnapshot(compactor.dir)).memories));
   const results = probes.map((probe) => ({ line: probe.line, question: probe.question, phrase: probe.phrase, found: !missing.has(probe) }));
   output.result({ schemaVersion: 1, ok: true, command: "probe", probes: results, found: probes.length - missing.size, total: probes.length });
   if (probes.length === 0) output.say(`no probes: add lines "question => phrase" to ${compactor.dir.given}/probes.md`);
