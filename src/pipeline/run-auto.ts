@@ -273,9 +273,10 @@ async function compactDueWeeks(
         throw error;
       }
       progress.indexed = indexed;
-      // What the weeks kept to go faster week after week is no help to the final pass over every memory.
+      // What the weeks kept to go faster week after week is no help to the final pass over every memory. Saving the
+      // cache and the terms starts from what is live: with the weeks' garbage beside the index, it was the run's peak.
       forgetCaches();
-      releaseMemory();
+      releaseMemory({ now: true });
       const changes = compacted.length > 0 && !indexed ? indexChanges(snapshot, ctx.dir.layout) : [];
       if (changes.length > 0) {
         await commitChanges(ctx.dir, changes, {
