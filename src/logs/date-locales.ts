@@ -22,7 +22,8 @@ const MONTH_NAMES = [...LOCALES_OF.keys()].join("|");
 const MONTH_WORD_SOURCE = `(?<!\\p{L})(?:${MONTH_NAMES})(?!\\p{L})`;
 // A case-blind pattern over Unicode letters takes milliseconds to compile, at its first use (a command reading one log
 // pays it): a month's letters anywhere, case-blind in the simpler way, are looked for first. Most headings have none.
-const MAY_NAME_MONTH = new RegExp(MONTH_NAMES, "i");
+// (The two letters Unicode's case folding adds to theirs: the Kelvin sign for `k`, the long s for `s`.)
+const MAY_NAME_MONTH = new RegExp(MONTH_NAMES.replaceAll("k", "[k\u212a]").replaceAll("s", "[s\u017f]"), "i");
 const MONTH_WORD = new RegExp(MONTH_WORD_SOURCE, "giu");
 const HAS_MONTH_WORD = new RegExp(MONTH_WORD_SOURCE, "iu");
 // `2025年3月5日`, `3月5号`, in ASCII or full-width digits: Chinese and Japanese write dates alike (each locale

@@ -14,11 +14,13 @@ let collect: (() => void) | null | undefined;
  * the last collection (and at least 96 MB): called between the steps of a
  * run, where what a step made is no longer needed. Costs nothing below that.
  * `now`: collect whatever the heap holds, before a step that will need much
- * (a run's final pass over every memory starts where its weeks left garbage).
+ * (a run's final pass over every memory starts where its weeks left garbage);
+ * with `from`, only when the heap holds at least that many bytes (a small run's
+ * heap is not worth the pause).
  */
-export function releaseMemory(options: { now?: boolean } = {}): void {
+export function releaseMemory(options: { now?: boolean; from?: number } = {}): void {
   const used = getHeapStatistics().used_heap_size;
-  if (!options.now && used < Math.max(FLOOR, 2 * live)) return;
+  if (options.now ? used < (options.from ?? 0) : used < Math.max(FLOOR, 2 * live)) return;
   collect ??= exposedCollector();
   if (!collect) return;
   collect();

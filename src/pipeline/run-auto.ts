@@ -33,6 +33,10 @@ const MAX_WEEKS_QUEUED = 32;
 // A run killed loses the weeks planned since its last commit, which the next run compacts again.
 const COMMIT_INTERVAL_MS = 1_000;
 
+// The collections a run forces between its steps are worth their pause only past this much heap (a backfill of months):
+// a week's run holds a few tens of megabytes, collected in about 20 ms each time.
+const LARGE_HEAP = 64 * 1024 * 1024;
+
 /**
  * A week planned, waiting to be committed: what the commit and its report
  * need, nothing more (a plan also holds the memories it read, which the run
@@ -276,7 +280,7 @@ async function compactDueWeeks(
       // What the weeks kept to go faster week after week is no help to the final pass over every memory. Saving the
       // cache and the terms starts from what is live: with the weeks' garbage beside the index, it was the run's peak.
       forgetCaches();
-      releaseMemory({ now: true });
+      releaseMemory({ now: true, from: LARGE_HEAP });
       const changes = compacted.length > 0 && !indexed ? indexChanges(snapshot, ctx.dir.layout) : [];
       if (changes.length > 0) {
         await commitChanges(ctx.dir, changes, {
@@ -298,7 +302,7 @@ async function compactDueWeeks(
     // Nor for what saving the cache and the terms made: the pass starts from what is live (its peak is the run's).
     runMemories?.close();
     runMemories = undefined;
-    if (compacted.length > 0) releaseMemory({ now: true });
+    if (compacted.length > 0) releaseMemory({ now: true, from: LARGE_HEAP });
     if (batched.line) lines.push(batched.line);
     else if (todo.length === 0) lines.push("nothing to compact: every completed week with logs has a current summary");
 

@@ -1,8 +1,7 @@
-import { createRequire } from "node:module";
 import type MarkdownItType from "markdown-it";
 import type StateBlock from "markdown-it/lib/rules_block/state_block.mjs";
 import type Token from "markdown-it/lib/token.mjs";
-import { deferDependency } from "./deferred-require.js";
+import { requireDeferring } from "./deferred-require.js";
 import { readFrontmatter } from "./frontmatter.js";
 
 /** A block of a markdown text, with its lines (1-based, inclusive, trailing blank lines excluded). */
@@ -26,12 +25,10 @@ type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent:
 const MAX_NESTING = 200;
 // The package's CommonJS build is one file where its ES modules are fifty: reading a log for `compact status` loads
 // it, and loading took longer than the read.
-// It loads, with it, packages that only inline markup and links use: HTML entities' tables and punycode (used by a link
-// reference's escapes and host name), and linkify-it (never used here). Loaded when used, they took half its load time.
-deferDependency("markdown-it", "entities");
-deferDependency("markdown-it", "linkify-it");
-deferDependency("markdown-it", "punycode.js");
-const MarkdownIt = createRequire(import.meta.url)("markdown-it") as typeof MarkdownItType;
+// It requires, as it loads, packages that only inline markup and links use: HTML entities' tables and punycode (used by
+// a link reference's escapes and host name), and linkify-it (never used here). Loaded when used, they took half its
+// load time.
+const MarkdownIt = requireDeferring("markdown-it", ["entities", "linkify-it", "punycode.js"]) as typeof MarkdownItType;
 const parser = new MarkdownIt("commonmark");
 parser.disable(["inline", "text_join"]);
 Object.assign(parser.options, { maxNesting: MAX_NESTING });
