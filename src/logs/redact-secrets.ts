@@ -85,7 +85,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 26;
+const REDACTION_REVISION = 27;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -422,6 +422,20 @@ function patternSpans(text: string): Span[] {
         if (end !== undefined) spans.push({ start, end, kind, rank });
         continue;
       }
+      // A verb of the sentence, what was done with the password: what follows it may be the password.
+      if (
+        kind === "password" &&
+        start === valueStart &&
+        PARTICIPLE.test(found) &&
+        !NOT_SECRETS.has(found) &&
+        wordFollows(text, trimmedEnd) &&
+        PASSIVE_BEFORE.test(text.slice(match.index, start))
+      ) {
+        PREPOSITION_AFTER.lastIndex = trimmedEnd;
+        const next = secretAfterWord(text, PREPOSITION_AFTER.test(text) ? PREPOSITION_AFTER.lastIndex : trimmedEnd);
+        if (next) spans.push({ ...next, kind, rank });
+        continue;
+      }
       // A passphrase of words goes whole, whatever its first word says alone (`password: correct horse battery staple`).
       const phraseEnd = kind === "password" && start === valueStart ? passphraseEnd(text, match.index, start, trimmedEnd) : undefined;
       if (phraseEnd !== undefined) {
@@ -452,6 +466,14 @@ function patternSpans(text: string): Span[] {
   });
   return spans;
 }
+
+// A word in -ed after `was`, `were`, `been` or `got`, the sentence going on after it, is a passive verb (`the password
+// was mistyped twice`, `got changed by ops`): what was done with the password, not the password, which may follow it
+// (`was mistyped as Hunter2024!`). Last in its sentence it may be the password (`the password was wicked`). The words
+// of state (`was changed to …`, `was updated to AES-256 encryption`) are read as they are after any label.
+const PASSIVE_BEFORE = /(?:^|[^\p{L}])(?:was|were|been|got|gets)[ \t]+$/iu;
+const PARTICIPLE = /^\p{Ll}{2,}ed$/u;
+const PREPOSITION_AFTER = /[ \t]+(?:to|as)(?=[ \t])/iy;
 
 // What prose calls a flag after its name (`the --password flag is deprecated`, `--password option`): not its value.
 const FLAG_NAMES = new Set("flag flags option options argument arguments arg args parameter parameters param params switch".split(" "));

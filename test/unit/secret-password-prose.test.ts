@@ -735,6 +735,17 @@ const PROSE_AFTER_A_PASSWORD: [string, string][] = [
   ["wachtwoord: zwaardvis gewijzigd gisteren door alice", `wachtwoord: ${R} gewijzigd gisteren door alice`],
 ];
 
+// A passive verb after the label, the sentence going on after it: what was done with the password. Last, or with no
+// verb in -ed, the word may be the password.
+const PASSIVE_AFTER_A_PASSWORD: [string, string][] = [
+  ["the password was mistyped twice", "the password was mistyped twice"],
+  ["the password was typed wrong again", "the password was typed wrong again"],
+  ["our passwords were mistyped by the script", "our passwords were mistyped by the script"],
+  ["the password was mistyped as Hunter2024!", `the password was mistyped as ${R}`],
+  ["the password was wicked", `the password was ${R}`],
+  ["the password was hunter2 then", `the password was ${R} then`],
+];
+
 const LISTED_PASSWORDS: [string, string][] = [
   ["passwords: Prod2024!, Stage2024!", `passwords: ${R}, ${R}`],
   ["the password is as follows: Prod2024!, Stage2024!", `the password is as follows: ${R}, ${R}`],
@@ -779,6 +790,10 @@ describe("redactSecrets: passphrases with a function word, and passwords in a li
   });
 
   it.each(PROSE_AFTER_A_PASSWORD)("redacts the password and leaves the prose: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(PASSIVE_AFTER_A_PASSWORD)("leaves a passive verb, and redacts what follows it when it is a password: %s", async (text, expected) => {
     expect((await redactSecrets(text)).text).toBe(expected);
   });
 
