@@ -85,7 +85,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 27;
+const REDACTION_REVISION = 28;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -254,13 +254,26 @@ const LISTED = /["'`]?[ \t]*(?:[,;/]|[ \t](?:and|or|und|oder|et|ou|y|o|e|en|of|o
 const NOT_LISTED = /[.:/\\=]./;
 const SIGN = /[!@#$%^&*]/;
 const ITEM_END = /[ \t]*(?:[,;/|]|\r?\n|$)|[.!?)\]}"'`*_…]|[ \t]+(?:[-–—]|--)[ \t]/y;
+// Or what it is for, in a word or three, ends its item (`passwords: Prod2024, Stage2024 for staging`).
+const FOR_THEN_END = /[ \t]+for(?:[ \t]+[^\s,;/|.!?]+){1,3}[ \t]*(?:[,;/|.!?)]|\r?\n|$)/y;
+const FOR_BEFORE_NEXT = /[ \t]+for(?:[ \t]+[^\s,;/|.!?]+){1,3}(?=[ \t]*[,;/])/y;
 
 function listedPasswords(text: string, spans: readonly Span[]): Span[] {
   const listed: Span[] = [];
+  // A list ends where the next password's label starts: that one reads what follows it (a line of labels and values
+  // was read once per label to its end, in time quadratic in the line).
+  const labels = spans
+    .filter((span) => span.kind === "password")
+    .map((span) => span.start)
+    .sort((a, b) => a - b);
   for (const span of spans) {
     if (span.kind !== "password") continue;
     const values: { start: number; end: number; signed: boolean; ended: boolean; joined: boolean }[] = [];
-    for (let at = span.end; ; ) {
+    const nextLabel = labels[firstAtOrAfter(labels, span.end)] ?? text.length;
+    for (let at = span.end; at < nextLabel; ) {
+      // What the last one is for comes between it and the next (`password: Prod2024 for prod, Stage2024 for stage`).
+      FOR_BEFORE_NEXT.lastIndex = at;
+      if (FOR_BEFORE_NEXT.test(text)) at = FOR_BEFORE_NEXT.lastIndex;
       LISTED.lastIndex = at;
       const next = LISTED.exec(text);
       if (!next) break;
@@ -271,7 +284,9 @@ function listedPasswords(text: string, spans: readonly Span[]): Span[] {
       ITEM_END.lastIndex = at;
       const previous = values.at(-1);
       if (previous) previous.joined = !/[,;/]/.test(next[0].slice(0, next[0].length - next[1]!.length));
-      values.push({ start, end: at, signed: SIGN.test(text.slice(start, at)), ended: ITEM_END.test(text), joined: false });
+      const ended = ITEM_END.test(text);
+      FOR_THEN_END.lastIndex = at;
+      values.push({ start, end: at, signed: SIGN.test(text.slice(start, at)), ended: ended || FOR_THEN_END.test(text), joined: false });
     }
     // From the last: a value goes with a sign, at its item's end, or joined by a word to the next that goes.
     let goes = false;
@@ -287,6 +302,17 @@ function listedPasswords(text: string, spans: readonly Span[]): Span[] {
     }
   }
   return listed;
+}
+
+// The index of the first of the sorted numbers at or after `at` (their length when none is).
+function firstAtOrAfter(sorted: readonly number[], at: number): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 // The text without its invisible characters, and where each character left came from.

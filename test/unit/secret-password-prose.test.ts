@@ -773,6 +773,8 @@ const NOT_LISTED_AFTER_A_PASSWORD: [string, string][] = [
   ["password: Hunter2024! e server2 pronto", `password: ${R} e server2 pronto`],
   ["password: Hunter2024! и сервер2 работает", `password: ${R} и сервер2 работает`],
   ["password: Hunter2024!, note1: call bob", `password: ${R}, note1: call bob`],
+  ["password: Hunter2024! for prod, retries3 failed", `password: ${R} for prod, retries3 failed`],
+  ["password: Hunter2024!, iPhone15 for testing and more words here", `password: ${R}, iPhone15 for testing and more words here`],
 ];
 
 // Passwords listed that end their item, hold a sign, or are quoted.
@@ -782,6 +784,11 @@ const LISTED_PASSWORDS_MORE: [string, string][] = [
   ["password: Prod2024 and Stage2024 and Dev2024!", `password: ${R} and ${R} and ${R}`],
   ['password: "Prod2024", "Stage2024" (both rotated)', `password: "${R}", "${R}" (both rotated)`],
   ["password: `Prod2024!` / `Stage2024!`", `password: \`${R}\` / \`${R}\``],
+  // What each is for, after it, ends its item.
+  ["password: Prod2024, Stage2024 for prod", `password: ${R}, ${R} for prod`],
+  ["passwords: Prod2024, Stage2024 for the staging box.", `passwords: ${R}, ${R} for the staging box.`],
+  ["password: Prod2024 for prod, Stage2024 for stage", `password: ${R} for prod, ${R} for stage`],
+  ["password: Prod2024! for prod; Stage2024! for stage", `password: ${R} for prod; ${R} for stage`],
 ];
 
 describe("redactSecrets: passphrases with a function word, and passwords in a list", () => {
@@ -814,5 +821,12 @@ describe("redactSecrets: passphrases with a function word, and passwords in a li
     const redacted = (await redactSecrets(line)).text;
     expect(redacted.includes("Stage2024!")).toBe(false);
     expect(redacted.split(R).length - 1).toBe(20_001);
+  });
+
+  it("reads a line of labels, each with its list and what it is for, in time linear in the line", { timeout: 10_000 }, async () => {
+    const line = "password: Prod2024, Stage2024 for prod ".repeat(5_000);
+    const redacted = (await redactSecrets(line)).text;
+    expect(redacted.includes("2024")).toBe(false);
+    expect(redacted.split(R).length - 1).toBe(10_000);
   });
 });
