@@ -255,13 +255,15 @@ const NOT_LISTED = /[.:/\\=]./;
 const SIGN = /[!@#$%^&*]/;
 const ITEM_END = /[ \t]*(?:[,;/|]|\r?\n|$)|[.!?)\]}"'`*_…]|[ \t]+(?:[-–—]|--)[ \t]/y;
 // Or what it is for, in a word or three, ends its item (`passwords: Prod2024, Stage2024 for staging`).
-const FOR_THEN_END = /[ \t]+for(?:[ \t]+[^\s,;/|.!?]+){1,3}[ \t]*(?:[,;/|.!?)]|\r?\n|$)/y;
-const FOR_BEFORE_NEXT = /[ \t]+for(?:[ \t]+[^\s,;/|.!?]+){1,3}(?=[ \t]*[,;/])/y;
+// Its words are words: `for user alice2024, bob2024` names users.
+const FOR_THEN_END = /[ \t]+for(?:[ \t]+[\p{L}'-]+){1,3}[ \t]*(?:[,;/|.!?)]|\r?\n|$)/uy;
+const FOR_BEFORE_NEXT = /[ \t]+for(?:[ \t]+[\p{L}'-]+){1,3}(?=[ \t]*[,;/]|[ \t]+(?:and|or)[ \t])/uy;
+const CAPITAL_FIRST = /^\p{Lu}/u;
 
 function listedPasswords(text: string, spans: readonly Span[]): Span[] {
   const listed: Span[] = [];
-  // A list ends where the next password's label starts: that one reads what follows it (a line of labels and values
-  // was read once per label to its end, in time quadratic in the line).
+  // A list ends where the next password found starts: that one reads what follows it (a line of labels and values was
+  // read once per label to its end, in time quadratic in the line).
   const labels = spans
     .filter((span) => span.kind === "password")
     .map((span) => span.start)
@@ -286,7 +288,10 @@ function listedPasswords(text: string, spans: readonly Span[]): Span[] {
       if (previous) previous.joined = !/[,;/]/.test(next[0].slice(0, next[0].length - next[1]!.length));
       const ended = ITEM_END.test(text);
       FOR_THEN_END.lastIndex = at;
-      values.push({ start, end: at, signed: SIGN.test(text.slice(start, at)), ended: ended || FOR_THEN_END.test(text), joined: false });
+      const signed = SIGN.test(text.slice(start, at));
+      // What it is for ends the item of a password's usual form only (a sign, or a capital first: `Stage2024 for prod`),
+      // not of a name (`python3 for scripts`, `node18 for the frontend`).
+      values.push({ start, end: at, signed, ended: ended || ((signed || CAPITAL_FIRST.test(word)) && FOR_THEN_END.test(text)), joined: false });
     }
     // From the last: a value goes with a sign, at its item's end, or joined by a word to the next that goes.
     let goes = false;
@@ -448,19 +453,21 @@ function patternSpans(text: string): Span[] {
         if (end !== undefined) spans.push({ start, end, kind, rank });
         continue;
       }
-      // A verb of the sentence, what was done with the password: what follows it may be the password.
+      // A verb of the sentence, what was done with the password, then `as` or `to` and a password (`was mistyped as
+      // Hunter2024!`): both go, the verb as it would alone (a password may be a word in -ed).
       if (
         kind === "password" &&
         start === valueStart &&
         PARTICIPLE.test(found) &&
         !NOT_SECRETS.has(found) &&
-        wordFollows(text, trimmedEnd) &&
         PASSIVE_BEFORE.test(text.slice(match.index, start))
       ) {
         PREPOSITION_AFTER.lastIndex = trimmedEnd;
-        const next = secretAfterWord(text, PREPOSITION_AFTER.test(text) ? PREPOSITION_AFTER.lastIndex : trimmedEnd);
-        if (next) spans.push({ ...next, kind, rank });
-        continue;
+        const next = PREPOSITION_AFTER.test(text) ? secretAfterWord(text, PREPOSITION_AFTER.lastIndex) : undefined;
+        if (next) {
+          spans.push({ start, end: trimmedEnd, kind, rank }, { ...next, kind, rank });
+          continue;
+        }
       }
       // A passphrase of words goes whole, whatever its first word says alone (`password: correct horse battery staple`).
       const phraseEnd = kind === "password" && start === valueStart ? passphraseEnd(text, match.index, start, trimmedEnd) : undefined;
@@ -493,10 +500,9 @@ function patternSpans(text: string): Span[] {
   return spans;
 }
 
-// A word in -ed after `was`, `were`, `been` or `got`, the sentence going on after it, is a passive verb (`the password
-// was mistyped twice`, `got changed by ops`): what was done with the password, not the password, which may follow it
-// (`was mistyped as Hunter2024!`). Last in its sentence it may be the password (`the password was wicked`). The words
-// of state (`was changed to …`, `was updated to AES-256 encryption`) are read as they are after any label.
+// A word in -ed after `was`, `were`, `been` or `got` may be a passive verb (`the password was mistyped as Hunter2024!`),
+// or the password itself (`the password was wicked until Tuesday`, `was sacred geometry`): only a password after it and
+// `as` or `to` says which, and then both go. The words of state keep their reading (`was updated to AES-256 encryption`).
 const PASSIVE_BEFORE = /(?:^|[^\p{L}])(?:was|were|been|got|gets)[ \t]+$/iu;
 const PARTICIPLE = /^\p{Ll}{2,}ed$/u;
 const PREPOSITION_AFTER = /[ \t]+(?:to|as)(?=[ \t])/iy;

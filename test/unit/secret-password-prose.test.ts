@@ -735,14 +735,13 @@ const PROSE_AFTER_A_PASSWORD: [string, string][] = [
   ["wachtwoord: zwaardvis gewijzigd gisteren door alice", `wachtwoord: ${R} gewijzigd gisteren door alice`],
 ];
 
-// A passive verb after the label, the sentence going on after it: what was done with the password. Last, or with no
-// verb in -ed, the word may be the password.
+// A verb in -ed after the label and a passive auxiliary may be the password (`the password was wicked until Tuesday`);
+// with a password after it and `as` or `to`, both go.
 const PASSIVE_AFTER_A_PASSWORD: [string, string][] = [
-  ["the password was mistyped twice", "the password was mistyped twice"],
-  ["the password was typed wrong again", "the password was typed wrong again"],
-  ["our passwords were mistyped by the script", "our passwords were mistyped by the script"],
-  ["the password was mistyped as Hunter2024!", `the password was mistyped as ${R}`],
-  ["the password was wicked", `the password was ${R}`],
+  ["the password was mistyped as Hunter2024!", `the password was ${R} as ${R}`],
+  ["the wifi password was reverted to Winter2023!", `the wifi password was ${R} to ${R}`],
+  ["the password was wicked until Tuesday", `the password was ${R} until Tuesday`],
+  ["The WiFi password was sacred geometry, do not share", `The WiFi password was ${R}, do not share`],
   ["the password was hunter2 then", `the password was ${R} then`],
 ];
 
@@ -775,6 +774,10 @@ const NOT_LISTED_AFTER_A_PASSWORD: [string, string][] = [
   ["password: Hunter2024!, note1: call bob", `password: ${R}, note1: call bob`],
   ["password: Hunter2024! for prod, retries3 failed", `password: ${R} for prod, retries3 failed`],
   ["password: Hunter2024!, iPhone15 for testing and more words here", `password: ${R}, iPhone15 for testing and more words here`],
+  // A name is no password for what it is for.
+  ["passwords: Prod2024!, python3 for scripts", `passwords: ${R}, python3 for scripts`],
+  ["password: Hunter2024! and node18 for the frontend", `password: ${R} and node18 for the frontend`],
+  ["password: Hunter2024! for user alice2024, bob2024", `password: ${R} for user alice2024, bob2024`],
 ];
 
 // Passwords listed that end their item, hold a sign, or are quoted.
@@ -789,6 +792,7 @@ const LISTED_PASSWORDS_MORE: [string, string][] = [
   ["passwords: Prod2024, Stage2024 for the staging box.", `passwords: ${R}, ${R} for the staging box.`],
   ["password: Prod2024 for prod, Stage2024 for stage", `password: ${R} for prod, ${R} for stage`],
   ["password: Prod2024! for prod; Stage2024! for stage", `password: ${R} for prod; ${R} for stage`],
+  ["password: Hunter2024! for prod and Winter2024 for dev", `password: ${R} for prod and ${R} for dev`],
 ];
 
 describe("redactSecrets: passphrases with a function word, and passwords in a list", () => {
@@ -800,7 +804,7 @@ describe("redactSecrets: passphrases with a function word, and passwords in a li
     expect((await redactSecrets(text)).text).toBe(expected);
   });
 
-  it.each(PASSIVE_AFTER_A_PASSWORD)("leaves a passive verb, and redacts what follows it when it is a password: %s", async (text, expected) => {
+  it.each(PASSIVE_AFTER_A_PASSWORD)("redacts a word in -ed after the label, and a password it is followed by: %s", async (text, expected) => {
     expect((await redactSecrets(text)).text).toBe(expected);
   });
 
@@ -824,7 +828,7 @@ describe("redactSecrets: passphrases with a function word, and passwords in a li
   });
 
   it("reads a line of labels, each with its list and what it is for, in time linear in the line", { timeout: 10_000 }, async () => {
-    const line = "password: Prod2024, Stage2024 for prod ".repeat(5_000);
+    const line = "password: Prod2024, Stage2024 for prod. ".repeat(5_000);
     const redacted = (await redactSecrets(line)).text;
     expect(redacted.includes("2024")).toBe(false);
     expect(redacted.split(R).length - 1).toBe(10_000);
