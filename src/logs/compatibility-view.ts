@@ -206,8 +206,8 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-// The index of the first of `sorted` above `value`.
-function firstAbove(sorted: readonly number[], value: number): number {
+/** The index of the first of `sorted` above `value` (their length when none is). */
+export function firstAbove(sorted: readonly number[], value: number): number {
   let [low, high] = [0, sorted.length];
   while (low < high) {
     const middle = (low + high) >>> 1;

@@ -3,7 +3,7 @@ import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset
 import type { SecretLintRuleContext, SecretLintRuleCreator, SecretLintSourceCode } from "@secretlint/types";
 import { BoundedCache } from "../text/bounded-cache.js";
 import { sha256 } from "../text/hash.js";
-import { compatibilityView } from "./compatibility-view.js";
+import { compatibilityView, firstAbove } from "./compatibility-view.js";
 import { functionWordLists, isFunctionWord } from "./function-words.js";
 import { headlessPrivateKeys } from "./headless-keys.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
@@ -256,8 +256,9 @@ const SIGN = /[!@#$%^&*]/;
 const ITEM_END = /[ \t]*(?:[,;/|]|\r?\n|$)|[.!?)\]}"'`*_…]|[ \t]+(?:[-–—]|--)[ \t]/y;
 // Or what it is for, in a word or three, ends its item (`passwords: Prod2024, Stage2024 for staging`).
 // Its words are words: `for user alice2024, bob2024` names users.
-const FOR_THEN_END = /[ \t]+for(?:[ \t]+[\p{L}'-]+){1,3}[ \t]*(?:[,;/|.!?)]|\r?\n|$)/uy;
-const FOR_BEFORE_NEXT = /[ \t]+for(?:[ \t]+[\p{L}'-]+){1,3}(?=[ \t]*[,;/]|[ \t]+(?:and|or)[ \t])/uy;
+const FOR_PHRASE = String.raw`[ \t]+for(?:[ \t]+[\p{L}'-]+){1,3}`;
+const FOR_THEN_END = new RegExp(String.raw`${FOR_PHRASE}[ \t]*(?:[,;/|.!?)]|\r?\n|$)`, "uy");
+const FOR_BEFORE_NEXT = new RegExp(String.raw`${FOR_PHRASE}(?=[ \t]*[,;/]|[ \t]+(?:and|or)[ \t])`, "uy");
 const CAPITAL_FIRST = /^\p{Lu}/u;
 
 function listedPasswords(text: string, spans: readonly Span[]): Span[] {
@@ -271,7 +272,7 @@ function listedPasswords(text: string, spans: readonly Span[]): Span[] {
   for (const span of spans) {
     if (span.kind !== "password") continue;
     const values: { start: number; end: number; signed: boolean; ended: boolean; joined: boolean }[] = [];
-    const nextLabel = labels[firstAtOrAfter(labels, span.end)] ?? text.length;
+    const nextLabel = labels[firstAbove(labels, span.end - 1)] ?? text.length;
     for (let at = span.end; at < nextLabel; ) {
       // What the last one is for comes between it and the next (`password: Prod2024 for prod, Stage2024 for stage`).
       FOR_BEFORE_NEXT.lastIndex = at;
@@ -307,17 +308,6 @@ function listedPasswords(text: string, spans: readonly Span[]): Span[] {
     }
   }
   return listed;
-}
-
-// The index of the first of the sorted numbers at or after `at` (their length when none is).
-function firstAtOrAfter(sorted: readonly number[], at: number): number {
-  let [low, high] = [0, sorted.length];
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < at) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 // The text without its invisible characters, and where each character left came from.
