@@ -24,5 +24,17 @@ export function aboutThePassword(words: string): boolean {
   const list = given.map((word) => word.replace(AROUND, "").toLowerCase());
   if (!ASIDE.test(given[0] ?? "") && !isFunctionWord(list[0] ?? "")) return false;
   if (POINTING.has(list.at(-1) ?? "")) return false;
-  return !list.some((word) => NOT_SECRETS.has(word) && !isFunctionWord(word) && !PHRASE_WORDS.has(word));
+  // A word of state says what was done with the password after a verb (`was rotated at:`, `is stored in:`) or last
+  // (`Password reset:`); between other words it says which one (`the password for the team's shared Figma:`).
+  return !list.some(
+    (word, i) =>
+      NOT_SECRETS.has(word) && !isFunctionWord(word) && !PHRASE_WORDS.has(word) && (i === list.length - 1 || i === 0 || AUXILIARIES.has(list[i - 1]!)),
+  );
 }
+
+// The verbs after which a word of state says what was done with the password, in the languages of password labels.
+const AUXILIARIES = new Set(
+  "is are was were be been being got gets get has have had ist sind war wurde wird wurden worden est sont était été es son fue ha sido è sono stato è é foi está".split(
+    " ",
+  ),
+);

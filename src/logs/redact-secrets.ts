@@ -11,6 +11,7 @@ import { passphraseEnd } from "./passphrase.js";
 import { aboutThePassword } from "./password-phrase.js";
 import {
   bareValueEnd,
+  CHANGE_VERB_WORD,
   inQuery,
   isPlaceholder,
   LONGEST_VALUE,
@@ -85,7 +86,7 @@ const KIND_BY_MESSAGE: Record<string, string> = {
 };
 
 // Raise when the redaction finds secrets differently in a way its tables do not show (`isPlaceholder`'s logic).
-const REDACTION_REVISION = 28;
+const REDACTION_REVISION = 29;
 let rulesFingerprint: string | undefined;
 
 /**
@@ -406,14 +407,61 @@ function sourceCode(content: string): SecretLintSourceCode {
   };
 }
 
+interface Line {
+  start: number;
+  end: number;
+}
+
+function* matchesIn(text: string, pattern: RegExp): Generator<RegExpExecArray> {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) yield match;
+}
+
+// Each line's matches, with their offsets in the text. The row's own look behind sees its line only, as its matches do.
+function* matchesInLines(text: string, pattern: RegExp, lines: readonly Line[]): Generator<RegExpExecArray> {
+  for (const line of lines) {
+    const part = text.slice(line.start, line.end);
+    pattern.lastIndex = 0;
+    // The caller moves `lastIndex` on past an empty match; past a value longer than LONGEST_VALUE, it ends the line.
+    for (let match = pattern.exec(part); match; match = pattern.exec(part)) {
+      match.index += line.start;
+      yield match;
+    }
+  }
+}
+
+const GLOBAL_LABELS = new Map<RegExp, RegExp>();
+
+// The lines that hold a match of `label`, once per text for the rows that share it.
+function linesHolding(text: string, label: RegExp, memo: Map<RegExp, Line[]>): Line[] {
+  const known = memo.get(label);
+  if (known) return known;
+  const lines: Line[] = [];
+  let search = GLOBAL_LABELS.get(label);
+  if (!search) {
+    search = new RegExp(label.source, label.flags.includes("g") ? label.flags : `${label.flags}g`);
+    GLOBAL_LABELS.set(label, search);
+  }
+  search.lastIndex = 0;
+  for (let found = search.exec(text); found; found = search.exec(text)) {
+    const start = text.lastIndexOf("\n", found.index) + 1;
+    const next = text.indexOf("\n", found.index);
+    const end = next === -1 ? text.length : next;
+    lines.push({ start, end });
+    search.lastIndex = end;
+  }
+  memo.set(label, lines);
+  return lines;
+}
+
 // exec, not matchAll with the `d` flag: matchAll clones each pattern and `d` slows every match
 // (about 2x over the real logs). A `value` group ends its match, which gives its offset.
 function patternSpans(text: string): Span[] {
   const spans: Span[] = [];
-  SECRET_PATTERNS.forEach(({ kind, pattern, needs, valueTest, passphrase }, rank) => {
-    if (needs !== undefined && !(typeof needs === "string" ? text.includes(needs) : needs.test(text))) return;
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+  const linesOf = new Map<RegExp, Line[]>();
+  SECRET_PATTERNS.forEach(({ kind, pattern, needs, valueTest, passphrase, inLine }, rank) => {
+    if (needs !== undefined && !inLine && !(typeof needs === "string" ? text.includes(needs) : needs.test(text))) return;
+    for (const match of inLine && needs instanceof RegExp ? matchesInLines(text, pattern, linesHolding(text, needs, linesOf)) : matchesIn(text, pattern)) {
       if (match[0].length === 0) pattern.lastIndex++;
       const words = match.groups?.["words"];
       if (words !== undefined && !aboutThePassword(words)) continue;
@@ -453,11 +501,22 @@ function patternSpans(text: string): Span[] {
         PASSIVE_BEFORE.test(text.slice(match.index, start))
       ) {
         PREPOSITION_AFTER.lastIndex = trimmedEnd;
-        const next = PREPOSITION_AFTER.test(text) ? secretAfterWord(text, PREPOSITION_AFTER.lastIndex) : undefined;
+        const after = PREPOSITION_AFTER.test(text);
+        const next = after ? secretAfterWord(text, PREPOSITION_AFTER.lastIndex) : undefined;
+        // Its value redacted by an earlier pass, a verb that gives a password its value stays (`was reverted to [REDACTED]`).
+        if (after && CHANGE_VERB_WORD.test(found) && MARKER_AFTER.test(text.slice(PREPOSITION_AFTER.lastIndex, PREPOSITION_AFTER.lastIndex + 12))) continue;
         if (next) {
-          spans.push({ start, end: trimmedEnd, kind, rank }, { ...next, kind, rank });
+          // A verb that gives a password its value is that verb (`was reverted to x`); another may be the password.
+          if (!CHANGE_VERB_WORD.test(found)) spans.push({ start, end: trimmedEnd, kind, rank });
+          spans.push({ ...next, kind, rank });
           continue;
         }
+      }
+      // A verb that gives a password a value, after `was` and the like, is the sentence's (`the password was mistyped twice`).
+      if (kind === "password" && start === valueStart && CHANGE_VERB_WORD.test(found) && PASSIVE_BEFORE.test(text.slice(match.index, start))) {
+        const next = secretAfterWord(text, trimmedEnd);
+        if (next) spans.push({ ...next, kind, rank });
+        continue;
       }
       // A passphrase of words goes whole, whatever its first word says alone (`password: correct horse battery staple`).
       const phraseEnd = kind === "password" && start === valueStart ? passphraseEnd(text, match.index, start, trimmedEnd) : undefined;
@@ -495,7 +554,8 @@ function patternSpans(text: string): Span[] {
 // `as` or `to` says which, and then both go. The words of state keep their reading (`was updated to AES-256 encryption`).
 const PASSIVE_BEFORE = /(?:^|[^\p{L}])(?:was|were|been|got|gets)[ \t]+$/iu;
 const PARTICIPLE = /^\p{Ll}{2,}ed$/u;
-const PREPOSITION_AFTER = /[ \t]+(?:to|as)(?=[ \t])/iy;
+const PREPOSITION_AFTER = /(?:[ \t]+back)?[ \t]+(?:to|as)(?=[ \t])/iy;
+const MARKER_AFTER = /^[ \t]+["'`]?\[REDACTED:/;
 
 // What prose calls a flag after its name (`the --password flag is deprecated`, `--password option`): not its value.
 const FLAG_NAMES = new Set("flag flags option options argument arguments arg args parameter parameters param params switch".split(" "));

@@ -15,6 +15,11 @@ export interface SecretPattern {
   pattern: RegExp;
   /** Text every match holds (or is near, for a pattern): a text without it is not searched (a cheap test before a costly pattern). */
   needs?: string | RegExp;
+  /**
+   * Every match lies in one line that holds `needs` (a pattern): only those lines are searched. For rows found from a
+   * common word (`is`, `it's`) with their label looked for behind it, which searched every line of a log otherwise.
+   */
+  inLine?: true;
   /** A test the value must pass too, one the pattern cannot make under its `i` flag (letter case). */
   valueTest?: RegExp;
   /**
@@ -52,7 +57,7 @@ const LETTER = "A-Za-z\\u00c0-\\u024f\\u0370-\\u03ff\\u0400-\\u052f\\u0531-\\u05
 const ALGORITHMS = "sha|md5|aes|des|bcrypt|scrypt|argon|pbkdf|rsa|hmac|base64";
 // What prose says a password is made of or hashed with, not the password: `sha512`, `AES-256`, `v3-format`, `12chars`.
 // The algorithm is a word of its own (`SHA256-hashed`, not `Shadow99`); either ends the value, or its sentence.
-const NOT_THE_PASSWORD = String.raw`(?!v\d|(?:(?:${ALGORITHMS})(?![a-z])[\w-]*|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?))[.)]?(?![^\s\`"',;]))`;
+const NOT_THE_PASSWORD = String.raw`(?!(?:v\d+(?:\.\d+)*(?:-[a-z]+\d*)*|(?:${ALGORITHMS})(?![a-z])[\w-]*|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?))[.)]?(?![^\s\`"',;]))`;
 
 // A bare value of a password's shape, after a label prose follows as often (`Password - Dash456Pw`): a digit or a symbol and a
 // letter, ending before a sentence's punctuation (which `gluedTailEnd` gives back when it is `!` or `?`).
@@ -243,12 +248,14 @@ function localLabel(words: string, value: string, { borrowed = false } = {}): Re
   // The verbs English shares (`is`, `was`, `to`, `on`) and a dash are left to the English rows after an English word.
   const foreignVerb = String.raw`[ \t]+(?:ist|lautet|war|est|était|c'est|c’est|es|era|é|è|är|er|jest|je|это|${PAST_VERBS})`;
   const verb = borrowed ? foreignVerb : String.raw`[ \t]+(?:ist|lautet|war|est|était|c'est|c’est|es|era|é|è|is|was|är|er|on|jest|to|je|это|—|${PAST_VERBS})`;
+  // A word of time after the verb (`ist jetzt x`, `est maintenant x`, `sigue siendo`: `es ahora x`).
+  const now = String.raw`(?:[ \t]+(?:jetzt|nun|noch|immer[ \t]+noch|maintenant|désormais|toujours|ahora|todavía|ora|ancora|nu|nog|teraz|nadal|сейчас|теперь|agora|ainda))?`;
   // What the password is for (`für den Server`, `de la base de données`, `от почты`): then a verb or a sign must follow,
   // or the next word is taken for the value (`Passwort für Nutzer admin2 zurückgesetzt`).
   const about = String.raw`[ \t]+(?:für|von|vom|zum|des|der|de|du|d'|la|le|l'|pour|del|da|do|dos|das|di|della|per|voor|van|för|til|dla|do|k|ke|для|от|к)[ \t]*${word}(?:[ \t]+${word}){0,5}`;
   // A word borrowed from English (`Das Password für den Server ist x`) needs the other language's words after it.
-  const alone = borrowed ? `${verb}(?:[ \t]*${sign})?` : String.raw`(?:${verb})?(?:[ \t]*${sign})?`;
-  const join = String.raw`(?:${about}(?:${verb}(?:[ \t]*${sign})?|[ \t]*${sign})|${alone})`;
+  const alone = borrowed ? `${verb}${now}(?:[ \t]*${sign})?` : String.raw`(?:${verb}${now})?(?:[ \t]*${sign})?`;
+  const join = String.raw`(?:${about}(?:${verb}${now}(?:[ \t]*${sign})?|[ \t]*${sign})|${alone})`;
   // The value after a space, a sign or a quote mark: not glued to the label (`?q=passwort&page=2`).
   return new RegExp(
     String.raw`(?:${words})(?<=(?:^|[^${LOCAL_LETTER}0-9_])(?:${words}))(?![${LOCAL_LETTER}0-9_./-])${bold}${join}[ \t]*(?:[„«“][ \t]?)?(?<=[ \t:=：„«“*—–-])(?<value>${value})`,
@@ -328,13 +335,50 @@ function headerCredential(schemes: string, more = ""): Found {
   };
 }
 
+// What comes between a password and the verb that changed it (`the password got reverted to x`, `passwords were reset to x`).
+const PASSWORD_AUXILIARY = String.raw`(?:is|are|was|were|got|gets|get|has[ \t]+been|have[ \t]+been|had[ \t]+been|been|will[ \t]+be|now)`;
+const CHANGE_ADVERB = "(?:now|just|finally|temporarily|also|then|since|already|quickly|all|both|simply|still|actually)";
+// When, between the verb and its value (`was changed yesterday to x`).
+const WHEN_CHANGED = String.raw`(?:again|yesterday|today|tonight|earlier|this[ \t]+morning|last[ \t]+night|last[ \t]+week)`;
+// Verbs that give a password a new value: after them `to` or `as` names the value, not where the password went.
+const CHANGE_VERB = String.raw`(?:set|changed|reset|updated|rotated|switched|reverted|restored|rolled[ \t]+back|put[ \t]+back|defaulted|bumped|flipped|modified|altered|regenerated|renewed|cycled|typed|mistyped|entered|retyped)`;
+// Before a code's value: its verb in the languages of its labels (`PIN is 7391`, `die PIN ist 4711`, `le code est 2748`).
+const CODE_AUXILIARY = `(?:${PASSWORD_AUXILIARY}|became|becomes|reads|ist|lautet|war|wurde|est|était|es|era|è|é|now|jetzt|maintenant|ahora)`;
+/** A verb that gives a password a new value (`rolled`, `reverted`): after it `to` or `as` names the value. */
+export const CHANGE_VERB_WORD = new RegExp(`^(?:${CHANGE_VERB}|rolled)$`, "i");
+
 // A password's label in English or another language (`the password`, `das Passwort`, `şifreniz`), as a whole word.
 const PHRASE_LABEL = String.raw`(?:\bp(?:ass(?:word|wd|phrase)|wd|w)s?\b|(?<![${LOCAL_LETTER}0-9_])(?:${LOCAL_PASSWORD_WORDS})(?![${LOCAL_LETTER}0-9_]))`;
+// A password's verb before its value, in the languages of its labels (`is`, `ist`, `lautet`, `est`, `es`, `è`, `jest`).
+const COPULA = "(?:is|are|was|were|became|becomes|reads|ist|sind|war|lautet|est|sont|était|es|son|era|è|é|är|er|jest|je)";
+// A word of time between the verb and the value (`is now`, `ist immer noch`, `est toujours`).
+const STILL = String.raw`(?:now|still|actually|really|simply|now[ \t]+reads|jetzt|nun|noch|immer[ \t]+noch|maintenant|désormais|toujours|ahora|todavía|ora|ancora|nu|nog|teraz|nadal|agora|ainda)`;
+// "The new one" in the languages of password labels (`das neue ist x`, `le nouveau est x`, `la nueva es x`, `a nova é x`).
+const NEW_ONE_ELSEWHERE =
+  "(?:das|der|die)[ \\t]+neue|(?:le[ \\t]+nouveau|la[ \\t]+nouvelle)|(?:el[ \\t]+nuevo|la[ \\t]+nueva)|(?:il[ \\t]+nuovo|la[ \\t]+nuova)|(?:o[ \\t]+novo|a[ \\t]+nova)|(?:het|de)[ \\t]+nieuwe";
+// A code's label in the other languages (`Türcode`, `code PIN`, `código de la alarma`, `codice della porta`, `deurcode`).
+const LOCAL_CODE_WORDS = String.raw`t(?:ü|ue)rcode|alarmcode|tresorcode|zugangscode|pin-?code|deurcode|code[ \t]+(?:de[ \t]+la[ \t]+porte|pin|d['’]acc[eè]s)|c[oó]digo(?:[ \t]+(?:de[ \t]+la[ \t]+alarma|de[ \t]+la[ \t]+puerta|da[ \t]+porta|de[ \t]+acesso|pin))?|codice(?:[ \t]+(?:della[ \t]+porta|pin))?|pin`;
+// A participle of change in those languages (`geändert`, `changé`, `restableció`, `alterado`, `cambiato`, `veranderd`).
+const CHANGED_PARTICIPLE =
+  "(?:ge(?:ä|ae)ndert|gesetzt|zur(?:ü|ue)ckgesetzt|zur(?:ü|ue)ckgestellt|umgestellt|festgelegt|(?:chang|modifi|r[ée]initialis|d[ée]fini|pass|remplac)[ée]e?s?|remise?s?|cambi(?:ado|ada|ados|adas|é|ó|ato|ata)|restablec(?:ido|ida|idos|idas|ió|í)|puest[oa]s?|alterad[oa]s?|redefinid[oa]s?|trocad[oa]s?|mudad[oa]s?|reimpostat[oa]|impostat[oa]|veranderd|gewijzigd|ingesteld|teruggezet|(?:ä|a)ndrat?s?|(?:å|a)terst(?:ä|a)llt|endret|tilbakestilt|zmienion[eoa]|zmieniono|ustawion[eoa]|изменён|изменен|сброшен|установлен)";
+// The preposition before the new value (`auf`, `en`, `à`, `a`, `para`, `in`, `naar`, `op`, `till`, `na`, `на`).
+const CHANGED_TO = "(?:auf|en|à|a|para|in|naar|op|till|til|på|na|на|sur)";
+// The lines that may hold one of those labels: a code's label in English alone (`PIN`, `code`) is left to the English rows.
+const LOCAL_CHANGE_HINT = new RegExp(
+  String.raw`p(?:ass|wd?)|${LOCAL_PASSWORD_WORDS}|t(?:ü|ue)rcode|alarmcode|tresorcode|zugangscode|pin-?code|deurcode|code[ \t]+(?:pin|de[ \t]+la)|c[oó]digo|codice`,
+  "i",
+);
+// The lines that may hold a password's label (any word it starts, whole or not): rows that look behind for one search
+// only those. The label itself, looked for in every line, cost more than the rows.
+const PASSWORD_LABEL = new RegExp(`p(?:ass|wd?)|${LOCAL_PASSWORD_WORDS}`, "i");
 // A word between it and its colon: no colon, nor the end of a sentence or a clause (`;`, `!`, `?`, a final `.` or `,`).
 const PHRASE_WORD = String.raw`[^\s:：;!?]{0,63}[^\s:：;!?.,]`;
 // An e-mail address, a digest (hex of one case, a crypt string: `$2b$12$…`) or a time (`10:30am`): what a colon after
 // prose about a password points at, not the password.
 const NOT_AN_ADDRESS = String.raw`(?!(?:[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}\.[A-Za-z]{2,24}|[0-9a-f]{16,512}|[0-9A-F]{16,512}|\$(?:\d[a-z]?|[a-z]|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]{0,16}|sha\d{1,3})\$[^\s\`"',;]*|\d{1,2}(?::\d{2}){1,2}(?:[ap]\.?m\.?|h|z)?)(?![^\s\`"',;.!?)]))`;
+
+// A time of day written without a colon (`10pm`, `9.30am`): what prose about a password says it was changed at.
+const NOT_A_CLOCK = String.raw`(?!\d{1,2}(?:[.:]\d{2})?[ap]\.?m\.?(?![^\s\`"',;.!?)]))`;
 
 export const SECRET_PATTERNS: SecretPattern[] = [
   {
@@ -1251,14 +1295,15 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   {
     kind: "password",
     // "changed the password to Tr0ub4dor", "the password was set to Blue7Gold", "the password got changed
-    // to Fal7con99": after "to", only a value with a digit or symbol.
+    // to Fal7con99", "the passwords for the guest wifi were rotated to Sun7!": after "to", only a value with a digit or
+    // symbol, and only after a verb that changes it ("the password was moved to 1Password" says where it went).
     pattern: new RegExp(
-      String.raw`\bpass(?:word|wd|phrase)\b(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+[\w.@-]+)?)?(?:[ \t]+(?:is|was|got|gets|has[ \t]+been|had[ \t]+been|been|now))?(?:[ \t]+(?:set|changed|reset|updated|rotated|switched))?[ \t]+(?:to|as)[ \t]+[\`"']?${NOT_THE_PASSWORD}(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])[^\s\`"',;]{3,}[^\s\`"',;.!?)])`,
+      String.raw`\b(?:pass(?:word|wd|phrase)s?|pwd?)\b(?:[ \t]+(?:for|of|on|in|at|from)(?:[ \t]+(?!${PASSWORD_AUXILIARY}[ \t])[\w.@'’-]+){1,6}?)?(?:[ \t]+${PASSWORD_AUXILIARY})?(?:[ \t]+${CHANGE_ADVERB})?(?:[ \t]+${CHANGE_VERB}(?:[ \t]+back)?(?:[ \t]+${WHEN_CHANGED})?)?(?:[ \t]+(?:to|as)|[ \t]+turn(?:ed|s)[ \t]+out[ \t]+to[ \t]+be|[ \t]+ended[ \t]+up[ \t]+(?:being|as))[ \t]+[\`"']?${NOT_THE_PASSWORD}(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])[^\s\`"',;]{3,}[^\s\`"',;.!?)])`,
       "gi",
     ),
     examples: {
-      positive: "the DB password was set to Blue7Gold today",
-      lookAlike: "moved the password reset flow to v2.1.0; the password was updated to AES-256 encryption",
+      positive: "the DB password was set to Blue7Gold today; the passwords for the guest wifi were rotated to Sun7Moon!",
+      lookAlike: "moved the password reset flow to v2.1.0; the password was updated to AES-256 encryption; the password was moved to 1Password",
     },
   },
   {
@@ -1276,12 +1321,79 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // time, and the words read as a phrase about the password (`aboutThePassword`). Found from the colon, the label checked
     // behind it once the value has a digit or a symbol and a letter (a colon's look behind cost as much as the row).
     pattern: new RegExp(
-      String.raw`[:：](?=(?:\*{1,2})?[ \t]*[\`"']?(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])[^\s\`"',;]{0,300}[${LETTER}])(?<=${PHRASE_LABEL}(?:\*{1,2}|_{1,2}|\`)?(?<words>(?:[ \t]+${PHRASE_WORD}){1,8})[ \t]*[:：])(?:\*{1,2})?[ \t]*[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${PASSWORD_SHAPED}`,
+      String.raw`(?:[:：](?!(?<=\d[:：])\d)|->|→|=>)(?=(?:\*{1,2})?[ \t]*[\`"']?(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])[^\s\`"',;]{0,300}[${LETTER}])(?<=${PHRASE_LABEL}(?:\*{1,2}|_{1,2}|\`)?(?<words>(?:[ \t]+${PHRASE_WORD}){1,8})[ \t]*(?:[:：]|->|→|=>))(?:\*{1,2})?[ \t]*[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${PASSWORD_SHAPED}`,
       "gi",
     ),
     examples: {
-      positive: "the password for the new staging box is now: Xk9#pq\nPasswort (neu): Sommer2024!",
-      lookAlike: "the password policy is as follows: 12 characters minimum; password reset for these users: alice, bob",
+      positive: "the password for the new staging box is now: Xk9#pq\nPasswort (neu): Sommer2024!\npw for the Hetzner robot account -> H3tzner!Robot",
+      lookAlike:
+        "the password policy is as follows: 12 characters minimum; password reset for these users: alice, bob; the password for the team is at 10:30am",
+    },
+  },
+  {
+    kind: "password",
+    // The same words before a verb instead of a colon (`the wifi password for the guest network upstairs is x`, `the
+    // passwords we use on the lab boxes are x`): the value has a password's shape, and the words read as a phrase about the
+    // password. Found from the verb, the label checked behind it.
+    needs: PASSWORD_LABEL,
+    inLine: true,
+    pattern: new RegExp(
+      String.raw`[ \t]${COPULA}(?:[ \t]+${STILL})?[ \t]+(?=[\`"']?(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])[^\s\`"',;]{0,300}[${LETTER}])(?<=${PHRASE_LABEL}(?<words>(?:[ \t]+${PHRASE_WORD}){1,12})?[ \t]+${COPULA}(?:[ \t]+${STILL})?[ \t]+)[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}${PASSWORD_SHAPED}`,
+      "gi",
+    ),
+    examples: {
+      positive: "the wifi password for the guest network upstairs is Tr0ub4dor&3",
+      lookAlike: "the password reset for the three users is JIRA-1234; the password manager for the whole team is 1Password",
+    },
+  },
+  {
+    kind: "password",
+    // A password named again a few words on, in the same line (`rotated the admin password; the new one is x`, `changed
+    // the root password, it's now x`, `Reset Tom's password. New one: x`, `old one leaked; current: x`): a value of a
+    // password's shape.
+    needs: PASSWORD_LABEL,
+    inLine: true,
+    pattern: new RegExp(
+      String.raw`\b(?:(?:(?:the|a|my|our|its|his|her|their)[ \t]+)?(?:new|old|current|temporary|temp|previous|default|updated|real|actual|correct|right|final)(?:[ \t]+(?:one|value|pw|pwd|password|passphrase|passcode))?(?:[ \t]*[:：]|[ \t]+(?:is|was)|['’]s)|it['’]s|it[ \t]+is|it[ \t]+was|now[ \t]*[:：]|(?:${NEW_ONE_ELSEWHERE})[ \t]+${COPULA})(?:[ \t]+(?:now|still|actually))?(?:[ \t]*:)?[ \t]+(?<=${PHRASE_LABEL}[^\n]{1,160}?)[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}${PASSWORD_SHAPED}`,
+      "gi",
+    ),
+    examples: {
+      positive: "rotated the staging admin password; the new one is Blue2024!",
+      lookAlike: "password reset shipped, it's now v2.1 and the new one is SHA-256 based; the password policy: it is now 12chars, it's now 10pm",
+    },
+  },
+  {
+    kind: "password",
+    // A code that opens something (`the alarm PIN is now 7391`, `Door passcode for the server room got changed to 48213`,
+    // `set the kiosk unlock code to 5529`, `Safe combination in the office is 31-17-08`): digits alone, four or more, or a
+    // password's shape. Not a count (`the PIN is 4 digits`), a date or a time. `PIN` in capitals: `pin` is a verb too.
+    needs: /PIN|[Cc]ode|[Cc]ombination/,
+    inLine: true,
+    pattern: new RegExp(
+      String.raw`(?:\bPIN(?:-?Codes?|s)?|\b[Pp]in[ -]?[Cc]odes?|\b[Pp]ass[ -]?codes?|\b(?:[Dd]oor|[Ee]ntry|[Aa]ccess|[Uu]nlock|[Ll]ock|[Ll]ockbox|[Aa]larm|[Dd]isarm|[Aa]rm|[Gg]ate|[Gg]arage|[Kk]eypad|[Ss]afe|[Kk]ey[ -]?safe|[Ss]creen|[Bb]uilding|[Mm]aster)[ -]?[Cc]odes?|\b[Cc]odes?(?=[ \t]+(?:for|of|to)[ \t](?:[^\n.;:]{0,60}?\b(?:door|gate|lock|lockbox|safe|alarm|garage|room|building|keypad|padlock|locker|cage|office|house|flat|apartment|entrance))\b)|\b(?:[Ss]afe|[Ll]ock|[Pp]adlock|[Ll]ocker|[Vv]ault)[ -][Cc]ombination|\b[Tt]resorcode|\b[Cc]ode[ \t]+PIN)\b(?:[ \t]+(?:for|of|on|in|at|to|from|f[üu]r|de|du|pour|del|para)(?:[ \t]+(?!${CODE_AUXILIARY}[ \t])[\w.@'’-]+){1,6}?)?(?:[ \t]+${CODE_AUXILIARY})?(?:[ \t]+${CHANGE_ADVERB})?(?:[ \t]+${CHANGE_VERB}(?:[ \t]+back)?)?(?:[ \t]+(?:to|as|auf|à|a)[ \t]+|[ \t]*(?:[:=：]|->|→)[ \t]*|(?<=${CODE_AUXILIARY}|${CHANGE_ADVERB})[ \t]+)[\`"'«„]?[ \t]?(?<value>(?!\d{4}-\d{1,2}-\d{1,2}\b|\d{1,2}[:.]\d{2}\b)(?:\d{4,12}|\d{2,4}(?:-\d{2,4}){1,3}|(?=[^\s\`"',;]{0,64}\d)(?=[^\s\`"',;]{0,64}[${LETTER}])[^\s\`"',;]{3,63}[^\s\`"',;.!?)]))(?![\w-]|[ \t]*(?:digits?|chars?|characters?|Ziffern|Stellen|chiffres|caract[eè]res|d[ií]gitos|cifre|%))`,
+      "g",
+    ),
+    examples: {
+      positive: "Alarm system PIN is now 7391; Door passcode for the server room got changed to 48213; Safe combination in the office is 31-17-08",
+      lookAlike: "the PIN is 4 digits; pin the version: v1.2.3; the door code changed on 2024-11-03; the PIN is in the vault",
+    },
+  },
+  {
+    kind: "password",
+    // A password or a code changed to a value in the other languages (`Das Kennwort wurde auf Winter#2025 gesetzt`, `le mot de
+    // passe a été remis à Livebox#2022`, `la contraseña se restableció a Prueba$123`, `a senha foi redefinida para H0mol#BD22`,
+    // `il codice della porta è stato cambiato in 1359`): a participle of change, then its preposition and the value (German
+    // puts the participle after it). A value with a password's shape, or digits alone after a code's label.
+    needs: LOCAL_CHANGE_HINT,
+    inLine: true,
+    pattern: new RegExp(
+      String.raw`[ \t]${CHANGED_TO}[ \t]+(?=[\`"'«„]?[ \t]?[^\s\`"',;]{0,300}\d|[\`"'«„]?[ \t]?[^\s\`"',;]{0,300}[!@#$%^&*])(?<=(?:${PHRASE_LABEL}|(?<![${LOCAL_LETTER}0-9_])(?:${LOCAL_CODE_WORDS})(?![${LOCAL_LETTER}0-9_]))(?:[ \t]+${PHRASE_WORD}){0,10}?(?:[ \t]+${CHANGED_PARTICIPLE}(?:[ \t]+${PHRASE_WORD}){0,2}?)?[ \t]+${CHANGED_TO}[ \t]+)[\`"'«„]?[ \t]?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}(?<value>\d{4,12}(?![\w-]|\.\d)|(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;«»„“”]{3,}[^\s\`"',;.!?)«»„“”])(?<=${CHANGED_PARTICIPLE}(?:[ \t]+${PHRASE_WORD}){0,2}?[ \t]+${CHANGED_TO}[ \t]+[\`"'«„]?[ \t]?\S+|auf[ \t]+[\`"'«„]?\S+(?=[\`"'“]?[ \t]+${CHANGED_PARTICIPLE}))`,
+      "gi",
+    ),
+    examples: {
+      positive:
+        "Das Kennwort wurde auf Winter#2025 gesetzt\nLe mot de passe du routeur a été remis à Livebox#2022\nIl codice della porta è stato cambiato in 1359.",
+      lookAlike: "Das Passwort wurde in Vault2 gespeichert; le mot de passe a été changé à 10:30; la contraseña se cambió a las 9",
     },
   },
   {

@@ -736,10 +736,15 @@ const PROSE_AFTER_A_PASSWORD: [string, string][] = [
 ];
 
 // A verb in -ed after the label and a passive auxiliary may be the password (`the password was wicked until Tuesday`);
-// with a password after it and `as` or `to`, both go.
+// with a password after it and `as` or `to`, both go. A verb that gives a password its value stays, with or without
+// one after it (`was reverted to`, `was mistyped twice`).
 const PASSIVE_AFTER_A_PASSWORD: [string, string][] = [
-  ["the password was mistyped as Hunter2024!", `the password was ${R} as ${R}`],
-  ["the wifi password was reverted to Winter2023!", `the wifi password was ${R} to ${R}`],
+  ["the password was mistyped as Hunter2024!", `the password was mistyped as ${R}`],
+  ["the wifi password was reverted to Winter2023!", `the wifi password was reverted to ${R}`],
+  ["the password was rolled back to Autumn2023!", `the password was rolled back to ${R}`],
+  ["the password was mistyped twice before lockout", "the password was mistyped twice before lockout"],
+  ["the password was entered Hunter2024! by mistake", `the password was entered ${R} by mistake`],
+  ["the password was wicked to Hunter2024!", `the password was ${R} to ${R}`],
   ["the password was wicked until Tuesday", `the password was ${R} until Tuesday`],
   ["The WiFi password was sacred geometry, do not share", `The WiFi password was ${R}, do not share`],
   ["the password was hunter2 then", `the password was ${R} then`],

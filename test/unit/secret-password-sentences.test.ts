@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { redactSecrets } from "../../src/logs/redact-secrets.js";
+
+const R = "[REDACTED:password]";
+
+// A password stated in a sentence the way notes say it: a long phrase before its verb, verbs that change it, the
+// password named again a few words on, codes that open a door, and the same in other languages.
+const SENTENCES: [string, string][] = [
+  // A phrase of several words between the label and the verb.
+  ["the wifi password for the guest network upstairs is Tr0ub4dor&3", `the wifi password for the guest network upstairs is ${R}`],
+  [
+    "the password for the printer on the second floor near the kitchen is Printy#2291",
+    `the password for the printer on the second floor near the kitchen is ${R}`,
+  ],
+  ["the passwords we use on the lab boxes are Lab#2024", `the passwords we use on the lab boxes are ${R}`],
+  ["staging VPN passphrase became Sk7-horse after the audit", `staging VPN passphrase became ${R} after the audit`],
+  // Verbs that give a password its value, and the plural.
+  ["the passwords were rotated to Hunter2024! yesterday", `the passwords were rotated to ${R} yesterday`],
+  ["the password got reverted to Blue2024! after the incident", `the password got reverted to ${R} after the incident`],
+  ["the password was rolled back to Autumn2023!", `the password was rolled back to ${R}`],
+  ["the shared finance password was changed yesterday to Ledger#Q4-2024", `the shared finance password was changed yesterday to ${R}`],
+  ["Passwords for the training VMs were all set to Train1ng! for the day", `Passwords for the training VMs were all set to ${R} for the day`],
+  ["Changed Grandma's email password from her birthday to Roses$Garden8", `Changed Grandma's email password from her birthday to ${R}`],
+  ["Hetzner robot account: pw was reset to Hetzn3r!Rb0t", `Hetzner robot account: pw was reset to ${R}`],
+  ["the portal password turned out to be Acme@Portal#1 after all", `the portal password turned out to be ${R} after all`],
+  // The password named again on the same line.
+  ["rotated the staging admin password; the new one is Blue2024!", `rotated the staging admin password; the new one is ${R}`],
+  ["Reset Tom's AD password. New one: Blue$Heron42 (must change at next login)", `Reset Tom's AD password. New one: ${R} (must change at next login)`],
+  ["Rotated the Splunk admin pw, old one leaked; current: Spl#nk-Admin-77", `Rotated the Splunk admin pw, old one leaked; current: ${R}`],
+  ["changed the root password, it's now Tr0ub4dor&3.", `changed the root password, it's now ${R}.`],
+  ["changed the NAS admin password; the new one is `v8Qm-r2Lp-77xz`", `changed the NAS admin password; the new one is \`${R}\``],
+  // An arrow for a sign, and a word of state that says which one.
+  ["pw for the Hetzner robot account -> H3tzner!Robot", `pw for the Hetzner robot account -> ${R}`],
+  ["password for the team's shared Figma: Figma#Design22 (Lena owns it)", `password for the team's shared Figma: ${R} (Lena owns it)`],
+  // Codes that open something: digits alone.
+  ["Alarm system PIN is now 7391 (installer changed it)", `Alarm system PIN is now ${R} (installer changed it)`],
+  ["Door passcode for the server room got changed to 48213 — tell facilities", `Door passcode for the server room got changed to ${R} — tell facilities`],
+  ["set the kiosk unlock code to 5529 and tested it", `set the kiosk unlock code to ${R} and tested it`],
+  ["Safe combination in the office is 31-17-08", `Safe combination in the office is ${R}`],
+  ["The code for the bike storage room door is 3690.", `The code for the bike storage room door is ${R}.`],
+  ["the alarm code is still 5521 until facilities changes it", `the alarm code is still ${R} until facilities changes it`],
+  // Other languages.
+  ["Das Passwort für die Nextcloud-Instanz von Herrn Maier ist jetzt Maier@Cloud9.", `Das Passwort für die Nextcloud-Instanz von Herrn Maier ist jetzt ${R}.`],
+  ["Das WLAN-Passwort in der Wohnung in Hamburg ist immer noch Elbblick2019", `Das WLAN-Passwort in der Wohnung in Hamburg ist immer noch ${R}`],
+  ["Ich habe das Passwort für den Gastzugang auf Gast@Wien22 geändert.", `Ich habe das Passwort für den Gastzugang auf ${R} geändert.`],
+  ["Die PIN für das Diensthandy ist 4711, hat mir Jana gesagt.", `Die PIN für das Diensthandy ist ${R}, hat mir Jana gesagt.`],
+  ["Le mot de passe du routeur a été remis à Livebox#2022 après la panne.", `Le mot de passe du routeur a été remis à ${R} après la panne.`],
+  ["J'ai changé le mot de passe de la box, le nouveau est Papi2llon", `J'ai changé le mot de passe de la box, le nouveau est ${R}`],
+  ["Code PIN de la carte SIM de secours : 2748", `Code PIN de la carte SIM de secours : ${R}`],
+  ["Il codice della porta del magazzino è stato cambiato in 1359.", `Il codice della porta del magazzino è stato cambiato in ${R}.`],
+  ["Troquei a senha do roteador; a nova é borb0leta", `Troquei a senha do roteador; a nova é ${R}`],
+];
+
+// Prose about a password, a PIN or a code with nothing secret in it.
+const PROSE: string[] = [
+  "the password for the team was moved to 1Password",
+  "passwords were reset to force re-login",
+  "the password was mistyped twice before lockout",
+  "the password manager for the whole team is 1Password",
+  "the password reset for the three users is JIRA-1234",
+  "password reset shipped, it's now v2.1 and the new one is SHA-256 based",
+  "the password policy: it is now 12chars, it's now 10pm",
+  "the password for the team is at 10:30am",
+  "the PIN is 4 digits; pin the version: v1.2.3",
+  "the door code changed on 2024-11-03; the PIN is in the vault",
+  "changed the root password, it's now in the break-glass envelope",
+  "the error code for the login page is 5001",
+  "Das Passwort wurde in Vault2 gespeichert",
+  "le mot de passe a été changé à 10:30",
+  "la contraseña se cambió a las 9",
+  "la PIN ha cambiato in 2024.11",
+];
+
+describe("redactSecrets: passwords and codes stated in sentences", () => {
+  it.each(SENTENCES)("redacts the password: %s", async (text, expected) => {
+    expect((await redactSecrets(text)).text).toBe(expected);
+  });
+
+  it.each(PROSE)("leaves prose: %s", async (text) => {
+    expect((await redactSecrets(text)).text).toBe(text);
+  });
+
+  it("reads a line of phrases before a verb in time linear in the line", { timeout: 10_000 }, async () => {
+    const line = `${"the password for the a is ".repeat(4_000)}Tr0ub4dor&3`;
+    const redacted = (await redactSecrets(line)).text;
+    expect(redacted.endsWith(R)).toBe(true);
+  });
+});
