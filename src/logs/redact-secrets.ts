@@ -412,20 +412,21 @@ interface Line {
   end: number;
 }
 
-function* matchesIn(text: string, pattern: RegExp): Generator<RegExpExecArray> {
+// Each match, with where the text it was searched in starts (a line's start: see `matchesInLines`).
+function* matchesIn(text: string, pattern: RegExp): Generator<[RegExpExecArray, number]> {
   pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) yield match;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) yield [match, 0];
 }
 
-// Each line's matches, with their offsets in the text. The row's own look behind sees its line only, as its matches do.
-function* matchesInLines(text: string, pattern: RegExp, lines: readonly Line[]): Generator<RegExpExecArray> {
+// Each line's matches, at their offsets in the text. The row's own look behind sees its line only, as its matches do.
+// The caller moves `lastIndex` on (past an empty match, past a long value), in the line's offsets.
+function* matchesInLines(text: string, pattern: RegExp, lines: readonly Line[]): Generator<[RegExpExecArray, number]> {
   for (const line of lines) {
     const part = text.slice(line.start, line.end);
     pattern.lastIndex = 0;
-    // The caller moves `lastIndex` on past an empty match; past a value longer than LONGEST_VALUE, it ends the line.
     for (let match = pattern.exec(part); match; match = pattern.exec(part)) {
       match.index += line.start;
-      yield match;
+      yield [match, line.start];
     }
   }
 }
@@ -461,7 +462,9 @@ function patternSpans(text: string): Span[] {
   const linesOf = new Map<RegExp, Line[]>();
   SECRET_PATTERNS.forEach(({ kind, pattern, needs, valueTest, passphrase, inLine }, rank) => {
     if (needs !== undefined && !inLine && !(typeof needs === "string" ? text.includes(needs) : needs.test(text))) return;
-    for (const match of inLine && needs instanceof RegExp ? matchesInLines(text, pattern, linesHolding(text, needs, linesOf)) : matchesIn(text, pattern)) {
+    for (const [match, offset] of inLine && needs instanceof RegExp
+      ? matchesInLines(text, pattern, linesHolding(text, needs, linesOf))
+      : matchesIn(text, pattern)) {
       if (match[0].length === 0) pattern.lastIndex++;
       const words = match.groups?.["words"];
       if (words !== undefined && !aboutThePassword(words)) continue;
@@ -476,7 +479,7 @@ function patternSpans(text: string): Span[] {
       // the search goes on from there.
       if (value.length >= LONGEST_VALUE && !QUOTES.has(value[0]!)) {
         end = bareValueEnd(text, end, inQuery(text, valueStart));
-        pattern.lastIndex = Math.max(pattern.lastIndex, end);
+        pattern.lastIndex = Math.max(pattern.lastIndex, end - offset);
       }
       // A URL's query parameter ends where the next one starts (`?token=…&page=2`), whichever row read it.
       if (!QUOTES.has(value[0]!) && inQuery(text, valueStart)) end = queryValueEnd(text, valueStart, end);

@@ -336,10 +336,10 @@ function headerCredential(schemes: string, more = ""): Found {
 }
 
 // What comes between a password and the verb that changed it (`the password got reverted to x`, `passwords were reset to x`).
-const PASSWORD_AUXILIARY = String.raw`(?:is|are|was|were|got|gets|get|has[ \t]+been|have[ \t]+been|had[ \t]+been|been|will[ \t]+be|now)`;
+const PASSWORD_AUXILIARY = String.raw`(?:is|are|was|were|got|gets|get|(?:has|have|had)(?:[ \t]+(?:now|just|already|finally|since|also))?[ \t]+been|been|will[ \t]+be|now)`;
 const CHANGE_ADVERB = "(?:now|just|finally|temporarily|also|then|since|already|quickly|all|both|simply|still|actually)";
 // When, between the verb and its value (`was changed yesterday to x`).
-const WHEN_CHANGED = String.raw`(?:again|yesterday|today|tonight|earlier|this[ \t]+morning|last[ \t]+night|last[ \t]+week)`;
+const WHEN_CHANGED = String.raw`(?:again|yesterday|today|tonight|earlier|(?:this|last|on|by)[ \t]+[\w'’-]+|[\w'’-]+[ \t]+ago)`;
 // Verbs that give a password a new value: after them `to` or `as` names the value, not where the password went.
 const CHANGE_VERB = String.raw`(?:set|changed|reset|updated|rotated|switched|reverted|restored|rolled[ \t]+back|put[ \t]+back|defaulted|bumped|flipped|modified|altered|regenerated|renewed|cycled|typed|mistyped|entered|retyped)`;
 // Before a code's value: its verb in the languages of its labels (`PIN is 7391`, `die PIN ist 4711`, `le code est 2748`).
@@ -353,6 +353,10 @@ const PHRASE_LABEL = String.raw`(?:\bp(?:ass(?:word|wd|phrase)|wd|w)s?\b|(?<![${
 const COPULA = "(?:is|are|was|were|became|becomes|reads|ist|sind|war|lautet|est|sont|était|es|son|era|è|é|är|er|jest|je)";
 // A word of time between the verb and the value (`is now`, `ist immer noch`, `est toujours`).
 const STILL = String.raw`(?:now|still|actually|really|simply|now[ \t]+reads|jetzt|nun|noch|immer[ \t]+noch|maintenant|désormais|toujours|ahora|todavía|ora|ancora|nu|nog|teraz|nadal|agora|ainda)`;
+// A value with more of a password's shape, where only a password named a few words back says what it is (`the new one
+// is x`): a sign, or capitals, small letters and digits, eight or more; not a ticket (`OPS-771`), a measure (`512Mi`,
+// `1500ms`) or a name with a digit (`bcryptjs2`, `pod-7f9c4`, `shard4`).
+const STRONG_PASSWORD = /^(?![A-Z]{2,}-\d)(?:.*[!@#$%^&*+=?~]|(?=.*\d)(?=.*[A-Z])(?=.*[a-z]).{8})/u;
 // "The new one" in the languages of password labels (`das neue ist x`, `le nouveau est x`, `la nueva es x`, `a nova é x`).
 const NEW_ONE_ELSEWHERE =
   "(?:das|der|die)[ \\t]+neue|(?:le[ \\t]+nouveau|la[ \\t]+nouvelle)|(?:el[ \\t]+nuevo|la[ \\t]+nueva)|(?:il[ \\t]+nuovo|la[ \\t]+nuova)|(?:o[ \\t]+novo|a[ \\t]+nova)|(?:het|de)[ \\t]+nieuwe";
@@ -360,9 +364,12 @@ const NEW_ONE_ELSEWHERE =
 const LOCAL_CODE_WORDS = String.raw`t(?:ü|ue)rcode|alarmcode|tresorcode|zugangscode|pin-?code|deurcode|code[ \t]+(?:de[ \t]+la[ \t]+porte|pin|d['’]acc[eè]s)|c[oó]digo(?:[ \t]+(?:de[ \t]+la[ \t]+alarma|de[ \t]+la[ \t]+puerta|da[ \t]+porta|de[ \t]+acesso|pin))?|codice(?:[ \t]+(?:della[ \t]+porta|pin))?|pin`;
 // A participle of change in those languages (`geändert`, `changé`, `restableció`, `alterado`, `cambiato`, `veranderd`).
 const CHANGED_PARTICIPLE =
-  "(?:ge(?:ä|ae)ndert|gesetzt|zur(?:ü|ue)ckgesetzt|zur(?:ü|ue)ckgestellt|umgestellt|festgelegt|(?:chang|modifi|r[ée]initialis|d[ée]fini|pass|remplac)[ée]e?s?|remise?s?|cambi(?:ado|ada|ados|adas|é|ó|ato|ata)|restablec(?:ido|ida|idos|idas|ió|í)|puest[oa]s?|alterad[oa]s?|redefinid[oa]s?|trocad[oa]s?|mudad[oa]s?|reimpostat[oa]|impostat[oa]|veranderd|gewijzigd|ingesteld|teruggezet|(?:ä|a)ndrat?s?|(?:å|a)terst(?:ä|a)llt|endret|tilbakestilt|zmienion[eoa]|zmieniono|ustawion[eoa]|изменён|изменен|сброшен|установлен)";
+  "(?:ge(?:ä|ae)ndert|gesetzt|zur(?:ü|ue)ckgesetzt|zur(?:ü|ue)ckgestellt|umgestellt|festgelegt|(?:chang|modifi|r[ée]initialis|d[ée]fini|remplac)[ée]e?s?|remise?s?|cambi(?:ado|ada|ados|adas|é|ó|ato|ata)|restablec(?:ido|ida|idos|idas|ió|í)|puest[oa]s?|alterad[oa]s?|redefinid[oa]s?|trocad[oa]s?|mudad[oa]s?|reimpostat[oa]|impostat[oa]|veranderd|gewijzigd|ingesteld|teruggezet|(?:ä|a)ndrat?s?|(?:ä|a)ndrades|(?:å|a)terst(?:ä|a)llt|endret|tilbakestilt|zmienion[eoa]|zmieniono|ustawion[eoa]|изменён|изменен|сброшен|установлен)";
+// The value itself: digits alone, or a password's shape. Bounded, as a look behind or ahead follows it: a word of a
+// hundred thousand characters was read again from each of its characters (quadratic).
+const CHANGED_VALUE = String.raw`\d{4,12}(?![\w-]|\.\d)|(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;«»„“”]{2,255}[^\s\`"',;.!?)«»„“”]`;
 // The preposition before the new value (`auf`, `en`, `à`, `a`, `para`, `in`, `naar`, `op`, `till`, `na`, `на`).
-const CHANGED_TO = "(?:auf|en|à|a|para|in|naar|op|till|til|på|na|на|sur)";
+const CHANGED_TO = "(?:auf|en|à|a|para|in|naar|op|till|til|på|na|на|sur|pour)";
 // The lines that may hold one of those labels: a code's label in English alone (`PIN`, `code`) is left to the English rows.
 const LOCAL_CHANGE_HINT = new RegExp(
   String.raw`p(?:ass|wd?)|${LOCAL_PASSWORD_WORDS}|t(?:ü|ue)rcode|alarmcode|tresorcode|zugangscode|pin-?code|deurcode|code[ \t]+(?:pin|de[ \t]+la)|c[oó]digo|codice`,
@@ -1338,7 +1345,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     needs: PASSWORD_LABEL,
     inLine: true,
     pattern: new RegExp(
-      String.raw`[ \t]${COPULA}(?:[ \t]+${STILL})?[ \t]+(?=[\`"']?(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])[^\s\`"',;]{0,300}[${LETTER}])(?<=${PHRASE_LABEL}(?<words>(?:[ \t]+${PHRASE_WORD}){1,12})?[ \t]+${COPULA}(?:[ \t]+${STILL})?[ \t]+)[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}${PASSWORD_SHAPED}`,
+      String.raw`[ \t]${COPULA}(?:[ \t]+${STILL})?(?:\*{1,2})?[ \t]+(?=(?:\*{1,2})?[\`"']?(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])[^\s\`"',;]{0,300}[${LETTER}])(?<=${PHRASE_LABEL}(?:\*{1,2}|_{1,2}|\`)?(?<words>(?:[ \t]+${PHRASE_WORD}){1,12})?[ \t]+${COPULA}(?:[ \t]+${STILL})?(?:\*{1,2})?[ \t]+)(?:\*{1,2})?[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}${PASSWORD_SHAPED}`,
       "gi",
     ),
     examples: {
@@ -1357,6 +1364,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
       String.raw`\b(?:(?:(?:the|a|my|our|its|his|her|their)[ \t]+)?(?:new|old|current|temporary|temp|previous|default|updated|real|actual|correct|right|final)(?:[ \t]+(?:one|value|pw|pwd|password|passphrase|passcode))?(?:[ \t]*[:：]|[ \t]+(?:is|was)|['’]s)|it['’]s|it[ \t]+is|it[ \t]+was|now[ \t]*[:：]|(?:${NEW_ONE_ELSEWHERE})[ \t]+${COPULA})(?:[ \t]+(?:now|still|actually))?(?:[ \t]*:)?[ \t]+(?<=${PHRASE_LABEL}[^\n]{1,160}?)[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}${PASSWORD_SHAPED}`,
       "gi",
     ),
+    valueTest: STRONG_PASSWORD,
     examples: {
       positive: "rotated the staging admin password; the new one is Blue2024!",
       lookAlike: "password reset shipped, it's now v2.1 and the new one is SHA-256 based; the password policy: it is now 12chars, it's now 10pm",
@@ -1367,10 +1375,10 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // A code that opens something (`the alarm PIN is now 7391`, `Door passcode for the server room got changed to 48213`,
     // `set the kiosk unlock code to 5529`, `Safe combination in the office is 31-17-08`): digits alone, four or more, or a
     // password's shape. Not a count (`the PIN is 4 digits`), a date or a time. `PIN` in capitals: `pin` is a verb too.
-    needs: /PIN|[Cc]ode|[Cc]ombination/,
+    needs: /PIN|[Cc]ode|[Cc]ombo|[Cc]ombination|[Cc][oó]digo|[Cc]odice/,
     inLine: true,
     pattern: new RegExp(
-      String.raw`(?:\bPIN(?:-?Codes?|s)?|\b[Pp]in[ -]?[Cc]odes?|\b[Pp]ass[ -]?codes?|\b(?:[Dd]oor|[Ee]ntry|[Aa]ccess|[Uu]nlock|[Ll]ock|[Ll]ockbox|[Aa]larm|[Dd]isarm|[Aa]rm|[Gg]ate|[Gg]arage|[Kk]eypad|[Ss]afe|[Kk]ey[ -]?safe|[Ss]creen|[Bb]uilding|[Mm]aster)[ -]?[Cc]odes?|\b[Cc]odes?(?=[ \t]+(?:for|of|to)[ \t](?:[^\n.;:]{0,60}?\b(?:door|gate|lock|lockbox|safe|alarm|garage|room|building|keypad|padlock|locker|cage|office|house|flat|apartment|entrance))\b)|\b(?:[Ss]afe|[Ll]ock|[Pp]adlock|[Ll]ocker|[Vv]ault)[ -][Cc]ombination|\b[Tt]resorcode|\b[Cc]ode[ \t]+PIN)\b(?:[ \t]+(?:for|of|on|in|at|to|from|f[üu]r|de|du|pour|del|para)(?:[ \t]+(?!${CODE_AUXILIARY}[ \t])[\w.@'’-]+){1,6}?)?(?:[ \t]+${CODE_AUXILIARY})?(?:[ \t]+${CHANGE_ADVERB})?(?:[ \t]+${CHANGE_VERB}(?:[ \t]+back)?)?(?:[ \t]+(?:to|as|auf|à|a)[ \t]+|[ \t]*(?:[:=：]|->|→)[ \t]*|(?<=${CODE_AUXILIARY}|${CHANGE_ADVERB})[ \t]+)[\`"'«„]?[ \t]?(?<value>(?!\d{4}-\d{1,2}-\d{1,2}\b|\d{1,2}[:.]\d{2}\b)(?:\d{4,12}|\d{2,4}(?:-\d{2,4}){1,3}|(?=[^\s\`"',;]{0,64}\d)(?=[^\s\`"',;]{0,64}[${LETTER}])[^\s\`"',;]{3,63}[^\s\`"',;.!?)]))(?![\w-]|[ \t]*(?:digits?|chars?|characters?|Ziffern|Stellen|chiffres|caract[eè]res|d[ií]gitos|cifre|%))`,
+      String.raw`(?:\bPIN(?:-?Codes?|s)?|\b[Pp]in[ -]?[Cc]odes?|\b[Pp]ass[ -]?codes?|\b(?:[Dd]oor|[Ee]ntry|[Aa]ccess|[Uu]nlock|[Ll]ock|[Ll]ockbox|[Aa]larm|[Dd]isarm|[Aa]rm|[Gg]ate|[Gg]arage|[Kk]eypad|[Ss]afe|[Kk]ey[ -]?safe|[Ss]creen|[Mm]aster|[Tt](?:ü|ue)r|[Dd]eur|[Aa]larm|[Pp]in)[ -]?[Cc]odes?|\b(?:[Cc]ode[ \t]+de[ \t]+la[ \t]+porte|[Cc][oó]digo[ \t]+(?:de[ \t]+la[ \t]+(?:alarma|puerta)|da[ \t]+porta)|[Cc]odice[ \t]+della[ \t]+porta)|\b[Cc]odes?(?=[ \t]+(?:for|of|to)[ \t](?:[^\n.;:]{0,60}?\b(?:door|gate|lock|lockbox|safe|alarm|garage|room|building|keypad|padlock|locker|cage|office|house|flat|apartment|entrance))\b(?!-))|\b(?:[Ss]afe|[Ll]ock|[Pp]adlock|[Ll]ocker|[Vv]ault)[ -][Cc]ombo|\b(?:[Ss]afe|[Ll]ock|[Pp]adlock|[Ll]ocker|[Vv]ault)[ -][Cc]ombination|\b[Tt]resorcode|\b[Cc]ode[ \t]+PIN)\b(?:[ \t]+(?:for|of|on|in|at|to|from|f[üu]r|de|du|pour|del|para)(?:[ \t]+(?!${CODE_AUXILIARY}[ \t])[\w.@'’-]+){1,6}?)?(?:[ \t]+${CODE_AUXILIARY})?(?:[ \t]+${CHANGE_ADVERB})?(?:[ \t]+${CHANGE_VERB}(?:[ \t]+back)?(?:[ \t]+${WHEN_CHANGED})?)?(?:[ \t]+(?:to|as|auf|à|a)[ \t]+|[ \t]*(?:[:=：]|->|→)[ \t]*|(?<=${CODE_AUXILIARY}|${CHANGE_ADVERB})[ \t]+)[\`"'«„]?[ \t]?(?<value>(?!\d{4}-\d{1,2}-\d{1,2}\b|\d{1,2}[:.]\d{2}\b)(?:\d{4,12}|\d{2,4}(?:-\d{2,4}){1,3}|(?<=[Pp]ass[ -]?codes?\b[^\n]{0,200})(?=[^\s\`"',;]{0,64}\d)(?=[^\s\`"',;]{0,64}[${LETTER}])[^\s\`"',;]{3,63}[^\s\`"',;.!?)]))(?![\w-]|[ \t]*(?:digits?|chars?|characters?|lines?|LOC|loc|bytes?|[KMG]i?B|ms|users?|files?|tests?|rows?|Ziffern|Stellen|chiffres|caract[eè]res|d[ií]gitos|cifre|%))`,
       "g",
     ),
     examples: {
@@ -1387,7 +1395,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     needs: LOCAL_CHANGE_HINT,
     inLine: true,
     pattern: new RegExp(
-      String.raw`[ \t]${CHANGED_TO}[ \t]+(?=[\`"'«„]?[ \t]?[^\s\`"',;]{0,300}\d|[\`"'«„]?[ \t]?[^\s\`"',;]{0,300}[!@#$%^&*])(?<=(?:${PHRASE_LABEL}|(?<![${LOCAL_LETTER}0-9_])(?:${LOCAL_CODE_WORDS})(?![${LOCAL_LETTER}0-9_]))(?:[ \t]+${PHRASE_WORD}){0,10}?(?:[ \t]+${CHANGED_PARTICIPLE}(?:[ \t]+${PHRASE_WORD}){0,2}?)?[ \t]+${CHANGED_TO}[ \t]+)[\`"'«„]?[ \t]?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}(?<value>\d{4,12}(?![\w-]|\.\d)|(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;«»„“”]{3,}[^\s\`"',;.!?)«»„“”])(?<=${CHANGED_PARTICIPLE}(?:[ \t]+${PHRASE_WORD}){0,2}?[ \t]+${CHANGED_TO}[ \t]+[\`"'«„]?[ \t]?\S+|auf[ \t]+[\`"'«„]?\S+(?=[\`"'“]?[ \t]+${CHANGED_PARTICIPLE}))`,
+      String.raw`[ \t]${CHANGED_TO}[ \t]+(?=[\`"'«„]?[ \t]?[^\s\`"',;]{0,300}\d|[\`"'«„]?[ \t]?[^\s\`"',;]{0,300}[!@#$%^&*])(?<=(?:${PHRASE_LABEL}|(?<![${LOCAL_LETTER}0-9_])(?:${LOCAL_CODE_WORDS})(?![${LOCAL_LETTER}0-9_]))(?<words>(?:[ \t]+${PHRASE_WORD}){0,10}?)[ \t]+${CHANGED_TO}[ \t]+)[\`"'«„]?[ \t]?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}(?:(?<=${CHANGED_PARTICIPLE}(?:[ \t]+${PHRASE_WORD}){0,2}?[ \t]+${CHANGED_TO}[ \t]+[\`"'«„]?[ \t]?)(?<value>${CHANGED_VALUE})|(?<=auf[ \t]+[\`"'«„]?[ \t]?)(?<value2>${CHANGED_VALUE})(?=[\`"'“]?[ \t]+${CHANGED_PARTICIPLE}))`,
       "gi",
     ),
     examples: {

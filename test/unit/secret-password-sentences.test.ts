@@ -48,7 +48,17 @@ const SENTENCES: [string, string][] = [
   ["J'ai changé le mot de passe de la box, le nouveau est Papi2llon", `J'ai changé le mot de passe de la box, le nouveau est ${R}`],
   ["Code PIN de la carte SIM de secours : 2748", `Code PIN de la carte SIM de secours : ${R}`],
   ["Il codice della porta del magazzino è stato cambiato in 1359.", `Il codice della porta del magazzino è stato cambiato in ${R}.`],
-  ["Troquei a senha do roteador; a nova é borb0leta", `Troquei a senha do roteador; a nova é ${R}`],
+  ["Troquei a senha do roteador; a nova é Borb0leta!", `Troquei a senha do roteador; a nova é ${R}`],
+  ["Türcode ist 7391", `Türcode ist ${R}`],
+  ["el código de la alarma es 2748", `el código de la alarma es ${R}`],
+  ["le mot de passe a été changé pour Livebox#2022", `le mot de passe a été changé pour ${R}`],
+  // Emphasis around the label, words between the verb and its value.
+  ["the **password** for the lab box is Zebra7!", `the **password** for the lab box is ${R}`],
+  ["**the password for the lab box is** Zebra7!", `**the password for the lab box is** ${R}`],
+  ["the password has now been changed to Zebra7!", `the password has now been changed to ${R}`],
+  ["the password was changed on Monday to Zebra7!", `the password was changed on Monday to ${R}`],
+  ["the lockbox code was changed yesterday to 7391", `the lockbox code was changed yesterday to ${R}`],
+  ["the safe combo is 31-17-08", `the safe combo is ${R}`],
 ];
 
 // Prose about a password, a PIN or a code with nothing secret in it.
@@ -69,6 +79,22 @@ const PROSE: string[] = [
   "le mot de passe a été changé à 10:30",
   "la contraseña se cambió a las 9",
   "la PIN ha cambiato in 2024.11",
+  // Lines of code, ports, regulations, pins of a chip.
+  "the code for the office page is 4000 lines",
+  "lock code is 2000 lines of rust",
+  "the code for the safe-mode handler is 8080",
+  "the building code is IBC-2021",
+  "the access code in OAuth is single-use2",
+  "the chip enable PIN is GPIO23",
+  // After a password named a few words back, what has a name's or a ticket's shape, not a password's.
+  "fixed the password bug; it's now PR-1234",
+  "the password reset ticket; current: OPS-771",
+  "password hashing is slow; it's now 1500ms",
+  "password manager updated; the new one is auth-svc-v2",
+  "ran pwd, it's now build2",
+  "pw test shard 3 is red; the new one is shard4",
+  "la page mot de passe a été passée à React18",
+  "la password policy è stata cambiata in NIST-800",
 ];
 
 describe("redactSecrets: passwords and codes stated in sentences", () => {
@@ -78,6 +104,20 @@ describe("redactSecrets: passwords and codes stated in sentences", () => {
 
   it.each(PROSE)("leaves prose: %s", async (text) => {
     expect((await redactSecrets(text)).text).toBe(text);
+  });
+
+  it("reads a word of a hundred thousand characters after a preposition in time linear in its length", { timeout: 10_000 }, async () => {
+    // The value was read again from each of its characters: 80,000 took 16 s.
+    const line = `Passwort a ${"x1".repeat(50_000)}`;
+    expect((await redactSecrets(line)).text).toBe(line);
+  });
+
+  it("goes on past a long value in a line after the first, and redacts its output to itself", async () => {
+    const long = "A1".repeat(2_100);
+    const line = `note:${` and our passwords for staging are ${long}`.repeat(4)} and our passwords for staging are Lion8?x`;
+    const redacted = (await redactSecrets(`${"x ".repeat(12_000)}\n${line}`)).text;
+    expect(redacted.includes("Lion8")).toBe(false);
+    expect((await redactSecrets(redacted)).text).toBe(redacted);
   });
 
   it("reads a line of phrases before a verb in time linear in the line", { timeout: 10_000 }, async () => {
