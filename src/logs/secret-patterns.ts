@@ -349,6 +349,8 @@ export const CHANGE_VERB_WORD = new RegExp(`^(?:${CHANGE_VERB}|rolled)$`, "i");
 
 // A password's label in English or another language (`the password`, `das Passwort`, `şifreniz`), as a whole word.
 const PHRASE_LABEL = String.raw`(?:\bp(?:ass(?:word|wd|phrase)|wd|w)s?\b|(?<![${LOCAL_LETTER}0-9_])(?:${LOCAL_PASSWORD_WORDS})(?![${LOCAL_LETTER}0-9_]))`;
+// A passphrase of words in quote marks (`is "orange tractor whispers loudly"`).
+const QUOTED_WORDS = String.raw`["“'][^"“”'\n]{0,127}[ \t][^"“”'\n]{0,127}["”']`;
 // A password's verb before its value, in the languages of its labels (`is`, `ist`, `lautet`, `est`, `es`, `è`, `jest`).
 const COPULA = "(?:is|are|was|were|became|becomes|reads|ist|sind|war|lautet|est|sont|était|es|son|era|è|é|är|er|jest|je)";
 // A word of time between the verb and the value (`is now`, `ist immer noch`, `est toujours`).
@@ -1345,7 +1347,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     needs: PASSWORD_LABEL,
     inLine: true,
     pattern: new RegExp(
-      String.raw`[ \t]${COPULA}(?:[ \t]+${STILL})?(?:\*{1,2})?[ \t]+(?=(?:\*{1,2})?[\`"']?(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])[^\s\`"',;]{0,300}[${LETTER}])(?<=${PHRASE_LABEL}(?:\*{1,2}|_{1,2}|\`)?(?<words>(?:[ \t]+${PHRASE_WORD}){1,12})?[ \t]+${COPULA}(?:[ \t]+${STILL})?(?:\*{1,2})?[ \t]+)(?:\*{1,2})?[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}${PASSWORD_SHAPED}`,
+      String.raw`[ \t]${COPULA}(?:[ \t]+${STILL})?(?:\*{1,2})?[ \t]+(?=(?:\*{1,2})?[\`"']?(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])[^\s\`"',;]{0,300}[${LETTER}]|${QUOTED_WORDS})(?<=${PHRASE_LABEL}(?:\*{1,2}|_{1,2}|\`)?(?<words>(?:[ \t]+${PHRASE_WORD}){1,12})?[ \t]+${COPULA}(?:[ \t]+${STILL})?(?:\*{1,2})?[ \t]+)(?:(?:\*{1,2})?[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}${PASSWORD_SHAPED}|["“'](?<value2>(?!\[REDACTED)[^"“”'\n]{6,128})(?=["”']))`,
       "gi",
     ),
     examples: {

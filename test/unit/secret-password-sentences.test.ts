@@ -59,6 +59,9 @@ const SENTENCES: [string, string][] = [
   ["the password was changed on Monday to Zebra7!", `the password was changed on Monday to ${R}`],
   ["the lockbox code was changed yesterday to 7391", `the lockbox code was changed yesterday to ${R}`],
   ["the safe combo is 31-17-08", `the safe combo is ${R}`],
+  // A passphrase of words in quote marks after a phrase.
+  ['The passphrase for the backup encryption key is "orange tractor whispers loudly"', `The passphrase for the backup encryption key is "${R}"`],
+  ["the passphrase for my SSH key (work laptop) is still 'seven purple elephants dance'", `the passphrase for my SSH key (work laptop) is still '${R}'`],
 ];
 
 // Prose about a password, a PIN or a code with nothing secret in it.
@@ -95,6 +98,7 @@ const PROSE: string[] = [
   "pw test shard 3 is red; the new one is shard4",
   "la page mot de passe a été passée à React18",
   "la password policy è stata cambiata in NIST-800",
+  "the password field label is 'Enter your password'",
 ];
 
 describe("redactSecrets: passwords and codes stated in sentences", () => {
