@@ -57,7 +57,7 @@ const LETTER = "A-Za-z\\u00c0-\\u024f\\u0370-\\u03ff\\u0400-\\u052f\\u0531-\\u05
 const ALGORITHMS = "sha|md5|aes|des|bcrypt|scrypt|argon|pbkdf|rsa|hmac|base64";
 // What prose says a password is made of or hashed with, not the password: `sha512`, `AES-256`, `v3-format`, `12chars`.
 // The algorithm is a word of its own (`SHA256-hashed`, not `Shadow99`); either ends the value, or its sentence.
-const NOT_THE_PASSWORD = String.raw`(?!(?:v\d+(?:\.\d+)*(?:-[a-z]+\d*)*|(?:${ALGORITHMS})(?![a-z])[\w-]*|\d+(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?))[.)]?(?![^\s\`"',;]))`;
+const NOT_THE_PASSWORD = String.raw`(?!(?:v\d+(?:\.\d+)*(?:-[a-z]+\d*)*|(?:${ALGORITHMS})(?![a-z])[\w-]*|\d+-?(?:chars?|characters?|words?|digits?|letters?|days?|d|hours?|h|mins?|minutes?|bits?|bytes?))[.)]?(?![^\s\`"',;]))`;
 
 // A bare value of a password's shape, after a label prose follows as often (`Password - Dash456Pw`): a digit or a symbol and a
 // letter, ending before a sentence's punctuation (which `gluedTailEnd` gives back when it is `!` or `?`).
@@ -343,6 +343,9 @@ const WHEN_CHANGED = String.raw`(?:again|yesterday|today|tonight|earlier|(?:this
 // Verbs that give a password a new value: after them `to` or `as` names the value, not where the password went.
 const CHANGE_VERB = String.raw`(?:set|changed|reset|updated|rotated|switched|reverted|restored|rolled[ \t]+back|put[ \t]+back|defaulted|bumped|flipped|modified|altered|regenerated|renewed|cycled|typed|mistyped|entered|retyped)`;
 // Before a code's value: its verb in the languages of its labels (`PIN is 7391`, `die PIN ist 4711`, `le code est 2748`).
+// Before a code's label that says whose it is or which (`the alarm code`, `our door code`), or a line's start: `code`
+// alone, and an alarm's, are a program's or a machine's as often (`Error code for the door lock`, `UPS alarm code is 0142`).
+const CODE_OWNER = String.raw`(?:^|\n|^[ \t]*(?:[-*+][ \t]+)?|[:;(][ \t]*|\b(?:[Tt]he|[Aa]|[Oo]ur|[Mm]y|[Yy]our|[Tt]heir|[Hh]is|[Hh]er|[Nn]ew|[Oo]ld|[Cc]urrent|[Tt]emporary)[ \t]+)`;
 const CODE_AUXILIARY = `(?:${PASSWORD_AUXILIARY}|became|becomes|reads|ist|lautet|war|wurde|est|était|es|era|è|é|now|jetzt|maintenant|ahora)`;
 /** A verb that gives a password a new value (`rolled`, `reverted`): after it `to` or `as` names the value. */
 export const CHANGE_VERB_WORD = new RegExp(`^(?:${CHANGE_VERB}|rolled)$`, "i");
@@ -358,7 +361,8 @@ const STILL = String.raw`(?:now|still|actually|really|simply|now[ \t]+reads|jetz
 // A value with more of a password's shape, where only a password named a few words back says what it is (`the new one
 // is x`): a sign, or capitals, small letters and digits, eight or more; not a ticket (`OPS-771`), a measure (`512Mi`,
 // `1500ms`) or a name with a digit (`bcryptjs2`, `pod-7f9c4`, `shard4`).
-const STRONG_PASSWORD = /^(?![A-Z]{2,}-\d)(?:.*[!@#$%^&*+=?~]|(?=.*\d)(?=.*[A-Z])(?=.*[a-z]).{8})/u;
+const STRONG_PASSWORD =
+  /^(?![~$#@!/+])(?![A-Z]{2,}-\d)(?!.*[=/?]|.*@\d|.*[a-z]V\d+$|.*-[a-z]{3,}(?:-|$))(?:.*[^\s!?][!@#$%^&*+?~]|.*[!@#$%^&*+~][^\s!?]|(?=.*\d)(?=.*[A-Z])(?=.*[a-z]).{8})/u;
 // "The new one" in the languages of password labels (`das neue ist x`, `le nouveau est x`, `la nueva es x`, `a nova é x`).
 const NEW_ONE_ELSEWHERE =
   "(?:das|der|die)[ \\t]+neue|(?:le[ \\t]+nouveau|la[ \\t]+nouvelle)|(?:el[ \\t]+nuevo|la[ \\t]+nueva)|(?:il[ \\t]+nuovo|la[ \\t]+nuova)|(?:o[ \\t]+novo|a[ \\t]+nova)|(?:het|de)[ \\t]+nieuwe";
@@ -366,10 +370,10 @@ const NEW_ONE_ELSEWHERE =
 const LOCAL_CODE_WORDS = String.raw`t(?:ü|ue)rcode|alarmcode|tresorcode|zugangscode|pin-?code|deurcode|code[ \t]+(?:de[ \t]+la[ \t]+porte|pin|d['’]acc[eè]s)|c[oó]digo(?:[ \t]+(?:de[ \t]+la[ \t]+alarma|de[ \t]+la[ \t]+puerta|da[ \t]+porta|de[ \t]+acesso|pin))?|codice(?:[ \t]+(?:della[ \t]+porta|pin))?|pin`;
 // A participle of change in those languages (`geändert`, `changé`, `restableció`, `alterado`, `cambiato`, `veranderd`).
 const CHANGED_PARTICIPLE =
-  "(?:ge(?:ä|ae)ndert|gesetzt|zur(?:ü|ue)ckgesetzt|zur(?:ü|ue)ckgestellt|umgestellt|festgelegt|(?:chang|modifi|r[ée]initialis|d[ée]fini|remplac)[ée]e?s?|remise?s?|cambi(?:ado|ada|ados|adas|é|ó|ato|ata)|restablec(?:ido|ida|idos|idas|ió|í)|puest[oa]s?|alterad[oa]s?|redefinid[oa]s?|trocad[oa]s?|mudad[oa]s?|reimpostat[oa]|impostat[oa]|veranderd|gewijzigd|ingesteld|teruggezet|(?:ä|a)ndrat?s?|(?:ä|a)ndrades|(?:å|a)terst(?:ä|a)llt|endret|tilbakestilt|zmienion[eoa]|zmieniono|ustawion[eoa]|изменён|изменен|сброшен|установлен)";
+  "(?:ge(?:ä|ae)ndert|gesetzt|zur(?:ü|ue)ckgesetzt|zur(?:ü|ue)ckgestellt|umgestellt|festgelegt|(?:chang|modifi|r[ée]initialis|d[ée]fini|remplac)(?:é|ée|és|ées)|remis|cambi(?:ado|ada|ados|adas|é|ó|ato|ata)|restablec(?:ido|ida|idos|idas|ió|í)|puest[oa]s?|alterad[oa]s?|redefinid[oa]s?|trocad[oa]s?|mudad[oa]s?|reimpostat[oa]|impostat[oa]|veranderd|gewijzigd|ingesteld|teruggezet|(?:ä|a)ndrat?s?|(?:ä|a)ndrades|(?:å|a)terst(?:ä|a)llt|endret|tilbakestilt|zmienion[eoa]|zmieniono|ustawion[eoa]|изменён|изменен|сброшен|установлен)";
 // The value itself: digits alone, or a password's shape. Bounded, as a look behind or ahead follows it: a word of a
 // hundred thousand characters was read again from each of its characters (quadratic).
-const CHANGED_VALUE = String.raw`\d{4,12}(?![\w-]|\.\d)|(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;«»„“”]{2,255}[^\s\`"',;.!?)«»„“”]`;
+const CHANGED_VALUE = String.raw`(?!(?:19|20)\d{2}(?![\w-]|\.\d)|\d{1,2}[:h]\d{2}\b)\d{4,12}(?![\w-]|\.\d)|(?!\d{1,2}h\d{2}\b)(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;«»„“”]{2,255}[^\s\`"',;.!?)«»„“”]`;
 // The preposition before the new value (`auf`, `en`, `à`, `a`, `para`, `in`, `naar`, `op`, `till`, `na`, `на`).
 const CHANGED_TO = "(?:auf|en|à|a|para|in|naar|op|till|til|på|na|на|sur|pour)";
 // The lines that may hold one of those labels: a code's label in English alone (`PIN`, `code`) is left to the English rows.
@@ -1296,7 +1300,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // "the password for staging is hunter2", "my password is: hunter2", "the db passphrase: x9!k", and ssh's prompt for a key's passphrase as an
     // agent answers it ("Enter passphrase for key '/home/u/.ssh/id_ed25519': x9!k").
     pattern: new RegExp(
-      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)s?\b\`?(?:[ \t]+(?:for|of|on|to|in|at)[ \t]+(?:the[ \t]+)?${ABOUT_WORD}(?:[ \t]+${ABOUT_WORD})?)?(?:[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?(?:[ \t]*:)?[ \t]+|[ \t]*(?::|=|->)[ \t]*)${value({ min: 3 })}`,
+      String.raw`\bp(?:ass(?:word|wd|phrase)|wd)s?\b\`?(?:[ \t]+(?:for|of|on|to|in|at)[ \t]+(?:the[ \t]+)?${ABOUT_WORD}(?:[ \t]+${ABOUT_WORD})?)?(?:[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?(?:[ \t]*:)?[ \t]+|['’]s[ \t]+(?:now|still)[ \t]+|[ \t]*(?::|=|->|→|=>)[ \t]*)${value({ min: 3 })}`,
       "gi",
     ),
     examples: { positive: "the password for staging is hunter2, ask Dana", lookAlike: "the password reset flow is live and the password is stored in Vault" },
@@ -1307,7 +1311,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // to Fal7con99", "the passwords for the guest wifi were rotated to Sun7!": after "to", only a value with a digit or
     // symbol, and only after a verb that changes it ("the password was moved to 1Password" says where it went).
     pattern: new RegExp(
-      String.raw`\b(?:pass(?:word|wd|phrase)s?|pwd?)\b(?:[ \t]+(?:for|of|on|in|at|from)(?:[ \t]+(?!${PASSWORD_AUXILIARY}[ \t])[\w.@'’-]+){1,6}?)?(?:[ \t]+${PASSWORD_AUXILIARY})?(?:[ \t]+${CHANGE_ADVERB})?(?:[ \t]+${CHANGE_VERB}(?:[ \t]+back)?(?:[ \t]+${WHEN_CHANGED})?)?(?:[ \t]+(?:to|as)|[ \t]+turn(?:ed|s)[ \t]+out[ \t]+to[ \t]+be|[ \t]+ended[ \t]+up[ \t]+(?:being|as))[ \t]+[\`"']?${NOT_THE_PASSWORD}(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])[^\s\`"',;]{3,}[^\s\`"',;.!?)])`,
+      String.raw`\b(?:pass(?:word|wd|phrase)s?|pwd?)\b(?:[ \t]+(?:for|of|on|in|at|from)(?:[ \t]+(?!${PASSWORD_AUXILIARY}[ \t])[\w.@'’-]+){1,6}?)?(?:[ \t]+${PASSWORD_AUXILIARY})?(?:[ \t]+${CHANGE_ADVERB})?(?:[ \t]+${CHANGE_VERB}(?:[ \t]+back)?(?:[ \t]+${WHEN_CHANGED})?[ \t]+(?:to|as)|[ \t]+to|[ \t]+turn(?:ed|s)[ \t]+out[ \t]+to[ \t]+be|[ \t]+ended[ \t]+up[ \t]+(?:being|as))[ \t]+[\`"']?${NOT_THE_PASSWORD}(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])[^\s\`"',;]{3,}[^\s\`"',;.!?)])`,
       "gi",
     ),
     examples: {
@@ -1363,7 +1367,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     needs: PASSWORD_LABEL,
     inLine: true,
     pattern: new RegExp(
-      String.raw`\b(?:(?:(?:the|a|my|our|its|his|her|their)[ \t]+)?(?:new|old|current|temporary|temp|previous|default|updated|real|actual|correct|right|final)(?:[ \t]+(?:one|value|pw|pwd|password|passphrase|passcode))?(?:[ \t]*[:：]|[ \t]+(?:is|was)|['’]s)|it['’]s|it[ \t]+is|it[ \t]+was|now[ \t]*[:：]|(?:${NEW_ONE_ELSEWHERE})[ \t]+${COPULA})(?:[ \t]+(?:now|still|actually))?(?:[ \t]*:)?[ \t]+(?<=${PHRASE_LABEL}[^\n]{1,160}?)[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}${PASSWORD_SHAPED}`,
+      String.raw`\b(?:(?:(?:the|a|my|our|its|his|her|their)[ \t]+)?(?:new|old|current|temporary|temp|previous|default|updated|real|actual|correct|right|final)(?:[ \t]+(?:one|value|pw|pwd|password|passphrase|passcode))?(?:[ \t]*[:：]|[ \t]+(?:is|was)|['’]s)|it['’]s|it[ \t]+is|it[ \t]+was|now[ \t]*[:：]|(?:${NEW_ONE_ELSEWHERE})[ \t]+${COPULA})(?:[ \t]+(?:now|still|actually))?(?:[ \t]*:)?[ \t]+(?<=${PHRASE_LABEL}[^\n]{1,160}?)[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{3,}[^\s\`"',;.!?)](?:[!?]+(?![^\s)]))?)`,
       "gi",
     ),
     valueTest: STRONG_PASSWORD,
@@ -1377,10 +1381,10 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // A code that opens something (`the alarm PIN is now 7391`, `Door passcode for the server room got changed to 48213`,
     // `set the kiosk unlock code to 5529`, `Safe combination in the office is 31-17-08`): digits alone, four or more, or a
     // password's shape. Not a count (`the PIN is 4 digits`), a date or a time. `PIN` in capitals: `pin` is a verb too.
-    needs: /PIN|[Cc]ode|[Cc]ombo|[Cc]ombination|[Cc][oó]digo|[Cc]odice/,
+    needs: /PIN|[Pp]in\b|[Cc]ode|[Cc]ombo|[Cc]ombination|[Cc][oó]digo|[Cc]odice/,
     inLine: true,
     pattern: new RegExp(
-      String.raw`(?:\bPIN(?:-?Codes?|s)?|\b[Pp]in[ -]?[Cc]odes?|\b[Pp]ass[ -]?codes?|\b(?:[Dd]oor|[Ee]ntry|[Aa]ccess|[Uu]nlock|[Ll]ock|[Ll]ockbox|[Aa]larm|[Dd]isarm|[Aa]rm|[Gg]ate|[Gg]arage|[Kk]eypad|[Ss]afe|[Kk]ey[ -]?safe|[Ss]creen|[Mm]aster|[Tt](?:ü|ue)r|[Dd]eur|[Aa]larm|[Pp]in)[ -]?[Cc]odes?|\b(?:[Cc]ode[ \t]+de[ \t]+la[ \t]+porte|[Cc][oó]digo[ \t]+(?:de[ \t]+la[ \t]+(?:alarma|puerta)|da[ \t]+porta)|[Cc]odice[ \t]+della[ \t]+porta)|\b[Cc]odes?(?=[ \t]+(?:for|of|to)[ \t](?:[^\n.;:]{0,60}?\b(?:door|gate|lock|lockbox|safe|alarm|garage|room|building|keypad|padlock|locker|cage|office|house|flat|apartment|entrance))\b(?!-))|\b(?:[Ss]afe|[Ll]ock|[Pp]adlock|[Ll]ocker|[Vv]ault)[ -][Cc]ombo|\b(?:[Ss]afe|[Ll]ock|[Pp]adlock|[Ll]ocker|[Vv]ault)[ -][Cc]ombination|\b[Tt]resorcode|\b[Cc]ode[ \t]+PIN)\b(?:[ \t]+(?:for|of|on|in|at|to|from|f[üu]r|de|du|pour|del|para)(?:[ \t]+(?!${CODE_AUXILIARY}[ \t])[\w.@'’-]+){1,6}?)?(?:[ \t]+${CODE_AUXILIARY})?(?:[ \t]+${CHANGE_ADVERB})?(?:[ \t]+${CHANGE_VERB}(?:[ \t]+back)?(?:[ \t]+${WHEN_CHANGED})?)?(?:[ \t]+(?:to|as|auf|à|a)[ \t]+|[ \t]*(?:[:=：]|->|→)[ \t]*|(?<=${CODE_AUXILIARY}|${CHANGE_ADVERB})[ \t]+)[\`"'«„]?[ \t]?(?<value>(?!\d{4}-\d{1,2}-\d{1,2}\b|\d{1,2}[:.]\d{2}\b)(?:\d{4,12}|\d{2,4}(?:-\d{2,4}){1,3}|(?<=[Pp]ass[ -]?codes?\b[^\n]{0,200})(?=[^\s\`"',;]{0,64}\d)(?=[^\s\`"',;]{0,64}[${LETTER}])[^\s\`"',;]{3,63}[^\s\`"',;.!?)]))(?![\w-]|[ \t]*(?:digits?|chars?|characters?|lines?|LOC|loc|bytes?|[KMG]i?B|ms|users?|files?|tests?|rows?|Ziffern|Stellen|chiffres|caract[eè]res|d[ií]gitos|cifre|%))`,
+      String.raw`(?<![\w-])(?:PIN(?:-?Codes?)?|[Pp]in[ -]?[Cc]odes?|[Pp]ass[ -]?codes?|(?:[Dd]oor|[Ee]ntry|[Aa]ccess|[Uu]nlock|[Ll]ock|[Ll]ockbox|[Dd]isarm|[Gg]ate|[Gg]arage|[Kk]eypad|[Ss]afe|[Kk]ey[ -]?safe|[Ss]creen|[Mm]aster|[Tt](?:ü|ue)r|[Dd]eur|[Pp]in)[ -]?[Cc]odes?|(?<=${CODE_OWNER})[Aa]larm[ -]?[Cc]odes?|\b(?:[Cc]ode[ \t]+de[ \t]+la[ \t]+porte|[Cc][oó]digo[ \t]+(?:de[ \t]+la[ \t]+(?:alarma|puerta)|da[ \t]+porta)|[Cc]odice[ \t]+della[ \t]+porta)|(?:(?:[Cc]ard|SIM|[Ss]im|[Vv]oicemail|[Bb]ank|[Pp]hone|[Dd]ebit|[Cc]redit|ATM)[ -][Pp]in)|(?<=${CODE_OWNER})(?:[Cc]odes?|[Cc]ombination|[Cc]ombo)(?=[ \t]+(?:for|of|to)[ \t](?:[^\n.;:]{0,60}?\b(?:door|gate|lock|lockbox|safe|alarm|garage|room|building|keypad|padlock|locker|cage|office|house|flat|apartment|entrance))\b(?!-))|\b(?:[Ss]afe|[Ll]ock|[Ll]ockbox|[Pp]adlock|[Ll]ocker|[Vv]ault)[ -][Cc]ombo|\b(?:[Ss]afe|[Ll]ock|[Ll]ockbox|[Pp]adlock|[Ll]ocker|[Vv]ault)[ -][Cc]ombination|\b[Tt]resorcode|\b[Cc]ode[ \t]+PIN)\b(?:[ \t]+(?:for|of|on|in|at|to|from|f[üu]r|de|du|pour|del|para)(?:[ \t]+(?!${CODE_AUXILIARY}[ \t])[\w.@'’-]+){1,6}?)?(?:[ \t]+${CODE_AUXILIARY})?(?:[ \t]+${CHANGE_ADVERB})?(?:[ \t]+${CHANGE_VERB}(?:[ \t]+back)?(?:[ \t]+${WHEN_CHANGED})?)?(?:[ \t]+(?:to|as|auf|à|a)[ \t]+|[ \t]*(?:[:=：]|->|→)[ \t]*|(?<=${CODE_AUXILIARY}|${CHANGE_ADVERB})[ \t]+)[\`"'«„]?[ \t]?(?<value>(?!\d{4}-\d{1,2}-\d{1,2}\b|\d{1,2}[:.]\d{2}\b)(?:\d{4,12}|\d{2,4}(?:-\d{2,4}){1,3}|(?<=[Pp]ass[ -]?codes?\b[^\n]{0,200})(?!\d+-?[A-Za-z]+\b)(?=[^\s\`"',;]{0,64}\d)(?=[^\s\`"',;]{0,64}[${LETTER}])[^\s\`"',;]{3,63}[^\s\`"',;.!?)]))(?![\w-]|[ \t]*(?:digits?|chars?|characters?|lines?|LOC|loc|bytes?|[KMG]i?B|ms|users?|files?|tests?|rows?|Ziffern|Stellen|chiffres|caract[eè]res|d[ií]gitos|cifre|%))`,
       "g",
     ),
     examples: {

@@ -62,6 +62,12 @@ const SENTENCES: [string, string][] = [
   // A passphrase of words in quote marks after a phrase.
   ['The passphrase for the backup encryption key is "orange tractor whispers loudly"', `The passphrase for the backup encryption key is "${R}"`],
   ["the passphrase for my SSH key (work laptop) is still 'seven purple elephants dance'", `the passphrase for my SSH key (work laptop) is still '${R}'`],
+  // A glued `!` goes with the value it ends; an arrow, `'s now`, a card's PIN, a safe's combination.
+  ["changed the wifi password; it's now Sunny1!", `changed the wifi password; it's now ${R}`],
+  ["password → Blue7Gold", `password → ${R}`],
+  ["the router password's now bluefalcon42", `the router password's now ${R}`],
+  ["voicemail pin: 7391", `voicemail pin: ${R}`],
+  ["the combination for the safe is 4821", `the combination for the safe is ${R}`],
 ];
 
 // Prose about a password, a PIN or a code with nothing secret in it.
@@ -99,6 +105,28 @@ const PROSE: string[] = [
   "la page mot de passe a été passée à React18",
   "la password policy è stata cambiata in NIST-800",
   "the password field label is 'Enter your password'",
+  // Measures, prices, channels, people, settings, packages and names after a password named a few words back.
+  "Password hash verify p99 was 310ms, it's now ~45ms.",
+  "Password manager subscription renewed — it's now $59.88/yr",
+  "Moved the password alerts channel; the new one is #sec-alerts",
+  "Password reset reviewer changed; the new one is @carol",
+  "Password policy check — current: minLength=8",
+  "Bumped the password hashing lib, it's now argon2@0.40.1",
+  "Refactored the password reset mailer; the new one is ResetMailerV2",
+  "Password service image rebuilt, it's now Node20-alpine",
+  // Codes of programs, machines and places, not of locks.
+  "The zip code for the apartment is 10115",
+  "Error code for the door lock is 1003 (jammed bolt)",
+  "Deployed code to the office kiosk: 2024.11.3 build",
+  "UPS alarm code is 0142",
+  "The thread-safe code is now 2400 SLOC",
+  "MDM profile sets passcode to 6-digit alphanumeric",
+  // A year or a time after a verb of change; a vault item's name; a count with a hyphen.
+  "La contraseña se cambió en 2024 tras el incidente",
+  "Le mot de passe a été changé à 14h30 par l'admin",
+  "Stored the password in Bitwarden as prod-db-01",
+  "The passwords for all service accounts were set to 32-char random strings",
+  "Ran pwd as ubuntu-22 user",
 ];
 
 describe("redactSecrets: passwords and codes stated in sentences", () => {
