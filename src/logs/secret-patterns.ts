@@ -363,6 +363,18 @@ const STILL = String.raw`(?:now|still|actually|really|simply|now[ \t]+reads|jetz
 // `1500ms`) or a name with a digit (`bcryptjs2`, `pod-7f9c4`, `shard4`).
 const STRONG_PASSWORD =
   /^(?![~$#@!/+])(?![A-Z]{2,}-\d)(?!.*[=/?]|.*@\d|.*[a-z]V\d+$|.*-[a-z]{3,}(?:-|$))(?:.*[^\s!?][!@#$%^&*+?~]|.*[!@#$%^&*+~][^\s!?]|(?=.*\d)(?=.*[A-Z])(?=.*[a-z]).{8})/u;
+// Words that say a password was changed, before or after its label on the line.
+const CHANGED_WORD = "(?:changed?|changes|reset|rotated?|updated?|regenerated|set|leaked|expired|replaced)";
+// After the label, the verbs alone: `password reset`, `password change` name a thing as often (`the password reset mailer`).
+const CHANGED_AFTER = "(?:changed|(?:was|got|been|is|has[ \\t]+been)[ \\t]+reset|rotated|updated|regenerated|leaked|expired|replaced)";
+// The label ends its phrase, and a verb says it changed, after it or before it: a word after the label makes another thing
+// of it (`changed the password hashing library, it's now bcryptjs`, `updated the password reset template`). Checked in
+// the row's look behind, which also asks for a verb of change before the label when none follows it.
+const LABEL_THEN_CHANGED = String.raw`(?:(?<=\b${CHANGED_WORD}\b[^\n]{0,120}?${PHRASE_LABEL})(?:[ \t]+(?:again|too|also))?(?:[ \t]*[,;.:—–]|[ \t]+-[ \t]|[ \t]+and\b)|[ \t]+(?:again[ \t]+)?${CHANGED_AFTER}\b|[ \t]+(?:reset|change)[ \t]+(?:done|complete|completed|finished)\b)`;
+// After them, a value of letters and digits: not a name with a digit (`shard4`, `varchar255`, `pod-7f9c4`), a ticket, a
+// version or a measure.
+const CHANGED_PASSWORD =
+  /^(?![~$#@!/+])(?![A-Z]{2,}-\d)(?!.*[=/@]|.*[a-z]V?\d+\.\d|.*[a-z]V\d+$|.*-[a-z]{3,}(?:-|$))(?!(?:varchar|char|int|shard|pod|node|build|room|v)\d)(?!\d+(?:\.\d+)?(?:ms|s|m|h|d|k|kb|mb|gb|%)$)/iu;
 // "The new one" in the languages of password labels (`das neue ist x`, `le nouveau est x`, `la nueva es x`, `a nova é x`).
 const NEW_ONE_ELSEWHERE =
   "(?:das|der|die)[ \\t]+neue|(?:le[ \\t]+nouveau|la[ \\t]+nouvelle)|(?:el[ \\t]+nuevo|la[ \\t]+nueva)|(?:il[ \\t]+nuovo|la[ \\t]+nuova)|(?:o[ \\t]+novo|a[ \\t]+nova)|(?:het|de)[ \\t]+nieuwe";
@@ -381,6 +393,8 @@ const LOCAL_CHANGE_HINT = new RegExp(
   String.raw`p(?:ass|wd?)|${LOCAL_PASSWORD_WORDS}|t(?:ü|ue)rcode|alarmcode|tresorcode|zugangscode|pin-?code|deurcode|code[ \t]+(?:pin|de[ \t]+la)|c[oó]digo|codice`,
   "i",
 );
+// Where a line names its password again (`the new one is`, `it's now`, `New one:`, `current:`, `le nouveau est`).
+const NAMED_AGAIN = String.raw`(?:(?:(?:the|a|my|our|its|his|her|their)[ \t]+)?(?:new|old|current|temporary|temp|previous|default|updated|real|actual|correct|right|final)(?:[ \t]+new)?(?:[ \t]+(?:one|value|pw|pwd|password|passphrase|passcode))?(?:[ \t]*[:：]|[ \t]+(?:is|was)|['’]s)|it['’]s|now[ \t]+it['’]s|it[ \t]+is|it[ \t]+was|now[ \t]*[:：]|(?:${NEW_ONE_ELSEWHERE})[ \t]+${COPULA})(?:[ \t]+(?:now|still|actually))?(?:[ \t]*:)?[ \t]+`;
 // The lines that may hold a password's label (any word it starts, whole or not): rows that look behind for one search
 // only those. The label itself, looked for in every line, cost more than the rows.
 const PASSWORD_LABEL = new RegExp(`p(?:ass|wd?)|${LOCAL_PASSWORD_WORDS}`, "i");
@@ -1367,13 +1381,31 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     needs: PASSWORD_LABEL,
     inLine: true,
     pattern: new RegExp(
-      String.raw`\b(?:(?:(?:the|a|my|our|its|his|her|their)[ \t]+)?(?:new|old|current|temporary|temp|previous|default|updated|real|actual|correct|right|final)(?:[ \t]+(?:one|value|pw|pwd|password|passphrase|passcode))?(?:[ \t]*[:：]|[ \t]+(?:is|was)|['’]s)|it['’]s|it[ \t]+is|it[ \t]+was|now[ \t]*[:：]|(?:${NEW_ONE_ELSEWHERE})[ \t]+${COPULA})(?:[ \t]+(?:now|still|actually))?(?:[ \t]*:)?[ \t]+(?<=${PHRASE_LABEL}[^\n]{1,160}?)[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{3,}[^\s\`"',;.!?)](?:[!?]+(?![^\s)]))?)`,
+      String.raw`\b${NAMED_AGAIN}(?<=${PHRASE_LABEL}[^\n]{1,160}?)[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{3,}[^\s\`"',;.!?)](?:[!?]+(?![^\s)]))?)`,
       "gi",
     ),
     valueTest: STRONG_PASSWORD,
     examples: {
       positive: "rotated the staging admin password; the new one is Blue2024!",
       lookAlike: "password reset shipped, it's now v2.1 and the new one is SHA-256 based; the password policy: it is now 12chars, it's now 10pm",
+    },
+  },
+  {
+    kind: "password",
+    // The same after a line that says the password was changed (`changed the wifi password, it's now sunflower77`, `the wifi
+    // password changed again, current: sunflower77`): letters and digits are enough there, the commonest password people
+    // choose, or digits alone.
+    needs: PASSWORD_LABEL,
+    inLine: true,
+    pattern: new RegExp(
+      String.raw`\b${NAMED_AGAIN}(?<=${PHRASE_LABEL}${LABEL_THEN_CHANGED}[^\n]{0,120}?)[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}(?<value>\d{4,12}(?![\w.-])|(?=[^\s\`"',;]{0,64}\d)(?=[^\s\`"',;]{0,64}[${LETTER}])[^\s\`"',;]{5,63}[^\s\`"',;.!?)](?:[!?]+(?![^\s)]))?)`,
+      "gi",
+    ),
+    valueTest: CHANGED_PASSWORD,
+    examples: {
+      positive: "changed the wifi password, it's now sunflower77",
+      lookAlike:
+        "changed the password column, it's now varchar255; rotated the password hashing, it's now argon2id; changed the password reset page, the new one is v2.3",
     },
   },
   {

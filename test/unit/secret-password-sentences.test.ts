@@ -68,6 +68,11 @@ const SENTENCES: [string, string][] = [
   ["the router password's now bluefalcon42", `the router password's now ${R}`],
   ["voicemail pin: 7391", `voicemail pin: ${R}`],
   ["the combination for the safe is 4821", `the combination for the safe is ${R}`],
+  // Named again after a line that says it changed: letters and digits are enough.
+  ["changed the wifi password, it's now sunflower77", `changed the wifi password, it's now ${R}`],
+  ["the wifi password changed again, current: sunflower77", `the wifi password changed again, current: ${R}`],
+  ["reset the admin password, temp one: welcome123", `reset the admin password, temp one: ${R}`],
+  ["password reset done — it's now qwerty123", `password reset done — it's now ${R}`],
 ];
 
 // Prose about a password, a PIN or a code with nothing secret in it.
@@ -127,6 +132,12 @@ const PROSE: string[] = [
   "Stored the password in Bitwarden as prod-db-01",
   "The passwords for all service accounts were set to 32-char random strings",
   "Ran pwd as ubuntu-22 user",
+  // A word after the label makes another thing of it, whatever changed.
+  "changed the password hashing library, it's now bcryptjs2",
+  "updated the password reset template, the new one is template3",
+  "changed the password policy doc, it's now section4",
+  "changed the password column, it's now varchar255",
+  "The password reset flow was slow; it is now ~120ms end to end.",
 ];
 
 describe("redactSecrets: passwords and codes stated in sentences", () => {
