@@ -1444,10 +1444,21 @@ export const SECRET_PATTERNS: SecretPattern[] = [
   },
   {
     kind: "password",
+    // A login in prose with the password it took (`log in as admin with Blue7Gold`, `logged in as root using password
+    // Tr0ub4dor&3`): a password's shape, a symbol or a digit and letters of both cases (`log in as admin with SSO2` is no
+    // password, nor `with Okta`).
+    pattern: new RegExp(
+      String.raw`\blog(?:ged|s)?[ \t-]?(?:in|on)(?:[ \t]+as)?[ \t]+[\w.@+-]{1,64}[ \t]+(?:with|using|w\/)[ \t]+(?:(?:the[ \t]+)?(?:password|passwd|pw|pass)[ \t]+)?[\`"']?${NOT_THE_PASSWORD}(?<value>(?:(?=[^\s\`"',;]{0,300}[!@#$%^&*])|(?=[^\s\`"',;]{0,300}\d)(?=[^\s\`"',;]{0,300}[A-Z])(?=[^\s\`"',;]{0,300}[a-z]))[^\s\`"',;]{5,255}[^\s\`"',;.!?)])`,
+      "g",
+    ),
+    examples: { positive: "log in as admin with Blue7Gold", lookAlike: "log in as admin with SSO2, logged in as root with sudo, log in as bob with Okta" },
+  },
+  {
+    kind: "password",
     // "user admin, pass: Zebra$Lion99": a bare `pass` as a key where a list of credentials puts it (a line's
     // start, after `,` `;` `/` `(` `|`), for a value with a digit or a symbol and a letter ("CI pass: build#4521" stays).
     pattern: new RegExp(
-      String.raw`\bpass(?<=(?:^[ \t]*(?:[-*+][ \t]+)?|[,;(/|][ \t]*)pass)[ \t]*[:=][ \t]*[\`"']?(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{6,}[^\s\`"',;.!?)])`,
+      String.raw`\bpass(?<=(?:^[ \t]*(?:[-*+][ \t]+)?|[,;(/|][ \t]*|\buser(?:name)?[ \t]*[:=][ \t]*[^\s:=]{1,64}[ \t]+)pass)[ \t]*[:=][ \t]*[\`"']?(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{6,}[^\s\`"',;.!?)])`,
       "gim",
     ),
     examples: { positive: "admin login, pass: Zebra$Lion99", lookAlike: "First pass: step1-cleanup, CI pass: build#4521" },
@@ -1496,8 +1507,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // the password has a symbol, or a digit and letters of both cases (`login: admin/settings2` is a path); told
     // apart by case, so the labels are written in the cases they come in.
     pattern:
-      /\b(?:[Cc]red(?:s|entials?)|CREDS|CREDENTIALS|[Ll]ogins?|LOGINS?|[Zz]ugangsdaten|[Aa]nmeldedaten|[Ii]dentifiants|[Cc]redenciales|[Cc]redenciais)[ \t]*[:=][ \t]*[`"']?(?!(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b)[\w.@+-]{1,64}[ \t]*[:/][ \t]*(?<value>(?:(?=[^\s`"',;/]{0,300}[!@#$%^&*])|(?=[^\s`"',;/]{0,300}\d)(?=[^\s`"',;/]{0,300}[A-Z])(?=[^\s`"',;/]{0,300}[a-z]))[^\s`"',;/]{5,255}[^\s`"',;/.!?)])(?![/\w])/g,
-    examples: { positive: "creds: admin/Zebra7Lion for staging", lookAlike: "credentials: see vault/prod-db, login: admin/2024" },
+      /\b(?:[Cc]red(?:s|entials?)|CREDS|CREDENTIALS|[Ll]ogins?|LOGINS?|[Zz]ugangsdaten|[Aa]nmeldedaten|[Ii]dentifiants|[Cc]redenciales|[Cc]redenciais)(?:[ \t]*[:=][ \t]*|[ \t]+(?:are|is|were|was)(?:[ \t]+(?:now|still))?[ \t]+(?:[:=][ \t]*)?|(?<=(?:^|\n)[ \t]*(?:[-*+][ \t]+)?(?:\d{1,2}:\d{2}[ \t]+)?[\w]+)[ \t]+(?=[\w.@+-]{1,64}[ \t]+\/[ \t]))[`"']?(?!(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b)[\w.@+-]{1,64}[ \t]*[:/][ \t]*(?<value>(?:(?=[^\s`"',;/]{0,300}[!@#$%^&*])|(?=[^\s`"',;/]{0,300}\d)(?=[^\s`"',;/]{0,300}[A-Z])(?=[^\s`"',;/]{0,300}[a-z]))[^\s`"',;/]{5,255}[^\s`"',;/.!?)])(?![/\w])/g,
+    examples: {
+      positive: "creds: admin/Zebra7Lion for staging\ncreds are admin/Blue7Gold\nlogin admin / Blue7Gold on the staging box",
+      lookAlike:
+        "credentials: see vault/prod-db, login: admin/2024, login page/settings2, credentials are in vault/prod-db\nthe login flow / Dashboard2 redesign",
+    },
   },
   {
     kind: "secret",

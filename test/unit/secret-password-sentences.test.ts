@@ -73,6 +73,12 @@ const SENTENCES: [string, string][] = [
   ["the wifi password changed again, current: sunflower77", `the wifi password changed again, current: ${R}`],
   ["reset the admin password, temp one: welcome123", `reset the admin password, temp one: ${R}`],
   ["password reset done — it's now qwerty123", `password reset done — it's now ${R}`],
+  // A user and the password it took, in prose.
+  ["creds are admin/Blue7Gold", `creds are admin/${R}`],
+  ["- 14:02 login admin / Blue7Gold on the staging box", `- 14:02 login admin / ${R} on the staging box`],
+  ["user: admin pass: hunter22", `user: admin pass: ${R}`],
+  ["log in as admin with Blue7Gold", `log in as admin with ${R}`],
+  ["logged in as root using password Tr0ub4dor&3", `logged in as root using password ${R}`],
 ];
 
 // Prose about a password, a PIN or a code with nothing secret in it.
@@ -138,6 +144,9 @@ const PROSE: string[] = [
   "changed the password policy doc, it's now section4",
   "changed the password column, it's now varchar255",
   "The password reset flow was slow; it is now ~120ms end to end.",
+  "the login flow / Dashboard2 redesign",
+  "log in as admin with SSO2",
+  "user: bob passed the test",
 ];
 
 describe("redactSecrets: passwords and codes stated in sentences", () => {
