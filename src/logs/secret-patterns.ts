@@ -1448,10 +1448,13 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // Tr0ub4dor&3`): a password's shape, a symbol or a digit and letters of both cases (`log in as admin with SSO2` is no
     // password, nor `with Okta`).
     pattern: new RegExp(
-      String.raw`\blog(?:ged|s)?[ \t-]?(?:in|on)(?:[ \t]+as)?[ \t]+[\w.@+-]{1,64}[ \t]+(?:with|using|w\/)[ \t]+(?:(?:the[ \t]+)?(?:password|passwd|pw|pass)[ \t]+)?[\`"']?${NOT_THE_PASSWORD}(?<value>(?:(?=[^\s\`"',;]{0,300}[!@#$%^&*])|(?=[^\s\`"',;]{0,300}\d)(?=[^\s\`"',;]{0,300}[A-Z])(?=[^\s\`"',;]{0,300}[a-z]))[^\s\`"',;]{5,255}[^\s\`"',;.!?)])`,
+      String.raw`\b(?:log(?:ged|s)?|sign(?:ed|s)?)[ \t-]?(?:in|on)(?:[ \t]+as)?[ \t]+[\w.@+-]{1,64}[ \t]+(?:with|using|w\/)[ \t]+(?:(?:the[ \t]+)?(?:password|passwd|pw|pass)[ \t]+)?[\`"']?${NOT_THE_PASSWORD}(?<value>(?:(?=[^\s\`"',;]{0,300}[!@#$%^&*])|(?=[^\s\`"',;]{0,300}\d)(?=[^\s\`"',;]{0,300}[A-Z])(?=[^\s\`"',;]{0,300}[a-z]))[^\s\`"',;]{5,255}[^\s\`"',;.!?)])`,
       "g",
     ),
-    examples: { positive: "log in as admin with Blue7Gold", lookAlike: "log in as admin with SSO2, logged in as root with sudo, log in as bob with Okta" },
+    examples: {
+      positive: "log in as admin with Blue7Gold; signed in as root using password Tr0ub4dor&3",
+      lookAlike: "log in as admin with SSO2, logged in as root with sudo, sign in as bob with Okta",
+    },
   },
   {
     kind: "password",
