@@ -362,7 +362,7 @@ const STILL = String.raw`(?:now|still|actually|really|simply|now[ \t]+reads|jetz
 // is x`): a sign, or capitals, small letters and digits, eight or more; not a ticket (`OPS-771`), a measure (`512Mi`,
 // `1500ms`) or a name with a digit (`bcryptjs2`, `pod-7f9c4`, `shard4`).
 const STRONG_PASSWORD =
-  /^(?![~$#@!/+])(?![A-Z]{2,}-\d)(?!.*[=/?]|.*@\d|.*[a-z]V\d+$|.*-[a-z]{3,}(?:-|$))(?:.*[^\s!?][!@#$%^&*+?~]|.*[!@#$%^&*+~][^\s!?]|(?=.*\d)(?=.*[A-Z])(?=.*[a-z]).{8})/u;
+  /^(?![~$#@!/+])(?![A-Z]{2,}-\d)(?!.*[=/?]|.*@\d|.*[a-z]V\d+$|.*-[a-z]{3,}(?:-|$))(?:.*[^\s!?][!@#$%^&*+?~]|.*[!@#$%^&*+~][^\s!?]|(?=.*\d)(?=.*[A-Z])(?=.*[a-z])(?![A-Z0-9]+-)(?!.*-[A-Z0-9]+$).{8})/u;
 // Words that say a password was changed, before or after its label on the line.
 const CHANGED_WORD = "(?:changed?|changes|reset|rotated?|updated?|regenerated|set|leaked|expired|replaced)";
 // After the label, the verbs alone: `password reset`, `password change` name a thing as often (`the password reset mailer`).
@@ -370,11 +370,12 @@ const CHANGED_AFTER = "(?:changed|(?:was|got|been|is|has[ \\t]+been)[ \\t]+reset
 // The label ends its phrase, and a verb says it changed, after it or before it: a word after the label makes another thing
 // of it (`changed the password hashing library, it's now bcryptjs`, `updated the password reset template`). Checked in
 // the row's look behind, which also asks for a verb of change before the label when none follows it.
-const LABEL_THEN_CHANGED = String.raw`(?:(?<=\b${CHANGED_WORD}\b[^\n]{0,120}?${PHRASE_LABEL})(?:[ \t]+(?:again|too|also))?(?:[ \t]*[,;.:—–]|[ \t]+-[ \t]|[ \t]+and\b)|[ \t]+(?:again[ \t]+)?${CHANGED_AFTER}\b|[ \t]+(?:reset|change)[ \t]+(?:done|complete|completed|finished)\b)`;
-// After them, a value of letters and digits: not a name with a digit (`shard4`, `varchar255`, `pod-7f9c4`), a ticket, a
-// version or a measure.
+const LABEL_THEN_CHANGED = String.raw`(?:(?<=\b${CHANGED_WORD}\b[^\n]{0,60}?${PHRASE_LABEL})(?:[ \t]+(?:again|too|also))?(?:[ \t]*[,;.:—–]|[ \t]+-[ \t]|[ \t]+and\b)|[ \t]+(?:again[ \t]+)?${CHANGED_AFTER}\b|[ \t]+(?:reset|change)[ \t]+(?:done|complete|completed|finished)\b)`;
+// After them, a value of letters and digits as people choose them: a word of five letters or more and two digits or more
+// (`sunflower77`, `welcome123`), digits between letters (`p4ssw0rd`), or a sign inside. Not a name with a digit or two
+// (`staging2`, `shard4`), a host (`ldap02.corp`), a setting or a path.
 const CHANGED_PASSWORD =
-  /^(?![~$#@!/+])(?![A-Z]{2,}-\d)(?!.*[=/@]|.*[a-z]V?\d+\.\d|.*[a-z]V\d+$|.*-[a-z]{3,}(?:-|$))(?!(?:varchar|char|int|shard|pod|node|build|room|v)\d)(?!\d+(?:\.\d+)?(?:ms|s|m|h|d|k|kb|mb|gb|%)$)/iu;
+  /^(?=.*[a-z])(?![~$#@!/+])(?!.*[=/@.]|.*[a-z]V\d+$)(?!(?:varchar|char|int|shard|pod|node|build|room|release|sprint|week|batch|cluster|floor|ticket|v)\d)(?:[A-Za-z]{5,}\d{2,}[!?]*|.*[A-Za-z]\d+[A-Za-z].*|.*[^\s!?][!#$%^&*+?~].*)$/u;
 // "The new one" in the languages of password labels (`das neue ist x`, `le nouveau est x`, `la nueva es x`, `a nova é x`).
 const NEW_ONE_ELSEWHERE =
   "(?:das|der|die)[ \\t]+neue|(?:le[ \\t]+nouveau|la[ \\t]+nouvelle)|(?:el[ \\t]+nuevo|la[ \\t]+nueva)|(?:il[ \\t]+nuovo|la[ \\t]+nuova)|(?:o[ \\t]+novo|a[ \\t]+nova)|(?:het|de)[ \\t]+nieuwe";
@@ -1398,7 +1399,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     needs: PASSWORD_LABEL,
     inLine: true,
     pattern: new RegExp(
-      String.raw`\b${NAMED_AGAIN}(?<=${PHRASE_LABEL}${LABEL_THEN_CHANGED}[^\n]{0,120}?)[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}(?<value>\d{4,12}(?![\w.-])|(?=[^\s\`"',;]{0,64}\d)(?=[^\s\`"',;]{0,64}[${LETTER}])[^\s\`"',;]{5,63}[^\s\`"',;.!?)](?:[!?]+(?![^\s)]))?)`,
+      String.raw`\b${NAMED_AGAIN}(?<=${PHRASE_LABEL}${LABEL_THEN_CHANGED}[^\n]{0,60}?)[\`"']?${NOT_THE_PASSWORD}${NOT_AN_ADDRESS}${NOT_A_CLOCK}(?<value>(?=[^\s\`"',;]{0,64}\d)(?=[^\s\`"',;]{0,64}[${LETTER}])[^\s\`"',;]{5,63}[^\s\`"',;.!?)](?:[!?]+(?![^\s)]))?)(?=[\`"']?(?:[ \t]*(?:$|[.,;)]|\(|[ \t]—|[ \t]-[ \t]|[ \t]+and[ \t])))`,
       "gi",
     ),
     valueTest: CHANGED_PASSWORD,
@@ -1448,8 +1449,8 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // Tr0ub4dor&3`): a password's shape, a symbol or a digit and letters of both cases (`log in as admin with SSO2` is no
     // password, nor `with Okta`).
     pattern: new RegExp(
-      String.raw`\b(?:log(?:ged|s)?|sign(?:ed|s)?)[ \t-]?(?:in|on)(?:[ \t]+as)?[ \t]+[\w.@+-]{1,64}[ \t]+(?:with|using|w\/)[ \t]+(?:(?:the[ \t]+)?(?:password|passwd|pw|pass)[ \t]+)?[\`"']?${NOT_THE_PASSWORD}(?<value>(?:(?=[^\s\`"',;]{0,300}[!@#$%^&*])|(?=[^\s\`"',;]{0,300}\d)(?=[^\s\`"',;]{0,300}[A-Z])(?=[^\s\`"',;]{0,300}[a-z]))[^\s\`"',;]{5,255}[^\s\`"',;.!?)])`,
-      "g",
+      String.raw`\b(?:log(?:ged|s)?|sign(?:ed|s)?)[ \t-]?(?:in|on)(?:[ \t]+as)?[ \t]+[\w.@+-]{1,64}[ \t]+(?:with|using|w\/)[ \t]+(?:(?:the[ \t]+)?(?:password|passwd|pw|pass)[ \t]+)?[\`"']?${NOT_THE_PASSWORD}(?![@#])(?<value>(?:(?=[^\s\`"',;]{1,300}[!@#$%^&*])|(?=[^\s\`"',;]{0,300}[A-Za-z]\d+[A-Za-z]))(?![^\s\`"',;]{0,300}\.(?:pem|key|ppk)\b)[^\s\`"',;]{5,255}[^\s\`"',;.!?)](?:[!?]+(?![^\s)]))?)(?=[\`"']?(?:[ \t]*(?:$|[.,;)]|\(|[ \t]—|[ \t]+(?:and|for)[ \t])))`,
+      "gm",
     ),
     examples: {
       positive: "log in as admin with Blue7Gold; signed in as root using password Tr0ub4dor&3",
@@ -1461,7 +1462,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // "user admin, pass: Zebra$Lion99": a bare `pass` as a key where a list of credentials puts it (a line's
     // start, after `,` `;` `/` `(` `|`), for a value with a digit or a symbol and a letter ("CI pass: build#4521" stays).
     pattern: new RegExp(
-      String.raw`\bpass(?<=(?:^[ \t]*(?:[-*+][ \t]+)?|[,;(/|][ \t]*|\buser(?:name)?[ \t]*[:=][ \t]*[^\s:=]{1,64}[ \t]+)pass)[ \t]*[:=][ \t]*[\`"']?(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{6,}[^\s\`"',;.!?)])`,
+      String.raw`\bpass(?<=(?:^[ \t]*(?:[-*+][ \t]+)?|[,;(/|][ \t]*)pass)[ \t]*[:=][ \t]*[\`"']?(?<value>(?=[^\s\`"',;]{0,300}[\d!@#$%^&*])(?=[^\s\`"',;]{0,300}[${LETTER}])[^\s\`"',;]{6,}[^\s\`"',;.!?)])`,
       "gim",
     ),
     examples: { positive: "admin login, pass: Zebra$Lion99", lookAlike: "First pass: step1-cleanup, CI pass: build#4521" },
@@ -1510,11 +1511,11 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // the password has a symbol, or a digit and letters of both cases (`login: admin/settings2` is a path); told
     // apart by case, so the labels are written in the cases they come in.
     pattern:
-      /\b(?:[Cc]red(?:s|entials?)|CREDS|CREDENTIALS|[Ll]ogins?|LOGINS?|[Zz]ugangsdaten|[Aa]nmeldedaten|[Ii]dentifiants|[Cc]redenciales|[Cc]redenciais)(?:[ \t]*[:=][ \t]*|[ \t]+(?:are|is|were|was)(?:[ \t]+(?:now|still))?[ \t]+(?:[:=][ \t]*)?|(?<=(?:^|\n)[ \t]*(?:[-*+][ \t]+)?(?:\d{1,2}:\d{2}[ \t]+)?[\w]+)[ \t]+(?=[\w.@+-]{1,64}[ \t]+\/[ \t]))[`"']?(?!(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b)[\w.@+-]{1,64}[ \t]*[:/][ \t]*(?<value>(?:(?=[^\s`"',;/]{0,300}[!@#$%^&*])|(?=[^\s`"',;/]{0,300}\d)(?=[^\s`"',;/]{0,300}[A-Z])(?=[^\s`"',;/]{0,300}[a-z]))[^\s`"',;/]{5,255}[^\s`"',;/.!?)])(?![/\w])/g,
+      /\b(?:[Cc]red(?:s|entials?)|CREDS|CREDENTIALS|[Ll]ogins?|LOGINS?|[Zz]ugangsdaten|[Aa]nmeldedaten|[Ii]dentifiants|[Cc]redenciales|[Cc]redenciais)(?:[ \t]*[:=][ \t]*|(?<=[Cc]red(?:s|entials?))[ \t]+(?:are|were)(?:[ \t]+(?:now|still))?[ \t]+(?=[\w.@+-]{1,64}\/[^\s/]{5,255}(?:[ \t]*(?:$|[.,;)]|\(|[ \t]+(?:for|on)[ \t]))))[`"']?(?!(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b)[\w.@+-]{1,64}[ \t]*[:/][ \t]*(?<value>(?:(?=[^\s`"',;/]{0,300}[!@#$%^&*])|(?=[^\s`"',;/]{0,300}\d)(?=[^\s`"',;/]{0,300}[A-Z])(?=[^\s`"',;/]{0,300}[a-z]))[^\s`"',;/]{5,255}[^\s`"',;/.!?)])(?![/\w])/g,
     examples: {
-      positive: "creds: admin/Zebra7Lion for staging\ncreds are admin/Blue7Gold\nlogin admin / Blue7Gold on the staging box",
+      positive: "creds: admin/Zebra7Lion for staging\ncreds are admin/Blue7Gold",
       lookAlike:
-        "credentials: see vault/prod-db, login: admin/2024, login page/settings2, credentials are in vault/prod-db\nthe login flow / Dashboard2 redesign",
+        "credentials: see vault/prod-db, login: admin/2024, login page/settings2, credentials are in vault/prod-db\nthe login flow / Dashboard2 redesign\ncreds are team/Infra2024 group in vault, creds are env:Prod_Db2",
     },
   },
   {
