@@ -77,6 +77,11 @@ const SENTENCES: [string, string][] = [
   ["creds are admin/Blue7Gold", `creds are admin/${R}`],
   ["log in as admin with Blue7Gold", `log in as admin with ${R}`],
   ["logged in as root using password Tr0ub4dor&3", `logged in as root using password ${R}`],
+  // A log line's bullet and time before a code's label; a code after `*`; a user, then its password.
+  ["- 08:15 Alarm code for the office is 4417, disarm within 30 seconds", `- 08:15 Alarm code for the office is ${R}, disarm within 30 seconds`],
+  ["- 19:15 Parking lot gate code is *4682", `- 19:15 Parking lot gate code is *${R}`],
+  ["Vendor portal creds — user ops@acme.io, pass Qz8$hn3Wke", `Vendor portal creds — user ops@acme.io, pass ${R}`],
+  ["- 16:08 Local admin on the build agents: Administrator / Bu1ld@gent!9", `- 16:08 Local admin on the build agents: Administrator / ${R}`],
 ];
 
 // Prose about a password, a PIN or a code with nothing secret in it.
@@ -162,6 +167,9 @@ const PROSE: string[] = [
   "creds are env:Prod_Db2",
   "creds are team/Infra2024 group in vault",
   "user: ci pass: build#4521",
+  "- 09:12 UPS alarm code is 0142",
+  "Grafana: dashboards / Settings2Panel",
+  "user bob, pass rate 98%",
 ];
 
 describe("redactSecrets: passwords and codes stated in sentences", () => {
