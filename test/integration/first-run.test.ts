@@ -86,21 +86,30 @@ async function onTerminal(args: string[], env: Record<string, string>): Promise<
   });
   let raw = "";
   let answered = 0;
+  // An answer typed while the prompt is still setting up the terminal can be lost (a CI run once waited out the
+  // timeout at the first question): it is typed again until the screen shows that compact read it.
+  let retry: NodeJS.Timeout | undefined;
+  const answer = (text: string) => {
+    child.stdin.write(text);
+    retry = setInterval(() => child.stdin.write(text), 2_000);
+  };
   child.stdout.on("data", (chunk: Buffer) => {
+    clearInterval(retry);
     raw += chunk.toString("utf8");
     const screen = raw.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "").replace(/\r/g, "");
     if (answered === 0 && screen.includes("[A/B/skip] (proposed:")) {
       answered = 1;
-      child.stdin.write("skip\r");
-    } else if (answered === 1 && screen.includes("Apply? [Y/n]\n│")) {
+      answer("skip\r");
+    } else if (answered < 2 && screen.includes("Apply? [Y/n]\n│")) {
       answered = 2;
-      child.stdin.write("n\r");
+      answer("n\r");
     }
   });
   await new Promise((resolve) => {
     const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 40_000);
     child.on("exit", () => resolve(clearTimeout(timer)));
   });
+  clearInterval(retry);
   return raw;
 }
 
