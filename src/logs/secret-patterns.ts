@@ -345,7 +345,7 @@ const CHANGE_VERB = String.raw`(?:set|changed|reset|updated|rotated|switched|rev
 // Before a code's value: its verb in the languages of its labels (`PIN is 7391`, `die PIN ist 4711`, `le code est 2748`).
 // Before a code's label that says whose it is or which (`the alarm code`, `our door code`), or a line's start: `code`
 // alone, and an alarm's, are a program's or a machine's as often (`Error code for the door lock`, `UPS alarm code is 0142`).
-const CODE_OWNER = String.raw`(?:^|\n|^[ \t]*(?:[-*+][ \t]+)?(?:\[[ xX]\][ \t]+)?(?:\d{1,2}:\d{2}[ \t]+)?|[:;(][ \t]*|\b(?:[Tt]he|[Aa]|[Oo]ur|[Mm]y|[Yy]our|[Tt]heir|[Hh]is|[Hh]er|[Nn]ew|[Oo]ld|[Cc]urrent|[Tt]emporary)[ \t]+)`;
+const CODE_OWNER = String.raw`(?:^|\n|^[ \t]*(?:[-*+][ \t]+)?|[:;(][ \t]*|\b(?:[Tt]he|[Aa]|[Oo]ur|[Mm]y|[Yy]our|[Tt]heir|[Hh]is|[Hh]er|[Nn]ew|[Oo]ld|[Cc]urrent|[Tt]emporary)[ \t]+)`;
 const CODE_AUXILIARY = `(?:${PASSWORD_AUXILIARY}|became|becomes|reads|ist|lautet|war|wurde|est|était|es|era|è|é|now|jetzt|maintenant|ahora)`;
 /** A verb that gives a password a new value (`rolled`, `reverted`): after it `to` or `as` names the value. */
 export const CHANGE_VERB_WORD = new RegExp(`^(?:${CHANGE_VERB}|rolled)$`, "i");
@@ -1417,7 +1417,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     needs: /PIN|[Pp]in\b|[Cc]ode|[Cc]ombo|[Cc]ombination|[Cc][oó]digo|[Cc]odice/,
     inLine: true,
     pattern: new RegExp(
-      String.raw`(?<![\w-])(?:PIN(?:-?Codes?)?|[Pp]in[ -]?[Cc]odes?|[Pp]ass[ -]?codes?|(?:[Dd]oor|[Ee]ntry|[Aa]ccess|[Uu]nlock|[Ll]ock|[Ll]ockbox|[Dd]isarm|[Gg]ate|[Gg]arage|[Kk]eypad|[Ss]afe|[Kk]ey[ -]?safe|[Ss]creen|[Mm]aster|[Tt](?:ü|ue)r|[Dd]eur|[Pp]in)[ -]?[Cc]odes?|(?<=${CODE_OWNER})[Aa]larm[ -]?[Cc]odes?|\b(?:[Cc]ode[ \t]+de[ \t]+la[ \t]+porte|[Cc][oó]digo[ \t]+(?:de[ \t]+la[ \t]+(?:alarma|puerta)|da[ \t]+porta)|[Cc]odice[ \t]+della[ \t]+porta)|(?:(?:[Cc]ard|SIM|[Ss]im|[Vv]oicemail|[Bb]ank|[Pp]hone|[Dd]ebit|[Cc]redit|ATM)[ -][Pp]in)|(?<=${CODE_OWNER})(?:[Cc]odes?|[Cc]ombination|[Cc]ombo)(?=[ \t]+(?:for|of|to)[ \t](?:[^\n.;:]{0,60}?\b(?:door|gate|lock|lockbox|safe|alarm|garage|room|building|keypad|padlock|locker|cage|office|house|flat|apartment|entrance))\b(?!-))|\b(?:[Ss]afe|[Ll]ock|[Ll]ockbox|[Pp]adlock|[Ll]ocker|[Vv]ault)[ -][Cc]ombo|\b(?:[Ss]afe|[Ll]ock|[Ll]ockbox|[Pp]adlock|[Ll]ocker|[Vv]ault)[ -][Cc]ombination|\b[Tt]resorcode|\b[Cc]ode[ \t]+PIN)\b(?:[ \t]+(?:for|of|on|in|at|to|from|f[üu]r|de|du|pour|del|para)(?:[ \t]+(?!${CODE_AUXILIARY}[ \t])[\w.@'’-]+){1,6}?)?(?:[ \t]+${CODE_AUXILIARY})?(?:[ \t]+${CHANGE_ADVERB})?(?:[ \t]+${CHANGE_VERB}(?:[ \t]+back)?(?:[ \t]+${WHEN_CHANGED})?)?(?:[ \t]+(?:to|as|auf|à|a)[ \t]+|[ \t]*(?:[:=：]|->|→)[ \t]*|(?<=${CODE_AUXILIARY}|${CHANGE_ADVERB})[ \t]+)[\`"'«„]?[ \t]?[*#]?(?<value>(?!\d{4}-\d{1,2}-\d{1,2}\b|\d{1,2}[:.]\d{2}\b)(?:\d{4,12}|\d{2,4}(?:-\d{2,4}){1,3}|(?<=[Pp]ass[ -]?codes?\b[^\n]{0,200})(?!\d+-?[A-Za-z]+\b)(?=[^\s\`"',;]{0,64}\d)(?=[^\s\`"',;]{0,64}[${LETTER}])[^\s\`"',;]{3,63}[^\s\`"',;.!?)]))(?![\w-]|[ \t]*(?:digits?|chars?|characters?|lines?|LOC|loc|bytes?|[KMG]i?B|ms|users?|files?|tests?|rows?|Ziffern|Stellen|chiffres|caract[eè]res|d[ií]gitos|cifre|%))`,
+      String.raw`(?<![\w-])(?:PIN(?:-?Codes?)?|[Pp]in[ -]?[Cc]odes?|[Pp]ass[ -]?codes?|(?:[Dd]oor|[Ee]ntry|[Aa]ccess|[Uu]nlock|[Ll]ock|[Ll]ockbox|[Dd]isarm|[Gg]ate|[Gg]arage|[Kk]eypad|[Ss]afe|[Kk]ey[ -]?safe|[Ss]creen|[Mm]aster|[Tt](?:ü|ue)r|[Dd]eur|[Pp]in)[ -]?[Cc]odes?|(?<=${CODE_OWNER})[Aa]larm[ -]?[Cc]odes?|\b(?:[Cc]ode[ \t]+de[ \t]+la[ \t]+porte|[Cc][oó]digo[ \t]+(?:de[ \t]+la[ \t]+(?:alarma|puerta)|da[ \t]+porta)|[Cc]odice[ \t]+della[ \t]+porta)|(?:(?:[Cc]ard|SIM|[Ss]im|[Vv]oicemail|[Bb]ank|[Pp]hone|[Dd]ebit|[Cc]redit|ATM)[ -][Pp]in)|(?<=${CODE_OWNER})(?:[Cc]odes?|[Cc]ombination|[Cc]ombo)(?=[ \t]+(?:for|of|to)[ \t](?:[^\n.;:]{0,60}?\b(?:door|gate|lock|lockbox|safe|alarm|garage|room|building|keypad|padlock|locker|cage|office|house|flat|apartment|entrance))\b(?!-))|\b(?:[Ss]afe|[Ll]ock|[Ll]ockbox|[Pp]adlock|[Ll]ocker|[Vv]ault)[ -][Cc]ombo|\b(?:[Ss]afe|[Ll]ock|[Ll]ockbox|[Pp]adlock|[Ll]ocker|[Vv]ault)[ -][Cc]ombination|\b[Tt]resorcode|\b[Cc]ode[ \t]+PIN)\b(?:[ \t]+(?:for|of|on|in|at|to|from|f[üu]r|de|du|pour|del|para)(?:[ \t]+(?!${CODE_AUXILIARY}[ \t])[\w.@'’-]+){1,6}?)?(?:[ \t]+${CODE_AUXILIARY})?(?:[ \t]+${CHANGE_ADVERB})?(?:[ \t]+${CHANGE_VERB}(?:[ \t]+back)?(?:[ \t]+${WHEN_CHANGED})?)?(?:[ \t]+(?:to|as|auf|à|a)[ \t]+|[ \t]*(?:[:=：]|->|→)[ \t]*|(?<=${CODE_AUXILIARY}|${CHANGE_ADVERB})[ \t]+)[\`"'«„]?[ \t]?(?<value>(?!\d{4}-\d{1,2}-\d{1,2}\b|\d{1,2}[:.]\d{2}\b)(?:\d{4,12}|\d{2,4}(?:-\d{2,4}){1,3}|(?<=[Pp]ass[ -]?codes?\b[^\n]{0,200})(?!\d+-?[A-Za-z]+\b)(?=[^\s\`"',;]{0,64}\d)(?=[^\s\`"',;]{0,64}[${LETTER}])[^\s\`"',;]{3,63}[^\s\`"',;.!?)]))(?![\w-]|[ \t]*(?:digits?|chars?|characters?|lines?|LOC|loc|bytes?|[KMG]i?B|ms|users?|files?|tests?|rows?|Ziffern|Stellen|chiffres|caract[eè]res|d[ií]gitos|cifre|%))`,
       "g",
     ),
     examples: {
@@ -1449,24 +1449,12 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     // Tr0ub4dor&3`): a password's shape, a symbol or a digit and letters of both cases (`log in as admin with SSO2` is no
     // password, nor `with Okta`).
     pattern: new RegExp(
-      String.raw`\b(?:log(?:ged|s)?|sign(?:ed|s)?)[ \t-]?(?:in|on)(?:[ \t]+as)?[ \t]+[\w.@+-]{1,64}[ \t]+(?:with|using|w\/)[ \t]+(?:(?:the[ \t]+)?(?:password|passwd|pw|pass)[ \t]+)?[\`"']?${NOT_THE_PASSWORD}(?![@#])(?<value>(?:(?=[^\s\`"',;]{1,300}[!@#$%^&*])|(?=[^\s\`"',;]{0,300}[A-Za-z]\d+[A-Za-z]))(?![^\s\`"',;]{0,300}\.(?:pem|key|ppk)\b)[^\s\`"',;]{5,255}[^\s\`"',;.!?)](?:[!?]+(?![^\s)]))?)(?=[\`"']?(?:[ \t]*(?:$|[.,;)]|\(|[ \t]—|[ \t]+(?:and|for)[ \t])))`,
+      String.raw`\b(?:log(?:ged|s)?|sign(?:ed|s)?)[ \t-]?(?:in|on)(?:[ \t]+as)?[ \t]+[\w.@+-]{1,64}[ \t]+(?:with|using|w\/)[ \t]+(?:(?:the[ \t]+)?(?:password|passwd|pw|pass)[ \t]+)?[\`"']?${NOT_THE_PASSWORD}(?![@#])(?<value>(?:(?=[^\s\`"',;]{1,300}[!@#$%^&*])|(?=[^\s\`"',;]{0,300}[A-Za-z]\d+[A-Za-z])(?=[^\s\`"',;]{0,300}[A-Z])(?=[^\s\`"',;]{0,300}[a-z]))(?![^\s\`"',;]{0,300}\.(?:pem|key|ppk)\b)[^\s\`"',;]{5,255}[^\s\`"',;.!?)](?:[!?]+(?![^\s)]))?)(?=[\`"']?(?:[ \t]*(?:$|[.,;)]|\(|[ \t]—|[ \t]+(?:and|for)[ \t])))`,
       "gm",
     ),
     examples: {
       positive: "log in as admin with Blue7Gold; signed in as root using password Tr0ub4dor&3",
       lookAlike: "log in as admin with SSO2, logged in as root with sudo, sign in as bob with Okta",
-    },
-  },
-  {
-    kind: "password",
-    // A user named, then its password (`user ops@acme.io, pass Qz8$hn3Wke`, `username editor, password stg-Ed1tor-55`), or a
-    // label, a user and `/` (`Keycloak admin: admin / kc_Adm!n_4093`): a value with a sign inside, or digits between letters
-    // after `pass`, ending its clause (`Grafana: dashboards / Settings2Panel` has no sign).
-    pattern:
-      /(?:\buser(?:name)?[ \t]+[\w.@+-]{1,64},?[ \t]+pass(?:word)?[ \t]+[`"']?(?<value>(?=[^\s`"',;]{0,300}(?:[A-Za-z]\d+[A-Za-z]|[^\s`"',;][!@#$%^&*]))[^\s`"',;]{5,255}[^\s`"',;.!?)])|:[ \t]+[\w.@+-]{1,64}[ \t]+\/[ \t]+[`"']?(?<value2>(?=[^\s`"',;]{0,300}[^\s`"',;][!@#$%^&*])(?=[^\s`"',;]{0,300}[A-Za-z])[^\s`"',;/]{5,255}[^\s`"',;.!?)/]))(?=[`"']?(?:[ \t]*(?:$|[.,;)]|\(|[ \t]—|[ \t]+(?:and|for)[ \t])))/gim,
-    examples: {
-      positive: "Vendor portal creds — user ops@acme.io, pass Qz8$hn3Wke\nKeycloak admin: admin / kc_Adm!n_4093",
-      lookAlike: "Grafana: dashboards / Settings2Panel; user bob, pass rate 98%; notes: todo / done!",
     },
   },
   {
