@@ -34,7 +34,7 @@ export function aboutThePassword(words: string): boolean {
 
 // The verbs after which a word of state says what was done with the password, in the languages of password labels.
 const AUXILIARIES = new Set(
-  "is are was were be been being got gets get has have had ist sind war wurde wird wurden worden est sont était été es son fue ha sido è sono stato è é foi está".split(
+  "is are was were be been being got gets get has have had ist sind war wurde wird wurden worden est sont était été es son fue ha sido è sono stato é foi está".split(
     " ",
   ),
 );

@@ -494,32 +494,23 @@ function patternSpans(text: string): Span[] {
         if (end !== undefined) spans.push({ start, end, kind, rank });
         continue;
       }
-      // A verb of the sentence, what was done with the password, then `as` or `to` and a password (`was mistyped as
-      // Hunter2024!`): both go, the verb as it would alone (a password may be a word in -ed).
-      if (
-        kind === "password" &&
-        start === valueStart &&
-        PARTICIPLE.test(found) &&
-        !NOT_SECRETS.has(found) &&
-        PASSIVE_BEFORE.test(text.slice(match.index, start))
-      ) {
-        PREPOSITION_AFTER.lastIndex = trimmedEnd;
-        const after = PREPOSITION_AFTER.test(text);
-        const next = after ? secretAfterWord(text, PREPOSITION_AFTER.lastIndex) : undefined;
-        // Its value redacted by an earlier pass, a verb that gives a password its value stays (`was reverted to [REDACTED]`).
-        if (after && CHANGE_VERB_WORD.test(found) && MARKER_AFTER.test(text.slice(PREPOSITION_AFTER.lastIndex, PREPOSITION_AFTER.lastIndex + 12))) continue;
-        if (next) {
-          // A verb that gives a password its value is that verb (`was reverted to x`); another may be the password.
-          if (!CHANGE_VERB_WORD.test(found)) spans.push({ start, end: trimmedEnd, kind, rank });
-          spans.push({ ...next, kind, rank });
-          continue;
-        }
-      }
-      // A verb that gives a password a value, after `was` and the like, is the sentence's (`the password was mistyped twice`).
-      if (kind === "password" && start === valueStart && CHANGE_VERB_WORD.test(found) && PASSIVE_BEFORE.test(text.slice(match.index, start))) {
+      // After `was` and the like, a verb that gives a password its value is the sentence's (`the password was mistyped twice`);
+      // the change rows read a password after it and `to` or `as` (`was reverted to Winter2023!`).
+      const passive = kind === "password" && start === valueStart && PASSIVE_BEFORE.test(text.slice(match.index, start));
+      if (passive && CHANGE_VERB_WORD.test(found)) {
         const next = secretAfterWord(text, trimmedEnd);
         if (next) spans.push({ ...next, kind, rank });
         continue;
+      }
+      // Another word in -ed there, then `as` or `to` and a password (`was wicked to Hunter2024!`): both go, the word as it
+      // would alone (a password may be a word in -ed).
+      if (passive && PARTICIPLE.test(found) && !NOT_SECRETS.has(found)) {
+        PREPOSITION_AFTER.lastIndex = trimmedEnd;
+        const next = PREPOSITION_AFTER.test(text) ? secretAfterWord(text, PREPOSITION_AFTER.lastIndex) : undefined;
+        if (next) {
+          spans.push({ start, end: trimmedEnd, kind, rank }, { ...next, kind, rank });
+          continue;
+        }
       }
       // A passphrase of words goes whole, whatever its first word says alone (`password: correct horse battery staple`).
       const phraseEnd = kind === "password" && start === valueStart ? passphraseEnd(text, match.index, start, trimmedEnd) : undefined;
@@ -553,12 +544,12 @@ function patternSpans(text: string): Span[] {
 }
 
 // A word in -ed after `was`, `were`, `been` or `got` may be a passive verb (`the password was mistyped as Hunter2024!`),
-// or the password itself (`the password was wicked until Tuesday`, `was sacred geometry`): only a password after it and
-// `as` or `to` says which, and then both go. The words of state keep their reading (`was updated to AES-256 encryption`).
+// or the password itself (`the password was wicked until Tuesday`, `was sacred geometry`): a verb of change
+// (CHANGE_VERB_WORD) is the verb; another is told by a password after it and `as` or `to`, and then both go. The words of
+// state keep their reading (`was updated to AES-256 encryption`).
 const PASSIVE_BEFORE = /(?:^|[^\p{L}])(?:was|were|been|got|gets)[ \t]+$/iu;
 const PARTICIPLE = /^\p{Ll}{2,}ed$/u;
 const PREPOSITION_AFTER = /(?:[ \t]+back)?[ \t]+(?:to|as)(?=[ \t])/iy;
-const MARKER_AFTER = /^[ \t]+["'`]?\[REDACTED:/;
 
 // What prose calls a flag after its name (`the --password flag is deprecated`, `--password option`): not its value.
 const FLAG_NAMES = new Set("flag flags option options argument arguments arg args parameter parameters param params switch".split(" "));
