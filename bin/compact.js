@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { runProcess } from "../dist/cli/run-process.js";
+import { runProcess } from "../dist/cli-bundle/run-process.js";
 
 process.exitCode = await runProcess(process.argv.slice(2));

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { packageVersion } from "../config/package-files.js";
 import { CompactorError } from "../errors/compactor-error.js";
 import { errorResult } from "../errors/error-result.js";
 import { IoError, isFsError } from "../errors/io-error.js";
@@ -96,9 +96,4 @@ function asCompactorError(error: unknown): CompactorError | undefined {
   if (error instanceof CompactorError) return error;
   if (isFsError(error)) return IoError.from(error.path ?? "file", error.syscall === "open" || error.syscall === "read" ? "read" : "write", error);
   return undefined;
-}
-
-function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-  return pkg.version;
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { packageFile } from "../config/package-files.js";
 import { ConfigError } from "../errors/config-error.js";
 import { InputError } from "../errors/input-error.js";
 import { readPromptFile } from "./read-prompt-file.js";
@@ -13,7 +13,7 @@ export interface CompactionPrompts {
 }
 
 /** The prompts shipped with the package. */
-export const BUILT_IN_PROMPTS_DIR = fileURLToPath(new URL("../../prompts/", import.meta.url));
+export const BUILT_IN_PROMPTS_DIR = `${packageFile("prompts")}${path.sep}`;
 
 export const SYSTEM_PROMPT_FILE = "compact-system.md";
 export const USER_TEMPLATE_FILE = "compact-user.md";

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -38,6 +38,20 @@ describe.skipIf(!built)("the packed package", () => {
     expect(files).toContain("dist/index.js");
     expect(files.filter((f) => f.endsWith(".map") || f.startsWith("src/"))).toEqual([]);
   });
+
+  // The command runs from its bundle (dist/cli-bundle/, chunks a folder further down): the files it ships beside
+  // dist/ (package.json, prompts/, bin/) are found from there as from dist/.
+  it("runs the bundled compact command: its version, its prompts and its own path", async () => {
+    const bin = path.join(project, "node_modules", "memory-compactor", "bin", "compact.js");
+    const { version } = JSON.parse(await readFile(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
+    expect((await run(process.execPath, [bin, "--version"], { cwd: project })).stdout).toBe(`${version}\n`);
+    const dir = path.join(root, "memory");
+    await cp(path.join(REPO_ROOT, "memory.example"), dir, { recursive: true });
+    const week = await run(process.execPath, [bin, "--week", "2026-W14", "--dir", dir], { cwd: project });
+    expect(week.stdout).toContain("created   weekly/2026-W14.md");
+    const schedule = await run(process.execPath, [bin, "schedule", "--dir", dir], { cwd: project });
+    expect(schedule.stdout).toContain(` ${bin} --auto --dir ${dir}`);
+  }, 60_000);
 
   it("loads with import", async () => {
     const { stdout } = await run(

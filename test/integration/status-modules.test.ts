@@ -30,6 +30,11 @@ describe.skipIf(!built)("compact status counts sessions without the date parser 
     );
     const modules = await loaded(["status", "--dir", dir]);
     expect(modules.length).toBeGreaterThan(10);
+    // From the command's bundle: a few files, not the hundred-odd modules tsc wrote (each loaded on its own).
+    const ours = modules.filter((file) => file.startsWith(path.join(REPO_ROOT, "dist")));
+    expect(ours.filter((file) => !file.startsWith(path.join(REPO_ROOT, "dist", "cli-bundle")))).toEqual([]);
+    expect(ours.length).toBeLessThan(60);
+    expect(modules.filter((file) => /\/node_modules\/(date-fns|picomatch|lilconfig)\//.test(file))).toEqual([]);
     expect(modules.filter((file) => file.includes("chrono-node"))).toEqual([]);
     // The text is never shown or sent: no redaction rules (secretlint's, the stopword lists), and markdown-it as one file.
     expect(modules.filter((file) => /secretlint|stopwords|redact-secrets/.test(file))).toEqual([]);

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { packageVersion } from "../../config/package-files.js";
 import type { CliIo } from "../cli-io.js";
 import { MCP_HELP, printHelp } from "../help.js";
 import { openCompactor } from "../open-compactor.js";
@@ -26,8 +26,4 @@ export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
     ...(io.signal ? { signal: io.signal } : {}),
   });
   return 0;
-}
-
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 }

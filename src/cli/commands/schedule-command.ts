@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { packageFile } from "../../config/package-files.js";
 import { UsageError } from "../../errors/usage-error.js";
 import { Compactor } from "../../pipeline/compactor.js";
 import { defaultEnvFile, readEnvFile } from "../../schedule/env-file.js";
@@ -12,7 +12,7 @@ import { printHelp, SCHEDULE_HELP } from "../help.js";
 import { compactorOptions } from "../open-compactor.js";
 import { parseOptions } from "../parse-options.js";
 
-const BIN = fileURLToPath(new URL("../../../bin/compact.js", import.meta.url));
+const BIN = packageFile("bin", "compact.js");
 
 /**
  * `compact schedule`: a crontab line and systemd user units running
