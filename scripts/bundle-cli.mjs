@@ -1,9 +1,8 @@
 // Bundles the `compact` command (dist/cli/run-process.js, built by tsc) into a few files in
-// dist/cli-bundle/, which bin/compact.js runs: Node 20 loads each ES module on its own (resolve,
-// read, compile, link), and the hundred-odd modules `compact status` needs cost about a sixth of
-// its time. What a command loads only when it needs it (a provider's SDK, the redaction rules,
-// the date parser) stays in its own chunk, loaded as before. The library (dist/index.js) is not
-// bundled.
+// dist/cli-bundle/, which bin/compact.js runs. Node 20 loads each ES module on its own (resolve,
+// read, compile, link): loading the hundred-odd modules `compact status` needs took a fifth of its
+// time. What a command loads only when it needs it (a provider's SDK, the redaction rules, the date
+// parser) stays in a chunk of its own, loaded as before. The library (dist/index.js) is not bundled.
 //
 //   node scripts/bundle-cli.mjs      (part of `npm run build`)
 import { rmSync } from "node:fs";
