@@ -173,6 +173,7 @@ async function compactDueWeeks(
     } else if (todo.length > 0) {
       const model = await ctx.model();
       const memories = await RunMemories.open(ctx.dir, snapshot.memories);
+      const knownClean = await cache.knownClean();
       runMemories = memories;
       const concurrency = checkedConcurrency(options.concurrency ?? ctx.settings.concurrency);
       let indexed = false;
@@ -195,6 +196,7 @@ async function compactDueWeeks(
             now: ctx.now(),
             operations: planned.flatMap(({ operations }) => operations),
             last: isIndexFile(ctx),
+            knownClean,
             // Not cut short by an interrupt: a week planned is committed (the queue is short, each commit
             // quick), so an interrupted run keeps every week it finished and stops asking for more.
           },
@@ -229,6 +231,7 @@ async function compactDueWeeks(
           now: ctx.now(),
           operations: ["rebuild the index"],
           last: isIndexFile(ctx),
+          knownClean,
         }).then(
           () => {
             progress.indexed = true;
@@ -289,6 +292,7 @@ async function compactDueWeeks(
           operations: ["rebuild the index"],
           last: isIndexFile(ctx),
           signal: ctx.signal,
+          knownClean,
         });
         for (const change of changes) snapshot.texts.set(change.path, change.content as string);
       }

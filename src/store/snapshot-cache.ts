@@ -153,6 +153,18 @@ export class SnapshotCache {
   }
 
   /**
+   * For a commit (`knownClean`): whether `text` is the text of `file` this
+   * cache found to hold no secret under the redaction rules in force, with
+   * nothing `cleanText` would take out. A commit then scans only what it
+   * changes in the file, and keeps the old text in the trash as it is.
+   */
+  async knownClean(): Promise<(file: string, text: string) => boolean> {
+    const { redactionRules } = await redactionModule();
+    const rules = redactionRules();
+    return (file, text) => this.heldNoSecret(file, rules) && this.seen.get(file)?.text === text && cleanText(text) === text;
+  }
+
+  /**
    * Whether the cache as this run saved it holds `file`, found to hold no
    * secret: what is kept of the file elsewhere in `.compact/` (its terms)
    * may be kept too. False until the cache is saved.
@@ -228,8 +240,9 @@ async function cleanEntries(seen: Map<string, CachedFile>, unchecked: Set<string
   for (const file of unchecked) {
     const entry = seen.get(file);
     if (!entry) continue;
-    // An escape (`\x2D` in quoted YAML) can spell in the parse a secret the text does not show.
-    const escaped = entry.text.includes("\\");
+    // An escape (`\x2D` in quoted YAML) can spell in the parse a secret the text does not show. A file kept
+    // as text only (the index, parsed as `null`) has no parse to spell one in.
+    const escaped = entry.parsed !== null && entry.text.includes("\\");
     if (writtenRedacted(entry.sha256) && !escaped) continue;
     // A parse not kept (`{ parseAgain: true }`: a value JSON would change) cannot be looked at: what the
     // escape spells in it is unknown, and the entry is not vouched for (its file is read and redacted again).

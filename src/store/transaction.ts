@@ -50,6 +50,13 @@ export interface CommitOptions {
   /** Files put in place last, e.g. the index, so it never points at a file not yet there. */
   last?: (file: string) => boolean;
   signal?: AbortSignal | undefined;
+  /**
+   * Whether `text`, a file's content now, was found to hold no secret (the
+   * snapshot cache vouches for it): the new content is scanned where it
+   * differs, and the old goes to the trash as it is. Without it, only what
+   * this process wrote is known clean.
+   */
+  knownClean?: (file: string, text: string) => boolean;
 }
 
 // Every file-system call of a commit but the flushes is made in place, not through the thread pool:
@@ -70,10 +77,11 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
     await dir.assertWritable(change.path);
     const before = await readCurrent(dir, change.path);
     const beforeHash = before === null ? null : sha256(before);
-    // What this process wrote was redacted on its way: in its new version only what changed needs a look.
-    const clean = beforeHash !== null && writtenClean.get(beforeHash) ? before!.toString("utf8") : undefined;
+    // What this process wrote was redacted on its way, and what the snapshot cache found clean holds no
+    // secret either: in its new version only what changed needs a look.
+    const clean = before === null ? undefined : knownCleanText(before, beforeHash!, change.path, options.knownClean);
     const after = change.content === null ? null : await safeBytes(change.content, clean);
-    return { change, before, beforeHash, after };
+    return { change, before, beforeHash, after, clean: clean !== undefined };
   });
   const planned = read.filter(({ before, after }) => !(before === null ? after === null : after !== null && before.equals(after)));
   if (planned.length === 0) return undefined;
@@ -103,13 +111,14 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
   try {
     current = journalPath(run);
     await writeJournal(dir, journal);
-    await mapLimited(planned, FILES_AT_ONCE, async ({ before, after }, i) => {
+    await mapLimited(planned, FILES_AT_ONCE, async ({ before, after, clean }, i) => {
       throwIfAborted(options.signal);
       const file = journal.files[i]!;
       if (before !== null) {
         await naming(file.saved!, async () => {
-          // Bytes a commit of this process wrote were redacted on their way in: nothing to find in them again.
-          const saved = writtenClean.get(file.before!) ? before : await redactedCopy(before);
+          // Bytes known clean (a commit of this process redacted them on their way in, or the snapshot cache
+          // found them clean): nothing to find in them again.
+          const saved = clean ? before : await redactedCopy(before);
           file.savedSha256 = saved === before ? file.before : sha256(saved);
           await dir.assertWritable(file.saved!);
           // Old content with nothing to redact is kept by a second link to it, not a copy: the rename
@@ -359,6 +368,14 @@ const writtenClean = new BoundedCache<true>(20_000, { kept: true });
 /** Whether this process wrote content with this sha256, redacted on its way to disk: it holds no secret to look for. */
 export function writtenRedacted(hash: string): boolean {
   return writtenClean.get(hash) === true;
+}
+
+// A file's text now, when it is known to hold no secret.
+function knownCleanText(before: Buffer, hash: string, file: string, knownClean: CommitOptions["knownClean"]): string | undefined {
+  if (writtenClean.get(hash)) return before.toString("utf8");
+  if (!knownClean) return undefined;
+  const text = before.toString("utf8");
+  return knownClean(file, text) ? text : undefined;
 }
 
 // Text is cleaned and redacted on its way to disk; bytes (a restored copy) are written as they are.
