@@ -375,7 +375,9 @@ function knownCleanText(before: Buffer, hash: string, file: string, knownClean: 
   if (writtenClean.get(hash)) return before.toString("utf8");
   if (!knownClean) return undefined;
   const text = before.toString("utf8");
-  return knownClean(file, text) ? text : undefined;
+  // Only bytes that are this text's UTF-8: broken UTF-8 reads as U+FFFD here and in the cache, but the trash's
+  // redaction (`redactBytes`) reads such a file byte for byte, and may find a key the U+FFFD splits.
+  return knownClean(file, text) && Buffer.from(text, "utf8").equals(before) ? text : undefined;
 }
 
 // Text is cleaned and redacted on its way to disk; bytes (a restored copy) are written as they are.

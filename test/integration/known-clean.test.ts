@@ -103,6 +103,51 @@ describe("a commit over a file the snapshot cache found clean", () => {
   });
 });
 
+describe("what the cache vouches for, and what it cannot", () => {
+  it("sends bytes that are not UTF-8 to the trash redacted: the cache's text and the file's differ there", async () => {
+    const key = exampleSecret("ghp_", 36);
+    // A stray byte in the key: read byte for byte it is a soft hyphen, which the redaction looks through.
+    const bytes = Buffer.concat([Buffer.from(`${sublist(entries(20))}- token ${key.slice(0, 20)}`), Buffer.from([0xad]), Buffer.from(`${key.slice(20)}\n`)]);
+    const root = await tempDir();
+    await mkdir(path.join(root, "memory-index"));
+    await writeFile(path.join(root, "memory-index/project.md"), bytes);
+    await utimes(path.join(root, "memory-index/project.md"), HOUR_AGO, HOUR_AGO);
+    const dir = await MemoryDir.open(root);
+    const first = await SnapshotCache.load(dir);
+    await readSnapshot(dir, { cache: first });
+    await first.commit(dir, new Map());
+    const cache = await SnapshotCache.load(dir);
+    await readSnapshot(dir, { cache });
+    await commit(dir, "memory-index/project.md", sublist(entries(21)), await cache.knownClean());
+    const [run] = await readdir(path.join(root, ".compact", "trash"));
+    const trashed = await readFile(path.join(root, ".compact", "trash", run!, "memory-index/project.md"), "latin1");
+    expect(trashed).toContain("[REDACTED:");
+    expect(trashed).not.toContain(key.slice(20));
+  });
+
+  // Rules that read further than the lines around a change: the whole text is scanned again.
+  it.each([
+    [
+      "a Kubernetes Secret's value, under a kind: read 20 lines up",
+      (value: string) =>
+        `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\n${Array.from({ length: 20 }, (_, i) => `  # note ${i}\n`).join("")}data:\n  DB_DSN: ${value}\n`,
+      Buffer.from("postgres://app:Zebra7Lion@db.internal:5432/app").toString("base64"),
+    ],
+    [
+      "a Mailgun key, with Mailgun named lines above it",
+      (value: string) => `Mailgun account notes\n${Array.from({ length: 8 }, (_, i) => `- step ${i}\n`).join("")}- saved ${value}\n`,
+      `${exampleSecret("", 32, "hex")}-${exampleSecret("", 8, "hex")}-${exampleSecret("", 8, "hex")}`,
+    ],
+  ])("finds %s, in a file it found clean", async (_name, block, value) => {
+    const before = `${sublist(entries(200))}\n${block("placeholder")}`;
+    const { root, dir, cache } = await cachedIndex(before);
+    await commit(dir, "memory-index/project.md", `${sublist(entries(200))}\n${block(value)}`, await cache.knownClean());
+    const written = await readFile(path.join(root, "memory-index/project.md"), "utf8");
+    expect(written).not.toContain(value);
+    expect(written).toContain("[REDACTED:");
+  });
+});
+
 describe("the snapshot cache saved after a commit", () => {
   it("does not scan again an index this process wrote, though it holds a backslash", async () => {
     const root = await tempDir();
