@@ -36,7 +36,7 @@ const commit = (dir: MemoryDir, file: string, content: string, knownClean?: (fil
   commitChanges(dir, [{ path: file, content }], { command: "test", now: new Date(), operations: ["test"], ...(knownClean ? { knownClean } : {}) });
 
 /** A memory dir holding `text` as the project sub-list, read and saved by a snapshot cache an hour after it was written. */
-async function cachedIndex(text: string) {
+async function cachedIndex(text: string | Buffer) {
   const root = await tempDir();
   await mkdir(path.join(root, "memory-index"));
   await writeFile(path.join(root, "memory-index/project.md"), text);
@@ -108,16 +108,7 @@ describe("what the cache vouches for, and what it cannot", () => {
     const key = exampleSecret("ghp_", 36);
     // A stray byte in the key: read byte for byte it is a soft hyphen, which the redaction looks through.
     const bytes = Buffer.concat([Buffer.from(`${sublist(entries(20))}- token ${key.slice(0, 20)}`), Buffer.from([0xad]), Buffer.from(`${key.slice(20)}\n`)]);
-    const root = await tempDir();
-    await mkdir(path.join(root, "memory-index"));
-    await writeFile(path.join(root, "memory-index/project.md"), bytes);
-    await utimes(path.join(root, "memory-index/project.md"), HOUR_AGO, HOUR_AGO);
-    const dir = await MemoryDir.open(root);
-    const first = await SnapshotCache.load(dir);
-    await readSnapshot(dir, { cache: first });
-    await first.commit(dir, new Map());
-    const cache = await SnapshotCache.load(dir);
-    await readSnapshot(dir, { cache });
+    const { root, dir, cache } = await cachedIndex(bytes);
     await commit(dir, "memory-index/project.md", sublist(entries(21)), await cache.knownClean());
     const [run] = await readdir(path.join(root, ".compact", "trash"));
     const trashed = await readFile(path.join(root, ".compact", "trash", run!, "memory-index/project.md"), "latin1");
