@@ -21,6 +21,11 @@ interface Line {
   item: boolean;
 }
 
+/** Whether `text` may hold a Secret's data: the words the reading needs, before it reads a line. */
+export function mayHoldKubernetesSecret(text: string): boolean {
+  return text.includes("Secret") && text.includes("ata:");
+}
+
 /**
  * The values under `data:` and `stringData:` of the objects of `kind: Secret`
  * (every key's value, whatever the key is named: a Secret holds nothing else),
@@ -30,7 +35,7 @@ interface Line {
  * item by item. Linear in the text.
  */
 export function kubernetesSecretValues(text: string): SecretValue[] {
-  if (!text.includes("Secret") || !text.includes("ata:")) return [];
+  if (!mayHoldKubernetesSecret(text)) return [];
   const lines = linesOf(text);
   const found: SecretValue[] = [];
   for (let i = 0; i < lines.length; i++) {

@@ -1,5 +1,7 @@
 import { diffLines } from "diff";
+import { mayHoldKubernetesSecret } from "./kubernetes-secrets.js";
 import { type RedactionResult, redactSecrets } from "./redact-secrets.js";
+import { MAILGUN_NAMED } from "./secret-patterns.js";
 
 // Lines with text scanned on each side of a change, and the blank lines among them: more than any
 // rule reads across (a table row reads the line after it; a `\s+` between a key's name and its value
@@ -27,7 +29,7 @@ export async function redactEdit(text: string, before: string): Promise<Redactio
   if (text === before) return { text, count: 0, kinds: [] };
   // Rules that read further than a window's context lines: a Kubernetes Secret's values are found from its `kind:` up
   // to 200 lines away, a Mailgun key from "mailgun" up to 300 characters away.
-  if ((text.includes("Secret") && text.includes("ata:")) || /mailgun/i.test(text)) return redactSecrets(text);
+  if (mayHoldKubernetesSecret(text) || MAILGUN_NAMED.test(text)) return redactSecrets(text);
   const starts = text.length < EDIT_FROM ? undefined : lineStarts(text);
   const windows = starts && changedLines(before, text, starts);
   if (!starts || !windows) return redactSecrets(text);

@@ -35,6 +35,9 @@ const ALNUM = "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9fG1hJ3kL5mN7pQ9rS1tU3vW
 const HEX = "9f8e7d6c5b4a3f2e1d0c8b7a6f5e4d3c";
 
 /** A credential-shaped string built at run time, so no literal secret sits in the repository. */
+/** Where Mailgun is named: its newer keys are told by that name up to 300 characters away. */
+export const MAILGUN_NAMED = /mailgun/i;
+
 export function exampleSecret(prefix: string, length: number, alphabet: "alnum" | "hex" = "alnum"): string {
   const chars = alphabet === "hex" ? HEX : ALNUM;
   return prefix + chars.repeat(Math.ceil(length / chars.length)).slice(0, length);
@@ -562,7 +565,7 @@ export const SECRET_PATTERNS: SecretPattern[] = [
     kind: "mailgun-key",
     // The newer private API and signing keys: 32 hex, 8, 8. No prefix marks them, so only where Mailgun
     // is named near them (`MAILGUN_API_KEY=`, `api:…@api.mailgun.net`), looked for from the key, not before each word.
-    needs: /mailgun/i,
+    needs: MAILGUN_NAMED,
     pattern: /\b[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}\b(?:(?<=mailgun[\s\S]{0,300})|(?=[\s\S]{0,300}mailgun))/gi,
     examples: {
       positive: `MAILGUN_SIGNING_KEY=${fake("", 32, "hex")}-${fake("", 8, "hex")}-${fake("", 8, "hex")}`,
