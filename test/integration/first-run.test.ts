@@ -86,6 +86,8 @@ async function onTerminal(args: string[], env: Record<string, string>): Promise<
   });
   let raw = "";
   let answered = 0;
+  // The report's last line also reads "Apply? [Y/n]": the question is looked for only after the conflict's answer.
+  let answeredAt = 0;
   // An answer typed while the prompt is still setting up the terminal can be lost (a CI run once waited out the
   // timeout at the first question): it is typed again until the screen shows that compact read it.
   let retry: NodeJS.Timeout | undefined;
@@ -99,8 +101,9 @@ async function onTerminal(args: string[], env: Record<string, string>): Promise<
     const screen = raw.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "").replace(/\r/g, "");
     if (answered === 0 && screen.includes("[A/B/skip] (proposed:")) {
       answered = 1;
+      answeredAt = screen.length;
       answer("skip\r");
-    } else if (answered < 2 && screen.includes("Apply? [Y/n]\n│")) {
+    } else if (answered === 1 && screen.slice(answeredAt).includes("Apply? [Y/n]\n│")) {
       answered = 2;
       answer("n\r");
     }
