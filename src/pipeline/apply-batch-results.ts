@@ -1,7 +1,7 @@
 import type { ModelPrice } from "../config/config-schema.js";
 import { ModelAnswerError } from "../errors/model-answer-error.js";
 import type { BatchResults } from "../model/batch-client.js";
-import { estimateCost } from "../model/estimate-cost.js";
+import { estimateCost, formatUsd, roundUsd } from "../model/estimate-cost.js";
 import { addUsage, type TokenUsage } from "../model/memory-model.js";
 import type { Problem } from "../problems/problem.js";
 import type { WeekState } from "../schedule/week-status.js";
@@ -62,7 +62,7 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
     out.warnings.push({ source: week, ruleId: "batch-item-failed", message: `no usable batch answer (${detail}); left pending for the next run` });
   };
   const addCost = (costUsd: number | undefined) => {
-    if (costUsd !== undefined) out.costUsd = Math.round(((out.costUsd ?? 0) + costUsd) * 10_000) / 10_000;
+    if (costUsd !== undefined) out.costUsd = roundUsd((out.costUsd ?? 0) + costUsd);
   };
   // An answer the provider gave is billed whether or not its week is applied (superseded, re-queued).
   const addUnused = (item: BatchResults["items"][number] | undefined) => {
@@ -146,7 +146,7 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
   }
   const pending = out.weeks.filter((week) => week.outcome === "failed" || week.outcome === "requeued").length;
   const repaired = repairs === 0 ? "" : ` (${repairs} repair${repairs === 1 ? "" : "s"} at the standard price)`;
-  const cost = out.costUsd === undefined ? "" : `, $${out.costUsd.toFixed(4)} at the batch price${repaired}`;
+  const cost = out.costUsd === undefined ? "" : `, ${formatUsd(out.costUsd)} at the batch price${repaired}`;
   out.lines.push(
     `batch ${saved.id}: ${out.compacted.length} week${out.compacted.length === 1 ? "" : "s"} applied, ${pending} left pending; ${out.usage.inputTokens} input + ${out.usage.outputTokens} output tokens${cost}`,
   );
@@ -158,5 +158,5 @@ function weekCost(answered: TokenUsage, completed: Pick<CompletedCompaction, "us
   const batch = estimateCost(answered, price, { batch: true });
   if (batch === undefined || !completed.repaired) return batch;
   const repair = { inputTokens: completed.usage.inputTokens - answered.inputTokens, outputTokens: completed.usage.outputTokens - answered.outputTokens };
-  return Math.round((batch + estimateCost(repair, price)!) * 10_000) / 10_000;
+  return roundUsd(batch + estimateCost(repair, price)!);
 }

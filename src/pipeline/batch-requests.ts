@@ -1,7 +1,7 @@
 import { loadPeriodLogs, type PeriodLogs } from "../logs/load-period-logs.js";
 import type { BatchClient, BatchRequest } from "../model/batch-client.js";
 import { countPromptTokens, type TokenCount } from "../model/count-tokens.js";
-import { estimateCost } from "../model/estimate-cost.js";
+import { estimateCost, formatUsd } from "../model/estimate-cost.js";
 import type { MemoryModel } from "../model/memory-model.js";
 import type { Problem } from "../problems/problem.js";
 import { outputTokenLimit } from "../providers/known-refusals.js";
@@ -115,6 +115,6 @@ export function describeEstimate(estimate: BatchEstimate): string {
   const counted = estimate.countedBy === "provider" ? " (counted by the provider)" : " (counted with the o200k tokenizer)";
   const size = `${estimate.weeks} week${estimate.weeks === 1 ? "" : "s"}, ~${estimate.inputTokens} input tokens${counted} + up to ${estimate.maxOutputTokens} output tokens`;
   if (estimate.costUsd === undefined) return `${size}; no price configured for this model`;
-  const standard = estimate.standardCostUsd === undefined ? "" : ` ($${estimate.standardCostUsd.toFixed(4)} at the standard price)`;
-  return `${size}, at most $${estimate.costUsd.toFixed(4)} at the batch price${standard}`;
+  const standard = estimate.standardCostUsd === undefined ? "" : ` (${formatUsd(estimate.standardCostUsd)} at the standard price)`;
+  return `${size}, at most ${formatUsd(estimate.costUsd)} at the batch price${standard}`;
 }

@@ -336,8 +336,8 @@ describe("config", () => {
     server.respond({ text: ANSWER });
     const run = await runCli(["--week", "2026-W14", "--dir", dir, "--json"], { env });
     const cost = (1234 * 3 + 567 * 15) / 1e6;
-    expect(JSON.parse(run.stdout).costUsd).toBe(Math.round(cost * 10_000) / 10_000);
-    expect(await readFile(path.join(dir, "weekly/2026-W14.md"), "utf8")).toContain(`cost_usd: ${Math.round(cost * 10_000) / 10_000}\n`);
+    expect(JSON.parse(run.stdout).costUsd).toBe(Math.round(cost * 1e8) / 1e8);
+    expect(await readFile(path.join(dir, "weekly/2026-W14.md"), "utf8")).toContain(`cost_usd: ${Math.round(cost * 1e8) / 1e8}\n`);
   });
 
   it("--dry-run with OpenAI counts the prompt at OpenAI's counting endpoint, system prompt and logs alike", async () => {

@@ -1,4 +1,5 @@
 import { UsageError } from "../../errors/usage-error.js";
+import { formatUsd } from "../../model/estimate-cost.js";
 import { parseWeek } from "../../period/period.js";
 import type { CompactWeekResult } from "../../pipeline/compact-week.js";
 import type { CliIo } from "../cli-io.js";
@@ -40,7 +41,7 @@ function printWeek(result: CompactWeekResult, output: Output): void {
     const { estimate } = result;
     const cost =
       estimate.costUsd !== undefined
-        ? `at most $${estimate.costUsd.toFixed(4)}`
+        ? `at most ${formatUsd(estimate.costUsd)}`
         : result.provider === "offline"
           ? "free: the offline model runs here"
           : `no price known for this model (add it under "prices" in the config)`;
@@ -75,7 +76,7 @@ function printWeek(result: CompactWeekResult, output: Output): void {
   for (const merge of result.merged) output.say(`merged    ${merge.fold} into ${merge.keep}${result.run ? ` (undo: compact undo ${result.run})` : ""}`);
   const changed = result.files.filter((file) => file.action !== "unchanged").length;
   const tail = changed === 0 ? "nothing changed" : `${changed} file${changed === 1 ? "" : "s"} ${result.dryRun ? "would change" : "written"}`;
-  const cost = result.costUsd === undefined ? "" : ` (~$${result.costUsd.toFixed(4)})`;
+  const cost = result.costUsd === undefined ? "" : ` (~${formatUsd(result.costUsd)})`;
   const undo = result.run ? ` (undo: compact undo ${result.run})` : "";
   output.say(
     `${result.week}: ${result.memories.accepted.length} memories accepted, ${result.memories.skipped.length} skipped; ${result.usage.inputTokens} → ${result.usage.outputTokens} tokens${cost}; compression ${result.compressionRatio}; ${tail}${undo}`,
