@@ -16,6 +16,13 @@ export class Output {
     if (!this.json && !this.quiet) this.io.stdout(`${text}\n`);
   }
 
+  /** A line of progress: on stdout, or on stderr with --json (stdout holds the one object); not with --quiet. */
+  progress(text: string): void {
+    if (this.quiet) return;
+    if (this.json) this.io.stderr(`${text}\n`);
+    else this.io.stdout(`${text}\n`);
+  }
+
   /** A note on stderr (not with --quiet). */
   note(text: string): void {
     if (!this.quiet) this.io.stderr(`${text}\n`);

@@ -68,6 +68,21 @@ describe("every command's --json output follows the schema", () => {
     expect((search.result.results as unknown[]).length).toBeGreaterThan(0);
   });
 
+  it("--auto --json keeps stdout to the one object and says each week on stderr; --quiet says nothing", async () => {
+    const dir = await copyOf(fixture("auto-weeks"));
+    const quietDir = await copyOf(fixture("auto-weeks"));
+    const clock = () => new Date("2026-03-18T10:00:00.000Z");
+    const run = await runCli(["--auto", "--dir", dir, "--json"], { clock });
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.compacted.map((week: { week: string }) => week.week)).toEqual(["2026-W10", "2026-W11"]);
+    expect(run.stderr).toMatch(/^compacted 2026-W10 \(no summary\): \d+ logs, \d+ memories$/m);
+    expect(run.stderr).toMatch(/^compacted 2026-W11 \(no summary\): \d+ logs, \d+ memories$/m);
+    const quiet = await runCli(["--auto", "--dir", quietDir, "--json", "--quiet"], { clock });
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).not.toMatch(/compacted 2026-W1/);
+  });
+
   it("undo and undo --list", async () => {
     const dir = await compacted();
     expect((await json(["undo", "--list", "--dir", dir])).result).toMatchObject({ command: "undo-list" });

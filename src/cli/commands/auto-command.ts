@@ -34,7 +34,7 @@ export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
   const cassettes = line.options.record ? "--record" : line.options.replay ? "--replay" : undefined;
   if (cassettes && batch) throw new UsageError(`${cassettes} and --batch cannot be used together: cassettes hold single calls, not a batch`);
   const output = new Output(io, line.options.json === true, line.options.quiet === true);
-  const bar = await progressBar(Boolean(io.stderrIsTerminal) && !output.quiet && !output.json);
+  const bar = await progressBar(Boolean(io.stderrIsTerminal) && !output.quiet);
   // Each line once, as it happens: a batch may be waited on for hours.
   const printed = new Set<string>();
   const compactor = await Compactor.open({
@@ -43,9 +43,10 @@ export async function autoCommand(argv: string[], io: CliIo): Promise<number> {
       bar.update(event);
       if (batch ? printed.has(event.text) : event.done === 0) return;
       printed.add(event.text);
-      // On a terminal the bar shows each week: printed beside it, the lines would break into it.
-      if (bar.drawing && io.stdoutIsTerminal && event.done > 0) return;
-      output.say(event.text);
+      // On a terminal the bar shows each week: printed beside it (on the terminal's stdout, or on stderr with
+      // --json), the lines would break into it.
+      if (bar.drawing && (io.stdoutIsTerminal || output.json) && event.done > 0) return;
+      output.progress(event.text);
     },
   });
   for (const notice of compactor.notices) output.warn(notice);
