@@ -24,6 +24,8 @@ export function compactorOptions(line: CommandLine, io: CliIo): CompactorOptions
     ...(io.clock ? { clock: io.clock } : {}),
     ...(io.createModel ? { createModel: io.createModel } : {}),
     ...(io.signal ? { signal: io.signal } : {}),
+    // A wait on the provider is said as it starts, on stderr (stdout may hold --json's one object).
+    ...(options.quiet ? {} : { onNotice: (text: string) => io.stderr(`${text}\n`) }),
   };
 }
 

@@ -49,6 +49,8 @@ export interface CompactorOptions {
   signal?: AbortSignal;
   /** Called after each period of a long run. */
   onProgress?: (event: ProgressEvent) => void;
+  /** Told what a run waits on while it waits (a provider's rate limit), as one line. */
+  onNotice?: (text: string) => void;
 }
 
 /** Settings a Compactor would use, with where each came from: what `compact config` prints. */
@@ -241,7 +243,9 @@ export class Compactor {
     if (this.options.model !== undefined && typeof this.options.model !== "string") model = this.options.model;
     else if (this.options.createModel) model = this.options.createModel(settings.provider, settings.model);
     else {
-      const built = await createModel({ ...settings, replayDir: this.options.replayDir }, env, options);
+      const onNotice = this.options.onNotice;
+      const onRateLimited = onNotice ? (waitMs: number) => onNotice(rateLimitNotice(settings.provider, waitMs)) : undefined;
+      const built = await createModel({ ...settings, replayDir: this.options.replayDir }, env, { ...options, ...(onRateLimited ? { onRateLimited } : {}) });
       for (const message of built.warnings) this.context.notices.push({ source: "model", ruleId: "model-warning", message });
       model = built.model;
     }
@@ -249,6 +253,18 @@ export class Compactor {
     const { RecordingModel } = await import("../providers/replay/recording-model.js");
     return new RecordingModel(model, this.options.recordDir);
   }
+}
+
+/** `anthropic rate-limited the run: no request leaves for 1 h 0 min, as it asked` */
+function rateLimitNotice(provider: string, waitMs: number): string {
+  const seconds = Math.ceil(waitMs / 1000);
+  const wait =
+    seconds < 120
+      ? `${seconds} s`
+      : seconds < 3600
+        ? `${Math.round(seconds / 60)} min`
+        : `${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`;
+  return `${provider} rate-limited the run: no request leaves for ${wait}, as it asked`;
 }
 
 // A caller of the library in plain JavaScript can pass anything: a wrong argument is a usage error naming

@@ -23,6 +23,8 @@ export async function createModel(
   options: {
     /** For a dry run: a missing key gives a model that names the provider and model but never calls it. */
     withoutKey?: boolean;
+    /** Told when the provider's 429 holds every request back for `waitMs`. */
+    onRateLimited?: (waitMs: number) => void;
   } = {},
 ): Promise<{ model: MemoryModel; warnings: string[] }> {
   switch (settings.provider) {
@@ -42,7 +44,14 @@ export async function createModel(
         return { model: new KeylessModel(settings.provider, modelId, settings.apiKeyEnv), warnings: [] };
       }
       if (!apiKey) throw new MissingKeyError(settings.provider, settings.apiKeyEnv);
-      const common = { apiKey, apiKeyEnv: settings.apiKeyEnv, baseURL: settings.baseURL, timeoutMs: settings.timeoutMs, maxRetries: settings.maxRetries };
+      const common = {
+        apiKey,
+        apiKeyEnv: settings.apiKeyEnv,
+        baseURL: settings.baseURL,
+        timeoutMs: settings.timeoutMs,
+        maxRetries: settings.maxRetries,
+        onRateLimited: options.onRateLimited,
+      };
       if (settings.provider === "anthropic") {
         const { AnthropicModel } = await import("./anthropic/anthropic-model.js");
         return { model: new AnthropicModel({ ...common, model: modelId }), warnings: [] };
@@ -63,6 +72,7 @@ export async function createModel(
         maxRetries: settings.maxRetries,
         model: settings.model ?? "llama3.1",
         provider: "ollama",
+        onRateLimited: options.onRateLimited,
       });
       return { model, warnings: [] };
     }

@@ -13,6 +13,8 @@ export interface ProviderSettings {
   provider?: string;
   /** `apiKey` is a placeholder (ollama with no key variable): the SDK sends nothing it reads from the environment. */
   keyless?: boolean;
+  /** Told when a 429 holds every request back for `waitMs` (see `TOLD_PAUSE_MS`). */
+  onRateLimited?: ((waitMs: number) => void) | undefined;
 }
 
 // A request held back by the shared pause waits in its fetch at most this long before its timeout.

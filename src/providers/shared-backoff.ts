@@ -5,6 +5,8 @@
 export const MAX_PAUSE_MS = 15 * 60_000;
 /** The pause when a 429 names none. */
 const DEFAULT_PAUSE_MS = 1_000;
+/** A pause this long is told (`onPause`): a run that waits minutes in silence looks hung. */
+export const TOLD_PAUSE_MS = 10_000;
 
 // Calls made again once the pause has passed, after the SDK gave up on a 429 during it.
 const CALLS_AFTER_PAUSE = 3;
@@ -22,7 +24,11 @@ const CALLS_AFTER_PAUSE = 3;
 export class SharedBackoff {
   private until = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /** `onPause`: told of each pause of `TOLD_PAUSE_MS` or more that a 429 starts or lengthens by as much. */
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly onPause?: (waitMs: number) => void,
+  ) {}
 
   /**
    * A fetch that waits out the shared pause before each request and starts one on a 429.
@@ -54,7 +60,10 @@ export class SharedBackoff {
 
   /** Delays every later request until `ms` from now (a later pause already set wins). */
   pause(ms: number): void {
-    this.until = Math.max(this.until, this.now() + Math.min(ms, MAX_PAUSE_MS));
+    const now = this.now();
+    const until = now + Math.min(ms, MAX_PAUSE_MS);
+    if (until - Math.max(this.until, now) >= TOLD_PAUSE_MS) this.onPause?.(until - now);
+    this.until = Math.max(this.until, until);
   }
 
   private async wait(signal: AbortSignal | undefined): Promise<void> {

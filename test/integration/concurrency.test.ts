@@ -160,6 +160,41 @@ describe.each(["openai", "anthropic"] as const)("compact --auto with --concurren
     expect(server.arrivals.filter((a) => a.status === 200)).toHaveLength(WEEKS.length);
   });
 
+  it("says on stderr that it waits out a long Retry-After, with --json too; a short one is not worth a line", async () => {
+    for (const [retryAfter, said] of [
+      ["600", `${provider} rate-limited the run: no request leaves for 10 min, as it asked\n`],
+      ["1", undefined],
+    ] as const) {
+      const dir = await weeksDir();
+      const server = await startServer({ latency: () => 20, limited: (index) => (index === 0 ? retryAfter : undefined) });
+      const env =
+        provider === "openai"
+          ? { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL }
+          : { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicURL };
+      const controller = new AbortController();
+      let stderr = "";
+      const run = runCli(["--auto", "--dir", dir, "--provider", provider, "--model", "model-test", "--json"], {
+        env,
+        clock: CLOCK,
+        signal: controller.signal,
+        // The run is stopped once the wait is said: it would otherwise wait the ten minutes out.
+        stderr: (text) => {
+          stderr += text;
+          if (text.includes("rate-limited")) controller.abort();
+        },
+      });
+      const { code, stdout } = await run;
+      if (said) {
+        expect(stderr).toContain(said);
+        expect(code).toBe(130);
+      } else {
+        expect(code, stderr).toBe(0);
+        expect(stderr).not.toContain("rate-limited");
+      }
+      expect(() => JSON.parse(stdout)).not.toThrow();
+    }
+  });
+
   it("a call started during a pause longer than its timeout waits the pause out, not into timeouts", async () => {
     const dir = await weeksDir();
     await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { timeoutMs: 600, maxRetries: 1 } }));

@@ -38,6 +38,20 @@ describe("the shared backoff", () => {
     expect(sent).toHaveLength(2);
     expect(sent[1]! - sent[0]!).toBe(MAX_PAUSE_MS);
   });
+
+  it("tells a pause that starts or lengthens by ten seconds or more, once; not one that adds less", () => {
+    const told: number[] = [];
+    const backoff = new SharedBackoff(Date.now, (ms) => told.push(ms));
+    backoff.pause(9_000);
+    expect(told).toEqual([]);
+    backoff.pause(60_000);
+    // Several weeks in flight read the same 429: the same pause is told once.
+    backoff.pause(60_000);
+    backoff.pause(65_000);
+    expect(told).toEqual([60_000]);
+    backoff.pause(6 * 3600_000);
+    expect(told).toEqual([60_000, MAX_PAUSE_MS]);
+  });
 });
 
 describe("a pause longer than a call's timeout", () => {

@@ -30,10 +30,11 @@ export class AnthropicModel implements MemoryModel {
   readonly provider = "anthropic";
   readonly modelId: string;
   private readonly client: Anthropic;
-  private readonly backoff = new SharedBackoff();
+  private readonly backoff: SharedBackoff;
 
   constructor(private readonly settings: ProviderSettings) {
     this.modelId = settings.model;
+    this.backoff = new SharedBackoff(Date.now, settings.onRateLimited);
     this.client = new Anthropic(sdkClientOptions(settings, this.backoff));
   }
 

@@ -35,13 +35,14 @@ export class OpenAiModel implements MemoryModel {
   readonly provider: string;
   readonly modelId: string;
   private readonly client: OpenAI;
-  private readonly backoff = new SharedBackoff();
+  private readonly backoff: SharedBackoff;
   /** Set once the server has shown it has no counting endpoint, so it is not asked again. */
   private countingMissing: boolean;
 
   constructor(private readonly settings: ProviderSettings) {
     this.provider = settings.provider ?? "openai";
     this.modelId = settings.model;
+    this.backoff = new SharedBackoff(Date.now, settings.onRateLimited);
     this.client = new OpenAI({ ...sdkClientOptions(settings, this.backoff), ...(settings.keyless ? keylessOpenAiOptions() : {}) });
     // Ollama has no counting endpoint; other compatible servers are asked once.
     this.countingMissing = this.provider === "ollama";
