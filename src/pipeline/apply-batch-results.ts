@@ -6,7 +6,7 @@ import { addUsage, type TokenUsage } from "../model/memory-model.js";
 import type { Problem } from "../problems/problem.js";
 import type { WeekState } from "../schedule/week-status.js";
 import type { Snapshot } from "../store/snapshot.js";
-import { commitChanges } from "../store/transaction.js";
+import { commitChanges, type DiskBasis } from "../store/transaction.js";
 import { BatchAnswerModel } from "./batch-answer-model.js";
 import { logSources, readWeekLogs } from "./batch-requests.js";
 import { type CompletedCompaction, completeCompaction, prepareCompaction, readCompaction } from "./compact-daily.js";
@@ -50,7 +50,14 @@ export interface AppliedBatch {
  * the previous week left. A week's answer is used only if the week is still
  * due and its logs are byte for byte those the request was made from.
  */
-export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, results: BatchResults, todo: WeekState[], start: Snapshot): Promise<AppliedBatch> {
+export async function applyBatchResults(
+  ctx: RunContext,
+  saved: SavedBatch,
+  results: BatchResults,
+  todo: WeekState[],
+  start: Snapshot,
+  basis?: DiskBasis,
+): Promise<AppliedBatch> {
   const due = new Map(todo.map((week) => [week.week.label, week]));
   const items = new Map(results.items.map((item) => [item.customId, item]));
   const price = ctx.price(saved.model);
@@ -122,6 +129,7 @@ export async function applyBatchResults(ctx: RunContext, saved: SavedBatch, resu
       operations: plan.operations,
       last: isIndexFile(ctx),
       signal: ctx.signal,
+      ...(basis ? { basis } : {}),
     });
     snapshot = plan.next;
     memories.update(

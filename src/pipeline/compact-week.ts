@@ -95,6 +95,7 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
       last: isIndexFile(ctx),
       signal: ctx.signal,
       knownClean: await cache.knownClean(),
+      basis: cache.basis,
     });
     // Only once the run has committed (a refused run writes nothing); a cache that cannot be written costs the next run a re-read.
     await cacheSnapshot(ctx.dir, cache, outcome.plan.next).catch(() => undefined);

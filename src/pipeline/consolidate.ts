@@ -171,6 +171,7 @@ export async function consolidateLocked(
     last: isIndexFile(ctx),
     signal: ctx.signal,
     knownClean: await cache.knownClean(),
+    basis: cache.basis,
   });
   // What this pass wrote goes into the snapshot cache, so the next command (status, say) parses none of it.
   await cache.commit(ctx.dir, new Map(changes.map((change) => [change.path, cachedChange(change, writes)])));

@@ -12,7 +12,7 @@ import { writeAtomic } from "../store/atomic-write.js";
 import { cacheSnapshot, readSnapshot, type Snapshot } from "../store/snapshot.js";
 import { SnapshotCache } from "../store/snapshot-cache.js";
 import { applySnapshotChange } from "../store/snapshot-lookup.js";
-import { commitChanges, type FileChange } from "../store/transaction.js";
+import { commitChanges, type DiskBasis, type FileChange } from "../store/transaction.js";
 import { forgetCaches } from "../text/forget-caches.js";
 import { leaveBatchedWeeks } from "./batched-weeks.js";
 import { askPeriod, isIndexFile, planAsked } from "./compact-week.js";
@@ -105,7 +105,7 @@ export interface AutoOptions {
 }
 
 /** Compacts the due weeks itself, committing each: how `compact --auto --batch` replaces the one-call-a-week loop. */
-export type CompactDue = (todo: WeekState[], snapshot: Snapshot) => Promise<{ compacted: AutoWeek[]; lines: string[]; warnings: Problem[] }>;
+export type CompactDue = (todo: WeekState[], snapshot: Snapshot, basis: DiskBasis) => Promise<{ compacted: AutoWeek[]; lines: string[]; warnings: Problem[] }>;
 
 /**
  * What cron runs: compact every completed week whose summary is missing or
@@ -166,7 +166,7 @@ async function compactDueWeeks(
     const sessions = new Map<string, number>();
     let runMemories: RunMemories | undefined;
     if (compactDue) {
-      const done = await compactDue(todo, snapshot);
+      const done = await compactDue(todo, snapshot, cache.basis);
       compacted.push(...done.compacted);
       lines.push(...done.lines);
       warnings.push(...done.warnings);
@@ -197,6 +197,7 @@ async function compactDueWeeks(
             operations: planned.flatMap(({ operations }) => operations),
             last: isIndexFile(ctx),
             knownClean,
+            basis: cache.basis,
             // Not cut short by an interrupt: a week planned is committed (the queue is short, each commit
             // quick), so an interrupted run keeps every week it finished and stops asking for more.
           },
@@ -232,6 +233,7 @@ async function compactDueWeeks(
           operations: ["rebuild the index"],
           last: isIndexFile(ctx),
           knownClean,
+          basis: cache.basis,
         }).then(
           () => {
             progress.indexed = true;
@@ -293,6 +295,7 @@ async function compactDueWeeks(
           last: isIndexFile(ctx),
           signal: ctx.signal,
           knownClean,
+          basis: cache.basis,
         });
         for (const change of changes) snapshot.texts.set(change.path, change.content as string);
       }

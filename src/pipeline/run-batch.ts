@@ -80,11 +80,11 @@ export async function runBatch(ctx: RunContext, openClient: () => Promise<BatchC
   }
   // 3. Under the lock again, through --auto: the answers applied in week order, then the consolidation gates.
   const collected: { applied?: AppliedBatch } = {};
-  const auto = await runAuto(ctx, options.force ? { force: true } : {}, async (todo, snapshot) => {
+  const auto = await runAuto(ctx, options.force ? { force: true } : {}, async (todo, snapshot, basis) => {
     if (!saved || !results) return { compacted: [], lines: [], warnings: [] };
     const current = await readSavedBatch(ctx.dir);
     if (current?.id !== saved.id) return { compacted: [], lines: [`batch ${saved.id} was collected by another run meanwhile`], warnings: [] };
-    collected.applied = await applyBatchResults(ctx, saved, results, todo, snapshot);
+    collected.applied = await applyBatchResults(ctx, saved, results, todo, snapshot, basis);
     // Forgotten only once every week is settled: a run killed before this collects again, skipping what is written.
     await removeSavedBatch(ctx.dir);
     return collected.applied;

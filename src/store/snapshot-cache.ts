@@ -6,7 +6,7 @@ import { sha256 } from "../text/hash.js";
 import { writeAtomic } from "./atomic-write.js";
 import { redactionModule } from "./lazy-redaction.js";
 import { DEFAULT_MAX_INPUT_BYTES, type MemoryDir } from "./memory-dir.js";
-import { writtenRedacted } from "./transaction.js";
+import { type DiskBasis, writtenRedacted } from "./transaction.js";
 
 /** Where a run keeps what it read of the memory dir, so the next run re-reads only what changed. */
 export const SNAPSHOT_CACHE_FILE = ".compact/snapshot-cache.json";
@@ -14,7 +14,8 @@ export const SNAPSHOT_CACHE_FILE = ".compact/snapshot-cache.json";
 // 3: a memory whose type is no type's name (a list, punctuation) is a problem, no longer a memory.
 // 4: an entry whose text holds an escape and whose parse is not kept is no longer kept (a version 3 cache may
 // hold one whose parse spells a secret: search showed it, and its terms were kept beside it).
-const VERSION = 4;
+// 5: entries are keyed by ctime too (a hand edit that restores the size and the mtime was served as the old text).
+const VERSION = 5;
 // A file whose mtime is this close to when it was read could change again within the same
 // mtime tick: its stat alone is not trusted, its content hash is compared (git's "racy clean").
 const RACY_MS = 2_000;
@@ -22,6 +23,8 @@ const RACY_MS = 2_000;
 interface CachedFile {
   size: number;
   mtimeMs: number;
+  /** Set by the system on any change, never by hand (`touch -d` restores an mtime, not a ctime). */
+  ctimeMs: number;
   /** When the file was last read or confirmed, on the same clock as mtimes. */
   checkedAt: number;
   sha256: string;
@@ -34,7 +37,7 @@ interface CachedFile {
 export type CachedRead<P> = { text: string; problems: Problem[]; parsed: P } | { skipped: Problem };
 
 /**
- * The snapshot's files keyed by path + size + mtime, with the sha256 of
+ * The snapshot's files keyed by path + size + mtime + ctime, with the sha256 of
  * their bytes to confirm a match the mtime cannot vouch for. A cache that is
  * missing, unreadable, of another version or malformed is ignored, and so is
  * any entry of the wrong shape: it is never a reason to trust a file unread.
@@ -48,6 +51,18 @@ export class SnapshotCache {
   private saved = false;
   // The files whose entries the last save kept: found to hold no secret.
   private savedClean?: ReadonlySet<string>;
+  // What this run's commits left in files, by the sha256 of their bytes (null: removed).
+  private readonly committed = new Map<string, string | null>();
+
+  /**
+   * For a commit (`CommitOptions.basis`): what the run knows each file to
+   * hold, as read (or confirmed) or as its own commits left it. A file
+   * edited by hand while the run worked is then not written over.
+   */
+  readonly basis: DiskBasis = {
+    expected: (path) => (this.committed.has(path) ? this.committed.get(path)! : this.seen.get(path)?.sha256),
+    holds: (path, sha256) => void this.committed.set(path, sha256),
+  };
 
   /**
    * `previousRules`: the redaction rules the last run looked at its entries with.
@@ -81,7 +96,7 @@ export class SnapshotCache {
   }
 
   /**
-   * A file's text and parse: the cached ones when its size and mtime match
+   * A file's text and parse: the cached ones when its size, mtime and ctime match
    * (and, for a file changed just before it was cached, its bytes hash the
    * same), else read through the jail, decoded and parsed again.
    * `parse` must return plain JSON data; `valid` checks a cached parse.
@@ -90,7 +105,13 @@ export class SnapshotCache {
     // In place, not through the thread pool: a dir of thousands of memories is stat'ed file by file.
     const info = statOrAbsent(dir.resolve(file));
     const cached = this.previous.get(file);
-    const sameStat = info !== undefined && cached !== undefined && cached.size === info.size && cached.mtimeMs === info.mtimeMs && valid(cached.parsed);
+    const sameStat =
+      info !== undefined &&
+      cached !== undefined &&
+      cached.size === info.size &&
+      cached.mtimeMs === info.mtimeMs &&
+      cached.ctimeMs === info.ctimeMs &&
+      valid(cached.parsed);
     if (sameStat && info.mtimeMs < cached.checkedAt - RACY_MS) {
       this.seen.set(file, cached);
       if (this.uncheckedBefore.has(file)) this.unchecked.add(file);
@@ -105,9 +126,9 @@ export class SnapshotCache {
     }
     const hash = sha256(bytes.bytes);
     if (cached && cached.sha256 === hash && valid(cached.parsed)) {
-      const entry = { ...cached, size: bytes.bytes.length, mtimeMs: info?.mtimeMs ?? 0, checkedAt };
+      const entry = { ...cached, size: bytes.bytes.length, mtimeMs: info?.mtimeMs ?? 0, ctimeMs: info?.ctimeMs ?? 0, checkedAt };
       this.seen.set(file, entry);
-      this.changed ||= entry.mtimeMs !== cached.mtimeMs || entry.mtimeMs >= cached.checkedAt - RACY_MS;
+      this.changed ||= entry.mtimeMs !== cached.mtimeMs || entry.ctimeMs !== cached.ctimeMs || entry.mtimeMs >= cached.checkedAt - RACY_MS;
       if (this.uncheckedBefore.has(file)) this.unchecked.add(file);
       return { text: cached.text, problems: cached.problems, parsed: cached.parsed as P };
     }
@@ -118,6 +139,7 @@ export class SnapshotCache {
     this.seen.set(file, {
       size: bytes.bytes.length,
       mtimeMs: info?.mtimeMs ?? -1,
+      ctimeMs: info?.ctimeMs ?? -1,
       checkedAt,
       sha256: hash,
       text: decoded.text,
@@ -190,7 +212,7 @@ export class SnapshotCache {
       const hash = sha256(content.text);
       const known = this.seen.get(file);
       if (known?.sha256 !== hash) {
-        this.seen.set(file, { size: -1, mtimeMs: -1, checkedAt: 0, sha256: hash, text: content.text, problems: [], parsed: content.parsed });
+        this.seen.set(file, { size: -1, mtimeMs: -1, ctimeMs: -1, checkedAt: 0, sha256: hash, text: content.text, problems: [], parsed: content.parsed });
         this.unchecked.add(file);
       }
     }
@@ -286,6 +308,7 @@ function isCachedFile(value: unknown): value is CachedFile {
   return (
     typeof entry["size"] === "number" &&
     typeof entry["mtimeMs"] === "number" &&
+    typeof entry["ctimeMs"] === "number" &&
     typeof entry["checkedAt"] === "number" &&
     typeof entry["sha256"] === "string" &&
     /^[0-9a-f]{64}$/.test(entry["sha256"]) &&

@@ -78,7 +78,12 @@ export async function readSnapshot(dir: MemoryDir, options: ReadSnapshotOptions 
       (value): value is null => value === null,
     );
   for (const file of summaries.files) {
-    const read = await cache.read(dir, file, (text) => plainSummary(file, text), isPlainSummary);
+    const read = await cache.read(
+      dir,
+      file,
+      (text) => plainSummary(file, text),
+      (value): value is ReturnType<typeof plainSummary> => isPlainSummary(value) && parsedAs(value, file),
+    );
     // A summary that was not read (too large, not a regular file) is not the run's to rewrite either.
     if ("skipped" in read) snapshot.unreadableSummaries.add(file);
     const summary = take(snapshot, file, read);
@@ -138,7 +143,7 @@ async function fetchMemoryFile(dir: MemoryDir, cache: SnapshotCache, file: strin
       const memory = readMemory(file, raw);
       return isPlainData(memory) ? memory : ({ parseAgain: true } as const);
     },
-    isCachedMemory,
+    (value): value is CachedMemory => isCachedMemory(value) && parsedAs(value, file),
   );
   return { read, text };
 }
@@ -191,6 +196,13 @@ function isPlainSummary(value: unknown): value is PlainSummary | { problem: stri
     Array.isArray(v["sources"]) &&
     v["sources"].every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === "string"))
   );
+}
+
+// A cached parse names the file it was read from: one naming another (a cache edited, or copied from elsewhere)
+// would have the run write to that file (a daily log, say) what it read from this one.
+function parsedAs(value: object, file: string): boolean {
+  const named = "memory" in value ? (value.memory as { file?: unknown }).file : "file" in value ? value.file : file;
+  return named === file;
 }
 
 function isCachedMemory(value: unknown): value is CachedMemory {

@@ -2,6 +2,7 @@ import { chmodSync, type Dirent, linkSync, lstatSync, readdirSync, renameSync, r
 import path from "node:path";
 import { throwIfAborted } from "../errors/aborted-error.js";
 import { CompactorError } from "../errors/compactor-error.js";
+import { InputError } from "../errors/input-error.js";
 import { IoError } from "../errors/io-error.js";
 import { isDailyLogName } from "../logs/find-daily-logs.js";
 import { BoundedCache } from "../text/bounded-cache.js";
@@ -57,6 +58,21 @@ export interface CommitOptions {
    * this process wrote is known clean.
    */
   knownClean?: (file: string, text: string) => boolean;
+  /**
+   * What the run last knew each file to hold: a file that holds something
+   * else now (edited by hand while the run worked from its old text) is not
+   * written over, and nothing of the commit is. Not asked about the files
+   * `last` puts last (the index, rebuilt whole every run).
+   */
+  basis?: DiskBasis;
+}
+
+/** What a run knows of the files it read and wrote, for `CommitOptions.basis`. */
+export interface DiskBasis {
+  /** The sha256 of the bytes the run last knew `path` to hold; null: no file; undefined: not known, not checked. */
+  expected(path: string): string | null | undefined;
+  /** A commit left `path` holding bytes of this sha256 (null: removed). */
+  holds(path: string, sha256: string | null): void;
 }
 
 // Every file-system call of a commit but the flushes is made in place, not through the thread pool:
@@ -84,6 +100,18 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
     return { change, before, beforeHash, after, clean: clean !== undefined };
   });
   const planned = read.filter(({ before, after }) => !(before === null ? after === null : after !== null && before.equals(after)));
+  for (const { change, beforeHash } of planned) {
+    const expected = options.last?.(change.path) ? undefined : options.basis?.expected(change.path);
+    if (expected !== undefined && expected !== beforeHash) {
+      throw new InputError(
+        change.path,
+        `${beforeHash === null ? "removed" : "changed"} on disk since this run read it; nothing of this commit was written — run again to work from what it holds now`,
+      );
+    }
+  }
+  // What is left as it is holds what the run planned: that is what it knows of it now.
+  const writing = new Set(planned.map((entry) => entry.change));
+  for (const { change, beforeHash } of read) if (!writing.has(change)) options.basis?.holds(change.path, beforeHash);
   if (planned.length === 0) return undefined;
   throwIfAborted(options.signal);
 
@@ -168,6 +196,7 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
   journal.status = "committed";
   if (folders.length > 0) journal.folders = folders;
   await writeJournal(dir, journal);
+  for (const file of journal.files) options.basis?.holds(file.path, file.after);
   await removeStage(dir, run);
   dir.forgetChecks();
   return journal;

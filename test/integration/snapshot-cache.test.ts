@@ -82,6 +82,21 @@ describe("the snapshot cache", () => {
     expect(snapshot.memories.find((m) => m.file === "project_deploy-region.md")!.body).toContain("eu-east-1");
   });
 
+  it("reads a file again whose edit put back its size and its mtime: its change time tells", async () => {
+    const { dir, root } = await cachedDir();
+    const file = path.join(root, "project_deploy-region.md");
+    const before = await stat(file);
+    // Long after the cache was written: not a change the racy-clean check would catch.
+    await writeFile(file, memoryText("Deploy region", "We deploy to eu-east-1."));
+    await utimes(file, before.atime, before.mtime);
+    expect((await stat(file)).size).toBe(before.size);
+    expect((await stat(file)).mtimeMs).toBe(before.mtimeMs);
+
+    const { snapshot, files } = await readCounting(dir);
+    expect(files).toEqual(["project_deploy-region.md"]);
+    expect(snapshot.memories.find((m) => m.file === "project_deploy-region.md")!.body).toContain("eu-east-1");
+  });
+
   it.each([
     ["not JSON", "{ torn"],
     ["another version", JSON.stringify({ version: 999, files: {} })],
@@ -103,6 +118,19 @@ describe("the snapshot cache", () => {
     const { snapshot, files } = await readCounting(dir);
     expect(files).toEqual(["project_test-runner.md"]);
     expect(snapshot.memories.find((m) => m.file === "project_test-runner.md")!.name).toBe("Test runner");
+  });
+
+  it("never trusts a parse that names another file than its own: a run would write to that one", async () => {
+    const { dir, root } = await cachedDir();
+    const cacheFile = path.join(root, SNAPSHOT_CACHE_FILE);
+    const data = JSON.parse(await readFile(cacheFile, "utf8"));
+    data.files["project_test-runner.md"].parsed.memory.file = "2026-03-17.md";
+    data.files["weekly/2026-W10.md"].parsed.file = "2026-03-02.md";
+    await writeFile(cacheFile, JSON.stringify(data));
+    const { snapshot, files } = await readCounting(dir);
+    expect(files.sort()).toEqual(["project_test-runner.md", "weekly/2026-W10.md"]);
+    expect(snapshot.memories.map((m) => m.file).sort()).toEqual(["project_deploy-region.md", "project_test-runner.md"]);
+    expect(snapshot.summaries.map((s) => s.file)).toEqual(["weekly/2026-W10.md"]);
   });
 
   it("learns the files a run writes, confirming them by hash next time, and forgets removed ones", async () => {

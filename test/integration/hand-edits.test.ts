@@ -1,0 +1,114 @@
+import { existsSync } from "node:fs";
+import { appendFile, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { CompactorError } from "../../src/errors/compactor-error.js";
+import type { MemoryModel } from "../../src/model/memory-model.js";
+import { Compactor } from "../../src/pipeline/compactor.js";
+import { OfflineModel } from "../../src/providers/offline/offline-model.js";
+import { MemoryDir } from "../../src/store/memory-dir.js";
+import { commitChanges, type DiskBasis } from "../../src/store/transaction.js";
+import { sha256 } from "../../src/text/hash.js";
+import { snapshotDir } from "../helpers/snapshot-dir.js";
+import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
+
+const NOW = new Date("2026-04-06T10:00:00Z");
+const EXAMPLE = fixture("../../memory.example");
+
+/** A basis that knows each file as these texts, and records what commits leave. */
+function basisOf(known: Record<string, string | null>): DiskBasis & { held: Map<string, string | null> } {
+  const held = new Map<string, string | null>();
+  return {
+    held,
+    expected: (file) => (held.has(file) ? held.get(file)! : file in known ? (known[file] === null ? null : sha256(known[file]!)) : undefined),
+    holds: (file, hash) => void held.set(file, hash),
+  };
+}
+
+describe("a commit and the files a run read", () => {
+  it("writes nothing when a file it would change holds something else than the run read, and says which", async () => {
+    const root = await tempDir();
+    await writeFile(path.join(root, "project_a.md"), "as the run read it\n");
+    await writeFile(path.join(root, "project_b.md"), "edited by hand meanwhile\n");
+    const dir = await MemoryDir.open(root);
+    const before = await snapshotDir(root);
+    const basis = basisOf({ "project_a.md": "as the run read it\n", "project_b.md": "as the run read it\n" });
+    const commit = commitChanges(
+      dir,
+      [
+        { path: "project_a.md", content: "new a\n" },
+        { path: "project_b.md", content: "new b\n" },
+      ],
+      { command: "test", now: NOW, operations: ["test"], basis },
+    );
+    await expect(commit).rejects.toThrow(/^project_b\.md: changed on disk since this run read it; nothing of this commit was written/);
+    await expect(commit).rejects.toMatchObject({ code: "E_INPUT" });
+    expect(await snapshotDir(root)).toEqual(before);
+  });
+
+  it("refuses to bring back a file removed since it was read, and to write over one made since", async () => {
+    const root = await tempDir();
+    await writeFile(path.join(root, "project_new.md"), "made by hand meanwhile\n");
+    const dir = await MemoryDir.open(root);
+    const options = { command: "test", now: NOW, operations: ["test"] };
+    await expect(
+      commitChanges(dir, [{ path: "project_gone.md", content: "x\n" }], { ...options, basis: basisOf({ "project_gone.md": "was here\n" }) }),
+    ).rejects.toThrow(/^project_gone\.md: removed on disk since this run read it/);
+    await expect(commitChanges(dir, [{ path: "project_new.md", content: "x\n" }], { ...options, basis: basisOf({ "project_new.md": null }) })).rejects.toThrow(
+      /^project_new\.md: changed on disk/,
+    );
+    expect(existsSync(path.join(root, "project_gone.md"))).toBe(false);
+    expect(await readFile(path.join(root, "project_new.md"), "utf8")).toBe("made by hand meanwhile\n");
+  });
+
+  it("writes a file that holds what the run read, then expects what it wrote; the index is not asked about", async () => {
+    const root = await tempDir();
+    await writeFile(path.join(root, "project_a.md"), "as read\n");
+    await writeFile(path.join(root, "MEMORY.md"), "an index edited by hand\n");
+    const dir = await MemoryDir.open(root);
+    const basis = basisOf({ "project_a.md": "as read\n", "MEMORY.md": "the index as read\n" });
+    const options = { command: "test", now: NOW, operations: ["test"], basis, last: (file: string) => file === "MEMORY.md" };
+    await commitChanges(
+      dir,
+      [
+        { path: "project_a.md", content: "first\n" },
+        { path: "MEMORY.md", content: "index\n" },
+      ],
+      options,
+    );
+    expect(basis.held.get("project_a.md")).toBe(sha256("first\n"));
+    // A second commit of the same run starts from what the first left.
+    await commitChanges(dir, [{ path: "project_a.md", content: "second\n" }], { ...options, now: new Date(NOW.getTime() + 1000) });
+    expect(await readFile(path.join(root, "project_a.md"), "utf8")).toBe("second\n");
+  });
+});
+
+describe("a run while a person edits the memory dir", () => {
+  it("--week does not write over a summary edited by hand after the run read it: nothing is written, and a second run works from the edit", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const first = await (await Compactor.open({ dir, clock: () => NOW })).compactWeek("2026-W14");
+    expect(first.files.length).toBeGreaterThan(0);
+    // The week's logs grow, so the week is compacted again; while the model is asked, the summary is edited by hand.
+    await appendFile(path.join(dir, "2026-04-01.md"), "\n## [18:00] decision: keep the staging database on Postgres 16\n");
+    const summary = path.join(dir, "weekly/2026-W14.md");
+    const edited = `${await readFile(summary, "utf8")}\nA note I added by hand.\n`;
+    const offline = new OfflineModel();
+    const model: MemoryModel = {
+      provider: offline.provider,
+      modelId: offline.modelId,
+      async complete(prompt, options) {
+        await writeFile(summary, edited);
+        return offline.complete(prompt, options);
+      },
+    };
+    const before = await snapshotDir(dir, { state: false });
+    const run = (await Compactor.open({ dir, model, clock: () => NOW })).compactWeek("2026-W14");
+    await expect(run).rejects.toBeInstanceOf(CompactorError);
+    await expect(run).rejects.toThrow(/^weekly\/2026-W14\.md: changed on disk since this run read it/);
+    // Every file as it was, but the summary as the person left it.
+    expect(await snapshotDir(dir, { state: false })).toEqual({ ...before, "weekly/2026-W14.md": sha256(edited) });
+    // The next run reads the edited summary, and its old text (the edit) goes to the trash as any replaced file does.
+    const again = await (await Compactor.open({ dir, clock: () => NOW })).compactWeek("2026-W14");
+    expect(again.run).toBeDefined();
+  });
+});
