@@ -1,5 +1,5 @@
 import { BoundedCache } from "../text/bounded-cache.js";
-import { markdownBlocks } from "../text/markdown.js";
+import { topLevelBlocks } from "../text/markdown.js";
 import type { Memory } from "./memory.js";
 
 /** What a memory learned this time: its text, sources and dates. */
@@ -7,19 +7,27 @@ export type MemoryUpdate = Pick<Memory, "body" | "sources" | "created" | "update
 
 /**
  * Merges new text into an existing memory: a fact already there is kept
- * once; new facts are appended under the date they were learned; sources
- * are joined. Returns the memory itself (same object) when nothing is new.
+ * once (a block, or an item of a list); new facts are appended under the
+ * date they were learned; sources are joined. Returns the memory itself
+ * (same object) when nothing is new.
  */
 export function mergeMemory(existing: Memory, update: MemoryUpdate): Memory {
   const known = factsOf(existing);
-  const fresh = markdownBlocks(update.body).filter((block) => !known.has(factKey(block)) && !isDateLine(block));
+  const fresh: string[] = [];
+  for (const block of factBlocks(update.body)) {
+    if (known.has(factKey(block.text)) || isDateLine(block.text)) continue;
+    // Of a list, the items not known yet: a line added to the memory's list by hand leaves the others known.
+    const items = block.items.filter((item) => !known.has(factKey(item)));
+    if (block.items.length > 0 && items.length === 0) continue;
+    fresh.push(items.length > 0 && items.length < block.items.length ? items.join("\n") : block.text);
+  }
   const sources = [...new Set([...existing.sources, ...update.sources])].sort();
   if (fresh.length === 0 && sources.length === existing.sources.length) return existing;
   const updated = existing.updated > update.updated ? existing.updated : update.updated;
   const added = `**Added ${update.updated}:**\n\n${fresh.join("\n\n")}`;
   const body = fresh.length === 0 ? existing.body : `${existing.body}\n\n${added}`;
   // A blank line closes every block: the new body's facts are the old ones and the added part's.
-  if (fresh.length > 0) remember(existing.file, body, new Set([...known, ...markdownBlocks(added).map(factKey)]));
+  if (fresh.length > 0) remember(existing.file, body, new Set([...known, ...factKeys(added)]));
   return { ...existing, body, sources, updated, created: existing.created || update.created };
 }
 
@@ -34,7 +42,7 @@ const facts = new BoundedCache<{ body: string; keys: Set<string> }>(FACTS_LIMIT)
 function factsOf(memory: Memory): Set<string> {
   const found = facts.get(memory.file);
   if (found?.body === memory.body) return found.keys;
-  const keys = new Set(markdownBlocks(memory.body).map(factKey));
+  const keys = factKeys(memory.body);
   remember(memory.file, memory.body, keys);
   return keys;
 }
@@ -45,8 +53,35 @@ function remember(file: string, body: string, keys: Set<string>): void {
   facts.set(file, { body, keys });
 }
 
+/** A text's top-level blocks, each with its items when it is a list. */
+function factBlocks(text: string): { text: string; items: string[] }[] {
+  const lines = text.split("\n");
+  const source = (from: number, to: number) =>
+    lines
+      .slice(from - 1, to)
+      .join("\n")
+      .trimEnd();
+  return topLevelBlocks(text).map((block) => ({
+    text: source(block.startLine, block.endLine),
+    items: block.type === "list" ? block.children.filter((child) => child.type === "listItem").map((item) => source(item.startLine, item.endLine)) : [],
+  }));
+}
+
+function factKeys(text: string): Set<string> {
+  const keys = new Set<string>();
+  for (const block of factBlocks(text)) {
+    keys.add(factKey(block.text));
+    for (const item of block.items) keys.add(factKey(item));
+  }
+  return keys;
+}
+
+// A fact said as a list item or as a line of its own is one fact: its marker is no part of it.
+const LIST_MARKER = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?/;
+
 function factKey(block: string): string {
   return block
+    .replace(LIST_MARKER, "")
     .toLowerCase()
     .replace(/[*_`]/g, "")
     .replace(/\s+/g, " ")

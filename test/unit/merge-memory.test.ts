@@ -27,6 +27,17 @@ describe("mergeMemory", () => {
     expect(merged).toMatchObject({ created: "2026-03-30", updated: "2026-04-03", sources: ["2026-03-30.md#L3-L5", "2026-04-03.md#L7"] });
   });
 
+  it("reads a list item by item: a line a person added to a list leaves its other items known, and a list half known adds its new items alone", () => {
+    const week = update("- Postgres 16 on Neon\n- PgBouncer in front", "2026-04-03");
+    const learned = mergeMemory(existing, week);
+    expect(learned.body).toBe("Postgres 16 on Neon.\n\n**Why:** three writers.\n\n**Added 2026-04-03:**\n\n- PgBouncer in front");
+    // The same week again, after a person added a line to the end of the list: nothing is new.
+    const edited = { ...learned, body: `${learned.body}\n- my own note` };
+    expect(mergeMemory(edited, week)).toBe(edited);
+    const more = mergeMemory(edited, update("- PgBouncer in front\n- Read replica in eu-west-1", "2026-04-10"));
+    expect(more.body).toBe(`${edited.body}\n\n**Added 2026-04-10:**\n\n- Read replica in eu-west-1`);
+  });
+
   it("keeps a fenced code block whole as one fact", () => {
     const merged = mergeMemory(existing, update("```sh\npsql -c 'select 1'\n\nexit\n```", "2026-04-03"));
     expect(merged.body).toContain("**Added 2026-04-03:**\n\n```sh\npsql -c 'select 1'\n\nexit\n```");
