@@ -99,6 +99,7 @@ export async function compactWeek(ctx: RunContext, label: string, options: { dry
     });
     // Only once the run has committed (a refused run writes nothing); a cache that cannot be written costs the next run a re-read.
     await cacheSnapshot(ctx.dir, cache, outcome.plan.next).catch(() => undefined);
+    if (cache.saveProblem) outcome.result.warnings.push(cache.saveProblem);
     await memories.keep(ctx.dir, outcome.plan.next.memories, cache);
     return weekResult(period, outcome, {
       dryRun: false,

@@ -303,6 +303,7 @@ async function compactDueWeeks(
     }
     if (compacted.length > 0 && !compactDue) {
       await cacheSnapshot(ctx.dir, cache, snapshot).catch(() => undefined);
+      if (cache.saveProblem) warnings.push(cache.saveProblem);
       await runMemories?.keep(ctx.dir, snapshot.memories, cache);
     }
     // The final pass over every memory has no use for the weeks' index: tens of megabytes after years of memories.

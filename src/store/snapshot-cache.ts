@@ -19,6 +19,8 @@ const VERSION = 5;
 // A file whose mtime is this close to when it was read could change again within the same
 // mtime tick: its stat alone is not trusted, its content hash is compared (git's "racy clean").
 const RACY_MS = 2_000;
+// Larger than any dir's cache (20,000 memories keep about 100 MB): a file past it is no cache of ours, and is not read.
+const MAX_CACHE_BYTES = 512 * 1024 * 1024;
 
 interface CachedFile {
   size: number;
@@ -51,6 +53,8 @@ export class SnapshotCache {
   private saved = false;
   // The files whose entries the last save kept: found to hold no secret.
   private savedClean?: ReadonlySet<string>;
+  /** Why the cache could not be saved, when it could not: each run then reads every file again. */
+  saveProblem?: Problem;
   // What this run's commits left in files, by the sha256 of their bytes (null: removed).
   private readonly committed = new Map<string, string | null>();
 
@@ -78,7 +82,7 @@ export class SnapshotCache {
   static async load(dir: MemoryDir): Promise<SnapshotCache> {
     const entries = new Map<string, CachedFile>();
     let rules: unknown;
-    const read = await dir.readInput(SNAPSHOT_CACHE_FILE, Number.MAX_SAFE_INTEGER).catch(() => undefined);
+    const read = await dir.readInput(SNAPSHOT_CACHE_FILE, MAX_CACHE_BYTES, { oversized: "skip" }).catch(() => undefined);
     if (read && "bytes" in read) {
       try {
         const data = JSON.parse(read.bytes.toString("utf8")) as { version?: unknown; rules?: unknown; files?: unknown };
@@ -246,8 +250,14 @@ export class SnapshotCache {
       await writeAtomic(dir.resolve(SNAPSHOT_CACHE_FILE), cacheJson(rules, clean));
       this.saved = true;
       this.savedClean = new Set(clean.keys());
-    } catch {
+    } catch (error) {
       // The run has committed: a cache that cannot be written costs the next run time, never this one its result.
+      const reason = error instanceof Error ? error.message.replace(`${SNAPSHOT_CACHE_FILE}: `, "") : String(error);
+      this.saveProblem = {
+        source: SNAPSHOT_CACHE_FILE,
+        ruleId: "cache-not-saved",
+        message: `not saved (${reason}); every run reads the whole memory dir again until it can be`,
+      };
     }
   }
 }

@@ -266,3 +266,14 @@ describe("the snapshot cache after a run with nothing to do", () => {
     expect(await readFile(path.join(root, SNAPSHOT_CACHE_FILE), "utf8")).toBe(cache);
   });
 });
+
+describe("a snapshot cache that cannot be saved", () => {
+  it("is said once per run, and the run's result stands", async () => {
+    const dir = await copyOf(fixture("../../memory.example"));
+    await mkdir(path.join(dir, SNAPSHOT_CACHE_FILE), { recursive: true });
+    const run = await runCli(["--week", "2026-W14", "--dir", dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^warning: \.compact\/snapshot-cache\.json: not saved \(.+\); every run reads the whole memory dir again until it can be$/m);
+    expect(await readdir(path.join(dir, "weekly"))).toEqual(["2026-W14.md"]);
+  });
+});
