@@ -15,11 +15,13 @@ export function mergeMemory(existing: Memory, update: MemoryUpdate): Memory {
   const known = factsOf(existing);
   const fresh: string[] = [];
   for (const block of factBlocks(update.body)) {
-    if (known.has(factKey(block.text)) || isDateLine(block.text)) continue;
+    if (block.items.length === 0) {
+      if (!known.has(factKey(block.text)) && !isDateLine(block.text)) fresh.push(block.text);
+      continue;
+    }
     // Of a list, the items not known yet: a line added to the memory's list by hand leaves the others known.
     const items = block.items.filter((item) => !known.has(factKey(item)));
-    if (block.items.length > 0 && items.length === 0) continue;
-    fresh.push(items.length > 0 && items.length < block.items.length ? items.join("\n") : block.text);
+    if (items.length > 0) fresh.push(items.length < block.items.length ? items.join("\n") : block.text);
   }
   const sources = [...new Set([...existing.sources, ...update.sources])].sort();
   if (fresh.length === 0 && sources.length === existing.sources.length) return existing;
@@ -69,8 +71,9 @@ function factBlocks(text: string): { text: string; items: string[] }[] {
 
 function factKeys(text: string): Set<string> {
   const keys = new Set<string>();
+  // A list is known by its items alone: its whole text as a key would keep a second copy of it.
   for (const block of factBlocks(text)) {
-    keys.add(factKey(block.text));
+    if (block.items.length === 0) keys.add(factKey(block.text));
     for (const item of block.items) keys.add(factKey(item));
   }
   return keys;
