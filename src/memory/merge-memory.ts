@@ -20,7 +20,7 @@ export function mergeMemory(existing: Memory, update: MemoryUpdate): Memory {
       continue;
     }
     // Of a list, the items not known yet: a line added to the memory's list by hand leaves the others known.
-    const items = block.items.filter((item) => !known.has(factKey(item)));
+    const items = block.items.filter((item) => !known.has(itemKey(item)));
     if (items.length > 0) fresh.push(items.length < block.items.length ? items.join("\n") : block.text);
   }
   const sources = [...new Set([...existing.sources, ...update.sources])].sort();
@@ -74,17 +74,21 @@ function factKeys(text: string): Set<string> {
   // A list is known by its items alone: its whole text as a key would keep a second copy of it.
   for (const block of factBlocks(text)) {
     if (block.items.length === 0) keys.add(factKey(block.text));
-    for (const item of block.items) keys.add(factKey(item));
+    for (const item of block.items) keys.add(itemKey(item));
   }
   return keys;
 }
 
-// A fact said as a list item or as a line of its own is one fact: its marker is no part of it.
-const LIST_MARKER = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?/;
+// A fact said as a list item or as a line of its own is one fact: its marker is no part of it (a task's box is:
+// `[x]` is news after `[ ]`).
+const ITEM_MARKER = /^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+/;
+
+function itemKey(item: string): string {
+  return factKey(item.replace(ITEM_MARKER, ""));
+}
 
 function factKey(block: string): string {
   return block
-    .replace(LIST_MARKER, "")
     .toLowerCase()
     .replace(/[*_`]/g, "")
     .replace(/\s+/g, " ")

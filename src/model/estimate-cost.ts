@@ -27,5 +27,5 @@ export function roundUsd(dollars: number): number {
 export function formatUsd(dollars: number): string {
   if (dollars === 0 || Math.abs(dollars) >= 0.0001) return `$${dollars.toFixed(4)}`;
   const places = Math.min(10, 1 - Math.floor(Math.log10(Math.abs(dollars))));
-  return `$${dollars.toFixed(places).replace(/0+$/, "")}`;
+  return `$${dollars.toFixed(places).replace(/\.?0+$/, "")}`;
 }

@@ -55,17 +55,19 @@ export class SnapshotCache {
   private savedClean?: ReadonlySet<string>;
   /** Why the cache could not be saved, when it could not: each run then reads every file again. */
   saveProblem?: Problem;
-  // What this run's commits left in files, by the sha256 of their bytes (null: removed).
-  private readonly committed = new Map<string, string | null>();
+  // The sha256 of each file's bytes as this run read or confirmed them, and as its commits left them (null: removed).
+  private readonly onDisk = new Map<string, string | null>();
 
   /**
    * For a commit (`CommitOptions.basis`): what the run knows each file to
-   * hold, as read (or confirmed) or as its own commits left it. A file
-   * edited by hand while the run worked is then not written over.
+   * hold, as read (or confirmed) or as its own commits left it; a file it
+   * never read was not there (every file a run may write is read first). A
+   * file edited, made or removed by hand while the run worked is then not
+   * written over.
    */
   readonly basis: DiskBasis = {
-    expected: (path) => (this.committed.has(path) ? this.committed.get(path)! : this.seen.get(path)?.sha256),
-    holds: (path, sha256) => void this.committed.set(path, sha256),
+    expected: (path) => this.onDisk.get(path) ?? null,
+    holds: (path, sha256) => void this.onDisk.set(path, sha256),
   };
 
   /**
@@ -118,6 +120,7 @@ export class SnapshotCache {
       valid(cached.parsed);
     if (sameStat && info.mtimeMs < cached.checkedAt - RACY_MS) {
       this.seen.set(file, cached);
+      this.onDisk.set(file, cached.sha256);
       if (this.uncheckedBefore.has(file)) this.unchecked.add(file);
       return { text: cached.text, problems: cached.problems, parsed: cached.parsed as P };
     }
@@ -132,6 +135,7 @@ export class SnapshotCache {
     if (cached && cached.sha256 === hash && valid(cached.parsed)) {
       const entry = { ...cached, size: bytes.bytes.length, mtimeMs: info?.mtimeMs ?? 0, ctimeMs: info?.ctimeMs ?? 0, checkedAt };
       this.seen.set(file, entry);
+      this.onDisk.set(file, hash);
       this.changed ||= entry.mtimeMs !== cached.mtimeMs || entry.ctimeMs !== cached.ctimeMs || entry.mtimeMs >= cached.checkedAt - RACY_MS;
       if (this.uncheckedBefore.has(file)) this.unchecked.add(file);
       return { text: cached.text, problems: cached.problems, parsed: cached.parsed as P };
@@ -140,6 +144,7 @@ export class SnapshotCache {
     const parsed = parse(decoded.text);
     this.unchecked.add(file);
     // The stat taken before the read: a file changed since has another mtime next time, and is read again.
+    this.onDisk.set(file, hash);
     this.seen.set(file, {
       size: bytes.bytes.length,
       mtimeMs: info?.mtimeMs ?? -1,

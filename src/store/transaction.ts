@@ -100,14 +100,11 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
     return { change, before, beforeHash, after, clean: clean !== undefined };
   });
   const planned = read.filter(({ before, after }) => !(before === null ? after === null : after !== null && before.equals(after)));
-  for (const { change, beforeHash } of planned) {
-    const expected = options.last?.(change.path) ? undefined : options.basis?.expected(change.path);
-    if (expected !== undefined && expected !== beforeHash) {
-      throw new InputError(
-        change.path,
-        `${beforeHash === null ? "removed" : "changed"} on disk since this run read it; nothing of this commit was written — run again to work from what it holds now`,
-      );
-    }
+  // The files whose content the run's plan rests on (all but the index, rebuilt whole).
+  const resting = options.basis ? planned.filter(({ change }) => !options.last?.(change.path)) : [];
+  for (const { change, beforeHash } of resting) {
+    const expected = options.basis!.expected(change.path);
+    if (expected !== beforeHash) throw changedOnDisk(change.path, beforeHash, expected);
   }
   // What is left as it is holds what the run planned: that is what it knows of it now.
   const writing = new Set(planned.map((entry) => entry.change));
@@ -167,6 +164,13 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
       }
     });
     throwIfAborted(options.signal);
+    // Once more just before the renames: staging took time (redaction, flushes), and an edit made meanwhile
+    // would go unseen, and change the old content the trash holds by a link (the journal says what it was).
+    for (const { change, beforeHash } of resting) {
+      const now = await readCurrent(dir, change.path);
+      const nowHash = now === null ? null : sha256(now);
+      if (nowHash !== beforeHash) throw changedOnDisk(change.path, nowHash, beforeHash);
+    }
     current = journalPath(run);
     journal.status = "committing";
     await writeJournal(dir, journal);
@@ -200,6 +204,11 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
   await removeStage(dir, run);
   dir.forgetChecks();
   return journal;
+}
+
+function changedOnDisk(file: string, nowHash: string | null, knownHash: string | null | undefined): InputError {
+  const what = nowHash === null ? "removed" : knownHash === null ? "created" : "changed";
+  return new InputError(file, `${what} on disk since this run read it; nothing of this commit was written — run again to work from what it holds now`);
 }
 
 // A file that could not be put in place, named by its path in the dir (not by its stage), and what that left.

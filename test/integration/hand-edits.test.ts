@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
-import { appendFile, readFile, writeFile } from "node:fs/promises";
+import { existsSync, writeFileSync } from "node:fs";
+import { appendFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CompactorError } from "../../src/errors/compactor-error.js";
@@ -55,10 +55,33 @@ describe("a commit and the files a run read", () => {
       commitChanges(dir, [{ path: "project_gone.md", content: "x\n" }], { ...options, basis: basisOf({ "project_gone.md": "was here\n" }) }),
     ).rejects.toThrow(/^project_gone\.md: removed on disk since this run read it/);
     await expect(commitChanges(dir, [{ path: "project_new.md", content: "x\n" }], { ...options, basis: basisOf({ "project_new.md": null }) })).rejects.toThrow(
-      /^project_new\.md: changed on disk/,
+      /^project_new\.md: created on disk/,
     );
     expect(existsSync(path.join(root, "project_gone.md"))).toBe(false);
     expect(await readFile(path.join(root, "project_new.md"), "utf8")).toBe("made by hand meanwhile\n");
+  });
+
+  it("looks again just before the files go in place: an edit made while the commit staged its files is not written over", async () => {
+    const root = await tempDir();
+    const file = path.join(root, "project_a.md");
+    await writeFile(file, "as read\n");
+    const dir = await MemoryDir.open(root);
+    const basis = basisOf({ "project_a.md": "as read\n" });
+    // The edit lands once the commit has compared the file with what the run read, while it stages.
+    const editing: DiskBasis = {
+      expected: (at) => {
+        const known = basis.expected(at);
+        writeFileSync(file, "edited while the commit staged\n");
+        return known;
+      },
+      holds: basis.holds,
+    };
+    const commit = commitChanges(dir, [{ path: "project_a.md", content: "new\n" }], { command: "test", now: NOW, operations: ["test"], basis: editing });
+    await expect(commit).rejects.toThrow(/^project_a\.md: changed on disk since this run read it; nothing of this commit was written/);
+    expect(await readFile(file, "utf8")).toBe("edited while the commit staged\n");
+    // Nothing of the commit is left: no journal, no stage, no trash.
+    expect(existsSync(path.join(root, ".compact/journal")) ? await readdir(path.join(root, ".compact/journal")) : []).toEqual([]);
+    expect(existsSync(path.join(root, ".compact/trash")) ? await readdir(path.join(root, ".compact/trash")) : []).toEqual([]);
   });
 
   it("writes a file that holds what the run read, then expects what it wrote; the index is not asked about", async () => {
@@ -110,5 +133,41 @@ describe("a run while a person edits the memory dir", () => {
     // The next run reads the edited summary, and its old text (the edit) goes to the trash as any replaced file does.
     const again = await (await Compactor.open({ dir, clock: () => NOW })).compactWeek("2026-W14");
     expect(again.run).toBeDefined();
+  });
+
+  it("--week does not write over a file made by hand where the run is about to make one", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const summary = path.join(dir, "weekly/2026-W14.md");
+    const offline = new OfflineModel();
+    const model: MemoryModel = {
+      provider: offline.provider,
+      modelId: offline.modelId,
+      async complete(prompt, options) {
+        await mkdir(path.dirname(summary), { recursive: true });
+        await writeFile(summary, "My own notes on the week.\n");
+        return offline.complete(prompt, options);
+      },
+    };
+    await expect((await Compactor.open({ dir, model, clock: () => NOW })).compactWeek("2026-W14")).rejects.toThrow(
+      /^weekly\/2026-W14\.md: created on disk since this run read it; nothing of this commit was written/,
+    );
+    expect(await readFile(summary, "utf8")).toBe("My own notes on the week.\n");
+  });
+
+  it("--auto reads a memory with CRLF line ends or a byte order mark as the bytes it holds: the consolidation after the weeks writes it", async () => {
+    for (const [kind, text] of [
+      ["CRLF", (body: string) => body.replace(/\n/g, "\r\n")],
+      ["BOM", (body: string) => `\uFEFF${body}`],
+    ] as const) {
+      const dir = await copyOf(fixture("auto-weeks"));
+      // An old session state: the consolidation prunes it, so the commit after the weeks touches this file.
+      const stale =
+        "---\nname: Old session\ndescription: where a session was\ntype: session_state\ncreated: 2020-01-01\nupdated: 2020-01-02\n---\n\nWas halfway through the migration.\n";
+      await writeFile(path.join(dir, "session_state_old-session.md"), text(stale));
+      const result = await (await Compactor.open({ dir, clock: () => new Date("2026-03-18T10:00:00.000Z") })).runAuto({ force: true });
+      expect(result.compacted.length, kind).toBe(2);
+      expect(result.consolidation?.counts.pruned, kind).toBe(1);
+      expect(existsSync(path.join(dir, "session_state_old-session.md")), kind).toBe(false);
+    }
   });
 });

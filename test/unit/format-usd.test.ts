@@ -10,6 +10,7 @@ describe("costs", () => {
     [0.000043, "$0.000043"],
     [0.0000436, "$0.000044"],
     [0.00000004, "$0.00000004"],
+    [1e-12, "$0"],
   ])("%d dollars read %s", (dollars, shown) => {
     expect(formatUsd(dollars)).toBe(shown);
   });

@@ -38,6 +38,13 @@ describe("mergeMemory", () => {
     expect(more.body).toBe(`${edited.body}\n\n**Added 2026-04-10:**\n\n- Read replica in eu-west-1`);
   });
 
+  it("reads a task's box as part of its fact, and an indented code line as code, not as a list item", () => {
+    const tasks = { ...existing, body: "- [ ] Deploy to prod" };
+    expect(mergeMemory(tasks, update("- [x] Deploy to prod", "2026-04-03")).body).toBe("- [ ] Deploy to prod\n\n**Added 2026-04-03:**\n\n- [x] Deploy to prod");
+    const code = { ...existing, body: "Run it:\n\n    - x" };
+    expect(mergeMemory(code, update("- x", "2026-04-03")).body).toBe("Run it:\n\n    - x\n\n**Added 2026-04-03:**\n\n- x");
+  });
+
   it("keeps a fenced code block whole as one fact", () => {
     const merged = mergeMemory(existing, update("```sh\npsql -c 'select 1'\n\nexit\n```", "2026-04-03"));
     expect(merged.body).toContain("**Added 2026-04-03:**\n\n```sh\npsql -c 'select 1'\n\nexit\n```");
