@@ -36,7 +36,8 @@ Options:
                      --auto --batch: the batch's estimated tokens and cost; submits nothing
   --strict           fail (exit 1, nothing written) if a summary bullet or memory
                      traces to no daily entry
-  --json             print exactly one JSON object on stdout ({"schemaVersion": 1, "ok": …})
+  --json             print exactly one JSON object on stdout ({"schemaVersion": 1, "ok": …});
+                     progress and warnings go to stderr
   --auto             instead of --week, for cron: compact every completed week whose
                      summary is missing or out of date (never the current week),
                      then consolidate when the gates are open (24 h and 5 sessions
