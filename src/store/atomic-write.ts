@@ -1,11 +1,15 @@
-import { closeSync, fsync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { closeSync, constants, fsync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { makeFolders } from "./make-folders.js";
 
 let counter = 0;
 
-/** Temp files of atomic writes: `.<name>.compact-tmp-<pid>-<n>`. Only a killed process leaves one. */
-export const TEMP_FILE = /^\..+\.compact-tmp-\d+-\d+$/;
+/** Temp files of atomic writes: `.<name>.compact-tmp-<pid>-<n><random hex>`. Only a killed process leaves one. */
+export const TEMP_FILE = /^\..+\.compact-tmp-\d+-[0-9a-f]+$/;
+// A new file is never opened through a link: one planted where a file is about to be written (a temp file's
+// name, a stage) would have the write land wherever it points, outside the memory dir.
+const NEW_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
 
 /**
  * Writes through a temp file beside the target, fsync and a rename, so a
@@ -15,7 +19,8 @@ export const TEMP_FILE = /^\..+\.compact-tmp-\d+-\d+$/;
  * two) is written as it comes, never held as one string.
  */
 export async function writeAtomic(file: string, content: string | Uint8Array | Iterable<string>): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.compact-tmp-${process.pid}-${++counter}`);
+  // Not a name another user of the dir can guess ahead of the write (a process id and a count are).
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.compact-tmp-${process.pid}-${(++counter).toString(16)}${randomBytes(6).toString("hex")}`);
   try {
     await writeDurable(temp, typeof content === "string" ? Buffer.from(content, "utf8") : content);
     renameSync(temp, file);
@@ -42,7 +47,7 @@ const WRITE_CHUNK = 1 << 20;
  */
 export async function writeDurable(file: string, content: Uint8Array | Iterable<string>): Promise<void> {
   makeFolders(path.dirname(file));
-  const fd = openSync(file, "w", 0o644);
+  const fd = openSync(file, NEW_FILE, 0o644);
   try {
     if (content instanceof Uint8Array) writeFileSync(fd, content);
     else writePieces(fd, content);

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { lstat, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { getHeapSpaceStatistics } from "node:v8";
 import { describe, expect, it } from "vitest";
-import { writeAtomic } from "../../src/store/atomic-write.js";
+import { writeAtomic, writeDurable } from "../../src/store/atomic-write.js";
 import { REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
 
 const OLD = "old\n".repeat(250_000);
@@ -32,6 +32,22 @@ describe("writeAtomic", () => {
     await writeAtomic(file, NEW);
     expect(await readFile(file, "utf8")).toBe(NEW);
     expect(await readdir(path.dirname(file))).toEqual(["MEMORY.md"]);
+  });
+
+  it("never writes through a link planted where a new file is about to be made, nor at a temp file's name", async () => {
+    const dir = await tempDir();
+    const outside = path.join(await tempDir(), "victim");
+    await writeFile(outside, "the user's file\n");
+    const stage = path.join(dir, "stage");
+    await symlink(outside, stage);
+    await expect(writeDurable(stage, Buffer.from("staged\n"))).rejects.toMatchObject({ code: "ELOOP" });
+    expect(await readFile(outside, "utf8")).toBe("the user's file\n");
+    // Links planted at every name a temp file of this process would have had, counted from 1: none is written through.
+    for (let n = 1; n <= 500; n++) await symlink(outside, path.join(dir, `.state.json.compact-tmp-${process.pid}-${n}`));
+    await writeAtomic(path.join(dir, "state.json"), "{}\n");
+    expect(await readFile(outside, "utf8")).toBe("the user's file\n");
+    expect((await lstat(path.join(dir, "state.json"))).isFile()).toBe(true);
+    expect(await readFile(path.join(dir, "state.json"), "utf8")).toBe("{}\n");
   });
 
   it("writes content given in pieces as their concatenation, across write boundaries and in any script", async () => {
