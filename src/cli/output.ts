@@ -1,7 +1,7 @@
 import type { Problem } from "../problems/problem.js";
 import { formatProblem } from "../problems/problem.js";
 import type { CliIo } from "./cli-io.js";
-import { oneLine } from "./one-line.js";
+import { oneLine, shownText } from "./one-line.js";
 
 /** How a command prints: results on stdout, notes and warnings on stderr; `--json` prints one object and nothing else on stdout. */
 export class Output {
@@ -13,24 +13,24 @@ export class Output {
 
   /** A line of the result, for people (not with --json or --quiet). */
   say(text: string): void {
-    if (!this.json && !this.quiet) this.io.stdout(`${text}\n`);
+    if (!this.json && !this.quiet) this.io.stdout(`${shownText(text)}\n`);
   }
 
   /** A line of progress: on stdout, or on stderr with --json (stdout holds the one object); not with --quiet. */
   progress(text: string): void {
     if (this.quiet) return;
-    if (this.json) this.io.stderr(`${text}\n`);
-    else this.io.stdout(`${text}\n`);
+    if (this.json) this.io.stderr(`${shownText(text)}\n`);
+    else this.io.stdout(`${shownText(text)}\n`);
   }
 
   /** A note on stderr (not with --quiet). */
   note(text: string): void {
-    if (!this.quiet) this.io.stderr(`${text}\n`);
+    if (!this.quiet) this.io.stderr(`${shownText(text)}\n`);
   }
 
   /** A note on stderr even with --quiet. */
   always(text: string): void {
-    this.io.stderr(`${text}\n`);
+    this.io.stderr(`${shownText(text)}\n`);
   }
 
   warn(problem: Problem): void {

@@ -59,6 +59,24 @@ describe("compact search", () => {
     expect((await runCli(["search", "zzzqqq", "--dir", dir])).stdout).toBe('nothing found for "zzzqqq"\n');
   });
 
+  it("shows a hit's file, name and text as two lines of text, whatever escape codes and line ends they hold", async () => {
+    const dir = await compacted();
+    const file = "project_\u001b]0;PWN\u0007tampered.md";
+    await writeFile(
+      path.join(dir, file),
+      '---\nname: "Tampered\\e[2J\\nfake line \\u202eusers"\ndescription: "a hand-made memory"\ntype: project\n---\n\nZebrafish tampering \u001b[31mred\u001b[0m notes.\n',
+    );
+    const run = await runCli(["search", "zebrafish tampering", "--dir", dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toMatch(/[\u001b\u0007\u202e]/);
+    const hit = run.stdout.split("\n").findIndex((line) => line.includes("tampered.md"));
+    expect(hit).toBeGreaterThanOrEqual(0);
+    expect(run.stdout.split("\n")[hit]).toContain("project_\\u001b]0;PWN\\u0007tampered.md  Tampered\\u001b[2J fake line \\u202eusers");
+    expect(run.stdout.split("\n")[hit + 1]).toMatch(/^ {8}.*Zebrafish/);
+    const none = await runCli(["search", "zzz\u001b[2Jqqq", "--dir", dir]);
+    expect(none.stdout).toBe('nothing found for "zzz\\u001b[2Jqqq"\n');
+  });
+
   it("refuses a missing query and an unknown type with a usage error", async () => {
     const dir = await compacted();
     const empty = await runCli(["search", "--dir", dir, "--json"]);

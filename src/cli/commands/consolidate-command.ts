@@ -3,6 +3,7 @@ import { UsageError } from "../../errors/usage-error.js";
 import type { ConsolidateResult } from "../../pipeline/consolidate.js";
 import type { CliIo } from "../cli-io.js";
 import { CONSOLIDATE_HELP, printHelp } from "../help.js";
+import { oneLine } from "../one-line.js";
 import { openCompactor } from "../open-compactor.js";
 import { Output } from "../output.js";
 import { parseOptions } from "../parse-options.js";
@@ -92,7 +93,9 @@ function printReport(result: ConsolidateResult, output: Output, asking: boolean)
 async function askConflict(conflict: ConflictProposal, ask: (question: string) => Promise<string>): Promise<"a" | "b" | "skip"> {
   for (;;) {
     const answer = (
-      await ask(`[${conflict.a}] vs [${conflict.b}] — "${conflict.topic}" [A/B/skip] (proposed: ${conflict.proposedWinner === conflict.a ? "A" : "B"})`)
+      await ask(
+        oneLine(`[${conflict.a}] vs [${conflict.b}] — "${conflict.topic}" [A/B/skip] (proposed: ${conflict.proposedWinner === conflict.a ? "A" : "B"})`),
+      )
     )
       .trim()
       .toLowerCase();

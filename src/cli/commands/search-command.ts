@@ -1,6 +1,7 @@
 import { UsageError } from "../../errors/usage-error.js";
 import type { CliIo } from "../cli-io.js";
 import { printHelp, SEARCH_HELP } from "../help.js";
+import { oneLine } from "../one-line.js";
 import { openCompactor } from "../open-compactor.js";
 import { Output } from "../output.js";
 import { parseOptions, positiveInteger } from "../parse-options.js";
@@ -24,7 +25,9 @@ export async function searchCommand(argv: string[], io: CliIo): Promise<number> 
   const found = await compactor.search(query, { ...(limit ? { limit } : {}), ...(type ? { type } : {}) });
   output.result(found);
   output.warnAll(found.warnings ?? []);
-  if (found.results.length === 0) output.say(`nothing found for "${query}"`);
-  for (const hit of found.results) output.say(`${hit.score.toFixed(2).padStart(6)}  ${hit.file}  ${hit.name}\n        ${hit.snippet}`);
+  if (found.results.length === 0) output.say(`nothing found for "${oneLine(query)}"`);
+  // One hit, two lines, whatever its name holds.
+  for (const hit of found.results)
+    output.say(`${hit.score.toFixed(2).padStart(6)}  ${oneLine(hit.file)}  ${oneLine(hit.name)}\n        ${oneLine(hit.snippet)}`);
   return 0;
 }

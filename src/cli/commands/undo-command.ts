@@ -2,6 +2,7 @@ import { UsageError } from "../../errors/usage-error.js";
 import { formatProblem } from "../../problems/problem.js";
 import type { CliIo } from "../cli-io.js";
 import { printHelp, UNDO_HELP } from "../help.js";
+import { oneLine } from "../one-line.js";
 import { openCompactor } from "../open-compactor.js";
 import { Output } from "../output.js";
 import { parseOptions } from "../parse-options.js";
@@ -20,7 +21,7 @@ export async function undoCommand(argv: string[], io: CliIo): Promise<number> {
     const list = await compactor.listRuns();
     output.result(list);
     if (list.runs.length === 0) output.say("no runs journaled yet");
-    for (const run of list.runs) output.say(`${run.run}  ${run.status.padEnd(9)}  ${run.command} (${run.files} file${run.files === 1 ? "" : "s"})`);
+    for (const run of list.runs) output.say(`${run.run}  ${run.status.padEnd(9)}  ${oneLine(run.command)} (${run.files} file${run.files === 1 ? "" : "s"})`);
     for (const warning of list.warnings) output.say(`damaged   ${formatProblem(warning)}`);
     return 0;
   }
