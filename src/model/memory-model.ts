@@ -19,6 +19,8 @@ export interface CompletionResult {
   usage: TokenUsage;
   /** Settings the provider could not honour, and similar notes, as data rather than errors. */
   warnings: string[];
+  /** The answer stopped at the output limit (`maxTokens`): its last block may be cut short. */
+  stoppedAtLimit?: boolean;
 }
 
 /**

@@ -17,13 +17,26 @@ export interface ParsedAnswer {
   none: boolean;
 }
 
-/** Splits a model's answer into the weekly summary and validated memory candidates. Pure. */
-export function parseAnswer(answer: string): ParsedAnswer {
+/**
+ * Splits a model's answer into the weekly summary and validated memory
+ * candidates. Pure. `cut`: the answer stopped at the output limit, so a last
+ * block with no closing fence was cut short, and is skipped (a complete
+ * answer's last block may lack its fence: it is read to the end).
+ */
+export function parseAnswer(answer: string, options: { cut?: boolean } = {}): ParsedAnswer {
   const text = normaliseLineEndings(answer).replace(/^\uFEFF/, "");
   const { blocks, outside } = findTypedMemoryBlocks(text);
   const candidates: MemoryCandidate[] = [];
   const problems: Problem[] = [];
   for (const block of blocks) {
+    if (options.cut && !block.closed && block === blocks.at(-1)) {
+      problems.push({
+        source: `answer block ${block.index}`,
+        ruleId: "invalid-memory",
+        message: "the answer stopped at the output limit inside this block (model.maxTokens); block skipped",
+      });
+      continue;
+    }
     const parsed = parseTypedMemoryBlock(block);
     if (parsed.ok) {
       candidates.push(parsed.candidate);

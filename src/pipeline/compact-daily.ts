@@ -102,7 +102,7 @@ export async function completeCompaction(model: MemoryModel, prepared: PreparedC
   const ask = async (prompt: string) => {
     const completion = await completeBy(model, prompt, { ...prepared.options, signal });
     const redacted = await redactSecrets(completion.text);
-    return { completion, text: redacted.text, redactions: redacted.count, parsed: parseAnswer(redacted.text) };
+    return { completion, text: redacted.text, redactions: redacted.count, parsed: parseAnswer(redacted.text, { cut: completion.stoppedAtLimit === true }) };
   };
   let answer = await ask(prepared.prompt.user);
   let usage = answer.completion.usage;

@@ -227,6 +227,31 @@ describe("an OpenAI reasoning model named through a router", () => {
     expect(JSON.parse(run.stdout).warnings).toContainEqual({ source: "model", ruleId: "provider-warning", message });
   });
 
+  it("a memory block the output limit cut short is skipped, not written; an answer with no choice is said to be empty", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const content = ANSWER.slice(0, ANSWER.indexOf("**How to apply:**") + 12);
+    const body = (choices: unknown) => ({
+      id: "c",
+      object: "chat.completion",
+      created: 1,
+      model: "openai/gpt-5",
+      choices,
+      usage: { prompt_tokens: 10, completion_tokens: 4096 },
+    });
+    server.respond({ body: body([{ index: 0, message: { role: "assistant", content }, finish_reason: "length" }]) });
+    const run = await compact(dir, ["--json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.memories.accepted).toEqual([]);
+    expect(JSON.stringify(result)).toContain("the answer stopped at the output limit inside this block (model.maxTokens); block skipped");
+    expect((await readdir(dir)).filter((file) => file.startsWith("project_"))).toEqual([]);
+
+    server.respond({ body: body(null) });
+    const empty = await compact(await copyOf(EXAMPLE), []);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).not.toMatch(/Cannot read properties/);
+  });
+
   it("a model not known to reason that refuses max_tokens is asked again with room to reason", async () => {
     const dir = await copyOf(EXAMPLE);
     const refusal = {

@@ -16,6 +16,21 @@ describe("parseAnswer", () => {
     expect(parsed.problems).toEqual([]);
   });
 
+  it("skips a last block left open by an answer cut at the output limit, and reads one a complete answer left open", () => {
+    const cutShort = `${SUMMARY}\n${block(VALID)}\n\`\`\`typed_memory\n---\nname: Cut\ndescription: cut short\ntype: project\n---\n\nThe sync service uses Postgres 16 and the passw`;
+    const cut = parseAnswer(cutShort, { cut: true });
+    expect(cut.candidates.map((c) => c.memory.name)).toEqual(["Use Postgres"]);
+    expect(cut.problems).toEqual([
+      {
+        source: "answer block 2",
+        ruleId: "invalid-memory",
+        message: "the answer stopped at the output limit inside this block (model.maxTokens); block skipped",
+      },
+    ]);
+    const whole = parseAnswer(cutShort);
+    expect(whole.candidates.map((c) => c.memory.name)).toEqual(["Use Postgres", "Cut"]);
+  });
+
   it("drops chatter before the frontmatter and after the last section, and normalises CRLF", () => {
     const answer = `Sure! Here is the summary you asked for.\n\n${SUMMARY}\nLet me know if you need anything else!\n\n${block(VALID)}\nHope this helps.`;
     const parsed = parseAnswer(answer.replace(/\n/g, "\r\n"));

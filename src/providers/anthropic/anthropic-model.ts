@@ -58,7 +58,8 @@ export class AnthropicModel implements MemoryModel {
     }
     if (response.stop_reason === "max_tokens") warnings.push(`the answer stopped at maxTokens (${options.maxTokens}); raise model.maxTokens`);
     const text = response.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
-    return { text, usage: { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens }, warnings };
+    const usage = { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens };
+    return { text, usage, warnings, ...(response.stop_reason === "max_tokens" ? { stoppedAtLimit: true } : {}) };
   }
 
   /** Input tokens through the Messages API's counting endpoint (free, not billed as a call). */

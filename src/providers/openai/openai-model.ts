@@ -101,12 +101,14 @@ export class OpenAiModel implements MemoryModel {
         }
       }
     }
-    const choice = response.choices[0];
+    // A server that answers no choice (`"choices": null`) gave no answer: the run says so, as for an empty one.
+    const choice = response.choices?.[0];
     if (choice?.finish_reason === "length") warnings.push(stoppedAtLimit(params, options.maxTokens));
     return {
-      text: choice?.message.content ?? "",
+      text: choice?.message?.content ?? "",
       usage: { inputTokens: response.usage?.prompt_tokens ?? 0, outputTokens: response.usage?.completion_tokens ?? 0 },
       warnings,
+      ...(choice?.finish_reason === "length" ? { stoppedAtLimit: true } : {}),
     };
   }
 }
