@@ -17,6 +17,7 @@ import type { Problem } from "../problems/problem.js";
 import type { CompactionPrompts } from "../prompt/load-prompts.js";
 import { type RelatedMemory, renderRelatedMemories } from "../prompt/related-memories.js";
 import { type PromptPart, renderCompactionPrompt, trimEndParts } from "../prompt/render-prompt.js";
+import { DEFAULT_MAX_INPUT_BYTES } from "../store/memory-dir.js";
 import type { CompactionResult, SkippedCandidate } from "./compaction-result.js";
 
 /** A period's call, rendered and ready to send: the prepare step. */
@@ -101,6 +102,15 @@ async function completeBy(model: MemoryModel, prompt: string, options: CompleteO
 export async function completeCompaction(model: MemoryModel, prepared: PreparedCompaction, signal?: AbortSignal): Promise<CompletedCompaction> {
   const ask = async (prompt: string) => {
     const completion = await completeBy(model, prompt, { ...prepared.options, signal });
+    // Written, it would make a file no later run reads (a file may hold 10 MB to be read): refused whole.
+    const bytes = Buffer.byteLength(completion.text, "utf8");
+    if (bytes > DEFAULT_MAX_INPUT_BYTES) {
+      throw new ModelAnswerError(
+        `the ${model.provider} model's answer is ${(bytes / 1048576).toFixed(1)} MB, more than a file may hold (${DEFAULT_MAX_INPUT_BYTES / 1048576} MB); nothing written`,
+        "",
+        completion.usage,
+      );
+    }
     const redacted = await redactSecrets(completion.text);
     return { completion, text: redacted.text, redactions: redacted.count, parsed: parseAnswer(redacted.text, { cut: completion.stoppedAtLimit === true }) };
   };

@@ -227,7 +227,7 @@ describe("an OpenAI reasoning model named through a router", () => {
     expect(JSON.parse(run.stdout).warnings).toContainEqual({ source: "model", ruleId: "provider-warning", message });
   });
 
-  it("a memory block the output limit cut short is skipped, not written; an answer with no choice is said to be empty", async () => {
+  it("a memory block the output limit cut short is skipped; an answer larger than a file may hold is refused; one with no choice reads as empty", async () => {
     const dir = await copyOf(EXAMPLE);
     const content = ANSWER.slice(0, ANSWER.indexOf("**How to apply:**") + 12);
     const body = (choices: unknown) => ({
@@ -245,6 +245,19 @@ describe("an OpenAI reasoning model named through a router", () => {
     expect(result.memories.accepted).toEqual([]);
     expect(JSON.stringify(result)).toContain("the answer stopped at the output limit inside this block (model.maxTokens); block skipped");
     expect((await readdir(dir)).filter((file) => file.startsWith("project_"))).toEqual([]);
+
+    // An answer larger than a file may hold: refused whole, nothing written.
+    const huge = `${ANSWER.replace("- None.", `- ${"filler ".repeat(1_600_000)}`)}`;
+    server.respond({ body: body([{ index: 0, message: { role: "assistant", content: huge }, finish_reason: "stop" }]) });
+    const hugeDir = await copyOf(EXAMPLE);
+    const before = await readdir(hugeDir);
+    const tooLarge = await compact(hugeDir, ["--json"]);
+    expect(tooLarge.code).toBe(1);
+    expect(JSON.parse(tooLarge.stdout).error).toMatchObject({
+      code: "E_MODEL_ANSWER",
+      message: expect.stringMatching(/answer is 1\d\.\d MB, more than a file may hold \(10 MB\); nothing written$/),
+    });
+    expect((await readdir(hugeDir)).filter((file) => file !== ".compact")).toEqual(before.filter((file) => file !== ".compact"));
 
     server.respond({ body: body(null) });
     const empty = await compact(await copyOf(EXAMPLE), []);
