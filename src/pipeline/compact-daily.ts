@@ -148,6 +148,15 @@ export function readCompaction(
   const warnings: Problem[] = [...logs.problems];
   warnings.push(...completed.providerWarnings.map((message) => ({ source: "model", ruleId: "provider-warning", message })));
   warnings.push(...parsed.problems.filter((p) => p.ruleId !== "invalid-memory"));
+  // A heading may say more than the label ("2026-W14 (Mar 30 – Apr 5)"); one naming another period is told.
+  const named = /\b\d{4}-(?:W\d{2}|Q[1-4]|\d{2})\b/.exec(parsed.summary!.heading)?.[0];
+  if (named !== undefined && named !== period.label) {
+    warnings.push({
+      source: "summary",
+      ruleId: "other-period",
+      message: `the answer's summary is headed ${named}, not ${period.label}; written for ${period.label}, as asked`,
+    });
+  }
   const entries: LogEntry[] = [];
   for (const log of logs.logs) for (const entry of log.entries) entries.push(entry);
   const summaryText = absoluteDates(parsed.summary!.body, entries, period.lastDate);

@@ -265,6 +265,21 @@ describe("an OpenAI reasoning model named through a router", () => {
     expect(empty.stderr).not.toMatch(/Cannot read properties/);
   });
 
+  it("an answer whose summary is headed with another week is written for the week asked, and says so", async () => {
+    const dir = await copyOf(EXAMPLE);
+    server.respond({ text: ANSWER.replace("## 2026-W14", "## 2026-W13 (Mar 23 – Mar 29)") });
+    const run = await compact(dir, ["--json"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).warnings).toContainEqual({
+      source: "summary",
+      ruleId: "other-period",
+      message: "the answer's summary is headed 2026-W13, not 2026-W14; written for 2026-W14, as asked",
+    });
+    server.respond({ text: ANSWER.replace("## 2026-W14", "## 2026-W14 (Mar 30 – Apr 5)") });
+    const same = await compact(await copyOf(EXAMPLE), ["--json"]);
+    expect(JSON.parse(same.stdout).warnings.filter((w: { ruleId: string }) => w.ruleId === "other-period")).toEqual([]);
+  });
+
   it("a model not known to reason that refuses max_tokens is asked again with room to reason", async () => {
     const dir = await copyOf(EXAMPLE);
     const refusal = {
