@@ -44,11 +44,15 @@ export interface MigrationResult {
  */
 export async function migrateAgentsFile(options: { from: string; dir: string; now: Date; signal?: AbortSignal | undefined }): Promise<MigrationResult> {
   const { from, dir, now } = options;
-  const original = await readRegular(from).catch((error: unknown) => {
+  const read = await readRegular(from).catch((error: unknown) => {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`cannot read ${from} (use --from FILE)`);
   });
-  if (original === undefined) throw new UsageError(`cannot read ${from} (use --from FILE)`);
+  if (read === undefined) throw new UsageError(`cannot read ${from} (use --from FILE)`);
+  const original = read.bytes;
+  // What the file holds is no more readable once split into files than it was: a file others cannot read keeps
+  // its parts from them too (its owner's and group's reading kept).
+  const mode = read.mode & 0o004 ? undefined : (read.mode & 0o660) | 0o600;
   const foreign = await defaultLayoutMarker(dir);
   if (foreign) {
     throw new UsageError(
@@ -92,6 +96,7 @@ export async function migrateAgentsFile(options: { from: string; dir: string; no
     }
     const index = buildIndex([...topics.values()], [], memoryDir.layout.indexFile).files;
     for (const file of index) changes.push({ path: file.path, content: file.content });
+    if (mode !== undefined) for (const change of changes) change.mode = mode;
     const journal = await commitChanges(memoryDir, changes, {
       command: "compact migrate",
       now,
@@ -144,7 +149,7 @@ function sessionLogName(log: string, taken: Set<string>): string {
 async function backUp(from: string, original: Buffer): Promise<MigrationResult["backup"]["state"]> {
   const backup = `${from}.backup`;
   const existing = await readRegular(backup);
-  if (existing) return existing.equals(original) ? "present" : "differs";
+  if (existing) return existing.bytes.equals(original) ? "present" : "differs";
   await copyFile(from, backup, constants.COPYFILE_EXCL);
   return "created";
 }
@@ -154,7 +159,7 @@ const MAX_SOURCE_BYTES = 256 * 1024 * 1024;
 
 // A file's bytes, undefined when absent. A FIFO is opened without waiting for a writer and never read (the read
 // would block the run for ever), nor a device or a folder; a file too large is refused, naming its size.
-async function readRegular(file: string): Promise<Buffer | undefined> {
+async function readRegular(file: string): Promise<{ bytes: Buffer; mode: number } | undefined> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -166,7 +171,7 @@ async function readRegular(file: string): Promise<Buffer | undefined> {
     const info = await handle.stat();
     if (!info.isFile()) throw new UsageError(`cannot read ${file}: it is not a regular file`);
     if (info.size > MAX_SOURCE_BYTES) throw new UsageError(`cannot read ${file}: ${info.size} bytes, over the ${MAX_SOURCE_BYTES} a migration reads`);
-    return await handle.readFile();
+    return { bytes: await handle.readFile(), mode: info.mode & 0o777 };
   } finally {
     await handle.close();
   }

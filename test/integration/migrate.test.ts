@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { closeSync, constants, openSync } from "node:fs";
-import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
@@ -42,6 +42,20 @@ describe("compact migrate", () => {
     const again = await runCli(["migrate"], { cwd });
     expect(again.stdout).toBe(`nothing to do: ${path.join(cwd, ".agents")} already holds the migration of ${path.join(cwd, ".agents.local.md")}\n`);
     expect(await snapshotDir(cwd)).toEqual(before);
+  });
+
+  it("keeps a private file's parts private: split from a 0640 file, every file it writes is 0640 too", async () => {
+    const cwd = await migration();
+    await chmod(path.join(cwd, ".agents.local.md"), 0o640);
+    const run = await runCli(["migrate"], { cwd });
+    expect(run.code, run.stderr).toBe(0);
+    const files = Object.keys(await snapshotDir(path.join(cwd, ".agents"), { state: false }));
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) expect((await stat(path.join(cwd, ".agents", file))).mode & 0o777, file).toBe(0o640);
+    // From a file anyone may read, the files are made as any file is.
+    const open = await migration();
+    expect((await runCli(["migrate"], { cwd: open })).code).toBe(0);
+    expect((await stat(path.join(open, ".agents/topics/user_preferences.md"))).mode & 0o777).toBe(0o644);
   });
 
   it("leaves a daily log that exists as it is: the sections of its date go to a session log beside it, once", async () => {
