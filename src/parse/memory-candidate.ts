@@ -5,9 +5,18 @@ import { MEMORY_TYPES } from "../memory/memory.js";
 const isScalar = (value: unknown) => value === null || typeof value !== "object";
 const notText = (field: string) => `${field} is a YAML list or mapping, not text`;
 
+// A value that was only a secret is its redaction's marker, which YAML reads as a list (`[REDACTED:openai-key]`):
+// it is the marker's text, as anywhere else in a memory.
+const MARKER_ITEM = /^REDACTED:[a-z0-9-]+$/;
+const markerText = (value: unknown) =>
+  Array.isArray(value) && value.length === 1 && typeof value[0] === "string" && MARKER_ITEM.test(value[0]) ? `[${value[0]}]` : value;
+
 const nonEmpty = (field: string) =>
   z.preprocess(
-    (value) => (value === undefined || !isScalar(value) ? value : String(value ?? "").trim()),
+    (raw) => {
+      const value = markerText(raw);
+      return value === undefined || !isScalar(value) ? value : String(value ?? "").trim();
+    },
     z.string({ error: (issue) => (issue.input === undefined ? `${field} is missing` : notText(field)) }).min(1, { error: `${field} is empty` }),
   );
 

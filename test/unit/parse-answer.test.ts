@@ -31,6 +31,14 @@ describe("parseAnswer", () => {
     expect(whole.candidates.map((c) => c.memory.name)).toEqual(["Use Postgres", "Cut"]);
   });
 
+  it("reads a name that was only a secret as its redaction's marker, not as a YAML list", () => {
+    const parsed = parseAnswer(`${SUMMARY}\n${block("name: [REDACTED:anthropic-key]\ndescription: [REDACTED:openai-key]\ntype: reference")}`);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.candidates.map((c) => [c.memory.name, c.memory.description])).toEqual([["[REDACTED:anthropic-key]", "[REDACTED:openai-key]"]]);
+    // A list the model wrote is still no name.
+    expect(parseAnswer(`${SUMMARY}\n${block("name: [a, b]\ndescription: d\ntype: reference")}`).problems[0]?.message).toMatch(/name is a YAML list or mapping/);
+  });
+
   it("drops chatter before the frontmatter and after the last section, and normalises CRLF", () => {
     const answer = `Sure! Here is the summary you asked for.\n\n${SUMMARY}\nLet me know if you need anything else!\n\n${block(VALID)}\nHope this helps.`;
     const parsed = parseAnswer(answer.replace(/\n/g, "\r\n"));
