@@ -160,7 +160,7 @@ one hit per line: score, file, name, and the line that matched.
 `;
 
 export const SCHEDULE_HELP = `Usage: compact schedule [--dir DIR] [--config FILE] [--provider NAME] [--model NAME]
-                        [--at "Mon 10:00"] [--env-file FILE] [--install cron|systemd [--yes]] [--json]
+                        [--at "Mon 10:00"] [--keys-file FILE] [--install cron|systemd [--yes]] [--json]
 
 Prints a crontab line and a systemd timer + service that run compact --auto on
 this memory dir every week. Nothing is installed unless --install says so.
@@ -180,7 +180,8 @@ provider needs a key that file does not set.
                    zone, as cron reads it (default "Mon 10:00"); add UTC
                    ("Mon 08:00 UTC") to give it in UTC: the crontab line gets the
                    local time it is now, the systemd timer keeps UTC
-  --env-file FILE  the env file with the API keys
+  --keys-file FILE the env file with the API keys (--env-file, its older name,
+                   is read by Node 20 itself, which stops when the file is missing)
   --install cron   after a yes on the terminal (or with --yes), put the line in your
                    crontab (crontab -l / crontab -); installing again replaces it
   --install systemd  write the service and timer to ~/.config/systemd/user, then

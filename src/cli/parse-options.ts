@@ -27,6 +27,7 @@ const OPTIONS = {
   at: { type: "string" },
   from: { type: "string" },
   "env-file": { type: "string" },
+  "keys-file": { type: "string" },
   install: { type: "string" },
   json: { type: "boolean" },
   quiet: { type: "boolean" },

@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { IoError } from "../errors/io-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { makeFolders } from "../store/make-folders.js";
 import type { ScheduleEntries } from "./schedule-entries.js";
 
@@ -38,6 +39,15 @@ export async function installSystemd(entries: ScheduleEntries, env: Record<strin
   const folder = path.join(env["XDG_CONFIG_HOME"] || path.join(home, ".config"), "systemd", "user");
   makeFolders(folder);
   const files = [path.join(folder, `${entries.unitName}.service`), path.join(folder, `${entries.unitName}.timer`)];
+  // Units are named after the memory dir's folder: another dir's of the same name would be replaced without a word.
+  const existing = await readFile(files[0]!, "utf8").catch(() => undefined);
+  const scheduled = existing === undefined ? undefined : /^WorkingDirectory=(.*)$/m.exec(existing)?.[1];
+  const mine = /^WorkingDirectory=(.*)$/m.exec(entries.service)?.[1];
+  if (scheduled !== undefined && scheduled !== mine) {
+    throw new UsageError(
+      `${files[0]} already runs compact for ${scheduled}: installing would replace it. Remove that unit first (systemctl --user disable --now ${entries.unitName}.timer), or use --install cron`,
+    );
+  }
   await writeFile(files[0]!, entries.service);
   await writeFile(files[1]!, entries.timer);
   return files;

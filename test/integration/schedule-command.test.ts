@@ -216,6 +216,43 @@ describe("compact schedule --install", () => {
     expect(service).toContain(`WorkingDirectory=${p.dir}\n`);
     expect(await readFile(path.join(p.home, ".config/systemd/user/compact-memory.timer"), "utf8")).toContain("OnCalendar=Mon *-*-* 10:00:00\n");
     expect(units.stdout).toContain("now run: systemctl --user daemon-reload && systemctl --user enable --now compact-memory.timer\n");
+    // Installing it again for the same dir replaces it; another dir of the same folder name does not.
+    expect((await runCli(["schedule", "--install", "systemd", "--yes"], { cwd: p.cwd, env: cron.env, clock })).code).toBe(0);
+    const other = path.join(p.root, "other", "memory");
+    await mkdir(other, { recursive: true });
+    const clash = await runCli(["schedule", "--dir", other, "--install", "systemd", "--yes"], { cwd: p.cwd, env: cron.env, clock });
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toContain(`compact-memory.service already runs compact for ${p.dir}: installing would replace it`);
+    expect(await readFile(path.join(p.home, ".config/systemd/user/compact-memory.service"), "utf8")).toBe(service);
+  });
+
+  it("refuses a path with a line end, which would end the crontab line and start another", async () => {
+    const p = await project({});
+    const evil = path.join(p.root, "nl\n* * * * * touch /tmp/PWNED #");
+    await mkdir(evil, { recursive: true });
+    for (const args of [
+      ["--dir", evil],
+      ["--keys-file", path.join(p.root, "keys\nExecStartPre=/bin/true")],
+    ]) {
+      const run = await runCli(["schedule", ...args], { cwd: p.cwd, env: { HOME: p.home }, clock });
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr).toMatch(
+        /^compact: --(dir|keys-file) ".*\\n.*": a path with a line end or another control character cannot go in a crontab or a systemd unit\n$/,
+      );
+      expect(run.stdout).toBe("");
+    }
+  });
+
+  it("reads the keys from --keys-file, the name Node 20 leaves alone; --env-file, its older name, still works", async () => {
+    const p = await project({});
+    const keys = path.join(p.root, "my keys.env");
+    for (const flag of ["--keys-file", "--env-file"]) {
+      const run = await runCli(["schedule", flag, keys, "--json"], { cwd: p.cwd, env: { HOME: p.home }, clock });
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout).envFile).toBe(keys);
+    }
+    const both = await runCli(["schedule", "--keys-file", keys, "--env-file", `${keys}.old`], { cwd: p.cwd, env: { HOME: p.home }, clock });
+    expect(both.code).toBe(2);
   });
 });
 

@@ -5,7 +5,7 @@ import { UsageError } from "../../errors/usage-error.js";
 import { Compactor } from "../../pipeline/compactor.js";
 import { defaultEnvFile, readEnvFile } from "../../schedule/env-file.js";
 import { installCron, installSystemd } from "../../schedule/install-schedule.js";
-import { scheduleEntries } from "../../schedule/schedule-entries.js";
+import { scheduleEntries, shellQuote } from "../../schedule/schedule-entries.js";
 import { clock, DAY_NAMES, localZone, scheduleTime } from "../../schedule/schedule-time.js";
 import type { CliIo } from "../cli-io.js";
 import { printHelp, SCHEDULE_HELP } from "../help.js";
@@ -20,7 +20,7 @@ const BIN = packageFile("bin", "compact.js");
  * read from an env file at run time, and times in the machine's local zone.
  */
 export async function scheduleCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["dir", "config", "provider", "model", "at", "env-file", "install", "yes", "json", "help"], "compact schedule");
+  const line = parseOptions(argv, ["dir", "config", "provider", "model", "at", "keys-file", "env-file", "install", "yes", "json", "help"], "compact schedule");
   if (line.options.help) {
     printHelp(io, SCHEDULE_HELP, line.options.json === true);
     return 0;
@@ -42,7 +42,22 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
   const refound = configOrigin === "found" && configFile !== undefined && run.configFile === configFile;
   const zone = localZone(io.env);
   const time = scheduleTime(line.options.at ?? "Mon 10:00", zone, io.clock?.() ?? new Date());
-  const envFile = path.resolve(io.cwd, line.options["env-file"] ?? defaultEnvFile(io.env));
+  // --env-file is the flag's older name: Node 20 reads that flag itself, wherever it is, and stops when its file is missing.
+  const keysFile = line.options["keys-file"];
+  const oldName = line.options["env-file"];
+  if (keysFile !== undefined && oldName !== undefined && keysFile !== oldName)
+    throw new UsageError("--keys-file and --env-file name one file: give one of them");
+  const envFile = path.resolve(io.cwd, keysFile ?? oldName ?? defaultEnvFile(io.env));
+  // A line end in a path would end the crontab line or the unit's setting there, and start another of the path's making.
+  for (const [flag, value] of [
+    ["--dir", dir],
+    ["--keys-file", envFile],
+    ["--config", given ?? ""],
+  ] as const) {
+    if (/[\u0000-\u001f\u007f]/.test(value)) {
+      throw new UsageError(`${flag} ${JSON.stringify(value)}: a path with a line end or another control character cannot go in a crontab or a systemd unit`);
+    }
+  }
   // A choice made in this shell (a flag, COMPACT_PROVIDER) is one cron would not see: carry it on the line.
   const fromShell = (source: string) => source.startsWith("flag ") || source.startsWith("env ");
   const entries = scheduleEntries({
@@ -73,7 +88,7 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
     io.stderr(
       `warning: ${configFile} was found from ${io.cwd}; the scheduled run, in ${dir}, will not find it${run.configFile ? ` (it reads ${run.configFile})` : ""}: to schedule it, pass it with --config ${configFile}\n`,
     );
-  if (state.readableByOthers) io.stderr(`warning: ${envFile} can be read by other users: chmod 600 ${envFile}\n`);
+  if (state.readableByOthers) io.stderr(`warning: ${envFile} can be read by other users: chmod 600 ${shellQuote(envFile)}\n`);
   if (time.note) io.stderr(`note: ${time.note}\n`);
 
   if (line.options.json && !install) {
