@@ -38,10 +38,11 @@ export interface SearchOptions {
  * `.compact/search-terms.bin` for the next search.
  */
 export async function search(ctx: RunContext, query: string, options: SearchOptions = {}): Promise<SearchResult> {
-  const documents = await searchableDocuments(ctx);
+  const { documents, problems } = await documentReads.get(ctx.dir);
   // Cancelled while the dir was read: the ranking is work for an answer no one takes.
   options.signal?.throwIfAborted();
-  const warnings: Problem[] = [];
+  // A memory left out (front matter that is not data, a file too large to read) is said: it is not found.
+  const warnings: Problem[] = problems.filter(leftOut);
   const rankers = [...(options.rankers ?? []), ...(await configuredRankers(ctx))].map((ranker) => wordsIfUnanswered(ranker, warnings));
   const keptTerms = { load: () => loadKeptTerms(ctx.dir, SEARCH_TERMS_FILE), save: (kept: KeptTerms) => saveKeptTerms(ctx.dir, SEARCH_TERMS_FILE, kept) };
   const ranked = await searchDocumentsRanked(documents, query, { ...options, rankers, keptTerms });
@@ -78,20 +79,26 @@ async function configuredRankers(ctx: RunContext): Promise<SearchRanker[]> {
   return [embeddingsRanker(ctx.dir, embedder, ctx.signal)];
 }
 
+// What search says of the dir: a memory or summary it could not read, not the files it passes by (links, folders).
+const LEFT_OUT = new Set(["unreadable-frontmatter", "unreadable-memory-type", "invalid-utf8", "not-utf8", "utf16-without-bom"]);
+function leftOut(problem: Problem): boolean {
+  return LEFT_OUT.has(problem.ruleId) || (problem.ruleId === "unsafe-input" && problem.message.includes("a file may hold"));
+}
+
 /**
  * The active memories (topic files) and period summaries, as search documents,
  * with any secret written into them by hand redacted: what search matches, shows
  * and sends to an embeddings endpoint is what may leave the machine.
  */
-export function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise<SearchDocument[]> {
-  // Searches at once share the read under way (each read the dir on its own: 50 at once over a year of
-  // memories took 15 s), unless the dir changed since it began.
-  return documentReads.get(ctx.dir);
+export async function searchableDocuments(ctx: Pick<RunContext, "dir">): Promise<SearchDocument[]> {
+  return (await documentReads.get(ctx.dir)).documents;
 }
 
+// Searches at once share the read under way (each read the dir on its own: 50 at once over a year of
+// memories took 15 s), unless the dir changed since it began.
 const documentReads = new SharedRead(readSearchableDocuments);
 
-async function readSearchableDocuments(dir: RunContext["dir"]): Promise<SearchDocument[]> {
+async function readSearchableDocuments(dir: RunContext["dir"]): Promise<{ documents: SearchDocument[]; problems: Problem[] }> {
   const { snapshot, cache } = await currentSnapshot(dir);
   const last = lastRedacted.get(dir);
   const documents: SearchDocument[] = snapshot.memories.map(memoryDocument);
@@ -121,7 +128,7 @@ async function readSearchableDocuments(dir: RunContext["dir"]): Promise<SearchDo
     }),
   );
   lastRedacted.set(dir, redacted);
-  return searchable;
+  return { documents: searchable, problems: snapshot.problems };
 }
 
 // What this process's last search redacted, by file and content hash: a server answering search after search

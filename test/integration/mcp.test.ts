@@ -209,6 +209,17 @@ describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", ()
     expect(stderr()).not.toContain("snapshot-cache");
   });
 
+  it("says once on stderr which memory a search left out, and why", async () => {
+    const { dir } = await memoryDir();
+    await writeFile(path.join(dir, "project_broken.md"), "---\nname: [unclosed\ndescription: x\n---\n\nBroken front matter.\n");
+    const { client, stderr } = await connect(dir);
+    for (let i = 0; i < 3; i++) await client.callTool({ name: "search_memory", arguments: { query: "broken front matter" } });
+    const said = stderr()
+      .split("\n")
+      .filter((line) => line.startsWith("warning: project_broken.md"));
+    expect(said).toHaveLength(1);
+  });
+
   it("quotes a refused path as text that prints: controls escaped, no character cut in half", async () => {
     const { dir } = await memoryDir();
     const { client } = await connect(dir);

@@ -20,9 +20,16 @@ export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
   const compactor = await openCompactor(line, io, output);
   const { serveMemoryOverStdio } = await import("../../mcp/memory-server.js");
   output.note(`compact mcp: serving ${compactor.dir.root} on stdio (tools search_memory, read_memory; resource memory://MEMORY.md)`);
+  // Each warning once while the server runs: a file left out would be said again at every search.
+  const said = new Set<string>();
   await serveMemoryOverStdio(compactor, {
     version: packageVersion(),
-    onWarning: (problem) => output.warn(problem),
+    onWarning: (problem) => {
+      const key = `${problem.source} ${problem.ruleId} ${problem.message}`;
+      if (said.has(key)) return;
+      said.add(key);
+      output.warn(problem);
+    },
     ...(io.signal ? { signal: io.signal } : {}),
   });
   return 0;
