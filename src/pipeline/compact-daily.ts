@@ -136,6 +136,13 @@ export async function completeCompaction(model: MemoryModel, prepared: PreparedC
   return { text: answer.text, parsed: answer.parsed, usage, providerWarnings: [...new Set(providerWarnings)], repaired, redactions };
 }
 
+// A period's label in a heading: a week's, a month's (not a date's year and month), a quarter's.
+const PERIOD_LABEL = {
+  week: /\b\d{4}-W\d{2}\b/,
+  month: /\b\d{4}-\d{2}\b(?!-\d)/,
+  quarter: /\b\d{4}-Q[1-4]\b/,
+} as const;
+
 /** Reads the answer into the summary and memories, each traced to the entries it came from: the parse step. */
 export function readCompaction(
   prepared: PreparedCompaction,
@@ -148,8 +155,9 @@ export function readCompaction(
   const warnings: Problem[] = [...logs.problems];
   warnings.push(...completed.providerWarnings.map((message) => ({ source: "model", ruleId: "provider-warning", message })));
   warnings.push(...parsed.problems.filter((p) => p.ruleId !== "invalid-memory"));
-  // A heading may say more than the label ("2026-W14 (Mar 30 – Apr 5)"); one naming another period is told.
-  const named = /\b\d{4}-(?:W\d{2}|Q[1-4]|\d{2})\b/.exec(parsed.summary!.heading)?.[0];
+  // A heading may say more than the label ("2026-W14 (Mar 30 – Apr 5)", "Week of 2026-03-30"); one naming another
+  // period of the same kind is told.
+  const named = PERIOD_LABEL[period.kind].exec(parsed.summary!.heading)?.[0];
   if (named !== undefined && named !== period.label) {
     warnings.push({
       source: "summary",

@@ -1,6 +1,7 @@
 import { applyPlan } from "../consolidate/apply-plan.js";
 import { planConsolidation } from "../consolidate/plan-consolidation.js";
 import { describeOperation, operations } from "../consolidate/plan-types.js";
+import { ModelAnswerError } from "../errors/model-answer-error.js";
 import { buildIndex, type IndexWeek } from "../memory/build-index.js";
 import { type Memory, memoryId } from "../memory/memory.js";
 import { memoryFileName } from "../memory/memory-file-name.js";
@@ -10,6 +11,7 @@ import { renderMemory } from "../memory/render-memory.js";
 import { renderSummary, type SummaryFile, sameSummary, summaryFileOf } from "../memory/summary-file.js";
 import { summaryPath } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
+import { DEFAULT_MAX_INPUT_BYTES } from "../store/memory-dir.js";
 import type { MemoryLayout } from "../store/memory-layout.js";
 import { topicPath } from "../store/memory-layout.js";
 import type { Snapshot } from "../store/snapshot.js";
@@ -177,6 +179,15 @@ export function planPeriod(snapshot: Snapshot, result: CompactionResult, options
     },
     now,
   );
+  // A summary file no later run would read (a file may hold 10 MB to be read) is the answer's fault: nothing is written.
+  const summaryBytes = Buffer.byteLength(summaryText, "utf8");
+  if (summaryBytes > DEFAULT_MAX_INPUT_BYTES) {
+    throw new ModelAnswerError(
+      `the ${result.provider} model's answer makes ${summaryFile} ${(summaryBytes / 1048576).toFixed(1)} MB, more than a file may hold (${DEFAULT_MAX_INPUT_BYTES / 1048576} MB); nothing written`,
+      "",
+      result.usage,
+    );
+  }
   // A summary file a person (or an attacker) wrote with front matter that is not data stays as it is.
   const keepSummary = snapshot.unreadableSummaries.has(summaryFile);
   if (!keepSummary) record(summaryFile, summaryText, "summary", sameSummary);

@@ -6,7 +6,8 @@ import { OfflineModel } from "../../src/providers/offline/offline-model.js";
 export const COUNTED_TOKENS = 777;
 
 /** What one request of a batch is answered with. */
-export type BatchAnswer = { text: string } | { error: string } | { expired: true };
+/** `cut`: the answer stopped at its output limit (max_tokens / length). */
+export type BatchAnswer = { text: string; cut?: boolean } | { error: string } | { expired: true };
 
 /** One request the server received; `body` is the JSON sent, or for an upload the file's text. */
 export interface BatchServerRequest {
@@ -272,7 +273,7 @@ export class FakeBatchServer {
           object: "chat.completion",
           created: 1,
           model: item.model,
-          choices: [{ index: 0, message: { role: "assistant", content: answer.text }, finish_reason: "stop" }],
+          choices: [{ index: 0, message: { role: "assistant", content: answer.text }, finish_reason: answer.cut ? "length" : "stop" }],
           usage: { prompt_tokens: USAGE.input_tokens, completion_tokens: USAGE.output_tokens, total_tokens: 1200 },
         };
         out.push(
@@ -332,7 +333,7 @@ function anthropicResult(item: BatchItem, answer: BatchAnswer): unknown {
         role: "assistant",
         model: item.model,
         content: [{ type: "text", text: answer.text }],
-        stop_reason: "end_turn",
+        stop_reason: answer.cut ? "max_tokens" : "end_turn",
         stop_sequence: null,
         usage: USAGE,
       },

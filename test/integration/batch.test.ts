@@ -205,6 +205,24 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
     expect(await readFile(path.join(dir, "weekly/2026-W10.md"), "utf8")).toContain(perWeek);
   });
 
+  it("a memory block a batch answer's output limit cut short is skipped, not written", async () => {
+    const dir = await weekDir();
+    const offline = server.answer;
+    // The answer as the offline model gives it, then a last memory block cut off mid-sentence.
+    server.answer = async (item) => {
+      const whole = await offline(item);
+      const text = "text" in whole ? whole.text : "";
+      return {
+        text: `${text}\n\`\`\`typed_memory\n---\nname: Cut short\ndescription: cut by the limit\ntype: project\n---\n\nThe sync service uses Postgres 16 and the passw`,
+        cut: true,
+      };
+    };
+    const run = await batch(dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).compacted).toHaveLength(2);
+    expect((await readdir(dir)).filter((file) => file.includes("cut-short"))).toEqual([]);
+  });
+
   it("a batch answer that needs its repair is charged at the batch price, and the repair, asked outside the batch, at the standard one", async () => {
     const dir = await weekDir();
     const offline = server.answer;

@@ -259,6 +259,16 @@ describe("an OpenAI reasoning model named through a router", () => {
     });
     expect((await readdir(hugeDir)).filter((file) => file !== ".compact")).toEqual(before.filter((file) => file !== ".compact"));
 
+    // An answer just inside the limit whose summary file, its front matter added, is not: refused as well.
+    const edge = ANSWER.replace("- None.", `- ${"x".repeat(10 * 1048576 - ANSWER.length - 40)}`);
+    expect(Buffer.byteLength(edge)).toBeLessThanOrEqual(10 * 1048576);
+    server.respond({ body: body([{ index: 0, message: { role: "assistant", content: edge }, finish_reason: "stop" }]) });
+    const edgeDir = await copyOf(EXAMPLE);
+    const atEdge = await compact(edgeDir, ["--json"]);
+    expect(atEdge.code).toBe(1);
+    expect(JSON.parse(atEdge.stdout).error.message).toMatch(/makes weekly\/2026-W14\.md 10\.0 MB, more than a file may hold \(10 MB\); nothing written$/);
+    expect(existsSync(path.join(edgeDir, "weekly"))).toBe(false);
+
     server.respond({ body: body(null) });
     const empty = await compact(await copyOf(EXAMPLE), []);
     expect(empty.code).toBe(1);
@@ -275,9 +285,14 @@ describe("an OpenAI reasoning model named through a router", () => {
       ruleId: "other-period",
       message: "the answer's summary is headed 2026-W13, not 2026-W14; written for 2026-W14, as asked",
     });
-    server.respond({ text: ANSWER.replace("## 2026-W14", "## 2026-W14 (Mar 30 – Apr 5)") });
-    const same = await compact(await copyOf(EXAMPLE), ["--json"]);
-    expect(JSON.parse(same.stdout).warnings.filter((w: { ruleId: string }) => w.ruleId === "other-period")).toEqual([]);
+    for (const heading of ["## 2026-W14 (Mar 30 – Apr 5)", "## Week of 2026-03-30"]) {
+      server.respond({ text: ANSWER.replace("## 2026-W14", heading) });
+      const same = await compact(await copyOf(EXAMPLE), ["--json"]);
+      expect(
+        JSON.parse(same.stdout).warnings.filter((w: { ruleId: string }) => w.ruleId === "other-period"),
+        heading,
+      ).toEqual([]);
+    }
   });
 
   it("a model not known to reason that refuses max_tokens is asked again with room to reason", async () => {

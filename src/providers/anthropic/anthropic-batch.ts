@@ -79,7 +79,12 @@ function readItem(item: Anthropic.Messages.MessageBatchIndividualResponse): Batc
     return {
       customId,
       ok: true,
-      completion: { text, usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens }, warnings },
+      completion: {
+        text,
+        usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
+        warnings,
+        ...(message.stop_reason === "max_tokens" ? { stoppedAtLimit: true } : {}),
+      },
     };
   }
   if (result.type === "errored") {

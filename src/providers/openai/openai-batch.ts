@@ -117,6 +117,7 @@ function readLine(line: OutputLine & { custom_id: string }): BatchItemResult {
       text: choice?.message?.content ?? "",
       usage: { inputTokens: usage?.prompt_tokens ?? 0, outputTokens: usage?.completion_tokens ?? 0 },
       warnings,
+      ...(choice?.finish_reason === "length" ? { stoppedAtLimit: true } : {}),
     },
   };
 }

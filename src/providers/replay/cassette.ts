@@ -56,6 +56,8 @@ export function renderCassette(cassette: Cassette): string {
         text: cassette.response.text,
         usage: { input_tokens: cassette.response.usage.inputTokens, output_tokens: cassette.response.usage.outputTokens },
         warnings: cassette.response.warnings,
+        // Only when it did: cassettes recorded before stay byte for byte what they were.
+        ...(cassette.response.stoppedAtLimit ? { stopped_at_limit: true } : {}),
       },
     },
     { lineWidth: 0 },
@@ -66,7 +68,7 @@ interface RawCassette {
   key: string;
   provider: string;
   request: { model: string; temperature: number; max_tokens: number; system: string; prompt: string };
-  response: { text: string; usage: { input_tokens: number; output_tokens: number }; warnings?: string[] };
+  response: { text: string; usage: { input_tokens: number; output_tokens: number }; warnings?: string[]; stopped_at_limit?: boolean };
 }
 
 /** Every cassette in a directory, by key. A file that is not a cassette is named in the error. */
@@ -92,6 +94,7 @@ export async function readCassettes(dir: string): Promise<Map<string, Cassette &
       text: raw.response.text,
       usage: { inputTokens: raw.response.usage?.input_tokens ?? 0, outputTokens: raw.response.usage?.output_tokens ?? 0 },
       warnings: raw.response.warnings ?? [],
+      ...(raw.response.stopped_at_limit === true ? { stoppedAtLimit: true } : {}),
     };
     cassettes.set(cassetteKey(request), { key: cassetteKey(request), provider: raw.provider, request, response, file });
   }
