@@ -52,7 +52,8 @@ export async function migrateAgentsFile(options: { from: string; dir: string; no
   const original = read.bytes;
   // What the file holds is no more readable once split into files than it was: a file others cannot read keeps
   // its parts from them too (its owner's and group's reading kept).
-  const mode = read.mode & 0o004 ? undefined : (read.mode & 0o660) | 0o600;
+  // Made through chmod, which no umask narrows: the umask applies as it does to any file made.
+  const mode = read.mode & 0o004 ? undefined : ((read.mode & 0o660) | 0o600) & ~process.umask();
   const foreign = await defaultLayoutMarker(dir);
   if (foreign) {
     throw new UsageError(

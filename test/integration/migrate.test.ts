@@ -52,6 +52,16 @@ describe("compact migrate", () => {
     const files = Object.keys(await snapshotDir(path.join(cwd, ".agents"), { state: false }));
     expect(files.length).toBeGreaterThan(3);
     for (const file of files) expect((await stat(path.join(cwd, ".agents", file))).mode & 0o777, file).toBe(0o640);
+    // The umask narrows them as it narrows any file made: under 077 a 0640 original's parts are 0600.
+    const narrow = await migration();
+    await chmod(path.join(narrow, ".agents.local.md"), 0o640);
+    const before = process.umask(0o077);
+    try {
+      expect((await runCli(["migrate"], { cwd: narrow })).code).toBe(0);
+    } finally {
+      process.umask(before);
+    }
+    expect((await stat(path.join(narrow, ".agents/topics/user_preferences.md"))).mode & 0o777).toBe(0o600);
     // From a file anyone may read, the files are made as any file is.
     const open = await migration();
     expect((await runCli(["migrate"], { cwd: open })).code).toBe(0);

@@ -253,6 +253,13 @@ describe("compact schedule --install", () => {
     }
     const both = await runCli(["schedule", "--keys-file", keys, "--env-file", `${keys}.old`], { cwd: p.cwd, env: { HOME: p.home }, clock });
     expect(both.code).toBe(2);
+    // One file named two ways is one file.
+    const same = await runCli(["schedule", "--keys-file", keys, "--env-file", path.relative(p.cwd, keys), "--json"], {
+      cwd: p.cwd,
+      env: { HOME: p.home },
+      clock,
+    });
+    expect(same.code, same.stderr).toBe(0);
   });
 });
 

@@ -45,7 +45,7 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
   // --env-file is the flag's older name: Node 20 reads that flag itself, wherever it is, and stops when its file is missing.
   const keysFile = line.options["keys-file"];
   const oldName = line.options["env-file"];
-  if (keysFile !== undefined && oldName !== undefined && keysFile !== oldName)
+  if (keysFile !== undefined && oldName !== undefined && path.resolve(io.cwd, keysFile) !== path.resolve(io.cwd, oldName))
     throw new UsageError("--keys-file and --env-file name one file: give one of them");
   const envFile = path.resolve(io.cwd, keysFile ?? oldName ?? defaultEnvFile(io.env));
   // A line end in a path would end the crontab line or the unit's setting there, and start another of the path's making.
