@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { realpathSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { IoError } from "../errors/io-error.js";
@@ -43,7 +44,7 @@ export async function installSystemd(entries: ScheduleEntries, env: Record<strin
   const existing = await readFile(files[0]!, "utf8").catch(() => undefined);
   const scheduled = existing === undefined ? undefined : /^WorkingDirectory=(.*)$/m.exec(existing)?.[1];
   const mine = /^WorkingDirectory=(.*)$/m.exec(entries.service)?.[1];
-  if (scheduled !== undefined && scheduled !== mine) {
+  if (scheduled !== undefined && scheduled !== mine && realDir(scheduled) !== realDir(mine)) {
     throw new UsageError(
       `${files[0]} already runs compact for ${scheduled}: installing would replace it. Remove that unit first (systemctl --user disable --now ${entries.unitName}.timer), or use --install cron`,
     );
@@ -51,6 +52,17 @@ export async function installSystemd(entries: ScheduleEntries, env: Record<strin
   await writeFile(files[0]!, entries.service);
   await writeFile(files[1]!, entries.timer);
   return files;
+}
+
+// A unit's directory as the file it names: the same dir reached through a link is the same dir.
+function realDir(written: string | undefined): string | undefined {
+  if (written === undefined) return undefined;
+  const dir = written.replace(/%%/g, "%");
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
 }
 
 function run(

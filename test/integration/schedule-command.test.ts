@@ -216,7 +216,13 @@ describe("compact schedule --install", () => {
     expect(service).toContain(`WorkingDirectory=${p.dir}\n`);
     expect(await readFile(path.join(p.home, ".config/systemd/user/compact-memory.timer"), "utf8")).toContain("OnCalendar=Mon *-*-* 10:00:00\n");
     expect(units.stdout).toContain("now run: systemctl --user daemon-reload && systemctl --user enable --now compact-memory.timer\n");
-    // Installing it again for the same dir replaces it; another dir of the same folder name does not.
+    // Installing it again for the same dir replaces it, through a link to it too; another dir of the same folder name does not.
+    expect((await runCli(["schedule", "--install", "systemd", "--yes"], { cwd: p.cwd, env: cron.env, clock })).code).toBe(0);
+    const link = path.join(p.root, "link", "memory");
+    await mkdir(path.dirname(link));
+    await symlink(p.dir, link);
+    const viaLink = await runCli(["schedule", "--dir", link, "--install", "systemd", "--yes"], { cwd: p.cwd, env: cron.env, clock });
+    expect(viaLink.code, viaLink.stderr).toBe(0);
     expect((await runCli(["schedule", "--install", "systemd", "--yes"], { cwd: p.cwd, env: cron.env, clock })).code).toBe(0);
     const other = path.join(p.root, "other", "memory");
     await mkdir(other, { recursive: true });
