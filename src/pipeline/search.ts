@@ -80,10 +80,8 @@ async function configuredRankers(ctx: RunContext): Promise<SearchRanker[]> {
 }
 
 // What search says of the dir: a memory or summary it could not read, not the files it passes by (links, folders).
-const LEFT_OUT = new Set(["unreadable-frontmatter", "unreadable-memory-type", "invalid-utf8", "not-utf8", "utf16-without-bom"]);
-function leftOut(problem: Problem): boolean {
-  return LEFT_OUT.has(problem.ruleId) || (problem.ruleId === "unsafe-input" && problem.message.includes("a file may hold"));
-}
+const LEFT_OUT = new Set(["unreadable-frontmatter", "unreadable-memory-type", "invalid-utf8", "not-utf8", "utf16-without-bom", "too-large"]);
+const leftOut = (problem: Problem) => LEFT_OUT.has(problem.ruleId);
 
 /**
  * The active memories (topic files) and period summaries, as search documents,

@@ -132,7 +132,7 @@ export class MemoryDir {
    * with a warning (`oversized: "skip"`, a memory the run can do without).
    */
   async readInput(relPath: string, maxBytes: number = DEFAULT_MAX_INPUT_BYTES, options: { oversized?: "error" | "skip" } = {}): Promise<InputRead> {
-    const skip = (message: string): InputRead => ({ skipped: { source: relPath, ruleId: "unsafe-input", message: `${message}; skipped` } });
+    const skip = (message: string, ruleId = "unsafe-input"): InputRead => ({ skipped: { source: relPath, ruleId, message: `${message}; skipped` } });
     // In place, not through the thread pool: a long run reads thousands of logs, a few calls each.
     let real: string;
     try {
@@ -149,7 +149,7 @@ export class MemoryDir {
       const info = fstatSync(fd);
       if (!info.isFile()) return skip("it is not a regular file");
       if (info.size > maxBytes) {
-        if (options.oversized === "skip") return skip(`${formatBytes(info.size)} is over the ${formatBytes(maxBytes)} a file may hold`);
+        if (options.oversized === "skip") return skip(`${formatBytes(info.size)} is over the ${formatBytes(maxBytes)} a file may hold`, "too-large");
         throw new InputError(
           relPath,
           `${formatBytes(info.size)} is over the ${formatBytes(maxBytes)} limit for one file (logs.maxBytes); split the file or raise the limit`,

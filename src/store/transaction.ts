@@ -100,12 +100,12 @@ export async function commitChanges(dir: MemoryDir, changes: FileChange[], optio
     return { change, before, beforeHash, after, clean: clean !== undefined };
   });
   const planned = read.filter(({ before, after }) => !(before === null ? after === null : after !== null && before.equals(after)));
-  // The files whose content the run's plan rests on (all but the index, rebuilt whole).
-  const resting = options.basis ? planned.filter(({ change }) => !options.last?.(change.path)) : [];
-  for (const { change, beforeHash } of resting) {
-    const expected = options.basis!.expected(change.path);
-    if (expected !== beforeHash) throw changedOnDisk(change.path, beforeHash, expected);
-  }
+  // The files whose content the run's plan rests on: those the basis knows (the index, rebuilt whole, aside).
+  const resting = planned.flatMap(({ change, beforeHash }) => {
+    const expected = options.last?.(change.path) ? undefined : options.basis?.expected(change.path);
+    return expected === undefined ? [] : [{ change, beforeHash, expected }];
+  });
+  for (const { change, beforeHash, expected } of resting) if (expected !== beforeHash) throw changedOnDisk(change.path, beforeHash, expected);
   // What is left as it is holds what the run planned: that is what it knows of it now.
   const writing = new Set(planned.map((entry) => entry.change));
   for (const { change, beforeHash } of read) if (!writing.has(change)) options.basis?.holds(change.path, beforeHash);

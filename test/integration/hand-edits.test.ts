@@ -100,6 +100,10 @@ describe("a commit and the files a run read", () => {
       options,
     );
     expect(basis.held.get("project_a.md")).toBe(sha256("first\n"));
+    // A file the basis does not know (undefined) is not checked.
+    await writeFile(path.join(root, "project_unknown.md"), "not read by the run\n");
+    await commitChanges(dir, [{ path: "project_unknown.md", content: "written\n" }], { ...options, now: new Date(NOW.getTime() + 500) });
+    expect(await readFile(path.join(root, "project_unknown.md"), "utf8")).toBe("written\n");
     // A second commit of the same run starts from what the first left.
     await commitChanges(dir, [{ path: "project_a.md", content: "second\n" }], { ...options, now: new Date(NOW.getTime() + 1000) });
     expect(await readFile(path.join(root, "project_a.md"), "utf8")).toBe("second\n");

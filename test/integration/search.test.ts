@@ -1,4 +1,4 @@
-import { readdir, rm, utimes, writeFile } from "node:fs/promises";
+import { readdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { Compactor } from "../../src/index.js";
@@ -75,6 +75,17 @@ describe("compact search", () => {
     expect(run.stdout.split("\n")[hit + 1]).toMatch(/^ {8}.*Zebrafish/);
     const none = await runCli(["search", "zzz\u001b[2Jqqq", "--dir", dir]);
     expect(none.stdout).toBe('nothing found for "zzz\\u001b[2Jqqq"\n');
+  });
+
+  it("says which memory it left out and why: front matter that is not data, a file too large to read; not the links it passes by", async () => {
+    const dir = await compacted();
+    await writeFile(path.join(dir, "project_broken.md"), "---\nname: [unclosed\ndescription: x\n---\n\nBroken.\n");
+    await writeFile(path.join(dir, "project_huge.md"), `---\nname: Huge\ndescription: too large\ntype: project\n---\n\n${"x".repeat(10 * 1048576 + 1)}\n`);
+    await symlink("2026-03-30.md", path.join(dir, "project_alias.md"));
+    const run = await runCli(["search", "postgres", "--dir", dir, "--json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const warnings = JSON.parse(run.stdout).warnings as { source: string; ruleId: string }[];
+    expect(warnings.map((w) => `${w.source} ${w.ruleId}`).sort()).toEqual(["project_broken.md unreadable-frontmatter", "project_huge.md too-large"]);
   });
 
   it("refuses a missing query and an unknown type with a usage error", async () => {
