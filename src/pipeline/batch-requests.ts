@@ -5,6 +5,7 @@ import { estimateCost, formatUsd } from "../model/estimate-cost.js";
 import type { MemoryModel } from "../model/memory-model.js";
 import type { Problem } from "../problems/problem.js";
 import { outputTokenLimit } from "../providers/known-refusals.js";
+import { RecordingModel } from "../providers/replay/recording-model.js";
 import { type WeekState, weekStates } from "../schedule/week-status.js";
 import { mapLimited } from "../store/map-limited.js";
 import type { Snapshot } from "../store/snapshot.js";
@@ -87,6 +88,15 @@ export async function prepareBatch(
     ...(standardCostUsd === undefined ? {} : { standardCostUsd }),
   };
   return { requests, weeks, estimate, warnings };
+}
+
+/**
+ * What counts a batch's input tokens: the run's model, whose provider's
+ * counting endpoint is asked when it has one (a recording's own model, so
+ * counts are never recorded as calls).
+ */
+export function tokenCounter(model: MemoryModel): Pick<MemoryModel, "countTokens"> {
+  return model instanceof RecordingModel ? model.inner : model;
 }
 
 /** A week's logs, read the way a single compaction reads them. */

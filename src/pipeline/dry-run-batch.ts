@@ -1,7 +1,6 @@
 import type { BatchClient } from "../model/batch-client.js";
-import { RecordingModel } from "../providers/replay/recording-model.js";
 import { readSnapshot } from "../store/snapshot.js";
-import { describeEstimate, dueWeeks, prepareBatch } from "./batch-requests.js";
+import { describeEstimate, dueWeeks, prepareBatch, tokenCounter } from "./batch-requests.js";
 import type { BatchAutoResult } from "./batch-result.js";
 import type { RunContext } from "./run-context.js";
 import { readSavedBatch } from "./saved-batch.js";
@@ -37,8 +36,7 @@ export async function dryRunBatch(ctx: RunContext, client: BatchClient): Promise
   }
   const { todo, problems } = await dueWeeks(ctx, snapshot);
   // Counted by the provider's counting endpoint when there is one and a key to ask it with, else the tokenizer.
-  const counter = await (ctx.previewModel ?? ctx.model)();
-  const prepared = await prepareBatch(ctx, todo, snapshot, client, counter instanceof RecordingModel ? counter.inner : counter);
+  const prepared = await prepareBatch(ctx, todo, snapshot, client, tokenCounter(await (ctx.previewModel ?? ctx.model)()));
   const lines =
     prepared.requests.length === 0
       ? ["dry run: nothing to compact: every completed week with logs has a current summary; nothing submitted"]

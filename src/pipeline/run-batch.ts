@@ -5,7 +5,7 @@ import type { BatchClient, BatchResults, BatchStatus } from "../model/batch-clie
 import { formatProblem, type Problem } from "../problems/problem.js";
 import { readSnapshot } from "../store/snapshot.js";
 import { type AppliedBatch, applyBatchResults } from "./apply-batch-results.js";
-import { type BatchEstimate, describeEstimate, dueWeeks, prepareBatch } from "./batch-requests.js";
+import { type BatchEstimate, describeEstimate, dueWeeks, prepareBatch, tokenCounter } from "./batch-requests.js";
 import type { BatchAutoResult, BatchReport } from "./batch-result.js";
 import { dryRunBatch } from "./dry-run-batch.js";
 import { guarded, pollBatch } from "./poll-batch.js";
@@ -118,7 +118,8 @@ async function submitOrResume(ctx: RunContext, client: BatchClient, recovered: s
   }
   const snapshot = await readSnapshot(ctx.dir);
   const { todo, problems } = await dueWeeks(ctx, snapshot);
-  const prepared = await prepareBatch(ctx, todo, snapshot, client);
+  // Counted as the dry run counts: by the provider's counting endpoint when it has one.
+  const prepared = await prepareBatch(ctx, todo, snapshot, client, tokenCounter(await ctx.model()));
   const warnings = [...snapshot.problems, ...problems, ...prepared.warnings];
   if (prepared.requests.length === 0) return { saved: undefined, submitted: false, lines: [], warnings, recovered };
   const submitting = {

@@ -93,10 +93,9 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
     expect(result.batch.usage).toEqual({ inputTokens: 2000, outputTokens: 400 });
     expect(result.batch.costUsd).toBeCloseTo(0.006, 6);
     expect(result.batch.estimate.costUsd).toBeCloseTo(result.batch.estimate.standardCostUsd / 2, 3);
-    // The estimate counts the requests as sent with a real tokenizer, not characters / 4.
-    let counted = 0;
-    for (const item of server.batches[0]!.items) counted += (await countTokens(item.system)) + (await countTokens(item.user));
-    expect(result.batch.estimate.inputTokens).toBe(counted);
+    // The estimate counts each request through the provider's counting endpoint, as the dry run does.
+    expect(result.batch.estimate).toMatchObject({ inputTokens: 2 * COUNTED_TOKENS, countedBy: "provider" });
+    expect(result.lines[0]).toContain(`~${2 * COUNTED_TOKENS} input tokens (counted by the provider)`);
 
     expect((await readdir(path.join(dir, "weekly"))).sort()).toEqual(["2026-W10.md", "2026-W11.md"]);
     const w10 = await readFile(path.join(dir, "weekly/2026-W10.md"), "utf8");
@@ -343,6 +342,20 @@ describe("token counts on a compatible server", () => {
       expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v1/responses/input_tokens"]);
     },
   );
+
+  it("a submitted batch on such a server is counted with a real tokenizer, not characters / 4", async () => {
+    server.withoutCounting = 404;
+    const dir = await weekDir();
+    const run = await runCli(["--auto", "--batch", "--poll-interval", "0.01", "--dir", dir, "--provider", "openai", "--model", "model-test", "--json"], {
+      env: { OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiURL },
+      clock,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    let counted = 0;
+    for (const item of server.batches[0]!.items) counted += (await countTokens(item.system)) + (await countTokens(item.user));
+    expect(JSON.parse(run.stdout).batch.estimate).toMatchObject({ inputTokens: counted, countedBy: "tokenizer" });
+    expect(server.requests.filter((r) => r.url === "/v1/responses/input_tokens")).toHaveLength(1);
+  });
 
   it("Ollama is never asked to count", async () => {
     const dir = await weekDir();
