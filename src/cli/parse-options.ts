@@ -54,9 +54,9 @@ export function parseOptions(argv: string[], allowed: readonly OptionName[], com
   const options = Object.fromEntries(names.map((name) => [name, OPTIONS[name]]));
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[]; tokens: { kind: string; name?: string; value?: string }[] };
   try {
-    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true, tokens: true }) as typeof parsed;
+    parsed = parseArgs({ args: withNegativeValues(argv, options), options, strict: true, allowPositionals: true, tokens: true }) as typeof parsed;
   } catch (error) {
-    throw new UsageError(`${describeParseError(error as NodeJS.ErrnoException, names, argv)} (see ${command} --help)`);
+    throw new UsageError(`${describeParseError(error as NodeJS.ErrnoException, names)} (see ${command} --help)`);
   }
   // An option given twice with two values (`--week 2026-W14 --week 2026-W15`): the last would win without a word.
   const given = new Map<string, string | undefined>();
@@ -76,20 +76,33 @@ export function parseOptions(argv: string[], allowed: readonly OptionName[], com
   return { options: parsed.values as Values, positionals: parsed.positionals };
 }
 
+/**
+ * `--concurrency -1` as `--concurrency=-1`: node:util reads a value starting
+ * with a dash as another option, but a negative number can only be the value,
+ * so the option's own check says what is wrong with it, in one step.
+ */
+function withNegativeValues(argv: string[], options: Record<string, { type: string }>): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--") return [...joined, ...argv.slice(i)];
+    const next = argv[i + 1];
+    if (arg.startsWith("--") && options[arg.slice(2)]?.type === "string" && next !== undefined && /^-(\d|\.\d)/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
 // node:util's own messages talk about positionals and ambiguity; say what the user did, and what they may have meant.
-function describeParseError(error: NodeJS.ErrnoException, names: string[], argv: string[]): string {
+function describeParseError(error: NodeJS.ErrnoException, names: string[]): string {
   const option = /'(-{1,2}[\w-]+)/.exec(error.message)?.[1] ?? "an option";
   if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
     const guess = closest(option.replace(/^-+/, ""), names);
     return `unknown option '${option}'${guess ? ` — did you mean --${guess}?` : ""}`;
   }
-  if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
-    // `--concurrency -1`: a value starting with a dash reads as another option.
-    const next = argv[argv.indexOf(option) + 1];
-    return /ambiguous/.test(error.message) && next !== undefined && /^-\d/.test(next)
-      ? `${option} needs a value; a negative one is written ${option}=${next}`
-      : `${option} needs a value`;
-  }
+  if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") return `${option} needs a value`;
   return error.message.split("\n")[0]!;
 }
 

@@ -370,10 +370,11 @@ describe("token counts on a compatible server", () => {
 });
 
 describe("compact --auto --batch, usage", () => {
-  it.each([["abc"], ["0"], ["-1"], ["30s"], ["86401"]])("--poll-interval %s is a one-line usage error", async (value) => {
+  it.each([["abc"], ["0"], ["-1"], ["-0.5"], ["30s"], ["86401"], ["0x10"], ["Infinity"]])("--poll-interval %s is a one-line usage error", async (value) => {
     const dir = await weekDir();
     const before = await snapshotDir(dir);
-    const run = await runCli(["--auto", "--batch", `--poll-interval=${value}`, "--dir", dir, "--provider", "anthropic"], {
+    // Given apart from its flag: a negative number is still read as the flag's value, and refused as one.
+    const run = await runCli(["--auto", "--batch", "--poll-interval", value, "--dir", dir, "--provider", "anthropic"], {
       env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicURL },
       clock,
     });
@@ -384,6 +385,16 @@ describe("compact --auto --batch, usage", () => {
     });
     expect(await snapshotDir(dir)).toEqual(before);
     expect(server.requests).toEqual([]);
+  });
+
+  it("--poll-interval takes a fraction of a second written with an exponent", async () => {
+    const dir = await weekDir();
+    const run = await runCli(["--auto", "--batch", "--poll-interval", "1e-2", "--dir", dir, "--provider", "anthropic", "--model", "model-test"], {
+      env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicURL },
+      clock,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(server.creates).toHaveLength(1);
   });
 
   it("--poll-interval and --dry-run without --batch are usage errors", async () => {

@@ -250,7 +250,7 @@ describe("--concurrency on the command line", () => {
       ["0x10", [], "--concurrency '0x10': expected a whole number"],
       ["1e1", [], "--concurrency '1e1': expected a whole number"],
       [" 3", [], "--concurrency ' 3': expected a whole number"],
-      ["-1", [], "--concurrency needs a value; a negative one is written --concurrency=-1"],
+      ["-1", [], "--concurrency '-1': expected a whole number"],
       ["65", [], "at most 64"],
       ["4", ["--batch", "--provider", "openai"], "--concurrency and --batch"],
     ] as const) {

@@ -81,7 +81,8 @@ function batchOptions(line: CommandLine): { pollInterval?: number; dryRun?: bool
   }
   const raw = options["poll-interval"];
   const seconds = raw === undefined ? undefined : Number(raw);
-  if (raw !== undefined && (!/^\s*(\d+\.?\d*|\.\d+)\s*$/.test(raw) || !(seconds! > 0) || seconds! > 86_400)) {
+  // Decimal, with an exponent if need be (`1e-3`); Number() alone would also take `0x10` and `Infinity`.
+  if (raw !== undefined && (!/^\s*(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(raw) || !(seconds! > 0) || seconds! > 86_400)) {
     throw new UsageError(`--poll-interval '${raw}': expected a number of seconds greater than 0 and at most 86400, such as 30 or 0.5`);
   }
   return { ...(seconds === undefined ? {} : { pollInterval: seconds }), ...(options["dry-run"] ? { dryRun: true } : {}) };
