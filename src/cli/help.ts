@@ -186,6 +186,8 @@ provider needs a key that file does not set.
                    crontab (crontab -l / crontab -); installing again replaces it
   --install systemd  write the service and timer to ~/.config/systemd/user, then
                    print the systemctl command that enables the timer
+  --json           print the crontab line, the units, the keys file and the
+                   warnings as one object (with --install, --yes is needed)
 `;
 
 export const MIGRATE_HELP = `Usage: compact migrate [--from FILE] [--dir DIR] [--json] [--quiet]

@@ -90,6 +90,12 @@ describe("compact schedule", () => {
     await chmod(p.envFile, 0o644);
     const open = await runCli(["schedule"], { cwd: p.cwd, env, clock });
     expect(open.stderr).toBe(`warning: ${p.envFile} can be read by other users: chmod 600 ${p.envFile}\n`);
+    // With --json, the same warning is data too, and stderr still says it.
+    const asJson = await runCli(["schedule", "--json"], { cwd: p.cwd, env, clock });
+    expect(JSON.parse(asJson.stdout).warnings).toEqual([
+      { source: p.envFile, ruleId: "keys-file-readable", message: `${p.envFile} can be read by other users: chmod 600 ${p.envFile}` },
+    ]);
+    expect(asJson.stderr).toBe(open.stderr);
     await chmod(p.envFile, 0o600);
     const ready = await runCli(["schedule", "--provider", "anthropic", "--model", "claude-x"], { cwd: p.cwd, env, clock });
     expect(ready.stderr).toBe("");
@@ -216,6 +222,15 @@ describe("compact schedule --install", () => {
     expect(service).toContain(`WorkingDirectory=${p.dir}\n`);
     expect(await readFile(path.join(p.home, ".config/systemd/user/compact-memory.timer"), "utf8")).toContain("OnCalendar=Mon *-*-* 10:00:00\n");
     expect(units.stdout).toContain("now run: systemctl --user daemon-reload && systemctl --user enable --now compact-memory.timer\n");
+    // With --json: one object naming what was installed, and never a question.
+    const asJson = await runCli(["schedule", "--install", "cron", "--json"], { cwd: p.cwd, env: cron.env, clock, interactive: true });
+    expect(asJson.code).toBe(2);
+    expect(JSON.parse(asJson.stdout).error).toEqual({ code: "E_USAGE", message: "--install cron with --json asks nothing: add --yes" });
+    expect(existsSync(cron.file)).toBe(false);
+    const installed = await runCli(["schedule", "--install", "cron", "--yes", "--json"], { cwd: p.cwd, env: cron.env, clock });
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(JSON.parse(installed.stdout)).toMatchObject({ command: "schedule", installed: ["crontab"], warnings: [] });
+    expect(await readFile(cron.file, "utf8")).toContain(JSON.parse(installed.stdout).crontab);
     // Installing it again for the same dir replaces it, through a link to it too; another dir of the same folder name does not.
     expect((await runCli(["schedule", "--install", "systemd", "--yes"], { cwd: p.cwd, env: cron.env, clock })).code).toBe(0);
     const link = path.join(p.root, "link", "memory");

@@ -3,12 +3,14 @@ import path from "node:path";
 import { packageFile } from "../../config/package-files.js";
 import { UsageError } from "../../errors/usage-error.js";
 import { Compactor } from "../../pipeline/compactor.js";
+import type { Problem } from "../../problems/problem.js";
 import { defaultEnvFile, readEnvFile } from "../../schedule/env-file.js";
 import { installCron, installSystemd } from "../../schedule/install-schedule.js";
-import { scheduleEntries, shellQuote } from "../../schedule/schedule-entries.js";
+import { type ScheduleEntries, scheduleEntries, shellQuote } from "../../schedule/schedule-entries.js";
 import { clock, DAY_NAMES, localZone, scheduleTime } from "../../schedule/schedule-time.js";
 import type { CliIo } from "../cli-io.js";
 import { printHelp, SCHEDULE_HELP } from "../help.js";
+import { oneLine } from "../one-line.js";
 import { compactorOptions } from "../open-compactor.js";
 import { parseOptions } from "../parse-options.js";
 
@@ -27,6 +29,8 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
   }
   const install = line.options.install;
   if (install !== undefined && install !== "cron" && install !== "systemd") throw new UsageError(`--install '${install}': expected cron or systemd`);
+  // With --json, stdout holds one object: no question can be asked there.
+  if (install !== undefined && line.options.json && !line.options.yes) throw new UsageError(`--install ${install} with --json asks nothing: add --yes`);
   const options = compactorOptions(line, io);
   const here = await Compactor.resolveSettings(options);
   const { configFile, configOrigin } = here;
@@ -73,34 +77,44 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
 
   const needed = [settings.apiKeyEnv, sources.baseURL.startsWith("env ") ? sources.baseURL.slice(4) : ""].filter((name) => name !== "");
   const state = await readEnvFile(envFile);
+  // Each printed as it reads on stderr, and given as data with --json.
+  const warnings: Problem[] = [];
   for (const name of needed.filter((n) => !state.sets.has(n))) {
     const what = name === settings.apiKeyEnv ? `the ${settings.provider} provider needs ${name}` : `${name} is set in this shell only`;
-    io.stderr(
-      `warning: ${what}, and ${envFile} ${state.exists ? "does not set it" : "does not exist"}: a scheduled run will not have it. Add ${name}=… to that file (chmod 600)\n`,
-    );
+    warnings.push({
+      source: envFile,
+      ruleId: "key-not-in-keys-file",
+      message: `${what}, and ${envFile} ${state.exists ? "does not set it" : "does not exist"}: a scheduled run will not have it. Add ${name}=… to that file (chmod 600)`,
+    });
   }
   // npx runs packages from a cache npm may clear: a schedule must point at an installed copy.
   if (BIN.split(path.sep).includes("_npx"))
-    io.stderr(
-      `warning: compact is running from npx's cache (${BIN}), which npm may clear: install memory-compactor (npm install memory-compactor) and run compact schedule from there\n`,
-    );
+    warnings.push({
+      source: BIN,
+      ruleId: "run-from-npx-cache",
+      message: `compact is running from npx's cache (${BIN}), which npm may clear: install memory-compactor (npm install memory-compactor) and run compact schedule from there`,
+    });
   if (configOrigin === "found" && configFile !== undefined && !refound)
-    io.stderr(
-      `warning: ${configFile} was found from ${io.cwd}; the scheduled run, in ${dir}, will not find it${run.configFile ? ` (it reads ${run.configFile})` : ""}: to schedule it, pass it with --config ${configFile}\n`,
-    );
-  if (state.readableByOthers) io.stderr(`warning: ${envFile} can be read by other users: chmod 600 ${shellQuote(envFile)}\n`);
+    warnings.push({
+      source: configFile,
+      ruleId: "config-not-found-by-run",
+      message: `${configFile} was found from ${io.cwd}; the scheduled run, in ${dir}, will not find it${run.configFile ? ` (it reads ${run.configFile})` : ""}: to schedule it, pass it with --config ${configFile}`,
+    });
+  if (state.readableByOthers)
+    warnings.push({ source: envFile, ruleId: "keys-file-readable", message: `${envFile} can be read by other users: chmod 600 ${shellQuote(envFile)}` });
+  for (const warning of warnings) io.stderr(`warning: ${oneLine(warning.message)}\n`);
   if (time.note) io.stderr(`note: ${time.note}\n`);
 
-  if (line.options.json && !install) {
+  if (line.options.json) {
     const unitFile = (ext: string) => `~/.config/systemd/user/${entries.unitName}.${ext}`;
     const systemd = {
       service: { file: unitFile("service"), content: entries.service },
       timer: { file: unitFile("timer"), content: entries.timer },
       enable: `systemctl --user daemon-reload && systemctl --user enable --now ${entries.unitName}.timer`,
     };
-    io.stdout(
-      `${JSON.stringify({ schemaVersion: 1, ok: true, command: "schedule", crontab: `${entries.cronLine}\n`, systemd, envFile, zone: time.zone }, null, 2)}\n`,
-    );
+    const installed = install ? await installSchedule(install, entries, settings.dir, io) : undefined;
+    const result = { schemaVersion: 1, ok: true, command: "schedule", crontab: `${entries.cronLine}\n`, systemd, envFile, zone: time.zone, warnings };
+    io.stdout(`${JSON.stringify(installed ? { ...result, installed } : result, null, 2)}\n`);
     return 0;
   }
   const { local } = time;
@@ -131,14 +145,22 @@ ${entries.timer}
       return 0;
     }
   }
-  if (install === "cron") {
-    await installCron(entries, path.resolve(settings.dir), io.env);
-    io.stdout(`installed: crontab entry for ${path.resolve(settings.dir)} (crontab -l to see it; installing again replaces it)\n`);
-  } else {
-    const files = await installSystemd(entries, io.env, io.env["HOME"] || homedir());
-    io.stdout(`installed: ${files.join(", ")}\nnow run: systemctl --user daemon-reload && systemctl --user enable --now ${entries.unitName}.timer\n`);
-  }
+  const installed = await installSchedule(install, entries, settings.dir, io);
+  io.stdout(
+    install === "cron"
+      ? `installed: crontab entry for ${path.resolve(settings.dir)} (crontab -l to see it; installing again replaces it)\n`
+      : `installed: ${installed.join(", ")}\nnow run: systemctl --user daemon-reload && systemctl --user enable --now ${entries.unitName}.timer\n`,
+  );
   return 0;
+}
+
+/** Installs the schedule; what it wrote: `crontab` or the unit files. */
+async function installSchedule(install: "cron" | "systemd", entries: ScheduleEntries, dir: string, io: CliIo): Promise<string[]> {
+  if (install === "cron") {
+    await installCron(entries, path.resolve(dir), io.env);
+    return ["crontab"];
+  }
+  return installSystemd(entries, io.env, io.env["HOME"] || homedir());
 }
 
 function configNote(given: string | undefined, read: string | undefined, notRead: string | undefined): string {
