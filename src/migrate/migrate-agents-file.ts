@@ -64,7 +64,7 @@ export async function migrateAgentsFile(options: { from: string; dir: string; no
 
   makeFolders(dir);
   const memoryDir = await MemoryDir.open(dir, "agents");
-  const lock = await acquireLock(memoryDir, "compact migrate", now);
+  const lock = await acquireLock(memoryDir, "compact migrate", new Date());
   try {
     const files = planMigration(original.toString("utf8"), path.basename(from), now.toISOString().slice(0, 10));
     const result: MigrationResult = { from, dir, backup, created: [], beside: [], kept: [] };

@@ -9,7 +9,9 @@ import type { RunContext } from "./run-context.js";
  * finished or discarded), one line each. The lock is released however `work` ends.
  */
 export async function withRunLock<T>(ctx: RunContext, command: string, work: (recovered: string[]) => Promise<T>): Promise<T> {
-  const lock = await acquireLock(ctx.dir, command, ctx.now());
+  // Stamped with the time it is, not the run's clock: a clock set for reproducible output would make a live
+  // lock look stale to another run, or this one's look stale to every other.
+  const lock = await acquireLock(ctx.dir, command, new Date());
   const notes: string[] = [];
   if (lock.tookOver)
     notes.push(`took over a stale lock (pid ${lock.tookOver.pid} on ${lock.tookOver.host}, ${lock.tookOver.command}, since ${lock.tookOver.startedAt})`);

@@ -312,7 +312,7 @@ describe("compact --week and existing memories", () => {
     await mkdir(path.join(dir, ".compact"));
     await writeFile(
       path.join(dir, ".compact/lock"),
-      JSON.stringify({ pid: process.pid, host: (await import("node:os")).hostname(), startedAt: "2026-04-06T09:59:00.000Z", command: "compact --auto" }),
+      JSON.stringify({ pid: process.pid, host: (await import("node:os")).hostname(), startedAt: new Date().toISOString(), command: "compact --auto" }),
     );
     const before = await snapshotDir(dir);
     const run = await runCli(["--week", "2026-W14", "--dir", dir, "--quiet"]);
@@ -341,10 +341,7 @@ describe("the agents layout (seed 001)", () => {
     for (const topic of topics) expect(index).toContain(`](topics/${topic})`);
 
     const lock = path.join(dir, ".consolidation-lock");
-    await writeFile(
-      lock,
-      JSON.stringify({ pid: process.pid, host: (await import("node:os")).hostname(), startedAt: "2026-04-06T09:59:00.000Z", command: "x" }),
-    );
+    await writeFile(lock, JSON.stringify({ pid: process.pid, host: (await import("node:os")).hostname(), startedAt: new Date().toISOString(), command: "x" }));
     expect((await runCli(["consolidate", "--dir", dir, "--auto"])).stdout).toBe("Another run in progress — skipping.\n");
     await (await import("node:fs/promises")).rm(lock);
     expect((await runCli(["consolidate", "--dir", dir, "--auto"])).stdout).toMatch(/^\[compact --auto\] dir=.* merged=\d+ pruned=0 conflicts_skipped=\d+\n$/);

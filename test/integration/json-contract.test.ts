@@ -139,7 +139,7 @@ describe("failures print one error object with the documented exit code", () => 
     await mkdir(path.join(dir, ".compact"), { recursive: true });
     await writeFile(
       path.join(dir, ".compact/lock"),
-      JSON.stringify({ pid: process.pid, host: hostname(), startedAt: FIXED_CLOCK().toISOString(), command: "compact --auto" }),
+      JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command: "compact --auto" }),
     );
     const week = await json(["--week", "2026-W14", "--dir", dir]);
     expect(week).toMatchObject({ code: 0, result: { ok: false, command: "week", error: { code: "E_LOCKED" } } });

@@ -76,7 +76,8 @@ describe("compact --auto", () => {
 
     await writeFile(
       path.join(dir, ".compact/lock"),
-      JSON.stringify({ pid: process.pid, host: hostname(), startedAt: "2026-03-21T11:59:00.000Z", command: "compact --auto" }),
+      // A lock is stamped with the time it is, whatever clock a run is given.
+      JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date(Date.now() - 60_000).toISOString(), command: "compact --auto" }),
     );
     const before = await snapshotDir(dir);
     expect(await runCli(["--auto", "--dir", dir], { clock: clock("2026-03-21T12:00:00.000Z") })).toEqual({
@@ -90,7 +91,7 @@ describe("compact --auto", () => {
   it("takes over a stale lock: an old startedAt, or a pid that is gone", async () => {
     for (const lock of [
       { pid: process.pid, host: hostname(), startedAt: "2026-03-18T09:00:00.000Z", command: "compact --auto" },
-      { pid: 2 ** 22 + 11, host: hostname(), startedAt: "2026-03-18T09:59:00.000Z", command: "compact --auto" },
+      { pid: 2 ** 22 + 11, host: hostname(), startedAt: new Date().toISOString(), command: "compact --auto" },
     ]) {
       const dir = await copyOf(WEEKS);
       await import("node:fs/promises").then((fs) => fs.mkdir(path.join(dir, ".compact")));
