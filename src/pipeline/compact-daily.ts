@@ -1,4 +1,5 @@
 import type { ModelPrice } from "../config/config-schema.js";
+import { throwIfAborted } from "../errors/aborted-error.js";
 import { CompactorError } from "../errors/compactor-error.js";
 import { ModelAnswerError } from "../errors/model-answer-error.js";
 import { ProviderError } from "../errors/provider-error.js";
@@ -84,10 +85,14 @@ const PARTS_APART = "\n\n";
 // that is not one (no text, no usage) is reported as such, never read.
 async function completeBy(model: MemoryModel, prompt: string, options: CompleteOptions): Promise<CompletionResult> {
   let completion: CompletionResult;
+  // A call made once the run is stopped would be sent (and paid for) all the same.
+  throwIfAborted(options.signal);
   try {
     completion = await model.complete(prompt, options);
   } catch (error) {
-    if (error instanceof CompactorError || options.signal?.aborted) throw error;
+    if (error instanceof CompactorError) throw error;
+    // Whatever the model threw as it was stopped (an AbortError, the signal's reason, a late failure of its own).
+    throwIfAborted(options.signal);
     throw new ProviderError(model.provider || "model", (error as Error)?.message ?? String(error), undefined, { cause: error });
   }
   if (typeof completion?.text !== "string") throw new ModelAnswerError(`${model.provider || "model"}: the model's answer holds no text`, "");

@@ -70,13 +70,16 @@ export interface CompactWeekResult {
   recovered: string[];
 }
 
-const PAID_PROVIDERS = new Set(["anthropic", "openai"]);
+// The models a dry run may call: they cost nothing. Any other (a paid provider, a model of the caller's
+// own, which usually wraps one) stops at the estimate.
+const FREE_PROVIDERS = new Set(["offline", "replay", "ollama", "mock"]);
 
 /**
  * Compacts one ISO week: reads its logs, asks the model (prepare → call →
  * parse), plans every write against one snapshot of the memory dir and
  * commits them as one journaled transaction under the lock. A dry run takes
- * no lock and writes nothing; with a paid provider it stops at the estimate.
+ * no lock and writes nothing; with a model that may cost something (any but
+ * offline, replay, ollama and the mock) it stops at the estimate.
  */
 export async function compactWeek(ctx: RunContext, label: string, options: { dryRun?: boolean; strict?: boolean } = {}): Promise<CompactWeekResult> {
   const period = parseWeek(label);
@@ -187,8 +190,8 @@ export function planAsked(ctx: RunContext, asked: AskedPeriod, snapshot: Snapsho
 
 async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Promise<CompactWeekResult> {
   const snapshot = await readSnapshot(ctx.dir);
-  if (PAID_PROVIDERS.has(model.provider)) {
-    // A dry run never spends money: a paid provider stops at the estimate.
+  if (!FREE_PROVIDERS.has(model.provider)) {
+    // A dry run never spends money: a model that may cost something stops at the estimate.
     const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
     if (logs.logs.length === 0) return noLogs(ctx, period, model, [...snapshot.problems, ...logs.problems], true);
     const prepared = await prepareCompaction(await ctx.prompts(), logs, relatedMemories(new RunMemories(snapshot.memories), logs.logs), ctx.settings);

@@ -98,6 +98,7 @@ export class Compactor {
       now: options.clock ?? (() => new Date()),
       signal: options.signal,
       model: () => (this.builtModel ??= this.buildModel(env)),
+      customModel: (options.model !== undefined && typeof options.model !== "string") || options.createModel !== undefined,
       // The run's own model when it can be built; only a missing key gives the one that never calls.
       previewModel: () =>
         (this.previewedModel ??= this.context.model().catch((error: unknown) => {

@@ -87,12 +87,17 @@ export interface ConsolidateResult {
  * journaled transaction under the lock. A report-only run takes no lock.
  */
 const CONSOLIDATE_MODES = ["report", "apply", "auto"] as const;
+const RESOLVERS = ["newer", "proposed", "skip"] as const;
 
 export async function consolidate(ctx: RunContext, options: ConsolidateOptions = {}): Promise<ConsolidateResult> {
   const mode = options.mode ?? "apply";
   // A mode misspelt by a caller of the library would otherwise apply: a report asked for, changes made.
   if (!(CONSOLIDATE_MODES as readonly string[]).includes(mode)) {
     throw new UsageError(`consolidate mode '${String(mode)}': expected ${CONSOLIDATE_MODES.join(", ")}`);
+  }
+  const resolve = options.resolve;
+  if (resolve !== undefined && typeof resolve !== "function" && !(RESOLVERS as readonly unknown[]).includes(resolve)) {
+    throw new UsageError(`consolidate resolve ${JSON.stringify(resolve)}: expected ${RESOLVERS.join(", ")} or a function answering "a", "b" or "skip"`);
   }
   const dryRun = options.dryRun === true;
   if (dryRun || mode === "report") {
@@ -190,10 +195,10 @@ async function makePlan(
   const warnings: Problem[] = [];
   const vectors = ctx.settings.embeddings ? await memoryVectors(ctx, snapshot.memories, options.saveVectors !== false) : undefined;
   const plan = planConsolidation(snapshot.memories, { today, retention: ctx.settings.retention, ...(vectors ? { vectors } : {}) });
-  // With an LLM configured, one dream call judges every candidate group; the offline model never.
-  if (askModel && ctx.settings.provider !== "offline") {
+  // With an LLM configured (or given), one dream call judges every candidate group; the offline model never.
+  if (askModel && (ctx.settings.provider !== "offline" || ctx.customModel)) {
     const model = await ctx.model();
-    warnings.push(...(await dream(plan, model, { prompts: ctx.consolidationPrompts, signal: ctx.signal })));
+    if (model.provider !== "offline") warnings.push(...(await dream(plan, model, { prompts: ctx.consolidationPrompts, signal: ctx.signal })));
   }
   return { plan, warnings };
 }
@@ -214,7 +219,7 @@ async function resolveConflicts(plan: ConsolidationPlan, resolve: ConflictResolv
   for (const conflict of plan.conflicts) {
     const choice =
       typeof resolve === "function"
-        ? await resolve(conflict)
+        ? chosen(await resolve(conflict), conflict)
         : resolve === "newer"
           ? newerSide(plan, conflict)
           : resolve === "proposed"
@@ -229,6 +234,16 @@ async function resolveConflicts(plan: ConsolidationPlan, resolve: ConflictResolv
     supersedes.push({ kind: "supersede", winner, loser });
   }
   return supersedes;
+}
+
+// A resolver's answer, as the terminal's question takes it (`A`, ` b `): anything else is no answer, and
+// nothing is changed, rather than a side picked for it.
+function chosen(answer: unknown, conflict: ConflictProposal): "a" | "b" | "skip" {
+  const choice = typeof answer === "string" ? answer.trim().toLowerCase() : answer;
+  if (choice === "a" || choice === "b" || choice === "skip") return choice;
+  throw new UsageError(
+    `consolidate: the resolver answered ${JSON.stringify(answer) ?? String(answer)} for [${conflict.a}] vs [${conflict.b}]: expected "a", "b" or "skip"; nothing was changed`,
+  );
 }
 
 // B is the newer by construction; a pinned memory never loses, so a pinned A wins.

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { abortReason } from "../errors/aborted-error.js";
 import { BatchInterruptedError } from "../errors/batch-interrupted-error.js";
 import { ProviderError } from "../errors/provider-error.js";
 import type { BatchClient, BatchStatus } from "../model/batch-client.js";
@@ -32,7 +33,7 @@ export async function guarded<T>(step: () => Promise<T>, id: string, signal: Abo
   try {
     return await step();
   } catch (error) {
-    if (signal?.aborted) throw new BatchInterruptedError(typeof signal.reason === "string" ? signal.reason : "aborted", id, SAVED_BATCH_FILE);
+    if (signal?.aborted) throw new BatchInterruptedError(abortReason(signal), id, SAVED_BATCH_FILE);
     // A batch the provider does not know cannot be collected by running again: that error says what to do.
     if (error instanceof ProviderError && error.status !== 404) {
       const message = error.message.slice(error.provider.length + 2);

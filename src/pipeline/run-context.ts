@@ -25,6 +25,8 @@ export interface RunContext {
   signal: AbortSignal | undefined;
   /** The configured model, built on first use (a missing key is an error then). */
   model: () => Promise<MemoryModel>;
+  /** A model object (or a factory) was given instead of a provider name: the settings' provider does not say what it is. */
+  customModel?: boolean;
   /** The model as a dry run uses it: `model`, or without a key one that names it and never calls it. */
   previewModel?: () => Promise<MemoryModel>;
   prompts: () => Promise<CompactionPrompts>;

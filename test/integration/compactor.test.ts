@@ -228,6 +228,21 @@ describe("Compactor.compactWeek", () => {
     expect(report.preview?.length).toBeGreaterThan(2);
     expect(await snapshotDir(dir)).toEqual(before);
   });
+
+  it("never calls a model of the caller's in a dry run (it may cost money): it stops at the estimate", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const before = await snapshotDir(dir);
+    const mine = new MockMemoryModel(`${SUMMARY}\n${POSTGRES}`);
+    const wrapped = { provider: "mine", modelId: "my-paid-model", complete: mine.complete.bind(mine) };
+    const report = await (await open({ dir, model: wrapped })).compactWeek("2026-W14", { dryRun: true });
+    expect(mine.calls).toHaveLength(0);
+    expect(report).toMatchObject({ dryRun: true, notes: ["dry run: no call made to mine; nothing written"] });
+    expect(report.estimate?.inputTokens).toBeGreaterThan(0);
+    expect(report.preview).toBeUndefined();
+    // The mock, made for tests, is called: it costs nothing.
+    expect((await (await open({ dir, model: mine })).compactWeek("2026-W14", { dryRun: true })).preview?.length).toBeGreaterThan(2);
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
 });
 
 describe("the library API, end to end", () => {
@@ -316,6 +331,52 @@ describe("the library API, end to end", () => {
     for (const answer of [{ text: 42 }, undefined, null]) {
       const wrong = model(async () => answer);
       await expect((await open({ dir, model: wrong })).compactWeek("2026-W14"), JSON.stringify(answer)).rejects.toMatchObject({ code: "E_MODEL_ANSWER" });
+    }
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
+  it("holds its lock in real time whatever clock it is given: another run sees it live", async () => {
+    const dir = await copyOf(EXAMPLE);
+    let seen: unknown;
+    const answer = `${SUMMARY}\n${POSTGRES}`;
+    const model = new MockMemoryModel(async () => {
+      // While this run holds the lock, another with the real clock (and one with a clock months ahead) must wait.
+      for (const clock of [() => new Date(), () => new Date(Date.now() + 200 * 86_400_000)]) {
+        seen = await (await Compactor.open({ dir, env: {}, clock })).consolidate({ mode: "apply" }).catch((error: unknown) => error);
+        expect(seen).toMatchObject({ code: "E_LOCKED" });
+      }
+      return answer;
+    });
+    const week = await (await open({ dir, model })).compactWeek("2026-W14");
+    expect(week.ok).toBe(true);
+    expect(model.calls).toHaveLength(1);
+    expect(seen).toMatchObject({ code: "E_LOCKED" });
+  });
+
+  it("reports a run stopped while a model of the caller's answers as interrupted, whatever the model throws", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const before = await snapshotDir(dir);
+    // Rejects with the signal's reason when stopped, as fetch does; or fails later on its own.
+    // Stopped once the call is under way.
+    const waiting = (called: () => void, late?: Error) =>
+      ({
+        provider: "mine",
+        modelId: "m1",
+        complete: (_prompt: string, options: { signal?: AbortSignal }) =>
+          new Promise((_, reject) => {
+            options.signal?.addEventListener("abort", () => (late ? setTimeout(() => reject(late), 10) : reject(options.signal!.reason)));
+            setTimeout(called, 5);
+          }),
+      }) as unknown as MockMemoryModel;
+    for (const [stop, reason, late] of [
+      [(c: AbortController) => c.abort(), "aborted", undefined],
+      [(c: AbortController) => c.abort(new Error("user pressed stop")), "user pressed stop", undefined],
+      [(c: AbortController) => c.abort(new DOMException("signal timed out", "TimeoutError")), "timed out", undefined],
+      [(c: AbortController) => c.abort(), "aborted", new Error("late failure")],
+    ] as const) {
+      const controller = new AbortController();
+      const run = (await open({ dir, model: waiting(() => stop(controller), late), signal: controller.signal })).compactWeek("2026-W14");
+      await expect(run, reason).rejects.toMatchObject({ code: "E_ABORTED", message: `interrupted (${reason}); nothing changed` });
     }
     expect(await snapshotDir(dir)).toEqual(before);
   });

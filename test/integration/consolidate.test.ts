@@ -3,6 +3,8 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MockMemoryModel } from "../../src/model/mock-model.js";
+import { Compactor } from "../../src/pipeline/compactor.js";
+import { OfflineModel } from "../../src/providers/offline/offline-model.js";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotDir } from "../helpers/snapshot-dir.js";
 import { copyOf, fixture, tempDir } from "../helpers/temp-dir.js";
@@ -147,15 +149,17 @@ describe("compact consolidate", () => {
     const dir = await copyOf(FIXTURE, { all: true });
     const lock = path.join(dir, ".compact/lock");
     await import("node:fs/promises").then((fs) => fs.mkdir(path.dirname(lock), { recursive: true }));
-    const live = { pid: process.pid, host: hostname(), startedAt: "2026-04-06T09:50:00.000Z", command: "compact --auto" };
+    // Locks are stamped with the time it is, whatever clock a run is given.
+    const live = { pid: process.pid, host: hostname(), startedAt: new Date(Date.now() - 10 * 60_000).toISOString(), command: "compact --auto" };
+    const longAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
     await writeFile(lock, JSON.stringify(live));
     const before = await snapshotDir(dir);
     expect(await runCli(["consolidate", "--dir", dir, "--auto"])).toEqual({ code: 0, stdout: "Another run in progress — skipping.\n", stderr: "" });
     expect(await snapshotDir(dir)).toEqual(before);
 
-    await writeFile(lock, JSON.stringify({ ...live, startedAt: "2026-04-06T09:00:00.000Z" }));
+    await writeFile(lock, JSON.stringify({ ...live, startedAt: longAgo }));
     const old = await runCli(["consolidate", "--dir", dir, "--auto"]);
-    expect(old.stderr).toBe(`warning: took over a stale lock (pid ${process.pid} on ${hostname()}, compact --auto, since 2026-04-06T09:00:00.000Z)\n`);
+    expect(old.stderr).toBe(`warning: took over a stale lock (pid ${process.pid} on ${hostname()}, compact --auto, since ${longAgo})\n`);
     expect(old.stdout).toContain("merged=1 pruned=1");
 
     await writeFile(lock, JSON.stringify({ ...live, pid: 2 ** 22 + 7 }));
@@ -312,6 +316,49 @@ describe("compact consolidate with a configured LLM", () => {
       "## Group 1\n### [project_release-cadence] Release cadence (project, updated 2026-01-10)\nHow often we release\n\nRelease cadence is weekly.",
     );
     expect(asked.stdout).toContain('Conflicts (1):\n[project_release-cadence] vs [project_release-rhythm] — "release cadence" [A/B/skip]\n');
+  });
+
+  it("takes a library resolver's answer as the terminal's question does, and refuses any other, changing nothing", async () => {
+    const keptOf = async (answer: unknown) => {
+      const dir = await copyOf(FIXTURE, { all: true });
+      const compactor = await Compactor.open({ dir, env: {} });
+      await compactor.consolidate({ mode: "apply", resolve: async () => answer as "a" });
+      return (await readdir(dir)).filter((file) => file.startsWith("project_deploy-target"));
+    };
+    // A is the older side: ECS, then Vercel.
+    expect(await keptOf("A")).toEqual(["project_deploy-target-ecs.md"]);
+    expect(await keptOf(" b ")).toEqual(["project_deploy-target-vercel.md"]);
+    expect(await keptOf("skip")).toEqual(["project_deploy-target-ecs.md", "project_deploy-target-vercel.md"]);
+    for (const answer of ["maybe", undefined, 1]) {
+      const dir = await copyOf(FIXTURE, { all: true });
+      const before = await snapshotDir(dir);
+      const compactor = await Compactor.open({ dir, env: {} });
+      await expect(compactor.consolidate({ mode: "apply", resolve: async () => answer as "a" }), String(answer)).rejects.toMatchObject({
+        code: "E_USAGE",
+        message: expect.stringContaining('expected "a", "b" or "skip"; nothing was changed'),
+      });
+      expect(await snapshotDir(dir)).toEqual(before);
+    }
+    const dir = await copyOf(FIXTURE, { all: true });
+    await expect((await Compactor.open({ dir, env: {} })).consolidate({ mode: "apply", resolve: "Newer" as "newer" })).rejects.toMatchObject({
+      code: "E_USAGE",
+    });
+  });
+
+  it("asks a model given to the library, with no provider configured, as it asks a configured one", async () => {
+    const dir = await tempDir();
+    const m = (id: string, name: string, description: string, updated: string, body: string) =>
+      writeFile(path.join(dir, `${id}.md`), `---\nname: ${name}\ndescription: ${description}\ntype: project\nupdated: ${updated}\n---\n\n${body}\n`);
+    await m("project_release-cadence", "Release cadence", "How often we release", "2026-01-10", "Release cadence is weekly.");
+    await m("project_release-rhythm", "Shipping rhythm", "How often we ship", "2026-03-10", "Release cadence is every two weeks.");
+    const answer = decision(1, "supersede", ["project_release-cadence", "project_release-rhythm"], "winner: project_release-rhythm\ntopic: release cadence\n");
+    const mine = new MockMemoryModel(answer);
+    const plan = await (await Compactor.open({ dir, env: {}, model: mine })).consolidate({ mode: "report" });
+    expect(mine.calls).toHaveLength(1);
+    expect(plan.plan.conflicts).toMatchObject([{ a: "project_release-cadence", b: "project_release-rhythm", proposedWinner: "project_release-rhythm" }]);
+    // The offline model, given as an object, is never asked to judge.
+    const offline = await (await Compactor.open({ dir, env: {}, model: new OfflineModel() })).consolidate({ mode: "report" });
+    expect(offline.plan.conflicts).toEqual([]);
   });
 
   it("keeps a model's merged text only when it keeps every detail of its parts", async () => {
