@@ -2,8 +2,8 @@ import type { EmbeddingsConfig } from "../config/config-schema.js";
 import { ConfigError } from "../errors/config-error.js";
 import { ProviderError } from "../errors/provider-error.js";
 import { redactSecrets } from "../logs/redact-secrets.js";
-import { keylessOpenAiOptions } from "../providers/keyless-options.js";
 import { requestSignal } from "../providers/request-signal.js";
+import { sdkEnvironment } from "../providers/sdk-environment.js";
 import { shownEndpoint } from "../text/shown-url.js";
 
 /** Turns texts into unit vectors, one per text, in order. */
@@ -38,10 +38,9 @@ export async function openAiEmbedder(
   // Without a key, nothing the SDK would take from the environment on its own goes either (a gateway's header).
   const client = new OpenAI({
     apiKey: apiKey || "no-key",
-    baseURL,
     timeout: options.timeoutMs ?? 60_000,
     maxRetries: options.maxRetries ?? 2,
-    ...(apiKey ? {} : keylessOpenAiOptions()),
+    ...sdkEnvironment("openai", env, { baseURL, keyless: !apiKey }),
   });
   return {
     model: config.model,

@@ -41,7 +41,7 @@ export interface CompactorOptions {
   recordDir?: string;
   /** Where relative paths start (default: the process's working directory). */
   cwd?: string;
-  /** Environment for keys and overrides (default: `process.env`). */
+  /** Environment for keys and overrides (default: `process.env`); given, the provider SDKs read nothing from `process.env` (base URL, custom headers, organization). */
   env?: Record<string, string | undefined>;
   /** Source of the current time, for reproducible output. */
   clock?: () => Date;

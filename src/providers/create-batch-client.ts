@@ -28,7 +28,7 @@ export async function createBatchClient(
   // A dry run's client only shapes requests: the key it is given is never sent.
   const apiKey = env[settings.apiKeyEnv] || (options.withoutKey ? "(not set)" : undefined);
   if (!apiKey) throw new MissingKeyError(provider, settings.apiKeyEnv);
-  const common = { apiKey, apiKeyEnv: settings.apiKeyEnv, baseURL: settings.baseURL, timeoutMs: settings.timeoutMs, maxRetries: settings.maxRetries };
+  const common = { apiKey, apiKeyEnv: settings.apiKeyEnv, baseURL: settings.baseURL, timeoutMs: settings.timeoutMs, maxRetries: settings.maxRetries, env };
   const model = settings.model ?? (await defaultModel(provider));
   if (provider === "anthropic") {
     const { AnthropicBatchClient } = await import("./anthropic/anthropic-batch.js");

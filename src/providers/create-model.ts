@@ -51,6 +51,7 @@ export async function createModel(
         timeoutMs: settings.timeoutMs,
         maxRetries: settings.maxRetries,
         onRateLimited: options.onRateLimited,
+        env,
       };
       if (settings.provider === "anthropic") {
         const { AnthropicModel } = await import("./anthropic/anthropic-model.js");
@@ -73,6 +74,7 @@ export async function createModel(
         model: settings.model ?? "llama3.1",
         provider: "ollama",
         onRateLimited: options.onRateLimited,
+        env,
       });
       return { model, warnings: [] };
     }

@@ -1,3 +1,4 @@
+import { type Sdk, type SdkEnvironmentOptions, sdkEnvironment } from "./sdk-environment.js";
 import { SharedBackoff } from "./shared-backoff.js";
 
 /** What an SDK-backed provider is built from. */
@@ -15,6 +16,8 @@ export interface ProviderSettings {
   keyless?: boolean;
   /** Told when a 429 holds every request back for `waitMs` (see `TOLD_PAUSE_MS`). */
   onRateLimited?: ((waitMs: number) => void) | undefined;
+  /** The run's environment, which the SDK reads instead of `process.env` (its base URL, headers, organization). */
+  env?: Record<string, string | undefined>;
 }
 
 // A request held back by the shared pause waits in its fetch at most this long before its timeout.
@@ -22,18 +25,20 @@ const TIMEOUT_MARGIN_MS = 5_000;
 
 /**
  * The client options both SDKs take: key, endpoint, per-call timeout, their
- * own retry count, and a fetch that shares one 429 backoff between all the
- * calls of the client (weeks compacted at once).
+ * own retry count, a fetch that shares one 429 backoff between all the calls
+ * of the client (weeks compacted at once), and what they would otherwise read
+ * from `process.env` read from the run's environment instead.
  */
 export function sdkClientOptions(
   settings: ProviderSettings,
+  sdk: Sdk,
   backoff: SharedBackoff = new SharedBackoff(),
-): { apiKey: string; baseURL?: string; timeout: number; maxRetries: number; fetch: typeof fetch } {
+): { apiKey: string; timeout: number; maxRetries: number; fetch: typeof fetch } & SdkEnvironmentOptions {
   return {
     apiKey: settings.apiKey,
-    ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
     timeout: settings.timeoutMs,
     maxRetries: settings.maxRetries,
     fetch: backoff.wrap(globalThis.fetch, { maxWaitMs: Math.max(0, settings.timeoutMs - TIMEOUT_MARGIN_MS) }),
+    ...sdkEnvironment(sdk, settings.env ?? process.env, { baseURL: settings.baseURL, keyless: settings.keyless === true }),
   };
 }

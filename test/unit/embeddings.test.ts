@@ -95,9 +95,13 @@ describe("openAiEmbedder (the openai SDK against a loopback server)", () => {
       // The gateway's Authorization is cleared with the rest: a local server takes none.
       expect(keyless!.authorization).toBeUndefined();
       expect(JSON.stringify(keyless)).not.toMatch(/gw-|org-test|proj-test/);
-      // With a key, the SDK's own ways are the user's: the header goes with it.
-      await (await openAiEmbedder({ provider: "openai", model: "embed-test", baseURL: server.url }, { OPENAI_API_KEY: "sk-test" })).embed(["a"]);
+      // With a key, the SDK's own ways are the user's: the header goes with it, from the run's environment.
+      const env = { ...process.env, OPENAI_API_KEY: "sk-test" };
+      await (await openAiEmbedder({ provider: "openai", model: "embed-test", baseURL: server.url }, env)).embed(["a"]);
       expect(server.headers[1]).toMatchObject({ "x-gateway-key": "gw-secret", "openai-organization": "org-test" });
+      // A run given an environment of its own takes nothing from the process's.
+      await (await openAiEmbedder({ provider: "openai", model: "embed-test", baseURL: server.url }, { OPENAI_API_KEY: "sk-test" })).embed(["a"]);
+      expect(JSON.stringify(server.headers[2])).not.toMatch(/gw-|org-test|proj-test/);
     } finally {
       vi.unstubAllEnvs();
     }

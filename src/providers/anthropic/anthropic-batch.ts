@@ -20,7 +20,7 @@ export class AnthropicBatchClient implements BatchClient {
 
   constructor(private readonly settings: ProviderSettings) {
     this.modelId = settings.model;
-    this.client = new Anthropic(sdkClientOptions(settings));
+    this.client = new Anthropic(sdkClientOptions(settings, "anthropic"));
   }
 
   body(request: BatchRequest): Record<string, unknown> {

@@ -35,7 +35,7 @@ export class AnthropicModel implements MemoryModel {
   constructor(private readonly settings: ProviderSettings) {
     this.modelId = settings.model;
     this.backoff = new SharedBackoff(Date.now, settings.onRateLimited);
-    this.client = new Anthropic(sdkClientOptions(settings, this.backoff));
+    this.client = new Anthropic(sdkClientOptions(settings, "anthropic", this.backoff));
   }
 
   async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {

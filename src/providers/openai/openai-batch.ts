@@ -38,7 +38,7 @@ export class OpenAiBatchClient implements BatchClient {
 
   constructor(private readonly settings: ProviderSettings) {
     this.modelId = settings.model;
-    this.client = new OpenAI(sdkClientOptions(settings));
+    this.client = new OpenAI(sdkClientOptions(settings, "openai"));
   }
 
   body(request: BatchRequest): Record<string, unknown> {

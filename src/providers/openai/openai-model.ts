@@ -2,7 +2,6 @@ import OpenAI from "openai";
 import { throwIfAborted } from "../../errors/aborted-error.js";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { describeFailure, refusesSetting } from "../describe-failure.js";
-import { keylessOpenAiOptions } from "../keyless-options.js";
 import { isOpenAiReasoningModel, outputTokenLimit, REASONING_ALLOWANCE } from "../known-refusals.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 import { requestSignal } from "../request-signal.js";
@@ -43,7 +42,7 @@ export class OpenAiModel implements MemoryModel {
     this.provider = settings.provider ?? "openai";
     this.modelId = settings.model;
     this.backoff = new SharedBackoff(Date.now, settings.onRateLimited);
-    this.client = new OpenAI({ ...sdkClientOptions(settings, this.backoff), ...(settings.keyless ? keylessOpenAiOptions() : {}) });
+    this.client = new OpenAI(sdkClientOptions(settings, "openai", this.backoff));
     // Ollama has no counting endpoint; other compatible servers are asked once.
     this.countingMissing = this.provider === "ollama";
   }
