@@ -6,7 +6,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { EXIT_CODES } from "../../src/cli/exit-codes.js";
 import type { ErrorCode } from "../../src/errors/compactor-error.js";
-import { FIXED_CLOCK, runCli } from "../helpers/run-cli.js";
+import { runCli } from "../helpers/run-cli.js";
 import { copyOf, fixture, REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
 
 const schema = JSON.parse(readFileSync(path.join(REPO_ROOT, "schema/compact-output.schema.json"), "utf8"));
