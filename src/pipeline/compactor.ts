@@ -220,7 +220,12 @@ export class Compactor {
     if (given.limit !== undefined && (!Number.isSafeInteger(given.limit) || given.limit < 1)) {
       throw new UsageError(`search: limit ${String(given.limit)} is not a whole number of 1 or more`);
     }
-    return (await import("./search.js")).search(this.context, query, given);
+    const { search, SEARCH_TYPES } = await import("./search.js");
+    // A type misspelt by a caller of the library would otherwise find nothing, and say nothing.
+    if (given.type !== undefined && !(SEARCH_TYPES as readonly unknown[]).includes(given.type)) {
+      throw new UsageError(`search: type ${JSON.stringify(given.type)} is not one of ${SEARCH_TYPES.join(", ")}`);
+    }
+    return search(this.context, query, given);
   }
 
   /** Restores the memory dir as it was before a run (default: the latest), byte for byte. */
@@ -246,13 +251,21 @@ export class Compactor {
     else {
       const onNotice = this.options.onNotice;
       const onRateLimited = onNotice ? (waitMs: number) => onNotice(rateLimitNotice(settings.provider, waitMs)) : undefined;
-      const built = await createModel({ ...settings, replayDir: this.options.replayDir }, env, { ...options, ...(onRateLimited ? { onRateLimited } : {}) });
+      const built = await createModel({ ...settings, replayDir: this.givenPath(this.options.replayDir) }, env, {
+        ...options,
+        ...(onRateLimited ? { onRateLimited } : {}),
+      });
       for (const message of built.warnings) this.context.notices.push({ source: "model", ruleId: "model-warning", message });
       model = built.model;
     }
     if (!this.options.recordDir) return model;
     const { RecordingModel } = await import("../providers/replay/recording-model.js");
-    return new RecordingModel(model, this.options.recordDir);
+    return new RecordingModel(model, this.givenPath(this.options.recordDir)!);
+  }
+
+  // A path given to the library is read from `cwd`, as `dir` and `config` are.
+  private givenPath(given: string | undefined): string | undefined {
+    return given === undefined ? undefined : path.resolve(this.options.cwd ?? process.cwd(), given);
   }
 }
 

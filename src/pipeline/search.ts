@@ -1,5 +1,6 @@
 import { ProviderError } from "../errors/provider-error.js";
 import { redactionRules, redactSecrets } from "../logs/redact-secrets.js";
+import { MEMORY_TYPES } from "../memory/memory.js";
 import type { Problem } from "../problems/problem.js";
 import type { KeptTerms } from "../search/kept-terms.js";
 import { memoryDocument, type SearchDocument, type SearchHit, searchDocumentsRanked } from "../search/search-memories.js";
@@ -37,6 +38,9 @@ export interface SearchOptions {
  * the memories only; in a dir a run has worked in, it keeps their terms in
  * `.compact/search-terms.bin` for the next search.
  */
+/** What `type` may name: a memory type, or `weekly` for the weekly summaries. */
+export const SEARCH_TYPES = [...MEMORY_TYPES, "weekly"] as const;
+
 export async function search(ctx: RunContext, query: string, options: SearchOptions = {}): Promise<SearchResult> {
   const { documents, problems } = await documentReads.get(ctx.dir);
   // Cancelled while the dir was read: the ranking is work for an answer no one takes.

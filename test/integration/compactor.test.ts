@@ -312,6 +312,8 @@ describe("the library API, end to end", () => {
       ["search", ["  "]],
       ["search", ["postgres", { limit: 0 }]],
       ["search", ["postgres", { limit: -1 }]],
+      ["search", ["postgres", { type: "projects" }]],
+      ["search", ["postgres", { type: 1 }]],
       ["undo", [42]],
     ];
     for (const [method, args] of calls) {
@@ -333,6 +335,17 @@ describe("the library API, end to end", () => {
       await expect((await open({ dir, model: wrong })).compactWeek("2026-W14"), JSON.stringify(answer)).rejects.toMatchObject({ code: "E_MODEL_ANSWER" });
     }
     expect(await snapshotDir(dir)).toEqual(before);
+  });
+
+  it("reads --record and --replay folders from cwd, as it reads dir", async () => {
+    const project = await tempDir();
+    const dir = await copyOf(EXAMPLE);
+    const model = new MockMemoryModel(`${SUMMARY}\n${POSTGRES}`);
+    await (await open({ dir, cwd: project, model, recordDir: "cassettes" })).compactDaily("2026-W14");
+    const cassettes = await readdir(path.join(project, "cassettes"));
+    expect(cassettes.length).toBe(1);
+    const again = await (await open({ dir, cwd: project, replayDir: "cassettes" })).compactDaily("2026-W14");
+    expect(again?.memories.map((memory) => memory.name)).toEqual(["Use Postgres for the sync service"]);
   });
 
   it("holds its lock in real time whatever clock it is given: another run sees it live", async () => {

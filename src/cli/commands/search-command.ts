@@ -1,12 +1,11 @@
 import { UsageError } from "../../errors/usage-error.js";
+import { SEARCH_TYPES } from "../../pipeline/search.js";
 import type { CliIo } from "../cli-io.js";
 import { printHelp, SEARCH_HELP } from "../help.js";
 import { oneLine } from "../one-line.js";
 import { openCompactor } from "../open-compactor.js";
 import { Output } from "../output.js";
 import { parseOptions, positiveInteger } from "../parse-options.js";
-
-const TYPES = ["user", "feedback", "project", "reference", "weekly"];
 
 /** `compact search QUERY`: ranked memories and weekly summaries, a snippet each. */
 export async function searchCommand(argv: string[], io: CliIo): Promise<number> {
@@ -18,7 +17,8 @@ export async function searchCommand(argv: string[], io: CliIo): Promise<number> 
   const query = line.positionals.join(" ").trim();
   if (query === "") throw new UsageError("search needs a query, e.g. compact search deploy target (see compact search --help)");
   const type = line.options.type;
-  if (type !== undefined && !TYPES.includes(type)) throw new UsageError(`--type '${type}': expected one of ${TYPES.join(", ")}`);
+  if (type !== undefined && !(SEARCH_TYPES as readonly string[]).includes(type))
+    throw new UsageError(`--type '${type}': expected one of ${SEARCH_TYPES.join(", ")}`);
   const output = new Output(io, line.options.json === true, line.options.quiet === true);
   const compactor = await openCompactor(line, io, output);
   const limit = positiveInteger(line.options.limit, "limit");
