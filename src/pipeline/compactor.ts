@@ -45,7 +45,11 @@ export interface CompactorOptions {
   env?: Record<string, string | undefined>;
   /** Source of the current time, for reproducible output. */
   clock?: () => Date;
-  /** Interrupts a run; before it commits, nothing changes. */
+  /**
+   * Interrupts a run with E_ABORTED: a run stopped before it commits changes
+   * nothing. A backfill (`runAuto`) keeps the weeks it had already planned and
+   * commits them before it stops; the error's `written` names them.
+   */
   signal?: AbortSignal;
   /** Called after each period of a long run. */
   onProgress?: (event: ProgressEvent) => void;

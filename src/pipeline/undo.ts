@@ -20,7 +20,7 @@ export interface UndoResult {
   run: string;
   /** Files put back as they were before it (rewritten or removed). */
   restored: string[];
-  /** The undo's own journaled run (undoing it puts the files back again). */
+  /** The undo's own journaled run, as `undo --list` shows it (an undo is not undone: compact again instead). */
   undoRun?: string;
   /**
    * Daily logs the run made that are left where they are: the file there is

@@ -26,6 +26,10 @@ export function describeFailure(provider: string, error: unknown, settings: Prov
   if (isTimeout(error)) {
     return fail(`no answer within ${settings.timeoutMs} ms (after ${retries}) — raise model.timeoutMs, or try again later`);
   }
+  // A 200 whose body is not JSON (a proxy's login page): the endpoint was reached, it is not the API.
+  if (e.name === "SyntaxError") {
+    return fail(`the endpoint answered with something that is not JSON (${detail}) — check that ${baseUrlEnv} or model.baseURL is the provider's API`);
+  }
   if (e.status === undefined) {
     const cause = e.cause?.code ?? (e.cause?.message === undefined ? detail : withoutUrlSecrets(e.cause.message));
     return fail(

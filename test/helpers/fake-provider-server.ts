@@ -15,6 +15,8 @@ export interface ScriptedResponse {
   headers?: Record<string, string>;
   text?: string;
   body?: unknown;
+  /** Sent as it is, not as JSON (a proxy's login page, a cut-off answer). */
+  raw?: string;
   delayMs?: number;
 }
 
@@ -66,7 +68,7 @@ export class FakeProviderServer {
           const status = scripted.status ?? 200;
           const payload = scripted.body ?? (status === 200 ? successBody(req.url ?? "", body, scripted.text ?? "") : errorBody(req.url ?? "", status));
           res.writeHead(status, { "content-type": "application/json", ...scripted.headers });
-          res.end(JSON.stringify(payload));
+          res.end(scripted.raw ?? JSON.stringify(payload));
         };
         if (scripted.delayMs) setTimeout(reply, scripted.delayMs);
         else reply();

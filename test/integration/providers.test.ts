@@ -102,6 +102,21 @@ describe.each(PROVIDERS)("the $name provider through its real SDK", (provider) =
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
+  it("says an answer that is not JSON is one, not that the endpoint cannot be reached", async () => {
+    const dir = await copyOf(EXAMPLE);
+    await configure(dir, { maxRetries: 0 });
+    const before = await snapshotDir(dir);
+    server.respond({ raw: "<html>Sign in to the proxy</html>" });
+    const run = await compact(dir);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n").at(-1)).toMatch(
+      new RegExp(
+        `^compact: ${provider.name}: the endpoint answered with something that is not JSON \\(.*\\) — check that ${provider.name.toUpperCase()}_BASE_URL or model\\.baseURL is the provider's API$`,
+      ),
+    );
+    expect(await snapshotDir(dir)).toEqual(before);
+  });
+
   it("times out per call and says how to raise the limit", async () => {
     const dir = await copyOf(EXAMPLE);
     await configure(dir, { timeoutMs: 150, maxRetries: 0 });
