@@ -5,7 +5,9 @@ import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { EXIT_CODES } from "../../src/cli/exit-codes.js";
-import type { ErrorCode } from "../../src/errors/compactor-error.js";
+import { type ErrorCode, noteWritten } from "../../src/errors/compactor-error.js";
+import { errorResult } from "../../src/errors/error-result.js";
+import { ProviderError } from "../../src/errors/provider-error.js";
 import { runCli } from "../helpers/run-cli.js";
 import { copyOf, fixture, REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
 
@@ -41,6 +43,12 @@ describe("the schema", () => {
     expect(validate({ schemaVersion: 1, ok: false, error: { code: "E_NOPE", message: "x" } })).toBe(false);
     expect(validate({ schemaVersion: 1, ok: false, error: { message: "x" } })).toBe(false);
     expect(validate({ schemaVersion: 1, ok: true, command: "status", extra: 1 })).toBe(false);
+  });
+
+  it("accepts a failure that names the weeks written before it", () => {
+    const failed = errorResult(noteWritten(new ProviderError("anthropic", "HTTP 529"), ["2026-W10", "2026-W11"], true), "auto");
+    expect(failed.error.written).toEqual(["2026-W10", "2026-W11"]);
+    expect(validate(failed), JSON.stringify(validate.errors)).toBe(true);
   });
 });
 
@@ -81,6 +89,20 @@ describe("every command's --json output follows the schema", () => {
     const quiet = await runCli(["--auto", "--dir", quietDir, "--json", "--quiet"], { clock });
     expect(quiet.code).toBe(0);
     expect(quiet.stderr).not.toMatch(/compacted 2026-W1/);
+  });
+
+  it("--auto --batch --dry-run: the batch it would submit", async () => {
+    const dir = await copyOf(fixture("auto-weeks"));
+    const clock = () => new Date("2026-03-18T10:00:00.000Z");
+    const run = await runCli(["--auto", "--batch", "--dry-run", "--provider", "anthropic", "--dir", dir, "--json"], {
+      clock,
+      env: { ANTHROPIC_API_KEY: "" },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(validate(result), JSON.stringify(validate.errors, null, 1)).toBe(true);
+    expect(result).toMatchObject({ command: "auto", dryRun: true, batch: { provider: "anthropic", id: null, submitted: false } });
+    expect(result.batch.weeks.map((week: { outcome: string }) => week.outcome)).toEqual(["planned", "planned"]);
   });
 
   it("undo and undo --list", async () => {
