@@ -9,6 +9,7 @@ import { fitBudget, validatePlan } from "../consolidate/validate-plan.js";
 import { embeddingText } from "../embeddings/embedding-text.js";
 import { openAiEmbedder } from "../embeddings/embeddings-client.js";
 import { cachedVectors } from "../embeddings/vector-cache.js";
+import { ProviderError } from "../errors/provider-error.js";
 import { UsageError } from "../errors/usage-error.js";
 import { buildIndex } from "../memory/build-index.js";
 import { type Memory, memoryId } from "../memory/memory.js";
@@ -193,7 +194,7 @@ async function makePlan(
 ): Promise<{ plan: ConsolidationPlan; warnings: Problem[] }> {
   const today = ctx.now().toISOString().slice(0, 10);
   const warnings: Problem[] = [];
-  const vectors = ctx.settings.embeddings ? await memoryVectors(ctx, snapshot.memories, options.saveVectors !== false) : undefined;
+  const vectors = ctx.settings.embeddings ? await vectorsIfAnswered(ctx, snapshot.memories, options.saveVectors !== false, warnings) : undefined;
   const plan = planConsolidation(snapshot.memories, { today, retention: ctx.settings.retention, ...(vectors ? { vectors } : {}) });
   // With an LLM configured (or given), one dream call judges every candidate group; the offline model never.
   if (askModel && (ctx.settings.provider !== "offline" || ctx.customModel)) {
@@ -201,6 +202,18 @@ async function makePlan(
     if (model.provider !== "offline") warnings.push(...(await dream(plan, model, { prompts: ctx.consolidationPrompts, signal: ctx.signal })));
   }
   return { plan, warnings };
+}
+
+// An embeddings endpoint that does not answer (down, refused, timed out) leaves the judgement to the words, with a
+// warning, as search does: a scheduled run that fails every week while a local server is down keeps nothing tidy.
+async function vectorsIfAnswered(ctx: RunContext, memories: Memory[], save: boolean, warnings: Problem[]): Promise<Map<string, Float32Array> | undefined> {
+  try {
+    return await memoryVectors(ctx, memories, save);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    warnings.push({ source: "embeddings", ruleId: "embeddings-unavailable", message: `${error.message}; memories compared by their words alone` });
+    return undefined;
+  }
 }
 
 /** The memories' vectors from the configured embeddings endpoint, through the cache in `.compact/`. */

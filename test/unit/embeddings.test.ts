@@ -185,6 +185,34 @@ describe("compact consolidate with embeddings configured", () => {
   });
 });
 
+describe("compact consolidate with an embeddings endpoint that does not answer", () => {
+  it("compares the memories by their words alone, with a warning, and still applies", async () => {
+    const { runCli } = await import("../helpers/run-cli.js");
+    const dir = await tempDir();
+    const m = (id: string, body: string) =>
+      writeFile(
+        path.join(dir, `${id}.md`),
+        `---\nname: Deploy target\ndescription: Where the app is deployed\ntype: project\nupdated: 2026-03-10\n---\n\n${body}\n`,
+      );
+    await m("project_deploy-target", "The app is deployed to Fly.io in the ams region.");
+    await m("project_deploy-target-2", "The app is deployed to Fly.io in the ams region.");
+    const config = path.join(dir, "embed.json");
+    // Nothing listens on port 9 of the loopback: the connection is refused.
+    await writeFile(config, JSON.stringify({ embeddings: { provider: "openai", model: "embed-test", baseURL: "http://127.0.0.1:9/v1" } }));
+    for (const flags of [["--dry-run"], ["--yes"]]) {
+      const run = await runCli(["consolidate", "--dir", dir, "--json", "--config", config, ...flags], { env: {} });
+      expect(run.code, run.stderr).toBe(0);
+      const result = JSON.parse(run.stdout) as { plan: { merges: unknown[] }; warnings: { ruleId: string; message: string }[] };
+      expect(result.plan.merges).toEqual([{ keep: "project_deploy-target", fold: "project_deploy-target-2" }]);
+      expect(result.warnings).toContainEqual(
+        expect.objectContaining({ ruleId: "embeddings-unavailable", message: expect.stringMatching(/by their words alone$/) }),
+      );
+      expect(run.stderr).toMatch(/^warning: embeddings: .*by their words alone$/m);
+    }
+    expect(existsSync(path.join(dir, "project_deploy-target-2.md"))).toBe(false);
+  }, 60_000);
+});
+
 describe("compact search with embeddings configured", () => {
   it("ranks by vectors beside the words, asks for the query's vector, and writes nothing", async () => {
     const { runCli } = await import("../helpers/run-cli.js");
