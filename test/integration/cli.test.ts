@@ -52,6 +52,8 @@ describe("compact --week", () => {
     expect(JSON.parse(run.stdout).memories.skipped).toEqual([
       { source: "answer block 1", reason: "type 'opinion' is not one of user, feedback, project, reference; block skipped" },
     ]);
+    // And on stderr, as without --json.
+    expect(run.stderr).toContain("skipped: answer block 1: type 'opinion' is not one of user, feedback, project, reference; block skipped\n");
   });
 
   it("writes nothing with --dry-run and prints what it would write", async () => {
@@ -235,6 +237,8 @@ describe("traceability", () => {
       "answer block 1: memory 'Office pet' matches no daily entry",
     ]);
     expect(report.trace).toEqual({ "Key Decisions": ["2026-03-30.md#L3-L7", "2026-03-30.md#L9-L13"] });
+    // Warnings go to stderr with --json too; stdout holds the one object.
+    expect(run.stderr).toContain("warning: answer block 1: memory 'Office pet' matches no daily entry\n");
   });
 
   it("fails with --strict and writes nothing", async () => {

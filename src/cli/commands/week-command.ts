@@ -24,14 +24,15 @@ export async function weekCommand(argv: string[], io: CliIo): Promise<number> {
   await prepareModel(compactor, output, { dryRun: options["dry-run"] === true });
   const result = await compactor.compactWeek(options.week, { dryRun: options["dry-run"] === true, strict: options.strict === true });
   output.result(result);
+  // Warnings go where every command's go, with --json too: stderr.
+  for (const note of result.recovered) output.note(`warning: ${note}`);
+  output.warnAll(result.warnings);
+  for (const skip of result.memories.skipped) output.note(`skipped: ${skip.source}: ${skip.reason}`);
   if (!output.json) printWeek(result, output);
   return 0;
 }
 
 function printWeek(result: CompactWeekResult, output: Output): void {
-  for (const note of result.recovered) output.note(`warning: ${note}`);
-  output.warnAll(result.warnings);
-  for (const skip of result.memories.skipped) output.note(`skipped: ${skip.source}: ${skip.reason}`);
   if (result.logs.length === 0 && !result.estimate) {
     // Said even with --quiet: a scheduled run over an empty week should leave a trace in its log.
     for (const note of result.notes) output.always(`compact: ${note}`);
