@@ -32,7 +32,7 @@ Options:
   --replay DIR       answer from the cassettes in DIR (provider replay), no network
   --dry-run          estimate the prompt's tokens and cost; with offline or replay,
                      also print the files that would be written. Writes nothing
-                     (not even a cassette) and never calls a paid provider. With
+                     (not even a cassette) and calls no provider but those two. With
                      --auto --batch: the batch's estimated tokens and cost; submits nothing
   --strict           fail (exit 1, nothing written) if a summary bullet or memory
                      traces to no daily entry

@@ -70,16 +70,16 @@ export interface CompactWeekResult {
   recovered: string[];
 }
 
-// The models a dry run may call: they cost nothing. Any other (a paid provider, a model of the caller's
-// own, which usually wraps one) stops at the estimate.
-const FREE_PROVIDERS = new Set(["offline", "replay", "ollama", "mock"]);
+// The models a dry run may call: they cost nothing and need no server. Any other (a paid provider, a model of
+// the caller's own, which usually wraps one, a local server that may be down) stops at the estimate.
+const FREE_PROVIDERS = new Set(["offline", "replay", "mock"]);
 
 /**
  * Compacts one ISO week: reads its logs, asks the model (prepare → call →
  * parse), plans every write against one snapshot of the memory dir and
  * commits them as one journaled transaction under the lock. A dry run takes
- * no lock and writes nothing; with a model that may cost something (any but
- * offline, replay, ollama and the mock) it stops at the estimate.
+ * no lock and writes nothing; with any model but offline, replay and the
+ * mock it stops at the estimate and makes no call.
  */
 export async function compactWeek(ctx: RunContext, label: string, options: { dryRun?: boolean; strict?: boolean } = {}): Promise<CompactWeekResult> {
   const period = parseWeek(label);

@@ -357,7 +357,7 @@ describe("token counts on a compatible server", () => {
     expect(server.requests.filter((r) => r.url === "/v1/responses/input_tokens")).toHaveLength(1);
   });
 
-  it("Ollama is never asked to count", async () => {
+  it("Ollama is never asked, to count or to answer, in a dry run: a local server may be down", async () => {
     const dir = await weekDir();
     const run = await runCli(["--week", "2026-W10", "--dry-run", "--dir", dir, "--provider", "ollama", "--model", "model-test"], {
       env: { OLLAMA_BASE_URL: server.openaiURL },
@@ -365,7 +365,15 @@ describe("token counts on a compatible server", () => {
     });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("counted with the o200k tokenizer");
-    expect(server.requests.map((r) => r.url)).not.toContain("/v1/responses/input_tokens");
+    expect(run.stdout).toContain("dry run: no call made to ollama; nothing written");
+    expect(server.requests).toEqual([]);
+    // Down, it is the same estimate.
+    const down = await runCli(["--week", "2026-W10", "--dry-run", "--dir", dir, "--provider", "ollama", "--model", "model-test"], {
+      env: { OLLAMA_BASE_URL: "http://127.0.0.1:9/v1" },
+      clock,
+    });
+    expect(down.code, down.stderr).toBe(0);
+    expect(down.stdout).toBe(run.stdout);
   });
 });
 
