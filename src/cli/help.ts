@@ -160,7 +160,7 @@ one hit per line: score, file, name, and the line that matched.
 `;
 
 export const SCHEDULE_HELP = `Usage: compact schedule [--dir DIR] [--config FILE] [--provider NAME] [--model NAME]
-                        [--at "Mon 10:00"] [--keys-file FILE] [--install cron|systemd [--yes]] [--json]
+                        [--at "Mon 10:00"] [--keys-file FILE] [--install cron|systemd [--yes]] [--json] [--quiet]
 
 Prints a crontab line and a systemd timer + service that run compact --auto on
 this memory dir every week. Nothing is installed unless --install says so.
@@ -188,6 +188,7 @@ provider needs a key that file does not set.
                    print the systemctl command that enables the timer
   --json           print the crontab line, the units, the keys file and the
                    warnings as one object (with --install, --yes is needed)
+  --quiet          print errors only (with --install --yes: install silently)
 `;
 
 export const MIGRATE_HELP = `Usage: compact migrate [--from FILE] [--dir DIR] [--json] [--quiet]

@@ -90,6 +90,7 @@ describe("compact schedule", () => {
     await chmod(p.envFile, 0o644);
     const open = await runCli(["schedule"], { cwd: p.cwd, env, clock });
     expect(open.stderr).toBe(`warning: ${p.envFile} can be read by other users: chmod 600 ${p.envFile}\n`);
+    expect(await runCli(["schedule", "--quiet"], { cwd: p.cwd, env, clock })).toEqual({ code: 0, stdout: "", stderr: "" });
     // With --json, the same warning is data too, and stderr still says it.
     const asJson = await runCli(["schedule", "--json"], { cwd: p.cwd, env, clock });
     expect(JSON.parse(asJson.stdout).warnings).toEqual([
@@ -222,6 +223,9 @@ describe("compact schedule --install", () => {
     expect(service).toContain(`WorkingDirectory=${p.dir}\n`);
     expect(await readFile(path.join(p.home, ".config/systemd/user/compact-memory.timer"), "utf8")).toContain("OnCalendar=Mon *-*-* 10:00:00\n");
     expect(units.stdout).toContain("now run: systemctl --user daemon-reload && systemctl --user enable --now compact-memory.timer\n");
+    // With --quiet: errors only, the install as well.
+    const quiet = await runCli(["schedule", "--install", "systemd", "--yes", "--quiet"], { cwd: p.cwd, env: cron.env, clock });
+    expect(quiet).toEqual({ code: 0, stdout: "", stderr: "" });
     // With --json: one object naming what was installed, and never a question.
     const asJson = await runCli(["schedule", "--install", "cron", "--json"], { cwd: p.cwd, env: cron.env, clock, interactive: true });
     expect(asJson.code).toBe(2);

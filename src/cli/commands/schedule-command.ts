@@ -22,7 +22,11 @@ const BIN = packageFile("bin", "compact.js");
  * read from an env file at run time, and times in the machine's local zone.
  */
 export async function scheduleCommand(argv: string[], io: CliIo): Promise<number> {
-  const line = parseOptions(argv, ["dir", "config", "provider", "model", "at", "keys-file", "env-file", "install", "yes", "json", "help"], "compact schedule");
+  const line = parseOptions(
+    argv,
+    ["dir", "config", "provider", "model", "at", "keys-file", "env-file", "install", "yes", "json", "quiet", "help"],
+    "compact schedule",
+  );
   if (line.options.help) {
     printHelp(io, SCHEDULE_HELP, line.options.json === true);
     return 0;
@@ -102,8 +106,11 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
     });
   if (state.readableByOthers)
     warnings.push({ source: envFile, ruleId: "keys-file-readable", message: `${envFile} can be read by other users: chmod 600 ${shellQuote(envFile)}` });
-  for (const warning of warnings) io.stderr(`warning: ${oneLine(warning.message)}\n`);
-  if (time.note) io.stderr(`note: ${time.note}\n`);
+  // --quiet: errors only, unless a question is to be asked about the lines shown (then they are shown).
+  const asking = install !== undefined && !line.options.yes && !line.options.json;
+  const quiet = line.options.quiet === true && !asking;
+  if (!quiet) for (const warning of warnings) io.stderr(`warning: ${oneLine(warning.message)}\n`);
+  if (time.note && !quiet) io.stderr(`note: ${time.note}\n`);
 
   if (line.options.json) {
     const unitFile = (ext: string) => `~/.config/systemd/user/${entries.unitName}.${ext}`;
@@ -119,7 +126,8 @@ export async function scheduleCommand(argv: string[], io: CliIo): Promise<number
   }
   const { local } = time;
   const asked = time.utc ? `, which is ${DAY_NAMES[time.utc.day]} ${clock(time.utc)} UTC` : "";
-  io.stdout(`# compact --auto for ${path.resolve(settings.dir)}
+  if (!quiet)
+    io.stdout(`# compact --auto for ${path.resolve(settings.dir)}
 # config: ${configNote(given, run.configFile, configOrigin === "found" && !refound ? configFile : undefined)}; provider: ${settings.provider}${settings.model ? ` (${settings.model})` : ""}
 # API keys are read at run time from ${envFile}: KEY=value lines, chmod 600; never put them in the crontab.
 ${needed.length > 0 ? `#   install -m 600 /dev/null ${envFile}   # if it does not exist yet; then add ${needed.map((n) => `${n}=…`).join(", ")}\n` : ""}
@@ -146,11 +154,12 @@ ${entries.timer}
     }
   }
   const installed = await installSchedule(install, entries, settings.dir, io);
-  io.stdout(
-    install === "cron"
-      ? `installed: crontab entry for ${path.resolve(settings.dir)} (crontab -l to see it; installing again replaces it)\n`
-      : `installed: ${installed.join(", ")}\nnow run: systemctl --user daemon-reload && systemctl --user enable --now ${entries.unitName}.timer\n`,
-  );
+  if (!quiet)
+    io.stdout(
+      install === "cron"
+        ? `installed: crontab entry for ${path.resolve(settings.dir)} (crontab -l to see it; installing again replaces it)\n`
+        : `installed: ${installed.join(", ")}\nnow run: systemctl --user daemon-reload && systemctl --user enable --now ${entries.unitName}.timer\n`,
+    );
   return 0;
 }
 
