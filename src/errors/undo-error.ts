@@ -2,7 +2,11 @@ import { CompactorError } from "./compactor-error.js";
 
 /** A run cannot be undone: none left, a file changed since, a damaged journal or saved copy. */
 export class UndoError extends CompactorError {
-  constructor(message: string) {
+  /** The file that stops the undo (changed since the run, its saved copy damaged), when one does. */
+  readonly file?: string;
+
+  constructor(message: string, options?: { file?: string }) {
     super("E_UNDO", message);
+    if (options?.file !== undefined) this.file = options.file;
   }
 }

@@ -46,9 +46,9 @@ export async function migrateAgentsFile(options: { from: string; dir: string; no
   const { from, dir, now } = options;
   const read = await readRegular(from).catch((error: unknown) => {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`cannot read ${from} (use --from FILE)`);
+    throw new UsageError(`cannot read ${from} (use --from FILE)`, { file: from });
   });
-  if (read === undefined) throw new UsageError(`cannot read ${from} (use --from FILE)`);
+  if (read === undefined) throw new UsageError(`cannot read ${from} (use --from FILE)`, { file: from });
   const original = read.bytes;
   // What the file holds is no more readable once split into files than it was: a file others cannot read keeps
   // its parts from them too (its owner's and group's reading kept).

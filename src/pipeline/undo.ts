@@ -95,7 +95,7 @@ export async function undo(ctx: RunContext, runId?: string): Promise<UndoResult>
       const now = await readCurrent(ctx.dir, file.path);
       const nowSha = now === null ? null : sha256(now);
       if (nowSha === file.before) continue;
-      if (nowSha !== file.after) throw new UndoError(`cannot undo run ${journal.run}: ${file.path} changed after it; nothing restored`);
+      if (nowSha !== file.after) throw new UndoError(`cannot undo run ${journal.run}: ${file.path} changed after it; nothing restored`, { file: file.path });
       const notMade = file.before === null && isDailyLogName(file.path) ? await logNotMade(ctx.dir, file) : undefined;
       if (notMade) {
         kept.push({ path: file.path, reason: `${notMade}; remove it yourself if it should go` });
@@ -137,7 +137,7 @@ async function savedCopy(ctx: RunContext, journal: Journal, file: Journal["files
   const saved = await readCurrent(ctx.dir, file.saved);
   const expected = file.savedSha256 ?? file.before;
   if (saved === null || sha256(saved) !== expected)
-    throw new UndoError(`cannot undo run ${journal.run}: the saved copy of ${file.path} is missing or damaged; nothing restored`);
+    throw new UndoError(`cannot undo run ${journal.run}: the saved copy of ${file.path} is missing or damaged; nothing restored`, { file: file.path });
   return saved;
 }
 

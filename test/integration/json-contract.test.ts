@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { mkdir, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, symlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -175,6 +175,18 @@ describe("failures print one error object with the documented exit code", () => 
     await writeFile(path.join(dir, "compact.config.json"), "{ not json");
     const config = path.join(dir, "compact.config.json");
     expect((await json(["status", "--dir", dir])).result).toMatchObject({ ok: false, command: "status", error: { code: "E_CONFIG", file: config } });
+  });
+
+  it("an undo stopped by a file changed since, and a migrate from a file that is not there, name the file", async () => {
+    const dir = await compacted();
+    const memory = (await readdir(dir)).find((file) => /^(project|reference|feedback|user)_.*\.md$/.test(file))!;
+    await writeFile(path.join(dir, memory), "edited by hand\n");
+    expect((await json(["undo", "--dir", dir])).result).toMatchObject({ ok: false, error: { code: "E_UNDO", file: memory } });
+    const missing = path.join(dir, "nope.md");
+    expect((await json(["migrate", "--from", missing, "--dir", path.join(dir, ".agents")])).result).toMatchObject({
+      ok: false,
+      error: { code: "E_USAGE", file: missing },
+    });
   });
 
   it("a config that is a link looping on itself is an error naming it, not a config that is not there", async () => {
