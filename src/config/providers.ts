@@ -17,3 +17,18 @@ export const BASE_URL_ENV: Record<ProviderName, string> = {
 
 /** The host a provider's SDK calls when no base URL is set; ollama's default is local. */
 export const DEFAULT_HOST: Partial<Record<ProviderName, string>> = { anthropic: "api.anthropic.com", openai: "api.openai.com" };
+
+/** The model each provider uses when none is named. */
+export const DEFAULT_MODEL: Partial<Record<ProviderName, string>> = {
+  offline: "offline-extractive-1",
+  anthropic: "claude-sonnet-4-6",
+  openai: "gpt-4.1-mini",
+  ollama: "llama3.1",
+};
+
+/** Where each provider's requests go when no base URL is set. */
+export const DEFAULT_BASE_URL: Partial<Record<ProviderName, string>> = {
+  anthropic: "https://api.anthropic.com",
+  openai: "https://api.openai.com/v1",
+  ollama: "http://localhost:11434/v1",
+};

@@ -9,13 +9,11 @@ import { DEFAULT_JUDGE, type JudgedSide, type JudgeOptions, judgePair, type Pair
 import { memoryFacts } from "./memory-facts.js";
 import type { ConflictProposal, ConsolidationPlan, MergeOperation, PruneOperation, RedateOperation } from "./plan-types.js";
 import { isAutoReminder } from "./reminder.js";
+import { DEFAULT_RETENTION } from "./retention.js";
 import { cosineAtStanding, DEFAULT_SCALE, relativeDistance, standing, vectorScale } from "./vector-scale.js";
 
 // Memories merged into one at most, in one run.
 const MAX_GROUP = 8;
-
-/** Seed 003's retention defaults, in days; every other type is kept forever. */
-export const DEFAULT_RETENTION: Record<string, number | null> = { session_state: 90, compact_summary: 90 };
 
 export interface PlanOptions {
   /** `YYYY-MM-DD`: ages and `valid_to` are counted from it. */

@@ -1,3 +1,4 @@
+import { DEFAULT_BASE_URL, DEFAULT_MODEL } from "../config/providers.js";
 import type { Settings } from "../config/settings.js";
 import { MissingKeyError } from "../errors/missing-key-error.js";
 import { UsageError } from "../errors/usage-error.js";
@@ -7,7 +8,7 @@ import type { MemoryModel } from "../model/memory-model.js";
 export const PROVIDER_NAMES = ["offline", "anthropic", "openai", "ollama", "replay"] as const;
 
 /** Where a local Ollama serves its OpenAI-compatible API. */
-export const OLLAMA_BASE_URL = "http://localhost:11434/v1";
+export const OLLAMA_BASE_URL = DEFAULT_BASE_URL.ollama!;
 
 /** What a model is built from: the resolved settings, and where replay reads cassettes. */
 export type ModelSettings = Pick<Settings, "provider" | "model" | "baseURL" | "apiKeyEnv" | "timeoutMs" | "maxRetries"> & { replayDir?: string | undefined };
@@ -71,7 +72,7 @@ export async function createModel(
         baseURL: settings.baseURL ?? OLLAMA_BASE_URL,
         timeoutMs: settings.timeoutMs,
         maxRetries: settings.maxRetries,
-        model: settings.model ?? "llama3.1",
+        model: settings.model ?? DEFAULT_MODEL.ollama!,
         provider: "ollama",
         onRateLimited: options.onRateLimited,
         env,

@@ -1,8 +1,8 @@
+import { DEFAULT_BASE_URL } from "../config/providers.js";
+
 /** The two SDKs this tool builds clients with. */
 export type Sdk = "anthropic" | "openai";
 
-// Where each SDK sends requests when no base URL is set.
-const DEFAULT_BASE_URL: Record<Sdk, string> = { anthropic: "https://api.anthropic.com", openai: "https://api.openai.com/v1" };
 const CUSTOM_HEADERS_ENV: Record<Sdk, string> = { anthropic: "ANTHROPIC_CUSTOM_HEADERS", openai: "OPENAI_CUSTOM_HEADERS" };
 
 type Env = Record<string, string | undefined>;
@@ -30,7 +30,7 @@ export function sdkEnvironment(sdk: Sdk, env: Env, options: { baseURL?: string |
   const defaultHeaders: Record<string, string | null> = {};
   for (const [name] of headerLines(process.env[variable])) defaultHeaders[name] = null;
   for (const [name, value] of headerLines(env[variable])) defaultHeaders[name] = options.keyless ? null : value;
-  const common = { baseURL: options.baseURL || DEFAULT_BASE_URL[sdk], defaultHeaders };
+  const common = { baseURL: options.baseURL || DEFAULT_BASE_URL[sdk]!, defaultHeaders };
   if (sdk === "anthropic") return common;
   return options.keyless
     ? { ...common, organization: null, project: null }

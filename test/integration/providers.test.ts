@@ -453,6 +453,13 @@ describe("config", () => {
     expect(run.stdout).toMatch(/^prompts\.dir +\(the built-in prompts\) +\(default\)$/m);
     expect(run.stdout).toMatch(/^apiKey +ANTHROPIC_API_KEY is not set$/m);
     expect(run.stdout).not.toContain("secret-value");
+    // What an unset setting comes to: the provider's endpoint, the retention merged over its defaults.
+    expect(run.stdout).toMatch(/^model\.baseURL +\(the provider's default: https:\/\/api\.anthropic\.com\) +\(default\)$/m);
+    expect(run.stdout).toMatch(/^retention +\{"session_state":90,"compact_summary":90\} +\(default\)$/m);
+    const named = await runCli(["config", "--dir", dir, "--provider", "ollama"], { env: {} });
+    expect(named.stdout).toMatch(/^model\.name +from-file +\(config .*\)$/m);
+    const bare = await runCli(["config", "--dir", await copyOf(EXAMPLE), "--provider", "ollama"], { env: {} });
+    expect(bare.stdout).toMatch(/^model\.name +\(the provider's default: llama3\.1\) +\(default\)$/m);
   });
 
   it("finds a config upward from the working directory", async () => {

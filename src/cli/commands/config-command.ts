@@ -1,4 +1,6 @@
+import { DEFAULT_BASE_URL, DEFAULT_MODEL, type ProviderName } from "../../config/providers.js";
 import { SETTING_KEYS } from "../../config/settings.js";
+import { DEFAULT_RETENTION } from "../../consolidate/retention.js";
 import { Compactor } from "../../pipeline/compactor.js";
 import { redactionModule } from "../../store/lazy-redaction.js";
 import { maskedUrl } from "../../text/shown-url.js";
@@ -36,10 +38,17 @@ export async function configCommand(argv: string[], io: CliIo): Promise<number> 
   if (output.json) return 0;
   output.say(`config file: ${configFile ?? "none found"}`);
   // Each setting under the key a config file gives it (`prompts.dir`), so what is shown can be written.
+  // What an unset setting comes to, where it is known here: the provider's model and endpoint, the retention merged over its defaults.
+  const provider = settings.provider as ProviderName;
+  const effective: Partial<Record<keyof typeof settings, unknown>> = {
+    model: DEFAULT_MODEL[provider] && `(the provider's default: ${DEFAULT_MODEL[provider]})`,
+    baseURL: DEFAULT_BASE_URL[provider] ? `(the provider's default: ${DEFAULT_BASE_URL[provider]})` : "(none: nothing is sent anywhere)",
+    retention: { ...DEFAULT_RETENTION, ...settings.retention },
+  };
   const rows = (Object.keys(settings) as (keyof typeof settings)[]).map((name) => {
-    const value = settings[name];
+    const value = name === "retention" ? effective.retention : settings[name];
     const { key, unset = "(unset)" } = SETTING_KEYS[name];
-    const shown = value === undefined || value === "" ? unset : typeof value === "object" ? JSON.stringify(value) : String(value);
+    const shown = value === undefined || value === "" ? String(effective[name] ?? unset) : typeof value === "object" ? JSON.stringify(value) : String(value);
     return [key, shown, sources[name]] as const;
   });
   const width = rows.reduce((max, [key]) => Math.max(max, key.length), 0);

@@ -1,4 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
+import { DEFAULT_MODEL } from "../../config/providers.js";
 import { throwIfAborted } from "../../errors/aborted-error.js";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { describeFailure, refusesSetting } from "../describe-failure.js";
@@ -8,7 +9,7 @@ import { requestSignal } from "../request-signal.js";
 import { SharedBackoff } from "../shared-backoff.js";
 
 // Sonnet 4.5 reaches its end of life on 2026-11-30; 4.6 still takes the prompt's temperature.
-export const ANTHROPIC_DEFAULT_MODEL = "claude-sonnet-4-6";
+export const ANTHROPIC_DEFAULT_MODEL = DEFAULT_MODEL.anthropic!;
 
 /**
  * The Messages API request for one prompt, for a single call and a batch alike. Built apart from

@@ -1,3 +1,4 @@
+import { DEFAULT_MODEL } from "../../config/providers.js";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { releaseMemory } from "../../model/release-memory.js";
 import { approximateTokens } from "../../text/approximate-tokens.js";
@@ -13,7 +14,7 @@ import { writeAnswer } from "./write-answer.js";
  */
 export class OfflineModel implements MemoryModel {
   readonly provider = "offline";
-  readonly modelId = "offline-extractive-1";
+  readonly modelId = DEFAULT_MODEL.offline!;
 
   async complete(prompt: string, options: CompleteOptions): Promise<CompletionResult> {
     const logs = readPromptLogs(prompt);

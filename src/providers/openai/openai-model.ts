@@ -1,4 +1,5 @@
 import OpenAI from "openai";
+import { DEFAULT_MODEL } from "../../config/providers.js";
 import { throwIfAborted } from "../../errors/aborted-error.js";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
 import { describeFailure, refusesSetting } from "../describe-failure.js";
@@ -7,7 +8,7 @@ import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js
 import { requestSignal } from "../request-signal.js";
 import { SharedBackoff } from "../shared-backoff.js";
 
-export const OPENAI_DEFAULT_MODEL = "gpt-4.1-mini";
+export const OPENAI_DEFAULT_MODEL = DEFAULT_MODEL.openai!;
 
 // What a compatible server without the counting endpoint answers it.
 const NO_ENDPOINT = new Set([400, 404, 405, 501]);
