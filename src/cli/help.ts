@@ -75,7 +75,7 @@ export const CONFIG_HELP = `Usage: compact config [--dir DIR] [--config FILE] [-
 
 Prints the settings a run would use and where each came from: a flag, the
 environment (COMPACT_DIR, COMPACT_PROVIDER, COMPACT_MODEL, ANTHROPIC_BASE_URL,
-OPENAI_BASE_URL), the config file, or the default. API keys are never printed,
+OPENAI_BASE_URL, OLLAMA_BASE_URL), the config file, or the default. API keys are never printed,
 only whether their variable is set. Unknown keys in the config file are
 named as warnings and ignored.
 `;

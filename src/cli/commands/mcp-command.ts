@@ -1,4 +1,5 @@
 import { packageVersion } from "../../config/package-files.js";
+import { UsageError } from "../../errors/usage-error.js";
 import type { CliIo } from "../cli-io.js";
 import { MCP_HELP, printHelp } from "../help.js";
 import { openCompactor } from "../open-compactor.js";
@@ -15,7 +16,9 @@ export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
     printHelp(io, MCP_HELP, line.options.json === true);
     return 0;
   }
-  // --json makes no sense on a protocol stream; Output only ever writes notes to stderr here.
+  // stdout is the protocol's stream, JSON-RPC already: --json would say nothing, so it is refused rather than ignored.
+  if (line.options.json) throw new UsageError("compact mcp speaks JSON-RPC on stdout already: --json is for the other commands (see compact mcp --help)");
+  // Output only ever writes notes to stderr here.
   const output = new Output(io, true, line.options.quiet === true);
   const compactor = await openCompactor(line, io, output);
   const { serveMemoryOverStdio } = await import("../../mcp/memory-server.js");
