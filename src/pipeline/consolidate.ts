@@ -130,19 +130,17 @@ export async function consolidateLocked(
   options.onReport?.(report, plan);
   const today = ctx.now().toISOString().slice(0, 10);
   const reminderFile = topicPath(ctx.dir.layout, REMINDER_FILE_NAME);
-  const reminder =
-    mode === "auto"
-      ? reminderFor(
-          snapshot.memories.find((m) => m.file === reminderFile && isAutoReminder(m)),
-          plan.conflicts,
-          today,
-          reminderFile,
-        )
-      : undefined;
+  const existingReminder = snapshot.memories.find((m) => m.file === reminderFile && isAutoReminder(m));
+  // `--auto` writes the reminder; a pass a person runs keeps one that exists in step with the contradictions left.
+  let reminder =
+    mode === "auto" ? reminderFor(existingReminder, plan.conflicts, today, reminderFile) : existingReminder && plan.conflicts.length === 0 ? null : undefined;
   const dir = ctx.dir.given;
   if (isEmptyPlan(plan) && reminder === undefined) return result(mode, false, plan, report, { dir, warnings, recovered });
 
-  if (mode === "apply") plan.supersedes = await resolveConflicts(plan, options.resolve ?? "skip");
+  if (mode === "apply") {
+    plan.supersedes = await resolveConflicts(plan, options.resolve ?? "skip");
+    if (existingReminder) reminder = reminderFor(existingReminder, unsettled(plan), today, reminderFile);
+  }
   if (options.confirm && !(await options.confirm())) return result(mode, false, plan, report, { dir, warnings, recovered, cancelled: true });
 
   validatePlan(plan);
@@ -257,6 +255,12 @@ function chosen(answer: unknown, conflict: ConflictProposal): "a" | "b" | "skip"
   throw new UsageError(
     `consolidate: the resolver answered ${JSON.stringify(answer) ?? String(answer)} for [${conflict.a}] vs [${conflict.b}]: expected "a", "b" or "skip"; nothing was changed`,
   );
+}
+
+// The contradictions no supersession of this pass settles.
+function unsettled(plan: ConsolidationPlan): ConflictProposal[] {
+  const settled = new Set(plan.supersedes.flatMap(({ winner, loser }) => [`${winner} ${loser}`, `${loser} ${winner}`]));
+  return plan.conflicts.filter((conflict) => !settled.has(`${conflict.a} ${conflict.b}`));
 }
 
 // B is the newer by construction; a pinned memory never loses, so a pinned A wins.

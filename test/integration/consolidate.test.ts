@@ -143,6 +143,15 @@ describe("compact consolidate", () => {
     expect(second.stdout).toBe(`[compact --auto] dir=${dir} merged=0 pruned=0 conflicts_skipped=1\n`);
     expect(withoutState(await snapshotDir(dir))).toEqual(afterFirst);
     expect((await readdir(dir)).filter((f) => f.includes("contradictions"))).toEqual(["project_compact-contradictions-to-review.md"]);
+
+    // A person skipping it keeps the reminder; settling it removes the reminder, from the index too.
+    const skipped = await runCli(["consolidate", "--dir", dir, "--yes"], { clock: () => new Date("2026-04-08T10:00:00Z") });
+    expect(skipped.code, skipped.stderr).toBe(0);
+    expect(await readdir(dir)).toContain("project_compact-contradictions-to-review.md");
+    const settled = await runCli(["consolidate", "--dir", dir, "--yes", "--resolve", "newer"], { clock: () => new Date("2026-04-08T10:00:00Z") });
+    expect(settled.code, settled.stderr).toBe(0);
+    expect(await readdir(dir)).not.toContain("project_compact-contradictions-to-review.md");
+    expect(await readFile(path.join(dir, "MEMORY.md"), "utf8")).not.toContain("contradictions");
   });
 
   it("skips under a live lock, takes over a stale one with a warning", async () => {
