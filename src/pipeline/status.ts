@@ -21,7 +21,7 @@ export interface StatusResult {
   memories: { total: number; byType: Record<string, number>; archived: number };
   index: { file: string; lines: number; bytes: number; longestLine: number; limits: typeof INDEX_LIMITS };
   gates: { name: string; open: boolean; detail: string }[];
-  lock: { pid: number; host: string; startedAt: string; command: string; stale: boolean } | null;
+  lock: { pid: number; host: string; startedAt: string; command: string; refreshedAt?: string; stale: boolean } | null;
   lastRun: { at: string; summary: string } | null;
   lastJournal: { run: string; command: string; status: string } | null;
   warnings: Problem[];
@@ -48,7 +48,17 @@ export async function status(ctx: RunContext): Promise<StatusResult> {
   const indexLines = index === "" ? [] : index.replace(/\n$/, "").split("\n");
   const holder = await readHolder(path.join(ctx.dir.root, ctx.dir.layout.lockFile));
   // A lock is stamped with the time it is (not a clock set for reproducible output): judged against it too.
-  const lock = holder ? { ...holder, stale: isStale(holder, new Date()) } : null;
+  // The lock's own fields, not whatever else a lock file written by hand holds.
+  const lock = holder
+    ? {
+        pid: holder.pid,
+        host: String(holder.host),
+        startedAt: holder.startedAt,
+        command: String(holder.command),
+        ...(typeof holder.refreshedAt === "string" ? { refreshedAt: holder.refreshedAt } : {}),
+        stale: isStale(holder, new Date()),
+      }
+    : null;
   const {
     gates,
     state,
