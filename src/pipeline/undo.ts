@@ -114,9 +114,10 @@ export async function undo(ctx: RunContext, runId?: string): Promise<UndoResult>
       last: isIndexFile(ctx),
       signal: ctx.signal,
     });
-    await writeJournal(ctx.dir, { ...journal, status: "undone" });
-    // The folders the run made, left empty by its undo, go too: the dir is as it was.
+    // The folders the run made, left empty by its undo, go too: the dir is as it was. Before the run is marked
+    // undone: an undo killed in between is marked by the next run's recovery, which removes them then.
     for (const folder of journal.folders ?? []) await removeIfEmpty(ctx.dir, folder).catch(() => false);
+    await writeJournal(ctx.dir, { ...journal, status: "undone" });
     ctx.dir.forgetChecks();
     return {
       schemaVersion: 1,

@@ -321,6 +321,8 @@ export async function recoverTransactions(dir: MemoryDir): Promise<string[]> {
     if (journal.kind !== "undo" || journal.status !== "committed" || !journal.undoes) continue;
     const undone = journals.find((j) => j.run === journal.undoes);
     if (undone && undone.status !== "undone") {
+      // What the undo did after its commit: the folders the undone run made, left empty, go.
+      for (const folder of undone.folders ?? []) await removeIfEmpty(dir, folder).catch(() => false);
       undone.status = "undone";
       await writeJournal(dir, undone);
     }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cleanRun, expectNoTornFile, SCENARIOS, userTree } from "../helpers/fault-scenarios.js";
 import { runCli } from "../helpers/run-cli.js";
-import { copyOf, REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
+import { copyOf, fixture, REPO_ROOT, tempDir } from "../helpers/temp-dir.js";
 
 // A file of its own, apart from the injected write faults: the two are the suite's longest, and run side by side.
 const BIN = path.join(REPO_ROOT, "bin/compact.js");
@@ -44,5 +44,43 @@ describe.skipIf(!built).each(SCENARIOS)("$name, killed with SIGKILL between two 
       expect(await userTree(dir), `killed at write ${at}, re-run`).toEqual(clean.after);
     }
     expect(killed).toBeGreaterThanOrEqual(20);
+  }, 240_000);
+});
+
+describe.skipIf(!built)("compact undo, killed with SIGKILL between two writes", () => {
+  // Folders as well as files: an undo leaves the dir as it was, the folders its run made gone too.
+  const folders = async (dir: string): Promise<string[]> => {
+    const { readdir } = await import("node:fs/promises");
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .filter((folder) => !folder.split(path.sep).includes(".compact"))
+      .sort();
+  };
+  const consolidated = async () => {
+    const dir = await copyOf(fixture("consolidation"), { all: true });
+    const before = { tree: await userTree(dir), folders: await folders(dir) };
+    expect((await runCli(["consolidate", "--dir", dir, "--yes", "--resolve", "newer"])).code).toBe(0);
+    expect(await folders(dir)).toContain("archive");
+    return { dir, before };
+  };
+
+  it("at a dozen writes: the next run settles it, and the dir is as it was before the run undone, folders included", async () => {
+    const counter = path.join(await tempDir(), "count");
+    const counting = await consolidated();
+    expect(await runKilled(["undo", "--dir", counting.dir], { COMPACT_COUNT_FILE: counter })).toBe(0);
+    const total = Number(await readFile(counter, "utf8"));
+    expect(total).toBeGreaterThan(3);
+    // 12 points spread over the undo, its last writes (the run marked undone, its folders removed) included.
+    const points = [...new Set([...Array.from({ length: 9 }, (_, i) => 1 + Math.round((i * (total - 4)) / 8)), total - 2, total - 1, total])];
+    for (const at of points) {
+      const { dir, before } = await consolidated();
+      await runKilled(["undo", "--dir", dir], { COMPACT_KILL_AT: String(at) });
+      // Any run under the lock settles what the killed undo left; undo itself, again, then finds the run undone.
+      await runCli(["undo", "--dir", dir]);
+      expect(await userTree(dir), `killed at write ${at}`).toEqual(before.tree);
+      expect(await folders(dir), `killed at write ${at}`).toEqual(before.folders);
+    }
   }, 240_000);
 });
