@@ -14,7 +14,11 @@ export async function runProcess(argv: string[]): Promise<number> {
   const onSignal = (signal: NodeJS.Signals) => {
     const step = stepInFlight();
     if (controller.signal.aborted) {
-      if (step) process.stderr.write(`compact: quit at once (${signal}) while ${step.doing}; ${step.ifKilled}\n`);
+      process.stderr.write(
+        step
+          ? `compact: quit at once (${signal}) while ${step.doing}; ${step.ifKilled}\n`
+          : `compact: quit at once (${signal}); every file is whole, old or new, and what was committed stays: the next run finishes the rest (compact status shows where things are)\n`,
+      );
       process.exit(signal === "SIGTERM" ? 143 : 130);
     }
     if (step) process.stderr.write(`compact: ${signal}: finishing ${step.doing} first (press Ctrl-C again to quit at once)\n`);
