@@ -21,7 +21,7 @@ export interface StatusResult {
   memories: { total: number; byType: Record<string, number>; archived: number };
   index: { file: string; lines: number; bytes: number; longestLine: number; limits: typeof INDEX_LIMITS };
   gates: { name: string; open: boolean; detail: string }[];
-  lock: { pid: number; host: string; startedAt: string; command: string; refreshedAt?: string; stale: boolean } | null;
+  lock: { pid: number; host: string; startedAt: string; command: string; stale: boolean } | null;
   lastRun: { at: string; summary: string } | null;
   lastJournal: { run: string; command: string; status: string } | null;
   warnings: Problem[];
@@ -55,7 +55,6 @@ export async function status(ctx: RunContext): Promise<StatusResult> {
         host: String(holder.host),
         startedAt: holder.startedAt,
         command: String(holder.command),
-        ...(typeof holder.refreshedAt === "string" ? { refreshedAt: holder.refreshedAt } : {}),
         stale: isStale(holder, new Date()),
       }
     : null;

@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, rmdirSync, rmSync } from "node:fs";
-import { link, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
+import { link, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { IoError } from "../errors/io-error.js";
@@ -13,8 +13,6 @@ export interface LockInfo {
   host: string;
   startedAt: string;
   command: string;
-  /** When its holder last said it still runs (a run longer than the stale age keeps its lock live so). */
-  refreshedAt?: string;
 }
 
 /** A lock held by this process. */
@@ -45,8 +43,8 @@ let lockTemps = 0;
 
 /** A lock older than this is stale and may be taken over. */
 export const STALE_LOCK_MS = 30 * 60 * 1000;
-// A run holding the lock says it still runs this often, well within the stale age.
-const REFRESH_LOCK_MS = 5 * 60 * 1000;
+// A run taking a stale lock over holds `<lock>.takeover` for milliseconds: one older than this was left by a killed run.
+const TAKEOVER_ABANDONED_MS = 60 * 1000;
 /** Clocks of two hosts may disagree this much before a lock's date counts as in the future. */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
@@ -90,26 +88,18 @@ export async function acquireLock(dir: MemoryDir, command: string, now: Date = n
         const holder = seen.holder;
         if (holder && !isStale(holder, now)) throw new LockedError(holder);
         tookOver = holder ?? { pid: 0, host: "?", startedAt: "?", command: "unreadable lock" };
-        await removeStaleLock(lockFile, seen, `${lockFile}.${process.pid}.${Date.now()}.${++lockTemps}.tmp`).catch((removal: unknown) => {
+        await removeStaleLock(lockFile, seen).catch((removal: unknown) => {
           if (removal instanceof LockedError) throw removal;
           throw IoError.from(relPath, "take over the stale lock", removal);
         });
         continue;
       }
       const dirMade = made === undefined ? undefined : path.dirname(lockFile);
-      const refresh = setInterval(() => void refreshLock(lockFile, info), REFRESH_LOCK_MS);
-      refresh.unref();
       return {
         info,
         ...(tookOver ? { tookOver } : {}),
-        release: () => {
-          clearInterval(refresh);
-          return release(lockFile, info, dirMade);
-        },
-        releaseSync: () => {
-          clearInterval(refresh);
-          releaseSync(lockFile, info, dirMade);
-        },
+        release: () => release(lockFile, info, dirMade),
+        releaseSync: () => releaseSync(lockFile, info, dirMade),
       };
     }
     const holder = await readHolder(lockFile);
@@ -147,47 +137,26 @@ function readLockSeen(lockFile: string): SeenLock {
 }
 
 /**
- * Removes the stale lock as it was read, and no other: it is moved aside first, and when what was moved holds
- * something else (a run took the lock over since it was read), that one is put back and LockedError thrown.
- * Removing by name would have removed the other run's fresh lock, and both runs would hold it. (Known by what it
- * holds, not by its inode, which a file made just after another's removal may well reuse.)
+ * Removes the stale lock as it was read, and no other. Takeovers take turns: each holds `<lock>.takeover`, made
+ * only if absent, and under it the lock is read again and removed only if it is still the one judged stale. A
+ * run that finds another taking over skips, as under a live lock. Removing by name, unguarded, had removed
+ * another run's fresh lock, taken over a moment before, and both runs held it.
  */
-export async function removeStaleLock(lockFile: string, seen: SeenLock, aside: string): Promise<void> {
+export async function removeStaleLock(lockFile: string, seen: SeenLock): Promise<void> {
+  const takeover = `${lockFile}.takeover`;
   try {
-    await rename(lockFile, aside);
+    await writeFile(takeover, `${process.pid}\n`, { flag: "wx" });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    // One a killed run left goes, and the next run takes its turn.
+    const made = await stat(takeover).catch(() => undefined);
+    if (made && Date.now() - made.mtimeMs > TAKEOVER_ABANDONED_MS) await rm(takeover, { force: true });
+    throw new LockedError(seen.holder ?? { pid: 0, host: "?", startedAt: "?", command: "a run taking the lock over" });
   }
   try {
-    let moved: string | undefined;
-    try {
-      moved = readLockText(aside);
-    } catch {
-      moved = undefined;
-    }
-    if (moved === seen.text) return;
-    // Put back as it was, unless yet another run has made one since: then that one holds the lock.
-    await link(aside, lockFile).catch(() => undefined);
-    const holder = await readHolder(lockFile);
-    throw new LockedError(holder ?? { pid: 0, host: "?", startedAt: "?", command: "?" });
+    if (readLockSeen(lockFile).text === seen.text) await rm(lockFile, { force: true });
   } finally {
-    await rm(aside, { force: true }).catch(() => undefined);
-  }
-}
-
-// Says the run still holds the lock: the same lock, its time of refresh now, put in place whole. Only while it is
-// this run's (a lock taken over meanwhile is the other run's to keep).
-async function refreshLock(lockFile: string, info: LockInfo): Promise<void> {
-  const holder = await readHolder(lockFile);
-  if (!holder || holder.pid !== info.pid || holder.startedAt !== info.startedAt) return;
-  const temp = `${lockFile}.${process.pid}.${Date.now()}.${++lockTemps}.tmp`;
-  try {
-    await writeFile(temp, `${JSON.stringify({ ...info, refreshedAt: new Date().toISOString() })}\n`);
-    await rename(temp, lockFile);
-  } catch {
-    // A refresh that fails leaves the lock as it was: at worst it looks stale after 30 minutes, as before.
-    await rm(temp, { force: true }).catch(() => undefined);
+    await rm(takeover, { force: true });
   }
 }
 
@@ -205,9 +174,9 @@ function readLockText(lockFile: string): string {
   }
 }
 
-/** Stale: not refreshed for 30 minutes, dated in the future, unreadable, or its pid is gone on this host. */
+/** Stale: older than 30 minutes, dated in the future, unreadable, or its pid is gone on this host. */
 export function isStale(holder: LockInfo, now: Date): boolean {
-  const started = Date.parse(typeof holder.refreshedAt === "string" ? holder.refreshedAt : holder.startedAt);
+  const started = Date.parse(holder.startedAt);
   if (!Number.isFinite(started)) return true;
   const age = now.getTime() - started;
   if (age > STALE_LOCK_MS || age < -CLOCK_SKEW_MS) return true;
