@@ -137,15 +137,14 @@ export async function consolidateLocked(
   const dir = ctx.dir.given;
   if (isEmptyPlan(plan) && reminder === undefined) return result(mode, false, plan, report, { dir, warnings, recovered });
 
-  if (mode === "apply") {
-    plan.supersedes = await resolveConflicts(plan, options.resolve ?? "skip");
-    if (existingReminder) reminder = reminderFor(existingReminder, unsettled(plan), today, reminderFile);
-  }
+  if (mode === "apply") plan.supersedes = await resolveConflicts(plan, options.resolve ?? "skip");
   if (options.confirm && !(await options.confirm())) return result(mode, false, plan, report, { dir, warnings, recovered, cancelled: true });
 
   validatePlan(plan);
   // Over the loss budget: the safest part is applied, the rest reported and left for a later run.
   const deferred = fitBudget(plan, { maxRemoveFraction: ctx.settings.maxRemoveFraction }).map(describeOperation);
+  // The contradictions this pass settles, once the budget has said which of its supersessions go ahead.
+  if (mode === "apply" && existingReminder) reminder = reminderFor(existingReminder, unsettled(plan), today, reminderFile);
   if (deferred.length > 0) {
     warnings.push({
       source: "consolidation",

@@ -148,6 +148,24 @@ describe("compact consolidate", () => {
     const skipped = await runCli(["consolidate", "--dir", dir, "--yes"], { clock: () => new Date("2026-04-08T10:00:00Z") });
     expect(skipped.code, skipped.stderr).toBe(0);
     expect(await readdir(dir)).toContain("project_compact-contradictions-to-review.md");
+    // Settled, but held back by the loss budget: still open, still reminded of. (A second contradiction, so
+    // the budget, one removal at the least, holds one back.)
+    const conflicting = (id: string, name: string, body: string, updated: string) =>
+      writeFile(
+        path.join(dir, `${id}.md`),
+        `---\nname: ${name}\ndescription: ${body}\ntype: project\ncreated: ${updated}\nupdated: ${updated}\n---\n\n${body}\n`,
+      );
+    await conflicting("project_web-deploy-target-netlify", "Deploy target for the web app", "Deploy the web app to Netlify.", "2026-01-20");
+    await conflicting("project_web-deploy-target-pages", "Web app deploy target", "Deploy the web app to Cloudflare Pages.", "2026-03-20");
+    const budget = path.join(dir, "tight.json");
+    await writeFile(budget, JSON.stringify({ consolidation: { maxRemoveFraction: 0.0001 } }));
+    const heldBack = await runCli(["consolidate", "--dir", dir, "--yes", "--resolve", "newer", "--config", budget], {
+      clock: () => new Date("2026-04-08T10:00:00Z"),
+    });
+    expect(heldBack.code, heldBack.stderr).toBe(0);
+    expect(heldBack.stderr).toContain("over the loss budget");
+    expect(await readdir(dir)).toContain("project_compact-contradictions-to-review.md");
+    await import("node:fs/promises").then((fs) => fs.rm(budget));
     const settled = await runCli(["consolidate", "--dir", dir, "--yes", "--resolve", "newer"], { clock: () => new Date("2026-04-08T10:00:00Z") });
     expect(settled.code, settled.stderr).toBe(0);
     expect(await readdir(dir)).not.toContain("project_compact-contradictions-to-review.md");
