@@ -55,7 +55,8 @@ Options:
   --poll-interval SECONDS
                      with --batch: how often to look at the batch (default 30;
                      fractions allowed)
-  --quiet            print errors only
+  --quiet            print errors only, and what a scheduled run's log needs: a
+                     week with no logs, a run skipped under another's lock
   --debug            print a stack trace with an error (also: DEBUG=compact)
   -h, --help         print this help (compact COMMAND --help for a command)
   -v, --version      print the version
@@ -234,7 +235,8 @@ up in its memory instead of loading all of it. Read only. Tools:
                                   (nothing outside them, nothing outside DIR)
 
 Resource: memory://MEMORY.md, the index. stdout carries protocol messages
-only; notes go to stderr. Add it to Claude Code with
+only (--json changes nothing); notes go to stderr (not with --quiet). Add it
+to Claude Code with
   claude mcp add memory -- npx compact mcp --dir /absolute/path/to/memory
 `;
 

@@ -5,6 +5,7 @@ import type { DailyLog } from "../logs/read-daily-log.js";
 import { countPromptTokens } from "../model/count-tokens.js";
 import { estimateCost } from "../model/estimate-cost.js";
 import type { MemoryModel, TokenUsage } from "../model/memory-model.js";
+import { MockMemoryModel } from "../model/mock-model.js";
 import { releaseMemory } from "../model/release-memory.js";
 import { type Period, parseWeek } from "../period/period.js";
 import type { Problem } from "../problems/problem.js";
@@ -190,7 +191,8 @@ export function planAsked(ctx: RunContext, asked: AskedPeriod, snapshot: Snapsho
 
 async function dryRun(ctx: RunContext, period: Period, model: MemoryModel): Promise<CompactWeekResult> {
   const snapshot = await readSnapshot(ctx.dir);
-  if (!FREE_PROVIDERS.has(model.provider)) {
+  // A model of the caller's is called only when it is the mock: its name is its own to choose ("offline" included).
+  if (ctx.customModel ? !(model instanceof MockMemoryModel) : !FREE_PROVIDERS.has(model.provider)) {
     // A dry run never spends money: a model that may cost something stops at the estimate.
     const logs = await loadPeriodLogs(ctx.dir, period, { ...ctx.logs, maxBytes: ctx.settings.logsMaxBytes, signal: ctx.signal });
     if (logs.logs.length === 0) return noLogs(ctx, period, model, [...snapshot.problems, ...logs.problems], true);

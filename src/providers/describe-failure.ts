@@ -27,9 +27,7 @@ export function describeFailure(provider: string, error: unknown, settings: Prov
     return fail(`no answer within ${settings.timeoutMs} ms (after ${retries}) — raise model.timeoutMs, or try again later`);
   }
   // A 200 whose body is not JSON (a proxy's login page): the endpoint was reached, it is not the API.
-  if (e.name === "SyntaxError") {
-    return fail(`the endpoint answered with something that is not JSON (${detail}) — check that ${baseUrlEnv} or model.baseURL is the provider's API`);
-  }
+  if (e.name === "SyntaxError") return notTheApi(provider, detail, baseUrlEnv);
   if (e.status === undefined) {
     const cause = e.cause?.code ?? (e.cause?.message === undefined ? detail : withoutUrlSecrets(e.cause.message));
     return fail(
@@ -53,4 +51,16 @@ export function isTimeout(error: unknown): boolean {
 export function refusesSetting(error: unknown, setting: string): boolean {
   const e = (error ?? {}) as SdkError;
   return e.status === 400 && new RegExp(setting, "i").test(e.message ?? "");
+}
+
+/**
+ * A 200 that is not the API's answer: a body the SDK could not read as JSON, or one it handed back as text
+ * (a page served as `text/html`, a login form). The endpoint was reached; it is not the provider's API.
+ */
+export function notTheApi(provider: string, body: string, baseUrlEnv: string): ProviderError {
+  const shown = withoutUrlSecrets(body).replace(/\s+/g, " ").trim().slice(0, 80);
+  return new ProviderError(
+    provider,
+    `the endpoint answered with something that is not JSON (${shown}) — check that ${baseUrlEnv} or model.baseURL is the provider's API`,
+  );
 }

@@ -34,7 +34,8 @@ export function sdkEnvironment(sdk: Sdk, env: Env, options: { baseURL?: string |
   if (sdk === "anthropic") return common;
   return options.keyless
     ? { ...common, organization: null, project: null }
-    : { ...common, organization: env["OPENAI_ORG_ID"] ?? null, project: env["OPENAI_PROJECT_ID"] ?? null };
+    : // Blank is unset, as the SDK reads them: an empty header is no organization.
+      { ...common, organization: env["OPENAI_ORG_ID"]?.trim() || null, project: env["OPENAI_PROJECT_ID"]?.trim() || null };
 }
 
 // `Name: value` lines, as both SDKs read their custom-headers variable.

@@ -239,6 +239,10 @@ describe("Compactor.compactWeek", () => {
     expect(report).toMatchObject({ dryRun: true, notes: ["dry run: no call made to mine; nothing written"] });
     expect(report.estimate?.inputTokens).toBeGreaterThan(0);
     expect(report.preview).toBeUndefined();
+    // Whatever it calls itself.
+    const named = { provider: "offline", modelId: "my-paid-model", complete: mine.complete.bind(mine) };
+    await (await open({ dir, model: named })).compactWeek("2026-W14", { dryRun: true });
+    expect(mine.calls).toHaveLength(0);
     // The mock, made for tests, is called: it costs nothing.
     expect((await (await open({ dir, model: mine })).compactWeek("2026-W14", { dryRun: true })).preview?.length).toBeGreaterThan(2);
     expect(await snapshotDir(dir)).toEqual(before);

@@ -107,14 +107,6 @@ async function slowServer(searchMs: number) {
 const endsWithin = (served: Promise<void>, ms: number) =>
   Promise.race([served.then(() => "ended"), new Promise((resolve) => setTimeout(() => resolve("still serving"), ms).unref())]);
 
-describe("compact mcp, its command line", () => {
-  it("refuses --json, which would change nothing on a stream that is JSON-RPC already", async () => {
-    const run = await runCli(["mcp", "--json", "--dir", await copyOf(fixture("../../memory.example"))]);
-    expect(run.code).toBe(2);
-    expect(JSON.parse(run.stdout).error.message).toMatch(/^compact mcp speaks JSON-RPC on stdout already: --json/);
-  });
-});
-
 describe.skipIf(!built)("compact mcp, driven by the SDK's client over stdio", () => {
   it("lists the two tools and the index resource", async () => {
     const { dir } = await memoryDir();

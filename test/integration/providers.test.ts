@@ -106,14 +106,19 @@ describe.each(PROVIDERS)("the $name provider through its real SDK", (provider) =
     const dir = await copyOf(EXAMPLE);
     await configure(dir, { maxRetries: 0 });
     const before = await snapshotDir(dir);
-    server.respond({ raw: "<html>Sign in to the proxy</html>" });
-    const run = await compact(dir);
-    expect(run.code).toBe(1);
-    expect(run.stderr.trim().split("\n").at(-1)).toMatch(
-      new RegExp(
-        `^compact: ${provider.name}: the endpoint answered with something that is not JSON \\(.*\\) — check that ${provider.name.toUpperCase()}_BASE_URL or model\\.baseURL is the provider's API$`,
-      ),
+    const said = new RegExp(
+      `^compact: ${provider.name}: the endpoint answered with something that is not JSON \\(.*<html>.*\\) — check that ${provider.name.toUpperCase()}_BASE_URL or model\\.baseURL is the provider's API$`,
     );
+    // Labelled JSON, or served as the page it is.
+    for (const headers of [{}, { "content-type": "text/html; charset=utf-8" }]) {
+      server.requests.length = 0;
+      server.respond({ raw: "<html>Sign in to the proxy</html>", headers });
+      const run = await compact(dir);
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim().split("\n").at(-1)).toMatch(said);
+      // Asked once: a page is no answer to repair.
+      expect(server.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+    }
     expect(await snapshotDir(dir)).toEqual(before);
   });
 

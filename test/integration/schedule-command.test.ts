@@ -234,6 +234,10 @@ describe("compact schedule --install", () => {
     const installed = await runCli(["schedule", "--install", "cron", "--yes", "--json"], { cwd: p.cwd, env: cron.env, clock });
     expect(installed.code, installed.stderr).toBe(0);
     expect(JSON.parse(installed.stdout)).toMatchObject({ command: "schedule", installed: ["crontab"], warnings: [] });
+    const { Ajv2020 } = await import("ajv/dist/2020.js");
+    const schema = JSON.parse(await readFile(path.join(REPO_ROOT, "schema/compact-output.schema.json"), "utf8"));
+    const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+    expect(validate(JSON.parse(installed.stdout)), JSON.stringify(validate.errors)).toBe(true);
     expect(await readFile(cron.file, "utf8")).toContain(JSON.parse(installed.stdout).crontab);
     // Installing it again for the same dir replaces it, through a link to it too; another dir of the same folder name does not.
     expect((await runCli(["schedule", "--install", "systemd", "--yes"], { cwd: p.cwd, env: cron.env, clock })).code).toBe(0);

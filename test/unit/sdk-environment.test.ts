@@ -55,6 +55,11 @@ describe("the SDK clients read the run's environment, not the process's", () => 
     expect([mine["x-gateway"], mine["openai-organization"]]).toEqual(["g", "org-mine"]);
     const given = await headersOf(new OpenAI(sdkClientOptions({ ...settings, baseURL: `${url}/v1`, env: { OPENAI_ORG_ID: "org-given" } }, "openai")));
     expect([given["x-gateway"], given["openai-organization"]]).toEqual([undefined, "org-given"]);
+    // A blank variable (`OPENAI_ORG_ID=` in an env file) is unset: no empty header.
+    const blank = await headersOf(
+      new OpenAI(sdkClientOptions({ ...settings, baseURL: `${url}/v1`, env: { OPENAI_ORG_ID: "", OPENAI_PROJECT_ID: " " } }, "openai")),
+    );
+    expect([blank["openai-organization"], blank["openai-project"]]).toEqual([undefined, undefined]);
     const keyless = await headersOf(
       new OpenAI(sdkClientOptions({ ...settings, baseURL: `${url}/v1`, keyless: true, env: { ...process.env, OPENAI_ORG_ID: "org-given" } }, "openai")),
     );

@@ -1,5 +1,4 @@
 import { packageVersion } from "../../config/package-files.js";
-import { UsageError } from "../../errors/usage-error.js";
 import type { CliIo } from "../cli-io.js";
 import { MCP_HELP, printHelp } from "../help.js";
 import { openCompactor } from "../open-compactor.js";
@@ -16,9 +15,8 @@ export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
     printHelp(io, MCP_HELP, line.options.json === true);
     return 0;
   }
-  // stdout is the protocol's stream, JSON-RPC already: --json would say nothing, so it is refused rather than ignored.
-  if (line.options.json) throw new UsageError("compact mcp speaks JSON-RPC on stdout already: --json is for the other commands (see compact mcp --help)");
-  // Output only ever writes notes to stderr here.
+  // stdout is the protocol's stream, JSON-RPC already: --json changes nothing (a client's command line may carry it,
+  // and an error printed on that stream would be no message the client can read). Output writes notes to stderr only.
   const output = new Output(io, true, line.options.quiet === true);
   const compactor = await openCompactor(line, io, output);
   const { serveMemoryOverStdio } = await import("../../mcp/memory-server.js");

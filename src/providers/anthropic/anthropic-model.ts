@@ -2,7 +2,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { DEFAULT_MODEL } from "../../config/providers.js";
 import { throwIfAborted } from "../../errors/aborted-error.js";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
-import { describeFailure, refusesSetting } from "../describe-failure.js";
+import { describeFailure, notTheApi, refusesSetting } from "../describe-failure.js";
 import { claudeRefusesTemperature } from "../known-refusals.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 import { requestSignal } from "../request-signal.js";
@@ -56,6 +56,9 @@ export class AnthropicModel implements MemoryModel {
         throwIfAborted(options.signal);
         throw describeFailure(this.provider, retryError, this.settings, "ANTHROPIC_BASE_URL");
       }
+    }
+    if (typeof response !== "object" || response === null || !Array.isArray(response.content)) {
+      throw notTheApi(this.provider, typeof response === "string" ? response : (JSON.stringify(response) ?? ""), "ANTHROPIC_BASE_URL");
     }
     if (response.stop_reason === "max_tokens") warnings.push(`the answer stopped at maxTokens (${options.maxTokens}); raise model.maxTokens`);
     const text = response.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");

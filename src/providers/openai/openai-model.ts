@@ -2,7 +2,7 @@ import OpenAI from "openai";
 import { DEFAULT_MODEL } from "../../config/providers.js";
 import { throwIfAborted } from "../../errors/aborted-error.js";
 import type { CompleteOptions, CompletionResult, MemoryModel } from "../../model/memory-model.js";
-import { describeFailure, refusesSetting } from "../describe-failure.js";
+import { describeFailure, notTheApi, refusesSetting } from "../describe-failure.js";
 import { isOpenAiReasoningModel, outputTokenLimit, REASONING_ALLOWANCE } from "../known-refusals.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 import { requestSignal } from "../request-signal.js";
@@ -100,6 +100,9 @@ export class OpenAiModel implements MemoryModel {
           throw describeFailure(this.provider, error, this.settings, this.provider === "ollama" ? "OLLAMA_BASE_URL" : "OPENAI_BASE_URL");
         }
       }
+    }
+    if (typeof response !== "object" || response === null) {
+      throw notTheApi(this.provider, String(response), this.provider === "ollama" ? "OLLAMA_BASE_URL" : "OPENAI_BASE_URL");
     }
     // A server that answers no choice (`"choices": null`) gave no answer: the run says so, as for an empty one.
     const choice = response.choices?.[0];
