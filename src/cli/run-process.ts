@@ -11,19 +11,10 @@ import { tuneHeap } from "./tune-heap.js";
 export async function runProcess(argv: string[]): Promise<number> {
   tuneHeap();
   const controller = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => {
-    const step = stepInFlight();
-    if (controller.signal.aborted) {
-      process.stderr.write(
-        step
-          ? `compact: quit at once (${signal}) while ${step.doing}; ${step.ifKilled}\n`
-          : `compact: quit at once (${signal}); every file is whole, old or new, and what was committed stays: the next run finishes the rest (compact status shows where things are)\n`,
-      );
-      process.exit(signal === "SIGTERM" ? 143 : 130);
-    }
-    if (step) process.stderr.write(`compact: ${signal}: finishing ${step.doing} first (press Ctrl-C again to quit at once)\n`);
-    controller.abort(signal);
-  };
+  const onSignal = signalHandler(controller, {
+    say: (text) => process.stderr.write(text),
+    exit: (code) => process.exit(code),
+  });
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   for (const stream of [process.stdout, process.stderr]) {
@@ -33,4 +24,28 @@ export async function runProcess(argv: string[]): Promise<number> {
     });
   }
   return main(argv, processIo(controller.signal));
+}
+
+/**
+ * What a signal does: the first stops the run (it ends at its next step, or once the step in flight is done);
+ * a second quits at once, saying in one line what that leaves.
+ */
+export function signalHandler(
+  controller: AbortController,
+  host: { say: (text: string) => void; exit: (code: number) => void },
+): (signal: NodeJS.Signals) => void {
+  return (signal) => {
+    const step = stepInFlight();
+    if (controller.signal.aborted) {
+      host.say(
+        step
+          ? `compact: quit at once (${signal}) while ${step.doing}; ${step.ifKilled}\n`
+          : `compact: quit at once (${signal}); every file is whole, old or new, and what was committed stays: the next run finishes the rest (compact status shows where things are)\n`,
+      );
+      host.exit(signal === "SIGTERM" ? 143 : 130);
+      return;
+    }
+    if (step) host.say(`compact: ${signal}: finishing ${step.doing} first (press Ctrl-C again to quit at once)\n`);
+    controller.abort(signal);
+  };
 }
