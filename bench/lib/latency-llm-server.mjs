@@ -19,8 +19,9 @@ export async function startLatencyServer({ latencyMs = 1000 } = {}) {
       chunks.push(chunk);
     });
     req.on("end", async () => {
-      // Batch bookkeeping (upload, create, poll, download) answers at once; a batch's model work is its own latency.
-      const bookkeeping = isBatchPath(req.url);
+      // Batch bookkeeping (upload, create, poll, download) and token counting answer at once; a batch's model work is its
+      // own latency, and counting is no model call.
+      const bookkeeping = isBookkeeping(req.url);
       // A batch counts as one request to the model, made when it is created.
       if (bookkeeping && req.method === "POST" && req.url === "/v1/batches") stats.requests += 1;
       if (!bookkeeping) {
@@ -85,6 +86,11 @@ function route(method, url, raw) {
     const request = JSON.parse(raw);
     return [200, anthropicMessage(request, weeklyAnswer(promptText(request.messages)))];
   }
+  // The counting endpoints (a batch's estimate counts each request): about four characters a token.
+  if (method === "POST" && (path === "/v1/responses/input_tokens" || path === "/v1/messages/count_tokens")) {
+    const input_tokens = Math.ceil(raw.length / 4);
+    return [200, path.startsWith("/v1/responses") ? { object: "response.input_tokens", input_tokens } : { input_tokens }];
+  }
   // The OpenAI Batch API: a batch is one request in flight, done one latency after it was created.
   if (method === "POST" && path === "/v1/files") {
     const id = `file-${files.size + 1}`;
@@ -119,8 +125,9 @@ const files = new Map();
 const batches = new Map();
 let batchLatencyMs = 1000;
 
-function isBatchPath(url) {
-  return /^\/v1\/(files|batches)/.test(url.split("?")[0]);
+function isBookkeeping(url) {
+  const path = url.split("?")[0];
+  return /^\/v1\/(files|batches)/.test(path) || path === "/v1/responses/input_tokens" || path === "/v1/messages/count_tokens";
 }
 
 function openaiBatch(batch) {
