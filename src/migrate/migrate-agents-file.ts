@@ -8,6 +8,7 @@ import type { Memory } from "../memory/memory.js";
 import { readMemory } from "../memory/read-memory.js";
 import { makeFolders } from "../store/make-folders.js";
 import { MemoryDir } from "../store/memory-dir.js";
+import { defaultLayoutMarker } from "../store/memory-layout.js";
 import { readCurrent } from "../store/read-current.js";
 import { acquireLock } from "../store/run-lock.js";
 import { readSnapshot } from "../store/snapshot.js";
@@ -54,7 +55,7 @@ export async function migrateAgentsFile(options: { from: string; dir: string; no
   // its parts from them too (its owner's and group's reading kept).
   // Made through chmod, which no umask narrows: the umask applies as it does to any file made.
   const mode = read.mode & 0o004 ? undefined : ((read.mode & 0o660) | 0o600) & ~process.umask();
-  const foreign = await defaultLayoutMarker(dir);
+  const foreign = await defaultLayoutDir(dir);
   if (foreign) {
     throw new UsageError(
       `${dir} is a memory dir of the default layout (it holds ${foreign}): migrating into it would turn it into an agents dir and hide its memories — name another directory with --dir (default ./.agents)`,
@@ -116,10 +117,12 @@ export async function migrateAgentsFile(options: { from: string; dir: string; no
 }
 
 // What shows a dir is already a memory dir of the default layout, unless it also holds the agents layout's own files.
-async function defaultLayoutMarker(dir: string): Promise<string | undefined> {
-  const names = (await readdir(dir).catch(() => [] as string[])).sort();
-  if (names.some((name) => name === "local.md" || name === "topics" || name === ".consolidation-lock")) return undefined;
-  return names.find((name) => name === "MEMORY.md" || name === "weekly" || /^(?:user|feedback|project|reference)_.+\.md$/.test(name));
+// A dir of the default layout (one of its files, and no agents index or lock: a `topics/` beside them does not
+// make it an agents dir).
+async function defaultLayoutDir(dir: string): Promise<string | undefined> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  if (names.some((name) => name === "local.md" || name === ".consolidation-lock")) return undefined;
+  return defaultLayoutMarker(dir);
 }
 
 // `logs/2026-03-02.md` and its session logs (`logs/2026-03-02-*.md`, `_*`, not `-summary`), with their text.

@@ -1,4 +1,4 @@
-import { lstat } from "node:fs/promises";
+import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
 
 export type LayoutName = "default" | "agents";
@@ -38,12 +38,33 @@ export function topicPath(layout: MemoryLayout, fileName: string): string {
   return layout.topicsDir ? `${layout.topicsDir}/${fileName}` : fileName;
 }
 
-/** The configured layout, else the agents layout when the dir looks like one, else the default; and why. */
+/**
+ * The configured layout, else the agents layout when the dir looks like one, else the default; and why. A
+ * `topics/` folder alone does not make a dir that already holds the default layout's files an agents dir: read
+ * as one, its memories and index would be hidden, and its summaries rewritten from the logs the other layout
+ * reads (a folder of that name made for any reason had done so).
+ */
 export async function detectLayout(root: string, configured: LayoutName | undefined, givenName: string): Promise<{ layout: MemoryLayout; reason: string }> {
   if (configured) return { layout: LAYOUTS[configured], reason: "config" };
   if (givenName === ".agents" || path.basename(root) === ".agents") return { layout: AGENTS_LAYOUT, reason: "the directory is named .agents" };
-  for (const marker of ["local.md", "topics", ".consolidation-lock"]) {
+  for (const marker of ["local.md", ".consolidation-lock"]) {
     if (await lstat(path.join(root, marker)).catch(() => undefined)) return { layout: AGENTS_LAYOUT, reason: `found ${marker}` };
   }
+  if (
+    (await lstat(path.join(root, "topics")).catch(() => undefined)) &&
+    ((await holdsMarkdown(path.join(root, "topics"))) || !(await defaultLayoutMarker(root)))
+  ) {
+    return { layout: AGENTS_LAYOUT, reason: "found topics" };
+  }
   return { layout: DEFAULT_LAYOUT, reason: "default" };
+}
+
+/** A file only the default layout writes (`MEMORY.md`, a topic file at the top), when the dir holds one. */
+export async function defaultLayoutMarker(dir: string): Promise<string | undefined> {
+  const names = (await readdir(dir).catch(() => [] as string[])).sort();
+  return names.find((name) => name === "MEMORY.md" || /^(?:user|feedback|project|reference)_.+\.md$/.test(name));
+}
+
+async function holdsMarkdown(folder: string): Promise<boolean> {
+  return (await readdir(folder).catch(() => [] as string[])).some((name) => name.endsWith(".md"));
 }

@@ -326,6 +326,21 @@ describe("compact --week and existing memories", () => {
 });
 
 describe("the agents layout (seed 001)", () => {
+  it("is not read into a dir of the default layout by a topics/ folder made there", async () => {
+    const dir = await copyOf(EXAMPLE);
+    const { mkdir, readdir } = await import("node:fs/promises");
+    expect((await runCli(["--week", "2026-W14", "--dir", dir, "--quiet"])).code).toBe(0);
+    await mkdir(path.join(dir, "topics"));
+    // The user's files; compact's own caches may be saved anew.
+    const before = await snapshotDir(dir, { state: false });
+    const status = await runCli(["status", "--dir", dir, "--json"]);
+    expect(JSON.parse(status.stdout)).toMatchObject({ layout: { name: "default" } });
+    const again = await runCli(["--week", "2026-W14", "--dir", dir]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(await snapshotDir(dir, { state: false })).toEqual(before);
+    expect(await readdir(path.join(dir, "topics"))).toEqual([]);
+  });
+
   it("is detected from .agents and keeps logs/, topics/, local.md and .consolidation-lock", async () => {
     const root = await tempDir();
     const dir = path.join(root, ".agents");
