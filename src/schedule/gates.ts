@@ -21,7 +21,8 @@ export interface GateInput {
 export function evaluateGates(input: GateInput): Gate[] {
   const since = input.lastConsolidation;
   const opensAt = since ? new Date(since.getTime() + input.minHours * 3_600_000) : undefined;
-  const timeOpen = !opensAt || input.now >= opensAt;
+  // To the minute, as it is shown: a daily run starts a few hundred milliseconds apart from the last one, either way.
+  const timeOpen = !opensAt || Math.floor(input.now.getTime() / 60_000) >= Math.floor(opensAt.getTime() / 60_000);
   const stamp = (date: Date) => `${date.toISOString().slice(0, 16)}Z`;
   return [
     {

@@ -17,12 +17,23 @@ export async function readScheduleState(dir: MemoryDir): Promise<ScheduleState> 
   if (!exists) return {};
   const read = await dir.readInput(STATE_FILE);
   if ("skipped" in read) return {};
+  let parsed: unknown;
   try {
-    const state = JSON.parse(decodeText(read.bytes, STATE_FILE).text) as ScheduleState;
-    return state && typeof state === "object" ? state : {};
+    parsed = JSON.parse(decodeText(read.bytes, STATE_FILE).text);
   } catch {
     return {};
   }
+  // Each field only as what it should be: a time that is no time (`"soon"`, edited by hand) is no consolidation,
+  // not a run that fails on it every time.
+  const state = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  const last = state["lastConsolidation"];
+  const run = state["lastRun"] as Record<string, unknown> | undefined;
+  return {
+    ...(typeof last === "string" && Number.isFinite(Date.parse(last)) ? { lastConsolidation: last } : {}),
+    ...(run && typeof run === "object" && typeof run["at"] === "string" && typeof run["summary"] === "string"
+      ? { lastRun: { at: run["at"], summary: run["summary"] } }
+      : {}),
+  };
 }
 
 /** The state as a file change, committed with the run that changed it. */

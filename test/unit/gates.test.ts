@@ -14,6 +14,23 @@ describe("evaluateGates", () => {
     const gates = evaluateGates({ ...base, now: new Date("2026-03-12T20:00:00Z"), lastConsolidation: new Date("2026-03-12T10:00:00Z") });
     expect(gates[0]).toEqual({ name: "time", open: false, detail: "time gate: 24 h not yet passed since 2026-03-12T10:00Z (opens 2026-03-13T10:00Z)" });
     expect(evaluateGates({ ...base, now: new Date("2026-03-13T10:00:00Z"), lastConsolidation: new Date("2026-03-12T10:00:00Z") })[0]!.open).toBe(true);
+    // A daily run that starts a moment earlier in its minute than the last one did: the gate is open, as shown.
+    const daily = evaluateGates({ ...base, now: new Date("2026-03-13T10:00:00.274Z"), lastConsolidation: new Date("2026-03-12T10:00:00.900Z") });
+    expect(daily[0]!.open).toBe(true);
+    expect(evaluateGates({ ...base, now: new Date("2026-03-13T09:59:59.999Z"), lastConsolidation: new Date("2026-03-12T10:00:00Z") })[0]!.open).toBe(false);
+  });
+
+  it("reads a schedule state written by hand as what it can: a time that is no time is no consolidation", async () => {
+    const { mkdir, writeFile } = await import("node:fs/promises");
+    const { MemoryDir } = await import("../../src/store/memory-dir.js");
+    const { readScheduleState } = await import("../../src/schedule/schedule-state.js");
+    const { tempDir } = await import("../helpers/temp-dir.js");
+    const root = await tempDir();
+    await mkdir(`${root}/.compact`);
+    await writeFile(`${root}/.compact/state.json`, JSON.stringify({ lastConsolidation: "soon", lastRun: { at: 1 } }));
+    expect(await readScheduleState(await MemoryDir.open(root))).toEqual({});
+    await writeFile(`${root}/.compact/state.json`, JSON.stringify({ lastConsolidation: "2026-03-12T10:00:00.000Z" }));
+    expect(await readScheduleState(await MemoryDir.open(root))).toEqual({ lastConsolidation: "2026-03-12T10:00:00.000Z" });
   });
 
   it("closes the session gate below the threshold, and the lock gate under a live lock", () => {
