@@ -16,6 +16,8 @@ import { type Memory, memoryId } from "../memory/memory.js";
 import { readMemory } from "../memory/read-memory.js";
 import { renderMemory } from "../memory/render-memory.js";
 import type { Problem } from "../problems/problem.js";
+import { readScheduleState, renderScheduleState, STATE_FILE } from "../schedule/schedule-state.js";
+import { writeAtomic } from "../store/atomic-write.js";
 import { topicPath } from "../store/memory-layout.js";
 import { readSnapshot, type Snapshot } from "../store/snapshot.js";
 import { isPlainData, SnapshotCache } from "../store/snapshot-cache.js";
@@ -110,7 +112,21 @@ export async function consolidate(ctx: RunContext, options: ConsolidateOptions =
     return result(mode, dryRun, plan, report, { dir: ctx.dir.given, warnings: [...snapshot.problems, ...warnings] });
   }
   const command = mode === "auto" ? "compact consolidate --auto" : "compact consolidate";
-  return withRunLock(ctx, command, (recovered) => consolidateLocked(ctx, mode, options, recovered));
+  const startedAt = ctx.now();
+  return withRunLock(ctx, command, async (recovered) => {
+    const done = await consolidateLocked(ctx, mode, options, recovered);
+    // A consolidation a person runs is one too: the time gate of the next --auto counts from it.
+    if (!done.cancelled) await recordConsolidation(ctx, startedAt);
+    return done;
+  });
+}
+
+async function recordConsolidation(ctx: RunContext, at: Date): Promise<void> {
+  const state = await readScheduleState(ctx.dir);
+  state.lastConsolidation = at.toISOString();
+  // Bookkeeping, not memory: written atomically, outside the undoable runs, as --auto writes it.
+  await ctx.dir.assertWritable(STATE_FILE);
+  await writeAtomic(ctx.dir.resolve(STATE_FILE), renderScheduleState(state));
 }
 
 /** The pass itself, the lock already held (`--auto` runs it after compacting). */
