@@ -172,6 +172,16 @@ describe("compact consolidate", () => {
     expect(await readFile(path.join(dir, "MEMORY.md"), "utf8")).not.toContain("contradictions");
   });
 
+  it("records a consolidation a person runs, so the next scheduled run's time gate counts from it", async () => {
+    const dir = await copyOf(FIXTURE, { all: true });
+    const at = () => new Date("2026-04-06T10:00:00Z");
+    expect((await runCli(["consolidate", "--dir", dir, "--yes"], { clock: at })).code).toBe(0);
+    const state = JSON.parse(await readFile(path.join(dir, ".compact/state.json"), "utf8"));
+    expect(state.lastConsolidation).toBe("2026-04-06T10:00:00.000Z");
+    const auto = await runCli(["--auto", "--dir", dir], { clock: () => new Date("2026-04-06T20:00:00Z") });
+    expect(auto.stdout).toContain("consolidation gated: time gate: 24 h not yet passed since 2026-04-06T10:00Z");
+  });
+
   it("skips under a live lock, takes over a stale one with a warning", async () => {
     const dir = await copyOf(FIXTURE, { all: true });
     const lock = path.join(dir, ".compact/lock");
