@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, rmdirSync, rmSync } from "node:fs";
-import { link, rm, rmdir, stat, writeFile } from "node:fs/promises";
+import { link, lstat, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { IoError } from "../errors/io-error.js";
@@ -65,14 +65,19 @@ export async function acquireLock(dir: MemoryDir, command: string, now: Date = n
   let made: string | undefined;
   try {
     made = makeFolders(path.dirname(lockFile));
-    await writeFile(temp, `${JSON.stringify(info)}\n`);
+    // Another run, letting its lock go, may remove the folder it made just as this one writes in it: made again.
+    await writeFile(temp, `${JSON.stringify(info)}\n`).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") throw error;
+      made = makeFolders(path.dirname(lockFile));
+      return writeFile(temp, `${JSON.stringify(info)}\n`);
+    });
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
     throw IoError.from(relPath, "take the lock", error);
   }
   try {
     let tookOver: LockInfo | undefined;
-    for (let attempt = 0; attempt < 2; attempt++) {
+    for (let attempt = 0; attempt < 4; attempt++) {
       try {
         await link(temp, lockFile);
       } catch (error) {
@@ -85,6 +90,8 @@ export async function acquireLock(dir: MemoryDir, command: string, now: Date = n
         if (!found) continue;
         if (found.isDirectory()) throw new IoError(relPath, "EISDIR", "cannot write: a directory is in the way");
         const seen = readLockSeen(lockFile);
+        // Gone between the look and the read (its holder let it go): no stale lock, a lock to take.
+        if (seen.text === undefined && !(await lstat(lockFile).catch(() => undefined))) continue;
         const holder = seen.holder;
         if (holder && !isStale(holder, now)) throw new LockedError(holder);
         tookOver = holder ?? { pid: 0, host: "?", startedAt: "?", command: "unreadable lock" };
@@ -149,8 +156,7 @@ export async function removeStaleLock(lockFile: string, seen: SeenLock): Promise
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     // One a killed run left goes, and the next run takes its turn.
-    const made = await stat(takeover).catch(() => undefined);
-    if (made && Date.now() - made.mtimeMs > TAKEOVER_ABANDONED_MS) await rm(takeover, { force: true });
+    await removeAbandonedTakeover(takeover);
     throw new LockedError(seen.holder ?? { pid: 0, host: "?", startedAt: "?", command: "a run taking the lock over" });
   }
   try {
@@ -158,6 +164,17 @@ export async function removeStaleLock(lockFile: string, seen: SeenLock): Promise
   } finally {
     await rm(takeover, { force: true });
   }
+}
+
+/**
+ * Removes `<lock>.takeover` when a killed run left it: older than a minute (a takeover takes milliseconds), dated in
+ * the future, or not a file at all (a link, dangling or not). Called by a run that found it, and by recovery.
+ */
+export async function removeAbandonedTakeover(takeover: string): Promise<void> {
+  const found = await lstat(takeover).catch(() => undefined);
+  if (!found) return;
+  const age = Date.now() - found.mtimeMs;
+  if (!found.isFile() || age > TAKEOVER_ABANDONED_MS || age < -CLOCK_SKEW_MS) await rm(takeover, { force: true });
 }
 
 // A lock is a line of JSON in a regular file. A FIFO in its place would block the read (and `compact status`,

@@ -27,7 +27,7 @@ import { makeFolders } from "./make-folders.js";
 import { mapLimited } from "./map-limited.js";
 import type { MemoryDir } from "./memory-dir.js";
 import { readCurrent } from "./read-current.js";
-import { isAbandonedLockTemp } from "./run-lock.js";
+import { isAbandonedLockTemp, removeAbandonedTakeover } from "./run-lock.js";
 
 // Files read, redacted and staged at once: each waits on the disk (an fsync), so one at a time
 // left a week of a long run mostly waiting.
@@ -329,6 +329,8 @@ export async function recoverTransactions(dir: MemoryDir): Promise<string[]> {
   }
   const staged = listNames(dir.resolve(STAGING_DIR));
   for (const run of staged) if (!known.has(run)) await removeStage(dir, run);
+  // The turn a killed run held to take a stale lock over.
+  await removeAbandonedTakeover(`${dir.resolve(dir.layout.lockFile)}.takeover`);
   // Temp files of atomic writes and of locks a killed process left behind (not a lock another run is taking).
   for (const folder of [".", STATE_DIR, JOURNAL_DIR]) {
     for (const name of listNames(folder === "." ? dir.root : dir.resolve(folder))) {

@@ -12,7 +12,23 @@ const race = vi.hoisted(() => ({
   releaseBeforeLook: undefined as (() => Promise<void>) | undefined,
   // Another run taking the stale lock over, after this one read it and before this one's turn to take it over.
   beforeTakeover: undefined as (() => Promise<void>) | undefined,
+  // The holder's release after the contender's look and before its read of the lock (a sync step: the read is).
+  releaseBeforeRead: undefined as (() => void) | undefined,
 }));
+vi.mock("node:fs", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:fs")>();
+  return {
+    ...actual,
+    openSync: (...args: Parameters<typeof actual.openSync>) => {
+      const release = race.releaseBeforeRead;
+      if (release && String(args[0]).endsWith("/lock")) {
+        race.releaseBeforeRead = undefined;
+        release();
+      }
+      return actual.openSync(...args);
+    },
+  };
+});
 vi.mock("node:fs/promises", async (importOriginal) => {
   const actual = await importOriginal<typeof import("node:fs/promises")>();
   return {
@@ -90,6 +106,38 @@ describe("acquireLock", () => {
     expect(await readdir(path.dirname(lockFile))).toEqual([]);
   });
 
+  it("takes the lock, with no stale one taken over, when its holder lets it go between the look and the read", async () => {
+    const dir = await MemoryDir.open(await tempDir());
+    const holder = await acquireLock(dir, "compact --auto");
+    race.releaseBeforeRead = () => holder.releaseSync();
+    const contender = await acquireLock(dir, "compact --auto");
+    expect(race.releaseBeforeRead).toBeUndefined();
+    // A lock gone is no stale lock: nothing is said to be taken over, and the lock is the contender's.
+    expect(contender.tookOver).toBeUndefined();
+    await contender.release();
+  });
+
+  it("clears a turn to take over that a killed run left: dated in the future, or a link", async () => {
+    const { mkdir, readdir, symlink, utimes, writeFile } = await import("node:fs/promises");
+    for (const leave of ["future", "link"] as const) {
+      const dir = await MemoryDir.open(await tempDir());
+      const lockFile = path.join(dir.root, ".compact/lock");
+      await mkdir(path.dirname(lockFile), { recursive: true });
+      await writeFile(lockFile, JSON.stringify({ pid: 2 ** 22 + 5, host: hostname(), startedAt: new Date().toISOString(), command: "killed run" }));
+      if (leave === "link") await symlink(path.join(dir.root, "nowhere"), `${lockFile}.takeover`);
+      else {
+        await writeFile(`${lockFile}.takeover`, "1\n");
+        const later = new Date(Date.now() + 24 * 3600 * 1000);
+        await utimes(`${lockFile}.takeover`, later, later);
+      }
+      await expect(acquireLock(dir, "compact --auto"), leave).rejects.toBeInstanceOf(LockedError);
+      const held = await acquireLock(dir, "compact --auto");
+      expect(held.tookOver?.command, leave).toBe("killed run");
+      await held.release();
+      expect(await readdir(path.dirname(lockFile)), leave).toEqual([]);
+    }
+  });
+
   it("refuses while the holder runs", async () => {
     const dir = await MemoryDir.open(await tempDir());
     const holder = await acquireLock(dir, "compact --auto");
@@ -110,6 +158,23 @@ describe("a run's recovery and the lock temp files of other runs", () => {
     for (const name of [fresh, left]) await writeFile(path.join(root, ".compact", name), "{}\n");
     await recoverTransactions(await MemoryDir.open(root));
     expect(await readdir(path.join(root, ".compact"))).toEqual([fresh]);
+  });
+
+  it("removes a turn to take a stale lock over that a killed run left a minute ago, and no fresher one", async () => {
+    const { mkdir, readdir, utimes, writeFile } = await import("node:fs/promises");
+    const { recoverTransactions } = await import("../../src/store/transaction.js");
+    for (const [age, kept] of [
+      [2 * 60 * 1000, []],
+      [1000, ["lock.takeover"]],
+    ] as const) {
+      const root = await tempDir();
+      await mkdir(path.join(root, ".compact"));
+      await writeFile(path.join(root, ".compact/lock.takeover"), "1\n");
+      const then = new Date(Date.now() - age);
+      await utimes(path.join(root, ".compact/lock.takeover"), then, then);
+      await recoverTransactions(await MemoryDir.open(root));
+      expect(await readdir(path.join(root, ".compact"))).toEqual(kept);
+    }
   });
 
   it("lets two runs started at once take the lock one after the other, however often", async () => {
