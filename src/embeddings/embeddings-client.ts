@@ -2,6 +2,7 @@ import type { EmbeddingsConfig } from "../config/config-schema.js";
 import { ConfigError } from "../errors/config-error.js";
 import { ProviderError } from "../errors/provider-error.js";
 import { redactSecrets } from "../logs/redact-secrets.js";
+import { notTheApi } from "../providers/describe-failure.js";
 import { requestSignal } from "../providers/request-signal.js";
 import { sdkEnvironment } from "../providers/sdk-environment.js";
 import { shownEndpoint } from "../text/shown-url.js";
@@ -59,9 +60,16 @@ export async function openAiEmbedder(
             cause: error,
           });
         }
+        // A page in place of the API (a proxy's login form) is an endpoint that did not answer, not a crash.
+        if (typeof answer !== "object" || answer === null || !Array.isArray(answer.data)) {
+          throw notTheApi("embeddings", typeof answer === "string" ? answer : (JSON.stringify(answer) ?? ""), "embeddings.baseURL");
+        }
         const data = [...answer.data].sort((x, y) => x.index - y.index);
         if (data.length !== batch.length) throw new ProviderError("embeddings", `asked for ${batch.length} vectors, got ${data.length}`);
-        for (const item of data) vectors.push(unit(Float32Array.from(item.embedding)));
+        for (const item of data) {
+          if (!Array.isArray(item?.embedding)) throw new ProviderError("embeddings", `answered an item with no vector (${JSON.stringify(item)?.slice(0, 80)})`);
+          vectors.push(unit(Float32Array.from(item.embedding)));
+        }
       }
       return vectors;
     },

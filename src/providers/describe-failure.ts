@@ -58,9 +58,9 @@ export function refusesSetting(error: unknown, setting: string): boolean {
  * (a page served as `text/html`, a login form). The endpoint was reached; it is not the provider's API.
  */
 export function notTheApi(provider: string, body: string, baseUrlEnv: string): ProviderError {
-  const shown = withoutUrlSecrets(body).replace(/\s+/g, " ").trim().slice(0, 80);
+  const shown = withoutUrlSecrets(body).replace(/\s+/g, " ").trim().slice(0, 80) || "an empty answer";
   return new ProviderError(
     provider,
-    `the endpoint answered with something that is not JSON (${shown}) — check that ${baseUrlEnv} or model.baseURL is the provider's API`,
+    `the endpoint answered with something that is not the API's JSON (${shown}) — check that ${baseUrlEnv}${baseUrlEnv.includes(".") ? "" : " or model.baseURL"} is the provider's API`,
   );
 }

@@ -60,6 +60,8 @@ export class FakeBatchServer {
    * anyway (a 5xx after the provider took it); `delayMs` creates it and answers that late.
    */
   createReplies: { status?: number; retryAfter?: string; created?: boolean; delayMs?: number }[] = [];
+  /** Every POST but a count answered with a proxy's page, as `text/html`, instead of the API. */
+  pageInsteadOfApi = false;
   /** Called with each request before it is answered (a test may interrupt the run here). */
   onRequest: ((request: BatchServerRequest) => void) | undefined;
   private files = new Map<string, string>();
@@ -90,6 +92,7 @@ export class FakeBatchServer {
     this.answer = offlineAnswer;
     this.onRequest = undefined;
     this.createReplies = [];
+    this.pageInsteadOfApi = false;
   }
 
   async start(): Promise<this> {
@@ -124,6 +127,10 @@ export class FakeBatchServer {
     const messageResults = idIn(/^\/v1\/messages\/batches\/([^/]+)\/results$/);
     const openaiBatch = idIn(/^\/v1\/batches\/([^/]+)$/);
     const fileContent = idIn(/^\/v1\/files\/([^/]+)\/content$/);
+    if (this.pageInsteadOfApi && method === "POST" && !/count_tokens|input_tokens/.test(url)) {
+      res.writeHead(200, { "content-type": "text/html" });
+      return void res.end("<html>Sign in to the proxy</html>");
+    }
     const creating = method === "POST" && (url === "/v1/messages/batches" || url === "/v1/batches");
     const reply = creating ? this.createReplies.shift() : undefined;
     if (reply?.status && !reply.created) {

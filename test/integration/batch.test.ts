@@ -285,6 +285,17 @@ describe.each(PROVIDERS)("compact --auto --batch with $name, through its real SD
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
+  it("a page in place of the API is said to be one: no batch is said to be lost, none is saved", async () => {
+    const dir = await weekDir();
+    server.pageInsteadOfApi = true;
+    const run = await batch(dir);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).error.message).toMatch(
+      /the endpoint answered with something that is not the API's JSON \(<html>Sign in to the proxy<\/html>\)/,
+    );
+    expect(existsSync(path.join(dir, ".compact/batch.json"))).toBe(false);
+  });
+
   it("--dry-run prints the batch's estimated tokens and cost, submits nothing and writes nothing", async () => {
     const dir = await weekDir();
     const before = await snapshotDir(dir);

@@ -107,7 +107,7 @@ describe.each(PROVIDERS)("the $name provider through its real SDK", (provider) =
     await configure(dir, { maxRetries: 0 });
     const before = await snapshotDir(dir);
     const said = new RegExp(
-      `^compact: ${provider.name}: the endpoint answered with something that is not JSON \\(.*<html>.*\\) — check that ${provider.name.toUpperCase()}_BASE_URL or model\\.baseURL is the provider's API$`,
+      `^compact: ${provider.name}: the endpoint answered with something that is not the API's JSON \\(.*<html>.*\\) — check that ${provider.name.toUpperCase()}_BASE_URL or model\\.baseURL is the provider's API$`,
     );
     // Labelled JSON, or served as the page it is.
     for (const headers of [{}, { "content-type": "text/html; charset=utf-8" }]) {

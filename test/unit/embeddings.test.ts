@@ -213,6 +213,29 @@ describe("compact consolidate with an embeddings endpoint that does not answer",
   }, 60_000);
 });
 
+describe("an embeddings endpoint that answers a page", () => {
+  it("is an endpoint that did not answer: consolidation goes on by the words, with a warning naming it", async () => {
+    const { createServer } = await import("node:http");
+    const page = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>Sign in</html>"));
+    await new Promise<void>((resolve) => page.listen(0, "127.0.0.1", resolve));
+    try {
+      const { runCli } = await import("../helpers/run-cli.js");
+      const dir = await tempDir();
+      await writeFile(path.join(dir, "project_a.md"), "---\nname: A\ndescription: a\ntype: project\n---\n\nThe app runs on Fly.io.\n");
+      const config = path.join(dir, "embed.json");
+      const port = (page.address() as { port: number }).port;
+      await writeFile(config, JSON.stringify({ embeddings: { provider: "openai", model: "embed-test", baseURL: `http://127.0.0.1:${port}/v1` } }));
+      const run = await runCli(["consolidate", "--dir", dir, "--dry-run", "--json", "--config", config], { env: {} });
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout).warnings).toContainEqual(
+        expect.objectContaining({ ruleId: "embeddings-unavailable", message: expect.stringContaining("not the API's JSON (<html>Sign in</html>)") }),
+      );
+    } finally {
+      await new Promise<void>((resolve) => page.close(() => resolve()));
+    }
+  }, 30_000);
+});
+
 describe("compact search with embeddings configured", () => {
   it("ranks by vectors beside the words, asks for the query's vector, and writes nothing", async () => {
     const { runCli } = await import("../helpers/run-cli.js");

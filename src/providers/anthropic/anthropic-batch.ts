@@ -4,6 +4,7 @@ import { ProviderError } from "../../errors/provider-error.js";
 import type { BatchClient, BatchItemResult, BatchRequest, BatchResults, BatchStatus } from "../../model/batch-client.js";
 import { createOnce } from "../create-once.js";
 import { describeBatchFailure, describeUnknownSubmit } from "../describe-batch-failure.js";
+import { notTheApi } from "../describe-failure.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 import { requestSignal } from "../request-signal.js";
 import { messageParams } from "./anthropic-model.js";
@@ -36,6 +37,8 @@ export class AnthropicBatchClient implements BatchClient {
         this.settings.maxRetries,
         (error) => describeUnknownSubmit(this.provider, error, this.settings),
       );
+      // A page in place of the API made no batch: said so, not as a batch whose id was lost.
+      if (typeof batch !== "object" || batch === null) throw notTheApi(this.provider, String(batch), "ANTHROPIC_BASE_URL");
       return batch.id;
     } catch (error) {
       throw error instanceof ProviderError ? error : this.fail(error);

@@ -4,6 +4,7 @@ import { ProviderError } from "../../errors/provider-error.js";
 import type { BatchClient, BatchItemResult, BatchRequest, BatchResults, BatchStatus } from "../../model/batch-client.js";
 import { createOnce } from "../create-once.js";
 import { describeBatchFailure, describeUnknownSubmit } from "../describe-batch-failure.js";
+import { notTheApi } from "../describe-failure.js";
 import { type ProviderSettings, sdkClientOptions } from "../provider-settings.js";
 import { requestSignal } from "../request-signal.js";
 import { chatParams } from "./openai-model.js";
@@ -52,11 +53,14 @@ export class OpenAiBatchClient implements BatchClient {
     // No signal: once sent, the batch exists and its id must be saved, so an interrupt waits for the answer.
     try {
       const file = await this.client.files.create({ file: await toFile(Buffer.from(`${jsonl}\n`, "utf8"), "compact-batch.jsonl"), purpose: "batch" });
+      // A page in place of the API made no file, and no batch: said so, not as a batch whose id was lost.
+      if (typeof file !== "object" || file === null) throw notTheApi(this.provider, String(file), "OPENAI_BASE_URL");
       const batch = await createOnce(
         (options) => this.client.batches.create({ input_file_id: file.id, endpoint: ENDPOINT, completion_window: "24h" }, options),
         this.settings.maxRetries,
         (error) => describeUnknownSubmit(this.provider, error, this.settings),
       );
+      if (typeof batch !== "object" || batch === null) throw notTheApi(this.provider, String(batch), "OPENAI_BASE_URL");
       return batch.id;
     } catch (error) {
       throw error instanceof ProviderError ? error : this.fail(error);
