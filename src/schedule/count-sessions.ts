@@ -1,3 +1,4 @@
+import { lightFormat } from "date-fns/lightFormat";
 import type { DailyLog } from "../logs/read-daily-log.js";
 import { readFrontmatter } from "../text/frontmatter.js";
 
@@ -11,11 +12,12 @@ const SESSION_HEADING = /^session\b/i;
  * 3. else each timestamped entry (a heading with a time) counts one;
  * 4. else a log with any entry counts one.
  * A log dated after `since`'s day counts whole; a log of that same day counts
- * only its timestamped entries later than `since`'s time (UTC); earlier logs count nothing.
+ * only its timestamped entries later than `since`'s time; earlier logs count nothing.
+ * Day and time are the machine's local ones, as a log's date and times are written.
  */
 export function countSessions(logs: DailyLog[], since?: Date): number {
-  const sinceDay = since?.toISOString().slice(0, 10);
-  const sinceTime = since?.toISOString().slice(11, 16);
+  const sinceDay = since && lightFormat(since, "yyyy-MM-dd");
+  const sinceTime = since && lightFormat(since, "HH:mm");
   let sessions = 0;
   for (const log of logs) {
     if (sinceDay && log.file.date < sinceDay) continue;

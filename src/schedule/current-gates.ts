@@ -1,3 +1,4 @@
+import { lightFormat } from "date-fns/lightFormat";
 import type { Settings } from "../config/settings.js";
 import { InputError } from "../errors/input-error.js";
 import { type FindLogsOptions, findDailyLogs } from "../logs/find-daily-logs.js";
@@ -25,7 +26,8 @@ export async function currentGates(
   const state = await readScheduleState(dir);
   const last = state.lastConsolidation ? new Date(state.lastConsolidation) : undefined;
   const { files } = await findDailyLogs(dir, options.logs);
-  const since = last?.toISOString().slice(0, 10);
+  // The local day, as logs are dated and as the sessions are counted.
+  const since = last && lightFormat(last, "yyyy-MM-dd");
   const counted = options.counted ?? new Map<string, number>();
   const toRead = (since ? files.filter((f) => f.date >= since) : files).filter((f) => !counted.has(f.relPath));
   const problems: Problem[] = [];

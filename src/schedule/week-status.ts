@@ -1,3 +1,4 @@
+import { lightFormat } from "date-fns/lightFormat";
 import { type FindLogsOptions, findDailyLogs } from "../logs/find-daily-logs.js";
 import type { LogFile } from "../logs/log-types.js";
 import type { SummaryFile } from "../memory/summary-file.js";
@@ -40,7 +41,8 @@ export async function weekStates(
     else byWeek.set(label, [file]);
   }
   const summaryByFile = new Map(summaries.map((summary) => [summary.file, summary]));
-  const thisWeek = periodOf(now.toISOString().slice(0, 10));
+  // The week it is where the logs are written: a week is over when its Sunday is over there, not in UTC.
+  const thisWeek = periodOf(lightFormat(now, "yyyy-MM-dd"));
   const weeks: WeekState[] = [];
   const problems: Problem[] = [...found.problems];
   for (const [, weekLogs] of [...byWeek].sort(([a], [b]) => byCodeUnit(a, b))) {

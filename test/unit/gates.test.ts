@@ -43,6 +43,41 @@ describe("evaluateGates", () => {
   });
 });
 
+describe("the local day and time, as logs are written", () => {
+  const withZone = async (zone: string, check: () => Promise<void> | void) => {
+    const before = process.env["TZ"];
+    process.env["TZ"] = zone;
+    try {
+      await check();
+    } finally {
+      if (before === undefined) delete process.env["TZ"];
+      else process.env["TZ"] = before;
+    }
+  };
+
+  it("counts the sessions logged after a consolidation by the log's own clock, not UTC's", async () => {
+    // 01:30Z is 12:30 in Sydney: of that day's entries, only the one at 13:00 came after.
+    await withZone("Australia/Sydney", () => {
+      const day = log("2026-10-08", "## [09:00] a\nx\n\n## [12:00] b\ny\n\n## [13:00] c\nz\n");
+      expect(countSessions([day], new Date("2026-10-08T01:30:00Z"))).toBe(1);
+    });
+  });
+
+  it("holds a week back until it is over where the logs are written, and no longer", async () => {
+    const { writeFile } = await import("node:fs/promises");
+    const { MemoryDir } = await import("../../src/store/memory-dir.js");
+    const { weekStates } = await import("../../src/schedule/week-status.js");
+    const { tempDir } = await import("../helpers/temp-dir.js");
+    const root = await tempDir();
+    await writeFile(`${root}/2026-04-01.md`, "# 2026-04-01\n\n- shipped it\n");
+    const stateAt = async (now: string) => (await weekStates(await MemoryDir.open(root), new Date(now), [])).weeks[0]!.state;
+    // Sunday 22:00Z: Monday 11:00 in Auckland (the week is over), Sunday 15:00 in Los Angeles (it is not).
+    await withZone("Pacific/Auckland", async () => expect(await stateAt("2026-04-05T22:00:00Z")).toBe("pending"));
+    await withZone("America/Los_Angeles", async () => expect(await stateAt("2026-04-05T22:00:00Z")).toBe("current"));
+    await withZone("America/Los_Angeles", async () => expect(await stateAt("2026-04-06T08:00:00Z")).toBe("pending"));
+  });
+});
+
 describe("countSessions", () => {
   it("counts frontmatter session_count, else Session headings, else timestamped entries, else one a log", () => {
     expect(countSessions([log("2026-03-10", "---\nsession_count: 3\n---\n- a\n")])).toBe(3);
