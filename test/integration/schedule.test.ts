@@ -88,6 +88,21 @@ describe("compact --auto", () => {
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
+  it("records a run that failed as the last run, keeping the last consolidation, so status says it", async () => {
+    const dir = await copyOf(WEEKS);
+    expect((await runCli(["--auto", "--force", "--dir", dir], { clock: clock() })).code).toBe(0);
+    const before = JSON.parse(await readFile(path.join(dir, ".compact/state.json"), "utf8"));
+    await writeFile(path.join(dir, "2026-03-16.md"), "# 2026-03-16\n\n- a week more\n");
+    // No cassette for the week: the replay model fails, as an expired key would every week.
+    const failed = await runCli(["--auto", "--dir", dir, "--replay", await tempDir()], { clock: () => new Date("2026-03-25T10:00:00.000Z") });
+    expect(failed.code).toBe(1);
+    const state = JSON.parse(await readFile(path.join(dir, ".compact/state.json"), "utf8"));
+    expect(state.lastConsolidation).toBe(before.lastConsolidation);
+    expect(state.lastRun).toMatchObject({ at: "2026-03-25T10:00:00.000Z", summary: expect.stringMatching(/^failed: /) });
+    const status = await runCli(["status", "--dir", dir]);
+    expect(status.stdout).toMatch(/^last run: 2026-03-25T10:00:00\.000Z: failed: /m);
+  });
+
   it("takes over a stale lock: an old startedAt, or a pid that is gone", async () => {
     for (const lock of [
       { pid: process.pid, host: hostname(), startedAt: "2026-03-18T09:00:00.000Z", command: "compact --auto" },
