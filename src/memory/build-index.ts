@@ -6,7 +6,7 @@ import { isMemoryType, MEMORY_TYPES, type Memory, type MemoryType } from "./memo
 export const INDEX_LIMITS = { maxLines: 200, maxBytes: 25 * 1024, maxLineChars: 150 } as const;
 
 /** What the index needs to know of one memory. */
-export type IndexTopic = Pick<Memory, "file" | "name" | "description" | "type" | "updated">;
+export type IndexTopic = Pick<Memory, "file" | "name" | "description" | "type" | "updated"> & Partial<Pick<Memory, "pinned">>;
 
 /** What the index needs to know of one period summary. */
 export interface IndexWeek {
@@ -29,7 +29,7 @@ const TITLES: Record<MemoryType, string> = { user: "User", feedback: "Feedback",
 /**
  * Builds MEMORY.md within seed 000's limits, from the active memories of the
  * four types and the summaries. When every memory fits, one line each;
- * otherwise each type keeps its newest and links a full list in
+ * otherwise each type keeps its pinned and newest and links a full list in
  * `memory-index/{type}.md`, so every memory stays reachable.
  */
 export function buildIndex(topics: IndexTopic[], weeks: IndexWeek[], indexFile = "MEMORY.md"): BuiltIndex {
@@ -129,6 +129,7 @@ function fits(content: string): boolean {
   return lines <= INDEX_LIMITS.maxLines && Buffer.byteLength(content) <= INDEX_LIMITS.maxBytes;
 }
 
+// Pinned first (a memory a person pinned stays in MEMORY.md however old), then newest first.
 function sortNewestFirst(topics: IndexTopic[]): IndexTopic[] {
-  return [...topics].sort((a, b) => byCodeUnit(b.updated, a.updated) || byCodeUnit(a.file, b.file));
+  return [...topics].sort((a, b) => Number(b.pinned === true) - Number(a.pinned === true) || byCodeUnit(b.updated, a.updated) || byCodeUnit(a.file, b.file));
 }

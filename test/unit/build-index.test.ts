@@ -44,6 +44,15 @@ describe("buildIndex", () => {
     }
   });
 
+  it("keeps a pinned memory in MEMORY.md however old, when the newest are all a type can keep", () => {
+    const topics = Array.from({ length: 2000 }, (_, i) => topic(i));
+    const old = { ...topic(99_999, "project"), updated: "2019-01-01", pinned: true };
+    const index = buildIndex([...topics, old], []).files[0]!.content;
+    expect(index).toContain(`](${old.file})`);
+    // Unpinned, the same memory is only in the full list.
+    expect(buildIndex([...topics, { ...old, pinned: false }], []).files[0]!.content).not.toContain(`](${old.file})`);
+  });
+
   it("keeps lines of wide characters within 25 KB", () => {
     const topics = Array.from({ length: 400 }, (_, i) => topic(i, MEMORY_TYPES[i % 4], "小七的日记".repeat(40)));
     assertWithinLimits(buildIndex(topics, []).files[0]!.content);
