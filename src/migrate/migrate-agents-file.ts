@@ -92,7 +92,8 @@ export async function migrateAgentsFile(options: { from: string; dir: string; no
         changes.push({ path: target, content: `${missing.map((section) => section.trimEnd()).join("\n\n")}\n` });
         result.beside.push({ log: file.path, file: target });
         operations.push(`migrate: created ${target} beside ${file.path}, which is left as it is`);
-      } else if (existing !== content) {
+      } else if (withoutDates(existing) !== withoutDates(content)) {
+        // The same file migrated on another day differs in its dates alone: that is no other content.
         result.kept.push(file.path);
       }
     }
@@ -117,6 +118,11 @@ export async function migrateAgentsFile(options: { from: string; dir: string; no
 }
 
 // What shows a dir is already a memory dir of the default layout, unless it also holds the agents layout's own files.
+// A topic file's text without the front matter's `created` and `updated` lines.
+function withoutDates(text: string): string {
+  return text.replace(/^(?:created|updated): .*\n/gm, "");
+}
+
 // A dir of the default layout (one of its files, and no agents index or lock: a `topics/` beside them does not
 // make it an agents dir).
 async function defaultLayoutDir(dir: string): Promise<string | undefined> {

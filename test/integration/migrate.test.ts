@@ -42,6 +42,10 @@ describe("compact migrate", () => {
     const again = await runCli(["migrate"], { cwd });
     expect(again.stdout).toBe(`nothing to do: ${path.join(cwd, ".agents")} already holds the migration of ${path.join(cwd, ".agents.local.md")}\n`);
     expect(await snapshotDir(cwd)).toEqual(before);
+    // On another day too: the topic files it made differ in their dates alone, which is no other content.
+    const later = await runCli(["migrate"], { cwd, clock: () => new Date("2027-01-15T10:00:00.000Z") });
+    expect([later.stdout, later.stderr]).toEqual([again.stdout, again.stderr]);
+    expect(await snapshotDir(cwd)).toEqual(before);
   });
 
   it("keeps a private file's parts private: split from a 0640 file, every file it writes is 0640 too", async () => {
