@@ -159,6 +159,8 @@ async function recordedIfFailed<T>(ctx: RunContext, run: () => Promise<T>): Prom
   try {
     return await run();
   } catch (error) {
+    // A usage or configuration error writes nothing (exit 2): the run never started its work.
+    if (error instanceof CompactorError && (error.code === "E_USAGE" || error.code === "E_CONFIG")) throw error;
     const why = error instanceof AbortedError ? "interrupted" : `failed: ${(error as Error)?.message ?? String(error)}`;
     const state = await readScheduleState(ctx.dir).catch(() => ({}) as ScheduleState);
     state.lastRun = { at: at.toISOString(), summary: why };
