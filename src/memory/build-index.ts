@@ -67,7 +67,7 @@ function renderIndex(byType: Map<MemoryType, IndexTopic[]>, weeks: IndexWeek[], 
     lines.push("", `## ${TITLES[type]}`);
     for (const topic of topics.slice(0, quota)) lines.push(entryLine(topic.name, topic.file, topic.description, ""));
     if (topics.length > quota) {
-      lines.push(entryLine(`All ${topics.length} ${type} memories`, `${SUB_INDEX_DIR}/${type}.md`, "the full list, newest first", ""));
+      lines.push(entryLine(`All ${topics.length} ${type} memories`, `${SUB_INDEX_DIR}/${type}.md`, "the full list, pinned and newest first", ""));
     }
   }
   if (weeks.length > 0) {

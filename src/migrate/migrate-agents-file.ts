@@ -120,7 +120,9 @@ export async function migrateAgentsFile(options: { from: string; dir: string; no
 // What shows a dir is already a memory dir of the default layout, unless it also holds the agents layout's own files.
 // A topic file's text without the front matter's `created` and `updated` lines.
 function withoutDates(text: string): string {
-  return text.replace(/^(?:created|updated): .*\n/gm, "");
+  const end = text.startsWith("---\n") ? text.indexOf("\n---\n", 3) : -1;
+  if (end === -1) return text;
+  return `${text.slice(0, end).replace(/^(?:created|updated): .*$/gm, "")}${text.slice(end)}`;
 }
 
 // A dir of the default layout (one of its files, and no agents index or lock: a `topics/` beside them does not
@@ -128,7 +130,8 @@ function withoutDates(text: string): string {
 async function defaultLayoutDir(dir: string): Promise<string | undefined> {
   const names = await readdir(dir).catch(() => [] as string[]);
   if (names.some((name) => name === "local.md" || name === ".consolidation-lock")) return undefined;
-  return defaultLayoutMarker(dir);
+  // Its weekly summaries too: both layouts keep them in weekly/, but an agents dir here would hold local.md.
+  return (await defaultLayoutMarker(dir)) ?? (names.includes("weekly") ? "weekly" : undefined);
 }
 
 // `logs/2026-03-02.md` and its session logs (`logs/2026-03-02-*.md`, `_*`, not `-summary`), with their text.

@@ -224,10 +224,17 @@ async function vectorsIfAnswered(ctx: RunContext, memories: Memory[], save: bool
     return await memoryVectors(ctx, memories, save);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    warnings.push({ source: "embeddings", ruleId: "embeddings-unavailable", message: `${error.message}; memories compared by their words alone` });
+    warnings.push({
+      source: "embeddings",
+      ruleId: "embeddings-unavailable",
+      message: `${withoutSource(error.message)}; memories compared by their words alone`,
+    });
     return undefined;
   }
 }
+
+// The warning names its source once: the error's message starts with it too.
+const withoutSource = (message: string) => message.replace(/^embeddings: /, "");
 
 /** The memories' vectors from the configured embeddings endpoint, through the cache in `.compact/`. */
 // A dry run or a report writes nothing, not even the cache.

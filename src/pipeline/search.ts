@@ -64,7 +64,11 @@ function wordsIfUnanswered(ranker: SearchRanker, warnings: Problem[]): SearchRan
         return await ranker.rank(documents, query, limit);
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
-        warnings.push({ source: "embeddings", ruleId: "embeddings-unavailable", message: `${error.message}; ranked by words alone` });
+        warnings.push({
+          source: "embeddings",
+          ruleId: "embeddings-unavailable",
+          message: `${error.message.replace(/^embeddings: /, "")}; ranked by words alone`,
+        });
         return [];
       }
     },

@@ -4,9 +4,9 @@ import { decodeText } from "../text/decode-text.js";
 
 /** `.compact/state.json`: what scheduling remembers between runs. */
 export interface ScheduleState {
-  /** ISO time of the last consolidation --auto ran. */
+  /** ISO time of the last consolidation, `--auto`'s or one a person ran. */
   lastConsolidation?: string;
-  /** The last --auto run: when, and what it did, one line. */
+  /** The last --auto run: when, and what it did (or `failed: …`, `interrupted`), one line. */
   lastRun?: { at: string; summary: string };
 }
 

@@ -66,5 +66,5 @@ export async function defaultLayoutMarker(dir: string): Promise<string | undefin
 }
 
 async function holdsMarkdown(folder: string): Promise<boolean> {
-  return (await readdir(folder).catch(() => [] as string[])).some((name) => name.endsWith(".md"));
+  return (await readdir(folder).catch(() => [] as string[])).some((name) => name.toLowerCase().endsWith(".md"));
 }

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync, rmdirSync, rmSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import { link, lstat, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
@@ -91,7 +91,7 @@ export async function acquireLock(dir: MemoryDir, command: string, now: Date = n
         if (found.isDirectory()) throw new IoError(relPath, "EISDIR", "cannot write: a directory is in the way");
         const seen = readLockSeen(lockFile);
         // Gone between the look and the read (its holder let it go): no stale lock, a lock to take.
-        if (seen.text === undefined && !(await lstat(lockFile).catch(() => undefined))) continue;
+        if (seen.gone) continue;
         const holder = seen.holder;
         if (holder && !isStale(holder, now)) throw new LockedError(holder);
         tookOver = holder ?? { pid: 0, host: "?", startedAt: "?", command: "unreadable lock" };
@@ -122,25 +122,47 @@ export async function readHolder(lockFile: string): Promise<LockInfo | undefined
   return readLockSeen(lockFile).holder;
 }
 
-/** A lock file as read: the holder it names, and what it held (to know it again). */
+/**
+ * A lock file as read: the holder it names, and what it held, to know it again (its text; for a file that cannot
+ * be read as a lock, its inode); or that it is gone (its holder let it go since it was seen).
+ */
 interface SeenLock {
   holder?: LockInfo;
   text?: string;
+  ino?: number;
+  gone?: boolean;
 }
 
 function readLockSeen(lockFile: string): SeenLock {
-  let text: string;
+  let fd: number;
   try {
-    text = readLockText(lockFile);
-  } catch {
-    return {};
+    fd = openSync(lockFile, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { gone: true };
+    // A link, or a file this user cannot read: known by its inode.
+    const found = lstatSync(lockFile, { throwIfNoEntry: false });
+    return found ? { ino: found.ino } : { gone: true };
   }
   try {
-    const parsed = JSON.parse(text) as LockInfo;
-    return typeof parsed.pid === "number" && typeof parsed.startedAt === "string" ? { holder: parsed, text } : { text };
-  } catch {
-    return { text };
+    const info = fstatSync(fd);
+    if (!info.isFile() || info.size > MAX_LOCK_BYTES) return { ino: info.ino };
+    const text = readFileSync(fd, "utf8");
+    try {
+      const parsed = JSON.parse(text) as LockInfo;
+      return typeof parsed.pid === "number" && typeof parsed.startedAt === "string" ? { holder: parsed, text, ino: info.ino } : { text, ino: info.ino };
+    } catch {
+      return { text, ino: info.ino };
+    }
+  } finally {
+    closeSync(fd);
   }
+}
+
+// The same lock as seen before: the same text (a lock is never rewritten in place, and two runs' locks differ in
+// pid or time), or for one that cannot be read, the same inode.
+function sameLock(now: SeenLock, seen: SeenLock): boolean {
+  if (now.gone || seen.gone) return false;
+  return seen.text !== undefined ? now.text === seen.text : now.text === undefined && now.ino === seen.ino;
 }
 
 /**
@@ -160,7 +182,7 @@ export async function removeStaleLock(lockFile: string, seen: SeenLock): Promise
     throw new LockedError(seen.holder ?? { pid: 0, host: "?", startedAt: "?", command: "a run taking the lock over" });
   }
   try {
-    if (readLockSeen(lockFile).text === seen.text) await rm(lockFile, { force: true });
+    if (sameLock(readLockSeen(lockFile), seen)) await rm(lockFile, { force: true });
   } finally {
     await rm(takeover, { force: true });
   }
@@ -174,7 +196,7 @@ export async function removeAbandonedTakeover(takeover: string): Promise<void> {
   const found = await lstat(takeover).catch(() => undefined);
   if (!found) return;
   const age = Date.now() - found.mtimeMs;
-  if (!found.isFile() || age > TAKEOVER_ABANDONED_MS || age < -CLOCK_SKEW_MS) await rm(takeover, { force: true });
+  if (!found.isFile() || age > TAKEOVER_ABANDONED_MS || age < -CLOCK_SKEW_MS) await rm(takeover, { force: true, recursive: true });
 }
 
 // A lock is a line of JSON in a regular file. A FIFO in its place would block the read (and `compact status`,
