@@ -1,6 +1,7 @@
 import path from "node:path";
 import { UnsafePathError } from "../errors/unsafe-path-error.js";
 import { INDEX_LIMITS } from "../memory/build-index.js";
+import { isMemoryType, type Memory } from "../memory/memory.js";
 import type { Problem } from "../problems/problem.js";
 import { currentGates } from "../schedule/current-gates.js";
 import { weekStates } from "../schedule/week-status.js";
@@ -19,7 +20,16 @@ export interface StatusResult {
   layout: { name: string; reason: string };
   weeks: { withLogs: number; compacted: string[]; stale: string[]; pending: string[]; current: string[]; unreadable: string[] };
   memories: { total: number; byType: Record<string, number>; archived: number };
-  index: { file: string; lines: number; bytes: number; longestLine: number; limits: typeof INDEX_LIMITS };
+  index: {
+    file: string;
+    lines: number;
+    bytes: number;
+    longestLine: number;
+    limits: typeof INDEX_LIMITS;
+    /** Memories of the four types the index links itself, and how many there are: the rest are in `memory-index/`. */
+    listed: number;
+    listable: number;
+  };
   gates: { name: string; open: boolean; detail: string }[];
   lock: { pid: number; host: string; startedAt: string; command: string; stale: boolean } | null;
   lastRun: { at: string; summary: string } | null;
@@ -91,6 +101,7 @@ export async function status(ctx: RunContext): Promise<StatusResult> {
       bytes: Buffer.byteLength(index),
       longestLine: indexLines.reduce((max, line) => Math.max(max, [...line].length), 0),
       limits: INDEX_LIMITS,
+      ...listedIn(index, snapshot.memories),
     },
     gates: gates.map(({ name, open, detail }) => ({ name, open, detail })),
     lock,
@@ -98,4 +109,12 @@ export async function status(ctx: RunContext): Promise<StatusResult> {
     lastJournal: last ? { run: last.run, command: last.command, status: last.status } : null,
     warnings: [...snapshot.problems, ...problems, ...indexProblems, ...gateProblems, ...journals.problems],
   };
+}
+
+// The memories the index links itself (its entries link `encodeURI(file)`), of those it may list.
+function listedIn(index: string, memories: Memory[]): { listed: number; listable: number } {
+  const linked = new Set<string>();
+  for (const match of index.matchAll(/\]\(([^)\s]+)\)/g)) linked.add(match[1]!);
+  const listable = memories.filter((memory) => isMemoryType(memory.type));
+  return { listed: listable.filter((memory) => linked.has(encodeURI(memory.file))).length, listable: listable.length };
 }

@@ -172,6 +172,37 @@ describe("compact --week", () => {
     expect(run.stderr).not.toContain("\u001b");
   });
 
+  it("says how many memories MEMORY.md lists itself when they outgrow it", async () => {
+    const { buildIndex } = await import("../../src/memory/build-index.js");
+    const dir = await tempDir();
+    const topics = Array.from({ length: 400 }, (_, i) => ({
+      file: `project_topic-${String(i).padStart(3, "0")}.md`,
+      name: `Topic ${i}`,
+      description: `what topic ${i} holds`,
+      type: "project" as const,
+      updated: `2026-03-${String((i % 28) + 1).padStart(2, "0")}`,
+    }));
+    for (const t of topics)
+      await writeFile(
+        path.join(dir, t.file),
+        `---\nname: ${t.name}\ndescription: ${t.description}\ntype: project\nupdated: ${t.updated}\n---\n\nBody ${t.name}.\n`,
+      );
+    for (const file of buildIndex(topics, []).files) {
+      await (await import("node:fs/promises")).mkdir(path.dirname(path.join(dir, file.path)), { recursive: true });
+      await writeFile(path.join(dir, file.path), file.content);
+    }
+    const json = JSON.parse((await runCli(["status", "--dir", dir, "--json"])).stdout);
+    expect(json.index.listable).toBe(400);
+    expect(json.index.listed).toBeGreaterThan(100);
+    expect(json.index.listed).toBeLessThan(400);
+    const run = await runCli(["status", "--dir", dir]);
+    expect(run.stdout).toContain(`; lists ${json.index.listed} of 400 memories itself (the rest through its full lists)\n`);
+    // All listed: nothing to say.
+    const small = await copyOf(EXAMPLE);
+    await runCli(["--week", "2026-W14", "--dir", small, "--quiet"]);
+    expect((await runCli(["status", "--dir", small])).stdout).not.toContain("memories itself");
+  });
+
   it("exits 2 naming the file and key of a bad config", async () => {
     const dir = await copyOf(EXAMPLE);
     await writeFile(path.join(dir, "compact.config.json"), JSON.stringify({ model: { provider: "offline", temperature: "hot" } }));

@@ -38,7 +38,7 @@ function statusLines(status: StatusResult): string[] {
     `layout: ${status.layout.name} (${status.layout.reason})`,
     `weeks with logs: ${status.weeks.withLogs}; compacted: ${list(status.weeks.compacted)}; stale (logs changed): ${list(status.weeks.stale)}; pending: ${list(status.weeks.pending)}; current, not over: ${list(status.weeks.current)}${status.weeks.unreadable.length > 0 ? `; summary left alone (could not be read, see the warnings): ${list(status.weeks.unreadable)}` : ""}`,
     `memories: ${status.memories.total}${types.length > 0 ? ` (${types.map(([type, n]) => `${type} ${n}`).join(", ")})` : ""}`,
-    `index ${status.index.file}: ${status.index.lines}/${INDEX_LIMITS.maxLines} lines, ${status.index.bytes}/${INDEX_LIMITS.maxBytes} bytes, longest line ${status.index.longestLine}/${INDEX_LIMITS.maxLineChars} characters`,
+    `index ${status.index.file}: ${status.index.lines}/${INDEX_LIMITS.maxLines} lines, ${status.index.bytes}/${INDEX_LIMITS.maxBytes} bytes, longest line ${status.index.longestLine}/${INDEX_LIMITS.maxLineChars} characters${status.index.listed < status.index.listable && status.index.lines > 0 ? `; lists ${status.index.listed} of ${status.index.listable} memories itself (the rest through its full lists)` : ""}`,
     ...status.gates.map((gate) => gate.detail),
     `lock: ${lock ? `${lock.stale ? "stale" : "held"} — pid ${lock.pid} on ${lock.host}, ${lock.command}, since ${lock.startedAt}` : "free"}`,
     `last run: ${status.lastRun ? `${status.lastRun.at}: ${shortList(status.lastRun.summary.split("; ")).join("; ")}` : status.lastJournal ? `${status.lastJournal.run} ${status.lastJournal.command} (${status.lastJournal.status})` : "none"}`,
