@@ -8,7 +8,7 @@ import type { Memory } from "../memory/memory.js";
 import { readMemory } from "../memory/read-memory.js";
 import { makeFolders } from "../store/make-folders.js";
 import { MemoryDir } from "../store/memory-dir.js";
-import { defaultLayoutMarker } from "../store/memory-layout.js";
+import { AGENTS_MARKERS, defaultLayoutMarker } from "../store/memory-layout.js";
 import { readCurrent } from "../store/read-current.js";
 import { acquireLock } from "../store/run-lock.js";
 import { readSnapshot } from "../store/snapshot.js";
@@ -129,7 +129,7 @@ function withoutDates(text: string): string {
 // make it an agents dir).
 async function defaultLayoutDir(dir: string): Promise<string | undefined> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  if (names.some((name) => name === "local.md" || name === ".consolidation-lock")) return undefined;
+  if (names.some((name) => AGENTS_MARKERS.includes(name))) return undefined;
   // Its weekly summaries too: both layouts keep them in weekly/, but an agents dir here would hold local.md.
   return (await defaultLayoutMarker(dir)) ?? (names.includes("weekly") ? "weekly" : undefined);
 }

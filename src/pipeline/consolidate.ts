@@ -8,6 +8,7 @@ import { isEmptyPlan, renderReport } from "../consolidate/render-report.js";
 import { fitBudget, validatePlan } from "../consolidate/validate-plan.js";
 import { embeddingText } from "../embeddings/embedding-text.js";
 import { openAiEmbedder } from "../embeddings/embeddings-client.js";
+import { embeddingsUnavailable } from "../embeddings/embeddings-unavailable.js";
 import { cachedVectors } from "../embeddings/vector-cache.js";
 import { ProviderError } from "../errors/provider-error.js";
 import { UsageError } from "../errors/usage-error.js";
@@ -16,8 +17,7 @@ import { type Memory, memoryId } from "../memory/memory.js";
 import { readMemory } from "../memory/read-memory.js";
 import { renderMemory } from "../memory/render-memory.js";
 import type { Problem } from "../problems/problem.js";
-import { readScheduleState, renderScheduleState, STATE_FILE } from "../schedule/schedule-state.js";
-import { writeAtomic } from "../store/atomic-write.js";
+import { readScheduleState, writeScheduleState } from "../schedule/schedule-state.js";
 import { topicPath } from "../store/memory-layout.js";
 import { readSnapshot, type Snapshot } from "../store/snapshot.js";
 import { isPlainData, SnapshotCache } from "../store/snapshot-cache.js";
@@ -124,9 +124,7 @@ export async function consolidate(ctx: RunContext, options: ConsolidateOptions =
 async function recordConsolidation(ctx: RunContext, at: Date): Promise<void> {
   const state = await readScheduleState(ctx.dir);
   state.lastConsolidation = at.toISOString();
-  // Bookkeeping, not memory: written atomically, outside the undoable runs, as --auto writes it.
-  await ctx.dir.assertWritable(STATE_FILE);
-  await writeAtomic(ctx.dir.resolve(STATE_FILE), renderScheduleState(state));
+  await writeScheduleState(ctx.dir, state);
 }
 
 /** The pass itself, the lock already held (`--auto` runs it after compacting). */
@@ -224,17 +222,10 @@ async function vectorsIfAnswered(ctx: RunContext, memories: Memory[], save: bool
     return await memoryVectors(ctx, memories, save);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    warnings.push({
-      source: "embeddings",
-      ruleId: "embeddings-unavailable",
-      message: `${withoutSource(error.message)}; memories compared by their words alone`,
-    });
+    warnings.push(embeddingsUnavailable(error, "memories compared by their words alone"));
     return undefined;
   }
 }
-
-// The warning names its source once: the error's message starts with it too.
-const withoutSource = (message: string) => message.replace(/^embeddings: /, "");
 
 /** The memories' vectors from the configured embeddings endpoint, through the cache in `.compact/`. */
 // A dry run or a report writes nothing, not even the cache.

@@ -6,9 +6,8 @@ import { releaseMemory } from "../model/release-memory.js";
 import type { Problem } from "../problems/problem.js";
 import { countSessions } from "../schedule/count-sessions.js";
 import { currentGates } from "../schedule/current-gates.js";
-import { readScheduleState, renderScheduleState, type ScheduleState, STATE_FILE } from "../schedule/schedule-state.js";
+import { readScheduleState, type ScheduleState, writeScheduleState } from "../schedule/schedule-state.js";
 import { type WeekState, weekStates } from "../schedule/week-status.js";
-import { writeAtomic } from "../store/atomic-write.js";
 import { cacheSnapshot, readSnapshot, type Snapshot } from "../store/snapshot.js";
 import { SnapshotCache } from "../store/snapshot-cache.js";
 import { applySnapshotChange } from "../store/snapshot-lookup.js";
@@ -164,10 +163,7 @@ async function recordedIfFailed<T>(ctx: RunContext, run: () => Promise<T>): Prom
     const why = error instanceof AbortedError ? "interrupted" : `failed: ${(error as Error)?.message ?? String(error)}`;
     const state = await readScheduleState(ctx.dir).catch(() => ({}) as ScheduleState);
     state.lastRun = { at: at.toISOString(), summary: why };
-    await ctx.dir
-      .assertWritable(STATE_FILE)
-      .then(() => writeAtomic(ctx.dir.resolve(STATE_FILE), renderScheduleState(state)))
-      .catch(() => undefined);
+    await writeScheduleState(ctx.dir, state).catch(() => undefined);
     throw error;
   }
 }
@@ -374,9 +370,7 @@ async function compactDueWeeksLocked(
   if (compacted.length === 0 && !compactDue) await cache.keep(ctx.dir);
   progress.step = "saving the schedule state";
   state.lastRun = { at: now.toISOString(), summary: runSummary(lines, compacted) || "nothing to do" };
-  // Bookkeeping, not memory: written atomically, outside the undoable runs.
-  await ctx.dir.assertWritable(STATE_FILE);
-  await writeAtomic(ctx.dir.resolve(STATE_FILE), renderScheduleState(state));
+  await writeScheduleState(ctx.dir, state);
   return {
     schemaVersion: 1,
     ok: true,

@@ -1,3 +1,4 @@
+import { embeddingsUnavailable } from "../embeddings/embeddings-unavailable.js";
 import { ProviderError } from "../errors/provider-error.js";
 import { redactionRules, redactSecrets } from "../logs/redact-secrets.js";
 import { MEMORY_TYPES } from "../memory/memory.js";
@@ -64,11 +65,7 @@ function wordsIfUnanswered(ranker: SearchRanker, warnings: Problem[]): SearchRan
         return await ranker.rank(documents, query, limit);
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
-        warnings.push({
-          source: "embeddings",
-          ruleId: "embeddings-unavailable",
-          message: `${error.message.replace(/^embeddings: /, "")}; ranked by words alone`,
-        });
+        warnings.push(embeddingsUnavailable(error, "ranked by words alone"));
         return [];
       }
     },

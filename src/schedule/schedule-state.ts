@@ -1,3 +1,4 @@
+import { writeAtomic } from "../store/atomic-write.js";
 import { STATE_DIR } from "../store/journal.js";
 import type { MemoryDir } from "../store/memory-dir.js";
 import { decodeText } from "../text/decode-text.js";
@@ -36,7 +37,13 @@ export async function readScheduleState(dir: MemoryDir): Promise<ScheduleState> 
   };
 }
 
-/** The state as a file change, committed with the run that changed it. */
+/** The state as a file's text. */
 export function renderScheduleState(state: ScheduleState): string {
   return `${JSON.stringify(state, null, 2)}\n`;
+}
+
+/** Writes the state: bookkeeping, not memory, so atomically and outside the undoable runs. */
+export async function writeScheduleState(dir: MemoryDir, state: ScheduleState): Promise<void> {
+  await dir.assertWritable(STATE_FILE);
+  await writeAtomic(dir.resolve(STATE_FILE), renderScheduleState(state));
 }

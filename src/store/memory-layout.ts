@@ -47,7 +47,7 @@ export function topicPath(layout: MemoryLayout, fileName: string): string {
 export async function detectLayout(root: string, configured: LayoutName | undefined, givenName: string): Promise<{ layout: MemoryLayout; reason: string }> {
   if (configured) return { layout: LAYOUTS[configured], reason: "config" };
   if (givenName === ".agents" || path.basename(root) === ".agents") return { layout: AGENTS_LAYOUT, reason: "the directory is named .agents" };
-  for (const marker of ["local.md", ".consolidation-lock"]) {
+  for (const marker of AGENTS_MARKERS) {
     if (await lstat(path.join(root, marker)).catch(() => undefined)) return { layout: AGENTS_LAYOUT, reason: `found ${marker}` };
   }
   if (
@@ -58,6 +58,9 @@ export async function detectLayout(root: string, configured: LayoutName | undefi
   }
   return { layout: DEFAULT_LAYOUT, reason: "default" };
 }
+
+/** Files only an agents dir holds: its index and its lock. */
+export const AGENTS_MARKERS = [AGENTS_LAYOUT.indexFile, AGENTS_LAYOUT.lockFile];
 
 /** A file only the default layout writes (`MEMORY.md`, a topic file at the top), when the dir holds one. */
 export async function defaultLayoutMarker(dir: string): Promise<string | undefined> {

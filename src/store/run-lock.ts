@@ -133,6 +133,10 @@ interface SeenLock {
   gone?: boolean;
 }
 
+// A lock is a line of JSON in a regular file. A FIFO in its place would block the read (and `compact status`,
+// which only looks) for ever, a link may lead anywhere, `/dev/zero` or a huge file fill memory: none is read.
+const MAX_LOCK_BYTES = 64 * 1024;
+
 function readLockSeen(lockFile: string): SeenLock {
   let fd: number;
   try {
@@ -199,20 +203,6 @@ export async function removeAbandonedTakeover(takeover: string): Promise<void> {
   if (!found.isFile() || age > TAKEOVER_ABANDONED_MS || age < -CLOCK_SKEW_MS) await rm(takeover, { force: true, recursive: true });
 }
 
-// A lock is a line of JSON in a regular file. A FIFO in its place would block the read (and `compact status`,
-// which only looks) for ever, a link may lead anywhere, `/dev/zero` or a huge file fill memory: none is read.
-const MAX_LOCK_BYTES = 64 * 1024;
-function readLockText(lockFile: string): string {
-  const fd = openSync(lockFile, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile() || info.size > MAX_LOCK_BYTES) throw new Error("not a lock");
-    return readFileSync(fd, "utf8");
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** Stale: older than 30 minutes, dated in the future, unreadable, or its pid is gone on this host. */
 export function isStale(holder: LockInfo, now: Date): boolean {
   const started = Date.parse(holder.startedAt);
@@ -242,9 +232,9 @@ async function release(lockFile: string, info: LockInfo, dirMade: string | undef
 }
 
 function releaseSync(lockFile: string, info: LockInfo, dirMade: string | undefined): void {
+  const holder = readLockSeen(lockFile).holder;
+  if (!holder || holder.pid !== info.pid || holder.startedAt !== info.startedAt) return;
   try {
-    const holder = JSON.parse(readLockText(lockFile)) as LockInfo;
-    if (holder.pid !== info.pid || holder.startedAt !== info.startedAt) return;
     rmSync(lockFile, { force: true });
     if (dirMade) rmdirSync(dirMade);
   } catch {

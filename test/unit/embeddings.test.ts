@@ -208,6 +208,7 @@ describe("compact consolidate with an embeddings endpoint that does not answer",
         expect.objectContaining({ ruleId: "embeddings-unavailable", message: expect.stringMatching(/by their words alone$/) }),
       );
       expect(run.stderr).toMatch(/^warning: embeddings: .*by their words alone$/m);
+      expect(run.stderr).not.toContain("embeddings: embeddings:");
     }
     expect(existsSync(path.join(dir, "project_deploy-target-2.md"))).toBe(false);
   }, 60_000);
